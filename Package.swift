@@ -1,0 +1,98 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+/// Tests read better without per-file imports of every transitive module.
+let testSwiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+
+let package = Package(
+    name: "doable",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "doable", targets: ["doable"]),
+        .library(name: "DoableCore", targets: ["DoableCore"]),
+        .library(name: "DoableStore", targets: ["DoableStore"]),
+        .library(name: "DoableServer", targets: ["DoableServer"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+    ],
+    targets: [
+        .target(
+            name: "DoableCore",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "DoableStore",
+            dependencies: [
+                "DoableCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "DoableServer",
+            dependencies: [
+                "DoableCore",
+                "DoableStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [.copy("Resources")],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "doable",
+            dependencies: [
+                "DoableCore",
+                "DoableStore",
+                "DoableServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "HelloBench",
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            path: "bench/HelloBench",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "DoableCoreTests",
+            dependencies: ["DoableCore"],
+            swiftSettings: testSwiftSettings
+        ),
+        .testTarget(
+            name: "StoreConformanceTests",
+            dependencies: ["DoableCore", "DoableStore"],
+            swiftSettings: testSwiftSettings
+        ),
+        .testTarget(
+            name: "DoableServerTests",
+            dependencies: [
+                "DoableCore", "DoableStore", "DoableServer",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
+            swiftSettings: testSwiftSettings
+        ),
+    ]
+)

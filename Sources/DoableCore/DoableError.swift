@@ -1,0 +1,23 @@
+/// Every way a domain operation refuses; the HTTP layer turns each into one status and the one error shape.
+public enum DoableError: Error, Equatable, Sendable {
+    /// The input breaks a rule (400). `field` names the input field, dotted for nested ones.
+    case invalid(field: String?, message: String)
+    /// The input clashes with what is stored, e.g. a name already taken (409).
+    case conflict(code: String, field: String?, message: String)
+    /// Nothing the caller may see has this id (404); `field` names the input that referred to it, if any.
+    case notFound(field: String?, message: String)
+    /// No valid credentials (401).
+    case unauthenticated(String)
+    /// The credentials are valid but may not do this, e.g. a read-only token writing (403).
+    case forbidden(String, field: String? = nil)
+    /// Too many attempts; try again after the given seconds (429).
+    case rateLimited(retryAfterSeconds: Int, message: String)
+
+    public static func invalid(_ field: String, _ message: String) -> DoableError {
+        .invalid(field: field, message: message)
+    }
+
+    public static func notFound(_ message: String, field: String? = nil) -> DoableError {
+        .notFound(field: field, message: message)
+    }
+}

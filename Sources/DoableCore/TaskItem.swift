@@ -1,0 +1,91 @@
+/// A task or a subtask (TASK-1..9). Named TaskItem so it never shadows Swift's `Task`.
+public struct TaskItem: Sendable, Equatable, Codable {
+    public var id: TaskID
+    public var ownerID: AccountID
+    public var listID: ListID
+    public var parentID: TaskID?
+    public var title: String
+    public var notes: String
+    public var status: TaskStatus
+    public var priority: TaskPriority
+    public var due: TaskDate?
+    public var start: TaskDate?
+    public var estimatedMinutes: Int?
+    public var category: TaskCategory?
+    public var assigneeID: AccountID?
+    public var labelIDs: [LabelID]
+    public var completedAt: Timestamp?
+    public var rank: String
+    public var createdAt: Timestamp
+    public var updatedAt: Timestamp
+    /// Set while the task is in the trash.
+    public var deletedAt: Timestamp?
+    /// What the user deleted to put this task in the trash: the task itself, an ancestor, or its list.
+    public var trashedWith: String?
+    public var version: Int64
+
+    public init(
+        id: TaskID, ownerID: AccountID, listID: ListID, parentID: TaskID? = nil, title: String,
+        notes: String = "", status: TaskStatus = .pending, priority: TaskPriority = .none, due: TaskDate? = nil,
+        start: TaskDate? = nil, estimatedMinutes: Int? = nil, category: TaskCategory? = nil,
+        assigneeID: AccountID? = nil, labelIDs: [LabelID] = [], completedAt: Timestamp? = nil, rank: String,
+        createdAt: Timestamp, updatedAt: Timestamp, deletedAt: Timestamp? = nil, trashedWith: String? = nil,
+        version: Int64 = 1
+    ) {
+        self.id = id
+        self.ownerID = ownerID
+        self.listID = listID
+        self.parentID = parentID
+        self.title = title
+        self.notes = notes
+        self.status = status
+        self.priority = priority
+        self.due = due
+        self.start = start
+        self.estimatedMinutes = estimatedMinutes
+        self.category = category
+        self.assigneeID = assigneeID
+        self.labelIDs = labelIDs
+        self.completedAt = completedAt
+        self.rank = rank
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.deletedAt = deletedAt
+        self.trashedWith = trashedWith
+        self.version = version
+    }
+
+    /// TASK-3: its due moment passed while it was not completed.
+    public func isOverdue(now: Timestamp = .now) -> Bool {
+        guard status != .completed, let due else { return false }
+        return due.passesAt <= now
+    }
+}
+
+public enum TaskStatus: String, Sendable, Codable, CaseIterable { case pending, inProgress, completed }
+
+public enum TaskPriority: String, Sendable, Codable, CaseIterable {
+    case none, low, medium, high
+
+    /// Higher means more urgent; used to sort.
+    public var weight: Int {
+        switch self {
+        case .none: 0
+        case .low: 1
+        case .medium: 2
+        case .high: 3
+        }
+    }
+}
+
+public enum TaskCategory: String, Sendable, Codable, CaseIterable { case study, work, exercise, personal, other }
+
+/// TASK-4: done and total over a task's whole subtree (the task itself not counted).
+public struct SubtaskProgress: Sendable, Equatable, Codable {
+    public var done: Int
+    public var total: Int
+    public init(done: Int, total: Int) {
+        self.done = done
+        self.total = total
+    }
+}

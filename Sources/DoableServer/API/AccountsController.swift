@@ -1,0 +1,173 @@
+import DoableCore
+import Hummingbird
+
+/// ACC-1..7: registration, sessions, profile, password, export and deletion.
+struct AccountsController {
+    let domain: Domain
+    let limiter: SignInLimiter
+
+    static let registrationFields: Set<String> = [
+        "email", "password", "username", "firstName", "lastName", "gender", "genderDescription", "dateOfBirth",
+        "educationLevel", "phone",
+    ]
+    static let profileFields: Set<String> = [
+        "email", "username", "firstName", "lastName", "gender", "genderDescription", "dateOfBirth",
+        "educationLevel", "phone", "showEmail", "showPhone", "preferences",
+    ]
+    static let preferenceFields: Set<String> = [
+        "timeZone", "weekStart", "theme", "accentColor", "defaultSort", "quietHours", "notificationChannels",
+        "gameOptIn",
+    ]
+
+    func addPublicRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.post("accounts", use: register)
+        group.post("sessions", use: signIn)
+        group.get("users/{username}", use: publicProfile)
+    }
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.delete("sessions/current", use: signOut)
+        group.delete("sessions", use: signOutEverywhere)
+        group.get("me", use: me)
+        group.patch("me", use: updateMe)
+        group.delete("me", use: deleteMe)
+        group.put("me/password", use: changePassword)
+        group.get("me/export", use: export)
+    }
+
+    @Sendable func register(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let body = try JSONObjectReader(try await request.jsonBody(), allowed: Self.registrationFields)
+        var input = Registration(email: try body.required("email", body.string),
+                                 password: try body.required("password", body.string),
+                                 username: try body.required("username", body.string))
+        input.firstName = try body.required("firstName", body.string)
+        input.lastName = try body.required("lastName", body.string)
+        input.gender = try body.nullableEnumeration("gender", Gender.self) ?? nil
+        input.genderDescription = try body.nullableString("genderDescription") ?? nil
+        input.dateOfBirth = try body.nullableCivilDate("dateOfBirth") ?? nil
+        input.educationLevel = try body.nullableEnumeration("educationLevel", EducationLevel.self) ?? nil
+        input.phone = try body.nullableString("phone") ?? nil
+        let (account, session) = try await domain.register(input)
+        return JSONResponse.make(SessionDTO(account: AccountDTO(account), token: session.secret), status: .created)
+    }
+
+    @Sendable func signIn(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let body = try JSONObjectReader(try await request.jsonBody(), allowed: ["login", "password"])
+        let login = try body.required("login", body.string)
+        let password = try body.required("password", body.string)
+        if let wait = limiter.retryAfter(login: login, address: context.addressKey) {
+            throw DoableError.rateLimited(retryAfterSeconds: wait,
+                                          message: "Too many failed sign-ins. Try again in \(wait) seconds.")
+        }
+        guard let (account, session) = try await domain.signIn(login: login, password: password) else {
+            limiter.recordFailure(login: login, address: context.addressKey)
+            throw DoableError.unauthenticated("The login or the password is not correct.")
+        }
+        limiter.recordSuccess(login: login)
+        return JSONResponse.make(SessionDTO(account: AccountDTO(account), token: session.secret), status: .created)
+    }
+
+    @Sendable func signOut(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await domain.signOut(try context.requireIdentity())
+        return JSONResponse.noContent()
+    }
+
+    @Sendable func signOutEverywhere(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await domain.signOutEverywhere(try context.requireIdentity())
+        return JSONResponse.noContent()
+    }
+
+    @Sendable func me(_ request: Request, context: AppRequestContext) async throws -> Response {
+        JSONResponse.make(AccountDTO(try context.requireIdentity().account))
+    }
+
+    @Sendable func updateMe(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let identity = try context.requireWriter()
+        let body = try JSONObjectReader(try await request.jsonBody(), allowed: Self.profileFields)
+        var patch = ProfilePatch()
+        patch.email = try body.string("email")
+        patch.username = try body.string("username")
+        patch.firstName = try body.string("firstName")
+        patch.lastName = try body.string("lastName")
+        patch.gender = try body.nullableEnumeration("gender", Gender.self)
+        patch.genderDescription = try body.nullableString("genderDescription")
+        patch.dateOfBirth = try body.nullableCivilDate("dateOfBirth")
+        patch.educationLevel = try body.nullableEnumeration("educationLevel", EducationLevel.self)
+        patch.phone = try body.nullableString("phone")
+        patch.showEmail = try body.bool("showEmail")
+        patch.showPhone = try body.bool("showPhone")
+        if let preferences = try body.object("preferences", allowed: Self.preferenceFields) {
+            patch.preferences = try Self.preferencesPatch(preferences)
+        }
+        return JSONResponse.make(AccountDTO(try await domain.updateProfile(identity, patch)))
+    }
+
+    static func preferencesPatch(_ body: JSONObjectReader) throws -> PreferencesPatch {
+        var patch = PreferencesPatch()
+        patch.timeZone = try body.string("timeZone")
+        patch.weekStart = try body.enumeration("weekStart", Preferences.Weekday.self)
+        patch.theme = try body.enumeration("theme", Preferences.Theme.self)
+        patch.accentColor = try body.string("accentColor")
+        patch.defaultSort = try body.enumeration("defaultSort", TaskSort.self)
+        if body.isNull("quietHours") {
+            patch.quietHours = .some(nil)
+        } else if let quiet = try body.object("quietHours", allowed: ["start", "end", "mode"]) {
+            patch.quietHours = Preferences.QuietHours(
+                start: try quiet.required("start", quiet.string), end: try quiet.required("end", quiet.string),
+                mode: try quiet.enumeration("mode", Preferences.QuietHours.Mode.self) ?? .silent)
+        }
+        if let channels = try body.object("notificationChannels", allowed: ["inApp", "email", "webhook"]) {
+            patch.inApp = try channels.bool("inApp")
+            patch.email = try channels.bool("email")
+            patch.webhook = try channels.bool("webhook")
+        }
+        patch.gameOptIn = try body.bool("gameOptIn")
+        return patch
+    }
+
+    @Sendable func changePassword(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let identity = try context.requireWriter()
+        let body = try JSONObjectReader(try await request.jsonBody(), allowed: ["currentPassword", "newPassword"])
+        try await domain.changePassword(identity, current: try body.required("currentPassword", body.string),
+                                        new: try body.required("newPassword", body.string))
+        return JSONResponse.noContent()
+    }
+
+    @Sendable func deleteMe(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let identity = try context.requireWriter()
+        let body = try JSONObjectReader(try await request.jsonBody(), allowed: ["password"])
+        try await domain.deleteAccount(identity, password: try body.required("password", body.string))
+        return JSONResponse.noContent()
+    }
+
+    @Sendable func export(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let identity = try context.requireIdentity()
+        let export = try await domain.export(identity)
+        let now = Timestamp.now
+        let views = export.tasks.map { TaskView(task: $0, progress: SubtaskProgress(done: 0, total: 0)) }
+        return JSONResponse.make(ExportDTO(
+            exportedAt: now, account: AccountDTO(export.account),
+            lists: (export.lists + export.trashedLists).map { ListDTO($0, openTaskCount: 0) },
+            tasks: views.map { TaskDTO($0, now: now) }, labels: export.labels.map(LabelDTO.init),
+            tokens: export.credentials.map { CredentialDTO($0, current: identity.credential.id) },
+            calendar: export.calendar))
+    }
+
+    @Sendable func publicProfile(_ request: Request, context: AppRequestContext) async throws -> Response {
+        guard let username = context.parameters.get("username"),
+              let account = try await domain.publicProfile(username: username)
+        else { throw DoableError.notFound("No member with this username.") }
+        return JSONResponse.make(PublicProfileDTO(account))
+    }
+}
+
+struct ExportDTO: Encodable, Sendable {
+    let exportedAt: Timestamp
+    let account: AccountDTO
+    let lists: [ListDTO]
+    let tasks: [TaskDTO]
+    let labels: [LabelDTO]
+    let tokens: [CredentialDTO]
+    /// The tasks as an iCalendar document of VTODOs.
+    let calendar: String
+}

@@ -1,0 +1,40 @@
+import DoableCore
+import Hummingbird
+
+/// TASK-6: labels.
+struct LabelsController {
+    let domain: Domain
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.get("labels", use: list)
+        group.post("labels", use: create)
+        group.patch("labels/{id}", use: update)
+        group.delete("labels/{id}", use: delete)
+    }
+
+    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
+        JSONResponse.make(["labels": try await domain.labels(try context.requireIdentity()).map(LabelDTO.init)])
+    }
+
+    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let identity = try context.requireWriter()
+        let body = try JSONObjectReader(try await request.jsonBody(), allowed: ["name", "color"])
+        let label = try await domain.createLabel(identity, name: try body.required("name", body.string),
+                                                 color: try body.string("color"))
+        return JSONResponse.make(LabelDTO(label), status: .created)
+    }
+
+    @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let identity = try context.requireWriter()
+        let id: LabelID = try context.pathID()
+        let body = try JSONObjectReader(try await request.jsonBody(), allowed: ["name", "color"])
+        let label = try await domain.updateLabel(identity, id: id, name: try body.string("name"),
+                                                 color: try body.string("color"))
+        return JSONResponse.make(LabelDTO(label))
+    }
+
+    @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await domain.deleteLabel(try context.requireWriter(), id: try context.pathID())
+        return JSONResponse.noContent()
+    }
+}

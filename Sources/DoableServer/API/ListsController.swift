@@ -1,0 +1,77 @@
+import DoableCore
+import Hummingbird
+
+/// LIST-1..4 and the list side of TASK-8.
+struct ListsController {
+    let domain: Domain
+    static let fields: Set<String> = ["name", "description", "color", "icon", "isArchived"]
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.get("lists", use: list)
+        group.post("lists", use: create)
+        group.get("lists/{id}", use: show)
+        group.patch("lists/{id}", use: update)
+        group.delete("lists/{id}", use: delete)
+        group.post("lists/{id}/move", use: move)
+        group.post("lists/{id}/restore", use: restore)
+    }
+
+    static func input(_ body: JSONObjectReader) throws -> ListInput {
+        var input = ListInput()
+        input.name = try body.string("name")
+        input.description = try body.string("description")
+        input.color = try body.string("color")
+        input.icon = try body.nullableString("icon")
+        input.isArchived = try body.bool("isArchived")
+        return input
+    }
+
+    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let lists = try await domain.lists(try context.requireIdentity())
+        return JSONResponse.make(["lists": lists.map { ListDTO($0.0, openTaskCount: $0.1) }])
+    }
+
+    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let identity = try context.requireWriter()
+        let body = try JSONObjectReader(try await request.jsonBody(), allowed: Self.fields)
+        guard body.has("name") else { throw DoableError.invalid("name", "'name' is required.") }
+        let list = try await domain.createList(identity, try Self.input(body))
+        return JSONResponse.make(ListDTO(list, openTaskCount: 0), status: .created)
+    }
+
+    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let (list, count) = try await domain.list(try context.requireIdentity(), id: try context.pathID())
+        return JSONResponse.make(ListDTO(list, openTaskCount: count))
+    }
+
+    @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let identity = try context.requireWriter()
+        let id: ListID = try context.pathID()
+        let body = try JSONObjectReader(try await request.jsonBody(), allowed: Self.fields)
+        _ = try await domain.updateList(identity, id: id, try Self.input(body))
+        let (list, count) = try await domain.list(identity, id: id)
+        return JSONResponse.make(ListDTO(list, openTaskCount: count))
+    }
+
+    @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await domain.deleteList(try context.requireWriter(), id: try context.pathID())
+        return JSONResponse.noContent()
+    }
+
+    @Sendable func move(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let identity = try context.requireWriter()
+        let id: ListID = try context.pathID()
+        let body = try JSONObjectReader(try await request.jsonBody(), allowed: ["beforeId", "afterId"])
+        _ = try await domain.moveList(identity, id: id, beforeID: try body.id("beforeId", ListID.self),
+                                      afterID: try body.id("afterId", ListID.self))
+        let (list, count) = try await domain.list(identity, id: id)
+        return JSONResponse.make(ListDTO(list, openTaskCount: count))
+    }
+
+    @Sendable func restore(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let identity = try context.requireWriter()
+        let list = try await domain.restoreList(identity, id: try context.pathID())
+        let (restored, count) = try await domain.list(identity, id: list.id)
+        return JSONResponse.make(ListDTO(restored, openTaskCount: count))
+    }
+}

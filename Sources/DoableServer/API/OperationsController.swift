@@ -1,0 +1,35 @@
+import DoableCore
+import DoableStore
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// OPS-3 and INTEROP-3: health, readiness and the API description.
+struct OperationsController {
+    let domain: Domain
+    let openAPIDocument: ByteBuffer
+
+    init(domain: Domain) {
+        self.domain = domain
+        let url = Bundle.module.url(forResource: "openapi", withExtension: "json", subdirectory: "Resources")
+        let data = url.flatMap { try? Data(contentsOf: $0) } ?? Data("{}".utf8)
+        self.openAPIDocument = ByteBuffer(bytes: data)
+    }
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("healthz") { _, _ in JSONResponse.make(["status": "ok"]) }
+        router.get("readyz") { _, _ in
+            do {
+                try await domain.store.ping()
+                return JSONResponse.make(["status": "ready"])
+            } catch {
+                return ErrorMiddleware.response(status: .serviceUnavailable, code: "not_ready",
+                                                message: "The database does not answer.", field: nil)
+            }
+        }
+        router.get("api/v1/openapi.json") { _, _ in
+            Response(status: .ok, headers: [.contentType: "application/json"],
+                     body: .init(byteBuffer: openAPIDocument))
+        }
+    }
+}

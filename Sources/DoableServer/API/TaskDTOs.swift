@@ -1,0 +1,102 @@
+import DoableCore
+
+struct ListDTO: Encodable, Sendable {
+    let id: ListID
+    let name: String
+    let description: String
+    let color: String
+    @Nullable var icon: String?
+    let isInbox: Bool
+    let isArchived: Bool
+    let openTaskCount: Int
+    let createdAt: Timestamp
+    let updatedAt: Timestamp
+    @Nullable var deletedAt: Timestamp?
+
+    init(_ list: TaskList, openTaskCount: Int) {
+        id = list.id
+        name = list.name
+        description = list.description
+        color = list.color
+        icon = list.icon
+        isInbox = list.isInbox
+        isArchived = list.isArchived
+        self.openTaskCount = openTaskCount
+        createdAt = list.createdAt
+        updatedAt = list.updatedAt
+        deletedAt = list.deletedAt
+    }
+}
+
+struct TaskDTO: Encodable, Sendable {
+    let id: TaskID
+    let listId: ListID
+    @Nullable var parentId: TaskID?
+    let title: String
+    let notes: String
+    let status: TaskStatus
+    let priority: TaskPriority
+    @Nullable var due: TaskDate?
+    @Nullable var start: TaskDate?
+    let labelIds: [LabelID]
+    @Nullable var estimatedMinutes: Int?
+    @Nullable var category: TaskCategory?
+    @Nullable var assigneeId: AccountID?
+    @Nullable var completedAt: Timestamp?
+    let isOverdue: Bool
+    let progress: SubtaskProgress
+    let createdAt: Timestamp
+    let updatedAt: Timestamp
+    @Nullable var deletedAt: Timestamp?
+
+    init(_ view: TaskView, now: Timestamp) {
+        let task = view.task
+        id = task.id
+        listId = task.listID
+        parentId = task.parentID
+        title = task.title
+        notes = task.notes
+        status = task.status
+        priority = task.priority
+        due = task.due
+        start = task.start
+        labelIds = task.labelIDs
+        estimatedMinutes = task.estimatedMinutes
+        category = task.category
+        assigneeId = task.assigneeID
+        completedAt = task.completedAt
+        isOverdue = task.isOverdue(now: now)
+        progress = view.progress
+        createdAt = task.createdAt
+        updatedAt = task.updatedAt
+        deletedAt = task.deletedAt
+    }
+}
+
+struct TaskPageDTO: Encodable, Sendable {
+    let tasks: [TaskDTO]
+    @Nullable var nextOffset: Int?
+}
+
+struct LabelDTO: Encodable, Sendable {
+    let id: LabelID
+    let name: String
+    let color: String
+    let createdAt: Timestamp
+    let updatedAt: Timestamp
+
+    init(_ label: Label) {
+        id = label.id
+        name = label.name
+        color = label.color
+        createdAt = label.createdAt
+        updatedAt = label.updatedAt
+    }
+}
+
+struct TrashDTO: Encodable, Sendable {
+    let lists: [ListDTO]
+    let tasks: [TaskDTO]
+    /// When each item is deleted for good unless restored.
+    let retentionDays: Int
+}

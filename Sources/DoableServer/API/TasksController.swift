@@ -1,0 +1,116 @@
+import DoableCore
+import DoableStore
+import Hummingbird
+
+/// TASK-1..9: tasks, their actions, search and filters.
+struct TasksController {
+    let domain: Domain
+    static let fields: Set<String> = [
+        "title", "notes", "listId", "parentId", "status", "priority", "due", "start", "labelIds",
+        "estimatedMinutes", "category", "assigneeId",
+    ]
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.get("tasks", use: list)
+        group.post("tasks", use: create)
+        group.get("tasks/{id}", use: show)
+        group.patch("tasks/{id}", use: update)
+        group.delete("tasks/{id}", use: delete)
+        group.post("tasks/{id}/complete", use: complete)
+        group.post("tasks/{id}/reopen", use: reopen)
+        group.post("tasks/{id}/restore", use: restore)
+        group.post("tasks/{id}/duplicate", use: duplicate)
+        group.post("tasks/{id}/move", use: move)
+    }
+
+    static func input(_ body: JSONObjectReader) throws -> TaskInput {
+        var input = TaskInput()
+        input.title = try body.string("title")
+        input.notes = try body.string("notes")
+        input.listID = try body.id("listId", ListID.self)
+        input.parentID = try body.nullableID("parentId", TaskID.self)
+        input.status = try body.enumeration("status", TaskStatus.self)
+        input.priority = try body.enumeration("priority", TaskPriority.self)
+        input.due = try body.nullableTaskDate("due")
+        input.start = try body.nullableTaskDate("start")
+        input.labelIDs = try body.ids("labelIds", LabelID.self)
+        input.estimatedMinutes = try body.nullableInteger("estimatedMinutes")
+        input.category = try body.nullableEnumeration("category", TaskCategory.self)
+        input.assigneeID = try body.nullableID("assigneeId", AccountID.self)
+        return input
+    }
+
+    func respond(_ view: TaskView, status: HTTPResponse.Status = .ok) -> Response {
+        JSONResponse.make(TaskDTO(view, now: .now), status: status)
+    }
+
+    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let identity = try context.requireIdentity()
+        let query = try TaskQueryParser(identity: identity).parse(request.uri.queryParameters)
+        var probe = query
+        probe.limit = query.limit + 1
+        let views = try await domain.tasks(identity, matching: probe)
+        let now = Timestamp.now
+        let page = TaskPageDTO(tasks: views.prefix(query.limit).map { TaskDTO($0, now: now) },
+                               nextOffset: views.count > query.limit ? query.offset + query.limit : nil)
+        return JSONResponse.make(page)
+    }
+
+    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let identity = try context.requireWriter()
+        let body = try JSONObjectReader(try await request.jsonBody(), allowed: Self.fields)
+        guard body.has("title") else { throw DoableError.invalid("title", "'title' is required.") }
+        return respond(try await domain.createTask(identity, try Self.input(body)), status: .created)
+    }
+
+    @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
+        respond(try await domain.task(try context.requireIdentity(), id: try context.pathID()))
+    }
+
+    @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let identity = try context.requireWriter()
+        let id: TaskID = try context.pathID()
+        let body = try JSONObjectReader(try await request.jsonBody(), allowed: Self.fields)
+        return respond(try await domain.updateTask(identity, id: id, try Self.input(body)))
+    }
+
+    @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await domain.deleteTask(try context.requireWriter(), id: try context.pathID())
+        return JSONResponse.noContent()
+    }
+
+    @Sendable func complete(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let identity = try context.requireWriter()
+        let id: TaskID = try context.pathID()
+        let body = try JSONObjectReader(try await request.jsonBody(emptyIsObject: true), allowed: ["includeSubtasks"])
+        return respond(try await domain.completeTask(identity, id: id,
+                                                     includeSubtasks: try body.bool("includeSubtasks") ?? false))
+    }
+
+    @Sendable func reopen(_ request: Request, context: AppRequestContext) async throws -> Response {
+        respond(try await domain.reopenTask(try context.requireWriter(), id: try context.pathID()))
+    }
+
+    @Sendable func restore(_ request: Request, context: AppRequestContext) async throws -> Response {
+        respond(try await domain.restoreTask(try context.requireWriter(), id: try context.pathID()))
+    }
+
+    @Sendable func duplicate(_ request: Request, context: AppRequestContext) async throws -> Response {
+        respond(try await domain.duplicateTask(try context.requireWriter(), id: try context.pathID()), status: .created)
+    }
+
+    @Sendable func move(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let identity = try context.requireWriter()
+        let id: TaskID = try context.pathID()
+        let body = try JSONObjectReader(try await request.jsonBody(),
+                                        allowed: ["listId", "parentId", "beforeId", "afterId"])
+        let placement = TaskPlacement(listID: try body.id("listId", ListID.self),
+                                      parentID: try body.nullableID("parentId", TaskID.self),
+                                      beforeID: try body.id("beforeId", TaskID.self),
+                                      afterID: try body.id("afterId", TaskID.self))
+        if placement.beforeID != nil && placement.afterID != nil {
+            throw DoableError.invalid("afterId", "Give either 'beforeId' or 'afterId', not both.")
+        }
+        return respond(try await domain.moveTask(identity, id: id, placement))
+    }
+}

@@ -1,0 +1,37 @@
+import DoableCore
+import Hummingbird
+
+/// ACC-5: personal access tokens and app passwords.
+struct TokensController {
+    let domain: Domain
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.get("tokens", use: list)
+        group.post("tokens", use: create)
+        group.delete("tokens/{id}", use: revoke)
+    }
+
+    @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let identity = try context.requireIdentity()
+        let credentials = try await domain.credentials(identity)
+        return JSONResponse.make(["tokens": credentials.map { CredentialDTO($0, current: identity.credential.id) }])
+    }
+
+    @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let identity = try context.requireWriter()
+        let body = try JSONObjectReader(try await request.jsonBody(), allowed: ["name", "kind", "scope", "expiresAt"])
+        let issued = try await domain.issueCredential(
+            identity, name: try body.required("name", body.string),
+            kind: try body.enumeration("kind", Credential.Kind.self) ?? .accessToken,
+            scope: try body.enumeration("scope", Credential.Scope.self) ?? .readWrite,
+            expiresAt: try body.nullableTimestamp("expiresAt") ?? nil)
+        return JSONResponse.make(
+            IssuedCredentialDTO(credential: CredentialDTO(issued.credential, current: identity.credential.id),
+                                secret: issued.secret), status: .created)
+    }
+
+    @Sendable func revoke(_ request: Request, context: AppRequestContext) async throws -> Response {
+        try await domain.revokeCredential(try context.requireWriter(), id: try context.pathID())
+        return JSONResponse.noContent()
+    }
+}

@@ -1,0 +1,171 @@
+import DoableCore
+import Foundation
+import DoableStore
+
+extension Domain {
+    /// ACC-1: creates the account with its Inbox and signs it in.
+    public func register(_ input: Registration) async throws -> (Account, IssuedCredential) {
+        let now = clock()
+        let email = try Rules.email(input.email)
+        let username = try Rules.username(input.username)
+        try Rules.password(input.password)
+        let firstName = try Rules.personName(input.firstName, field: "firstName")
+        let lastName = try Rules.personName(input.lastName, field: "lastName")
+        let genderDescription = try Rules.gender(input.gender, description: input.genderDescription)
+        if let dateOfBirth = input.dateOfBirth {
+            try Rules.dateOfBirth(dateOfBirth, today: CivilDate.today(in: .gmt, now: now))
+        }
+        let phone = try input.phone.map(Rules.phone)
+        if try await store.account(login: email) != nil {
+            throw DoableError.conflict(code: "already_exists", field: "email", message: Self.duplicateMessage("email"))
+        }
+        if try await store.account(login: username) != nil {
+            throw DoableError.conflict(code: "already_exists", field: "username",
+                                       message: Self.duplicateMessage("username"))
+        }
+        let accountID = AccountID.make(at: now)
+        let inbox = TaskList(id: .make(at: now), ownerID: accountID, name: "Inbox", color: "blue", isInbox: true,
+                             rank: RankKey.between(nil, nil), createdAt: now, updatedAt: now)
+        let account = Account(
+            id: accountID, email: email, username: username, passwordHash: try await passwords.hash(input.password),
+            firstName: firstName, lastName: lastName, gender: input.gender, genderDescription: genderDescription,
+            dateOfBirth: input.dateOfBirth, educationLevel: input.educationLevel, phone: phone, inboxID: inbox.id,
+            createdAt: now, updatedAt: now)
+        let session = makeSession(for: accountID, now: now)
+        try await commit(WriteBatch([.putAccount(account), .putList(inbox), .putCredential(session.credential)],
+                                    now: now))
+        return (account, session)
+    }
+
+    func makeSession(for accountID: AccountID, now: Timestamp) -> IssuedCredential {
+        let token = SecretToken.make(prefix: "dses_")
+        let credential = Credential(id: .make(at: now), accountID: accountID, kind: .session, name: "Session",
+                                    scope: .readWrite, secretHash: token.hash, createdAt: now,
+                                    expiresAt: now.adding(seconds: 90 * 86_400))
+        return IssuedCredential(credential: credential, secret: token.secret)
+    }
+
+    /// ACC-2: checks the password and opens a session. The caller applies the rate limit.
+    public func signIn(login: String, password: String) async throws -> (Account, IssuedCredential)? {
+        guard let account = try await store.account(login: login.trimmingCharacters(in: .whitespaces)),
+              !account.isDisabled,
+              try await passwords.verify(password, hash: account.passwordHash)
+        else { return nil }
+        let session = makeSession(for: account.id, now: clock())
+        try await commit(WriteBatch([.putCredential(session.credential)], now: clock()))
+        return (account, session)
+    }
+
+    /// Who holds this secret, if it is a live credential of an enabled account.
+    public func authenticate(secret: String) async throws -> Identity? {
+        guard let credential = try await store.credential(secretHash: SecretToken.hashOf(secret)) else { return nil }
+        if let expiresAt = credential.expiresAt, expiresAt <= clock() { return nil }
+        guard let account = try await store.account(id: credential.accountID), !account.isDisabled else { return nil }
+        return Identity(account: account, credential: credential)
+    }
+
+    /// ACC-2: sign out ends this session only.
+    public func signOut(_ identity: Identity) async throws {
+        try await commit(WriteBatch([.deleteCredential(identity.credential.id)], now: clock()))
+    }
+
+    /// ACC-2: sign out everywhere ends every session of the account, this one included.
+    public func signOutEverywhere(_ identity: Identity) async throws {
+        try await commit(WriteBatch([.deleteCredentials(identity.account.id, kinds: [.session], except: nil)],
+                                    now: clock()))
+    }
+
+    /// ACC-4: needs the current password; ends the account's other sessions.
+    public func changePassword(_ identity: Identity, current: String, new: String) async throws {
+        try Rules.password(new, field: "newPassword")
+        try await requirePassword(current, of: identity.account, field: "currentPassword")
+        let hash = try await passwords.hash(new)
+        try await perform {
+            guard var account = try await store.account(id: identity.account.id) else {
+                throw DoableError.unauthenticated("Your session has ended.")
+            }
+            account.passwordHash = hash
+            account.updatedAt = clock()
+            account.version += 1
+            let batch = WriteBatch([
+                .putAccount(account),
+                .deleteCredentials(account.id, kinds: [.session], except: identity.credential.id),
+            ], now: clock())
+            return (batch, ())
+        }
+    }
+
+    func requirePassword(_ password: String, of account: Account, field: String) async throws {
+        guard try await passwords.verify(password, hash: account.passwordHash) else {
+            throw DoableError.forbidden("The password is not correct.", field: field)
+        }
+    }
+
+    /// ACC-3 and ACC-7: edits the caller's own profile and preferences.
+    public func updateProfile(_ identity: Identity, _ patch: ProfilePatch) async throws -> Account {
+        try await perform {
+            guard var account = try await store.account(id: identity.account.id) else {
+                throw DoableError.unauthenticated("Your session has ended.")
+            }
+            if let email = patch.email { account.email = try Rules.email(email) }
+            if let username = patch.username { account.username = try Rules.username(username) }
+            if let firstName = patch.firstName { account.firstName = try Rules.personName(firstName, field: "firstName") }
+            if let lastName = patch.lastName { account.lastName = try Rules.personName(lastName, field: "lastName") }
+            if let gender = patch.gender { account.gender = gender }
+            if let description = patch.genderDescription { account.genderDescription = description }
+            if patch.gender != nil && patch.genderDescription == nil && account.gender != .selfDescribed {
+                account.genderDescription = nil
+            }
+            account.genderDescription = try Rules.gender(account.gender, description: account.genderDescription)
+            if let dateOfBirth = patch.dateOfBirth {
+                if let dateOfBirth { try Rules.dateOfBirth(dateOfBirth, today: CivilDate.today(in: .gmt, now: clock())) }
+                account.dateOfBirth = dateOfBirth
+            }
+            if let level = patch.educationLevel { account.educationLevel = level }
+            if let phone = patch.phone { account.phone = try phone.map(Rules.phone) }
+            if let showEmail = patch.showEmail { account.showEmail = showEmail }
+            if let showPhone = patch.showPhone { account.showPhone = showPhone }
+            if let preferences = patch.preferences { account.preferences = try apply(preferences, to: account.preferences) }
+            account.updatedAt = clock()
+            account.version += 1
+            return (WriteBatch([.putAccount(account)], now: clock()), account)
+        }
+    }
+
+    func apply(_ patch: PreferencesPatch, to preferences: Preferences) throws -> Preferences {
+        var result = preferences
+        if let zone = patch.timeZone { result.timeZone = try Rules.timeZone(zone) }
+        if let weekStart = patch.weekStart { result.weekStart = weekStart }
+        if let theme = patch.theme { result.theme = theme }
+        if let accent = patch.accentColor {
+            result.accentColor = try Rules.color(accent, field: "preferences.accentColor")
+        }
+        if let sort = patch.defaultSort { result.defaultSort = sort }
+        if let quietHours = patch.quietHours {
+            if let quietHours {
+                _ = try Rules.clockTime(quietHours.start, field: "preferences.quietHours.start")
+                _ = try Rules.clockTime(quietHours.end, field: "preferences.quietHours.end")
+            }
+            result.quietHours = quietHours
+        }
+        if let inApp = patch.inApp { result.notificationChannels.inApp = inApp }
+        if let email = patch.email { result.notificationChannels.email = email }
+        if let webhook = patch.webhook { result.notificationChannels.webhook = webhook }
+        if let gameOptIn = patch.gameOptIn { result.gameOptIn = gameOptIn }
+        return result
+    }
+
+    /// ACC-3: another member's public profile, or nil when there is no such (enabled) member.
+    public func publicProfile(username: String) async throws -> Account? {
+        guard let account = try await store.account(login: username),
+              account.username.lowercased() == username.lowercased(), !account.isDisabled
+        else { return nil }
+        return account
+    }
+
+    /// ACC-6: deletes the account and everything that is its own, at once. Needs the password.
+    public func deleteAccount(_ identity: Identity, password: String) async throws {
+        try await requirePassword(password, of: identity.account, field: "password")
+        try await commit(WriteBatch([.deleteAccount(identity.account.id)], now: clock()))
+    }
+}

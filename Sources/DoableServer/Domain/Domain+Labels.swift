@@ -1,0 +1,53 @@
+import DoableCore
+import DoableStore
+
+extension Domain {
+    func visibleLabel(_ id: LabelID, for identity: Identity) async throws -> Label {
+        guard let label = try await store.label(id: id), label.ownerID == identity.account.id else {
+            throw DoableError.notFound("Label not found.")
+        }
+        return label
+    }
+
+    public func labels(_ identity: Identity) async throws -> [Label] {
+        try await store.labels(ownerID: identity.account.id)
+    }
+
+    /// TASK-6: a new label with a unique (case-insensitive) name.
+    public func createLabel(_ identity: Identity, name: String?, color: String?) async throws -> Label {
+        let now = clock()
+        let label = Label(id: .make(at: now), ownerID: identity.account.id, name: try Rules.labelName(name ?? ""),
+                          color: try Rules.color(color ?? "gray"), createdAt: now, updatedAt: now)
+        try await commit(WriteBatch([.putLabel(label)], now: now))
+        return label
+    }
+
+    /// TASK-6: rename or recolour.
+    public func updateLabel(_ identity: Identity, id: LabelID, name: String?, color: String?) async throws -> Label {
+        try await perform {
+            var label = try await visibleLabel(id, for: identity)
+            if let name { label.name = try Rules.labelName(name) }
+            if let color { label.color = try Rules.color(color) }
+            label.updatedAt = clock()
+            label.version += 1
+            return (WriteBatch([.putLabel(label)], now: clock()), label)
+        }
+    }
+
+    /// TASK-6: deleting a label takes it off every task that carried it.
+    public func deleteLabel(_ identity: Identity, id: LabelID) async throws {
+        try await perform {
+            let label = try await visibleLabel(id, for: identity)
+            let now = clock()
+            var batch = WriteBatch(now: now)
+            for var task in try await store.tasks(labelID: id) {
+                task.labelIDs.removeAll { $0 == id }
+                task.updatedAt = now
+                task.version += 1
+                batch.append(.putTask(task))
+            }
+            batch.append(.deleteLabel(label))
+            return (batch, ())
+        }
+    }
+}

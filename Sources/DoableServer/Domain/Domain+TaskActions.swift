@@ -1,0 +1,213 @@
+import DoableCore
+import DoableStore
+
+extension Domain {
+    /// TASK-3 and TASK-4: completes a task, and its open subtasks when asked.
+    public func completeTask(_ identity: Identity, id: TaskID, includeSubtasks: Bool) async throws -> TaskView {
+        let task = try await perform {
+            var task = try await editableTask(id, for: identity)
+            let now = clock()
+            var batch = WriteBatch(now: now)
+            if task.status != .completed {
+                task.status = .completed
+                task.completedAt = now
+                task.updatedAt = now
+                task.version += 1
+                batch.append(.putTask(task))
+            }
+            if includeSubtasks {
+                for var child in try await store.descendants(of: id)
+                where child.deletedAt == nil && child.status != .completed {
+                    child.status = .completed
+                    child.completedAt = now
+                    child.updatedAt = now
+                    child.version += 1
+                    batch.append(.putTask(child))
+                }
+            }
+            return (batch, task)
+        }
+        return try await views([task])[0]
+    }
+
+    /// TASK-3: un-completing is one call too.
+    public func reopenTask(_ identity: Identity, id: TaskID) async throws -> TaskView {
+        let task = try await perform {
+            var task = try await editableTask(id, for: identity)
+            guard task.status == .completed else { return (WriteBatch(), task) }
+            task.status = .pending
+            task.completedAt = nil
+            task.updatedAt = clock()
+            task.version += 1
+            return (WriteBatch([.putTask(task)], now: clock()), task)
+        }
+        return try await views([task])[0]
+    }
+
+    /// TASK-8: the task and its subtasks go to the trash together.
+    public func deleteTask(_ identity: Identity, id: TaskID) async throws {
+        try await perform {
+            let task = try await editableTask(id, for: identity)
+            let now = clock()
+            var batch = WriteBatch(now: now)
+            for var item in try [task] + (await store.descendants(of: id)) where item.deletedAt == nil {
+                item.deletedAt = now
+                item.trashedWith = id.description
+                item.updatedAt = now
+                item.version += 1
+                batch.append(.putTask(item))
+            }
+            return (batch, ())
+        }
+    }
+
+    /// TASK-8: brings a trashed task back with what went to the trash with it. If its parent is still in the
+    /// trash it comes back at the top level; if its list is, it comes back in the Inbox.
+    public func restoreTask(_ identity: Identity, id: TaskID) async throws -> TaskView {
+        let task = try await perform {
+            var task = try await visibleTask(id, for: identity)
+            guard let key = task.trashedWith, task.deletedAt != nil else {
+                throw DoableError.conflict(code: "not_in_trash", field: nil, message: "The task is not in the trash.")
+            }
+            let now = clock()
+            let list = try await store.list(id: task.listID)
+            let targetList = list?.deletedAt == nil ? task.listID : identity.account.inboxID
+            if let parentID = task.parentID, try await store.task(id: parentID)?.deletedAt != nil || targetList != task.listID {
+                task.parentID = nil
+                task.rank = RankKey.between(
+                    try await store.neighbourRanks(listID: targetList, parentID: nil, around: nil).below, nil)
+            } else if targetList != task.listID {
+                task.rank = RankKey.between(
+                    try await store.neighbourRanks(listID: targetList, parentID: nil, around: nil).below, nil)
+            }
+            var batch = WriteBatch(now: now)
+            for var item in [task] + (try await store.descendants(of: id))
+            where item.deletedAt != nil && (item.trashedWith == key || item.trashedWith == id.description) {
+                item.deletedAt = nil
+                item.trashedWith = nil
+                item.listID = targetList
+                item.updatedAt = now
+                item.version += 1
+                if item.id == task.id {
+                    item.parentID = task.parentID
+                    item.rank = task.rank
+                }
+                batch.append(.putTask(item))
+            }
+            task = batch.operations.compactMap { if case .putTask(let t) = $0, t.id == id { t } else { nil } }.first ?? task
+            return (batch, task)
+        }
+        return try await views([task])[0]
+    }
+
+    /// TASK-9: a copy of the task and its subtasks, placed right after the original.
+    public func duplicateTask(_ identity: Identity, id: TaskID) async throws -> TaskView {
+        let copy = try await perform {
+            let original = try await editableTask(id, for: identity)
+            let now = clock()
+            let above = try await store.neighbourRanks(listID: original.listID, parentID: original.parentID,
+                                                       around: original.rank).above
+            var newIDs: [TaskID: TaskID] = [:]
+            var batch = WriteBatch(now: now)
+            var first: TaskItem?
+            for item in [original] + (try await store.descendants(of: id)) where item.deletedAt == nil {
+                if let parentID = item.parentID, item.id != id, newIDs[parentID] == nil { continue }
+                var copy = item
+                copy.id = .make(at: now)
+                newIDs[item.id] = copy.id
+                if item.id == id {
+                    copy.rank = RankKey.between(original.rank, above)
+                } else {
+                    copy.parentID = item.parentID.flatMap { newIDs[$0] }
+                }
+                copy.createdAt = now
+                copy.updatedAt = now
+                copy.version = 1
+                batch.append(.putTask(copy))
+                if first == nil { first = copy }
+            }
+            return (batch, first!)
+        }
+        return try await views([copy])[0]
+    }
+
+    /// TASK-5 and TASK-9: moves a task (with its subtasks) to another list, parent or place among its siblings.
+    public func moveTask(_ identity: Identity, id: TaskID, _ placement: TaskPlacement) async throws -> TaskView {
+        let task = try await perform {
+            let task = try await editableTask(id, for: identity)
+            let moved = try await placementBatch(identity, task: task, placement)
+            var updated = moved[0]
+            updated.updatedAt = clock()
+            updated.version += 1
+            let batch = WriteBatch([.putTask(updated)] + moved.dropFirst().map { .putTask($0) }, now: clock())
+            return (batch, updated)
+        }
+        return try await views([task])[0]
+    }
+
+    /// The task at its new place (version not yet raised) followed by its subtasks with the new list
+    /// (versions raised), for a move.
+    func placementBatch(_ identity: Identity, task: TaskItem, _ placement: TaskPlacement) async throws -> [TaskItem] {
+        var task = task
+        let descendants = try await store.descendants(of: task.id)
+        let parentID: TaskID?
+        if let requested = placement.parentID {
+            parentID = requested
+        } else if let listID = placement.listID, listID != task.listID {
+            parentID = nil
+        } else {
+            parentID = task.parentID
+        }
+        let parent = try await parentID.asyncMap { try await editableTask($0, for: identity, field: "parentId") }
+        if let parent, parent.id == task.id || descendants.contains(where: { $0.id == parent.id }) {
+            throw DoableError.invalid("parentId", "A task cannot be moved under itself or one of its subtasks.")
+        }
+        let listID: ListID
+        if let requested = placement.listID {
+            listID = try await visibleList(requested, for: identity, field: "listId").id
+            if let parent, parent.listID != listID {
+                throw DoableError.invalid("parentId", "The parent task is in another list.")
+            }
+        } else {
+            listID = parent?.listID ?? task.listID
+        }
+        let rank: String
+        if let beforeID = placement.beforeID {
+            let sibling = try await sibling(beforeID, of: task, listID: listID, parentID: parentID, identity, "beforeId")
+            let below = try await store.neighbourRanks(listID: listID, parentID: parentID, around: sibling.rank).below
+            rank = below == task.rank ? task.rank : RankKey.between(below, sibling.rank)
+        } else if let afterID = placement.afterID {
+            let sibling = try await sibling(afterID, of: task, listID: listID, parentID: parentID, identity, "afterId")
+            let above = try await store.neighbourRanks(listID: listID, parentID: parentID, around: sibling.rank).above
+            rank = above == task.rank ? task.rank : RankKey.between(sibling.rank, above)
+        } else if listID == task.listID && parentID == task.parentID {
+            rank = task.rank
+        } else {
+            rank = RankKey.between(try await store.neighbourRanks(listID: listID, parentID: parentID, around: nil).below, nil)
+        }
+        let listChanged = listID != task.listID
+        task.listID = listID
+        task.parentID = parentID
+        task.rank = rank
+        guard listChanged else { return [task] }
+        return [task] + descendants.map { item in
+            var item = item
+            item.listID = listID
+            item.updatedAt = clock()
+            item.version += 1
+            return item
+        }
+    }
+
+    func sibling(_ id: TaskID, of task: TaskItem, listID: ListID, parentID: TaskID?, _ identity: Identity,
+                 _ field: String) async throws -> TaskItem {
+        let sibling = try await editableTask(id, for: identity, field: field)
+        guard sibling.id != task.id else {
+            throw DoableError.invalid(field, "A task cannot be placed next to itself.")
+        }
+        guard sibling.listID == listID, sibling.parentID == parentID else {
+            throw DoableError.invalid(field, "'\(field)' must be a task with the same list and parent.")
+        }
+        return sibling
+    }
+}

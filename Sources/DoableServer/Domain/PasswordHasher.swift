@@ -1,0 +1,18 @@
+import HummingbirdBcrypt
+import NIOPosix
+
+/// bcrypt, run on the thread pool so hashing never blocks the event loop.
+public struct PasswordHasher: Sendable {
+    public let cost: UInt8
+
+    public init(cost: UInt8 = 10) { self.cost = cost }
+
+    public func hash(_ password: String) async throws -> String {
+        let cost = self.cost
+        return try await NIOThreadPool.singleton.runIfActive { Bcrypt.hash(password, cost: cost) }
+    }
+
+    public func verify(_ password: String, hash: String) async throws -> Bool {
+        try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(password, hash: hash) }
+    }
+}

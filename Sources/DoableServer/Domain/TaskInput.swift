@@ -1,0 +1,39 @@
+import DoableCore
+
+/// TASK-1 and TASK-2: the fields of a new task or a task edit. nil leaves a field as it is; `.some(nil)` clears it.
+public struct TaskInput: Sendable {
+    public var title: String?
+    public var notes: String?
+    public var listID: ListID?
+    public var parentID: TaskID??
+    public var status: TaskStatus?
+    public var priority: TaskPriority?
+    public var due: TaskDate??
+    public var start: TaskDate??
+    public var labelIDs: [LabelID]?
+    public var estimatedMinutes: Int??
+    public var category: TaskCategory??
+    public var assigneeID: AccountID??
+
+    public init(title: String? = nil) { self.title = title }
+}
+
+/// TASK-5: where a task goes: a list, a parent (`.some(nil)` for the top level) and a neighbour.
+public struct TaskPlacement: Sendable {
+    public var listID: ListID?
+    public var parentID: TaskID??
+    public var beforeID: TaskID?
+    public var afterID: TaskID?
+    public init(listID: ListID? = nil, parentID: TaskID?? = nil, beforeID: TaskID? = nil, afterID: TaskID? = nil) {
+        self.listID = listID
+        self.parentID = parentID
+        self.beforeID = beforeID
+        self.afterID = afterID
+    }
+}
+
+/// A task as the caller sees it, with the progress of its subtree.
+public struct TaskView: Sendable {
+    public var task: TaskItem
+    public var progress: SubtaskProgress
+}

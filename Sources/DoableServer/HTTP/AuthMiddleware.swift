@@ -1,0 +1,30 @@
+import DoableCore
+import Foundation
+import Hummingbird
+import Logging
+
+/// Checks `Authorization: Bearer <token>` (a session, an access token or an app password) and puts the caller
+/// into the context. No or a bad token is 401; a read-only token may only read.
+struct AuthMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+    let domain: Domain
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
+        guard let header = request.headers[.authorization], header.count > 7,
+              header.prefix(7).lowercased() == "bearer "
+        else { throw DoableError.unauthenticated("Send 'Authorization: Bearer <token>'.") }
+        let secret = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+        guard let identity = try await domain.authenticate(secret: secret) else {
+            throw DoableError.unauthenticated("The token is not valid or has expired.")
+        }
+        if request.method != .get && request.method != .head && !identity.canWrite {
+            throw DoableError.forbidden("This token may only read.")
+        }
+        var context = context
+        context.identity = identity
+        context.logger[metadataKey: "doable.user.id"] = "\(identity.account.id)"
+        return try await next(request, context)
+    }
+}

@@ -1,0 +1,88 @@
+import DoableCore
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+
+/// Turns every error into the one JSON error shape (INTEROP-3) with the right status. An error nobody
+/// anticipated is logged with its detail and answered 500 without leaking it.
+struct ErrorMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
+        do {
+            return try await next(request, context)
+        } catch let error as DoableError {
+            return Self.response(for: error)
+        } catch let error as HTTPError {
+            return Self.response(for: error)
+        } catch is NIOTooManyBytesError {
+            return Self.response(for: HTTPError(.contentTooLarge))
+        } catch {
+            context.logger.error("Unhandled error", metadata: ["doable.error": "\(String(reflecting: error))"])
+            return Self.response(status: .internalServerError, code: "internal_error",
+                                 message: "Something went wrong on the server.", field: nil)
+        }
+    }
+
+    static func response(for error: DoableError) -> Response {
+        switch error {
+        case .invalid(let field, let message):
+            response(status: .badRequest, code: "validation_failed", message: message, field: field)
+        case .conflict(let code, let field, let message):
+            response(status: .conflict, code: code, message: message, field: field)
+        case .notFound(let field, let message):
+            response(status: .notFound, code: "not_found", message: message, field: field)
+        case .unauthenticated(let message):
+            response(status: .unauthorized, code: "unauthenticated", message: message, field: nil,
+                     headers: [.wwwAuthenticate: "Bearer"])
+        case .forbidden(let message, let field):
+            response(status: .forbidden, code: "forbidden", message: message, field: field)
+        case .rateLimited(let retryAfter, let message):
+            response(status: .tooManyRequests, code: "rate_limited", message: message, field: nil,
+                     headers: [.retryAfter: String(retryAfter)])
+        }
+    }
+
+    static func response(for error: HTTPError) -> Response {
+        switch error.status {
+        case .contentTooLarge:
+            response(status: .contentTooLarge, code: "payload_too_large",
+                     message: "The request body must be at most 1 MiB.", field: nil)
+        case .notFound:
+            response(status: .notFound, code: "not_found", message: "No such resource.", field: nil)
+        default:
+            response(status: error.status, code: "http_\(error.status.code)",
+                     message: error.body ?? error.status.reasonPhrase, field: nil)
+        }
+    }
+
+    static func response(
+        status: HTTPResponse.Status, code: String, message: String, field: String?, headers: HTTPFields = [:]
+    ) -> Response {
+        let body = ErrorBody(error: .init(code: code, message: message, field: field))
+        var response = JSONResponse.make(body, status: status)
+        for header in headers { response.headers.append(header) }
+        return response
+    }
+
+    struct ErrorBody: Encodable {
+        struct Detail: Encodable {
+            let code: String
+            let message: String
+            let field: String?
+
+            func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(code, forKey: .code)
+                try container.encode(message, forKey: .message)
+                try container.encode(field, forKey: .field)
+            }
+
+            enum CodingKeys: String, CodingKey { case code, message, field }
+        }
+        let error: Detail
+    }
+}

@@ -1,0 +1,129 @@
+import DoableCore
+import Foundation
+import GRDB
+
+/// Turning SQLite rows into domain values and domain values into statement arguments.
+enum SQLiteRows {
+    static let taskColumns = """
+        id, owner_id, list_id, parent_id, title, notes, status, priority, due, start, estimated_minutes, category,
+        assignee_id, label_ids, completed_at, rank, created_at, updated_at, deleted_at, trashed_with, version
+        """
+    static let prefixedTaskColumns = taskColumns.split(separator: ",")
+        .map { "t." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", ")
+    static let listColumns = """
+        id, owner_id, name, description, color, icon, is_inbox, is_archived, rank, created_at, updated_at,
+        deleted_at, version
+        """
+
+    static func id<T>(_ row: Row, _ column: String) -> EntityID<T> {
+        EntityID<T>(row[column] as String)!
+    }
+
+    static func optionalID<T>(_ row: Row, _ column: String) -> EntityID<T>? {
+        (row[column] as String?).flatMap { EntityID<T>($0) }
+    }
+
+    static func timestamp(_ row: Row, _ column: String) -> Timestamp {
+        Timestamp(milliseconds: row[column])
+    }
+
+    static func optionalTimestamp(_ row: Row, _ column: String) -> Timestamp? {
+        (row[column] as Int64?).map { Timestamp(milliseconds: $0) }
+    }
+
+    static func account(_ row: Row) throws -> Account {
+        Account(
+            id: id(row, "id"), email: row["email"], username: row["username"], passwordHash: row["password_hash"],
+            firstName: row["first_name"], lastName: row["last_name"],
+            gender: (row["gender"] as String?).flatMap(Gender.init(rawValue:)),
+            genderDescription: row["gender_description"],
+            dateOfBirth: (row["date_of_birth"] as String?).flatMap { CivilDate($0) },
+            educationLevel: (row["education_level"] as String?).flatMap(EducationLevel.init(rawValue:)),
+            phone: row["phone"], showEmail: row["show_email"], showPhone: row["show_phone"],
+            isAdmin: row["is_admin"], isDisabled: row["is_disabled"],
+            preferences: try JSONDecoder().decode(Preferences.self, from: Data((row["preferences"] as String).utf8)),
+            inboxID: id(row, "inbox_id"), createdAt: timestamp(row, "created_at"),
+            updatedAt: timestamp(row, "updated_at"), version: row["version"])
+    }
+
+    static func accountArguments(_ account: Account) throws -> [(any DatabaseValueConvertible)?] {
+        let preferences = String(decoding: try JSONEncoder().encode(account.preferences), as: UTF8.self)
+        return [
+            account.id.description, account.email, account.email.lowercased(), account.username,
+            account.username.lowercased(), account.passwordHash, account.firstName, account.lastName,
+            account.gender?.rawValue, account.genderDescription, account.dateOfBirth?.description,
+            account.educationLevel?.rawValue, account.phone, account.showEmail, account.showPhone, account.isAdmin,
+            account.isDisabled, preferences, account.inboxID.description, account.createdAt.milliseconds,
+            account.updatedAt.milliseconds, account.version,
+        ]
+    }
+
+    static func credential(_ row: Row) -> Credential {
+        Credential(
+            id: id(row, "id"), accountID: id(row, "account_id"),
+            kind: Credential.Kind(rawValue: row["kind"]) ?? .session, name: row["name"],
+            scope: Credential.Scope(rawValue: row["scope"]) ?? .read, secretHash: row["secret_hash"],
+            createdAt: timestamp(row, "created_at"), expiresAt: optionalTimestamp(row, "expires_at"))
+    }
+
+    static func list(_ row: Row) -> TaskList {
+        TaskList(
+            id: id(row, "id"), ownerID: id(row, "owner_id"), name: row["name"], description: row["description"],
+            color: row["color"], icon: row["icon"], isInbox: row["is_inbox"], isArchived: row["is_archived"],
+            rank: row["rank"], createdAt: timestamp(row, "created_at"), updatedAt: timestamp(row, "updated_at"),
+            deletedAt: optionalTimestamp(row, "deleted_at"), version: row["version"])
+    }
+
+    static func listArguments(_ list: TaskList) -> [(any DatabaseValueConvertible)?] {
+        [
+            list.id.description, list.ownerID.description, list.name, list.name.lowercased(), list.description,
+            list.color, list.icon, list.isInbox, list.isArchived, list.rank, list.createdAt.milliseconds,
+            list.updatedAt.milliseconds, list.deletedAt?.milliseconds, list.version,
+        ]
+    }
+
+    static func task(_ row: Row) -> TaskItem {
+        let labelText: String = row["label_ids"]
+        return TaskItem(
+            id: id(row, "id"), ownerID: id(row, "owner_id"), listID: id(row, "list_id"),
+            parentID: optionalID(row, "parent_id"), title: row["title"], notes: row["notes"],
+            status: TaskStatus(rawValue: row["status"]) ?? .pending,
+            priority: TaskPriority(rawValue: row["priority"]) ?? .none,
+            due: (row["due"] as String?).flatMap { TaskDate($0) },
+            start: (row["start"] as String?).flatMap { TaskDate($0) },
+            estimatedMinutes: row["estimated_minutes"],
+            category: (row["category"] as String?).flatMap(TaskCategory.init(rawValue:)),
+            assigneeID: optionalID(row, "assignee_id"),
+            labelIDs: labelText.split(separator: ",").compactMap { LabelID(String($0)) },
+            completedAt: optionalTimestamp(row, "completed_at"), rank: row["rank"],
+            createdAt: timestamp(row, "created_at"), updatedAt: timestamp(row, "updated_at"),
+            deletedAt: optionalTimestamp(row, "deleted_at"), trashedWith: row["trashed_with"],
+            version: row["version"])
+    }
+
+    static func taskArguments(_ task: TaskItem) -> [(any DatabaseValueConvertible)?] {
+        [
+            task.id.description, task.ownerID.description, task.listID.description, task.parentID?.description,
+            task.title, task.title.lowercased(), task.notes, task.status.rawValue, task.priority.rawValue,
+            task.priority.weight, task.due?.description, task.due?.sortKey.milliseconds, task.start?.description,
+            task.estimatedMinutes, task.category?.rawValue, task.assigneeID?.description,
+            task.labelIDs.map(\.description).joined(separator: ","), task.completedAt?.milliseconds, task.rank,
+            task.createdAt.milliseconds, task.updatedAt.milliseconds, task.deletedAt?.milliseconds,
+            task.trashedWith, task.version,
+        ]
+    }
+
+    static func label(_ row: Row) -> Label {
+        Label(
+            id: id(row, "id"), ownerID: id(row, "owner_id"), name: row["name"], color: row["color"],
+            createdAt: timestamp(row, "created_at"), updatedAt: timestamp(row, "updated_at"),
+            version: row["version"])
+    }
+
+    static func change(_ row: Row) -> Change {
+        Change(
+            accountID: id(row, "account_id"), sequence: row["seq"],
+            entity: Change.Entity(rawValue: row["entity"]) ?? .task, entityID: row["entity_id"],
+            kind: Change.Kind(rawValue: row["kind"]) ?? .put, at: timestamp(row, "at"))
+    }
+}

@@ -1,0 +1,139 @@
+import DoableCore
+import Foundation
+import GRDB
+
+extension SQLiteStore {
+    public func task(id: TaskID) async throws -> TaskItem? {
+        try await fetchOne("SELECT \(SQLiteRows.taskColumns) FROM tasks WHERE id = ?", [id.description],
+                           SQLiteRows.task)
+    }
+
+    public func tasks(matching query: TaskQuery) async throws -> [TaskItem] {
+        var conditions = ["t.owner_id = ?", "t.deleted_at IS NULL"]
+        var arguments: [(any DatabaseValueConvertible)?] = [query.ownerID.description]
+        if let listID = query.listID {
+            conditions.append("t.list_id = ?")
+            arguments.append(listID.description)
+        }
+        if let parentID = query.parentID {
+            conditions.append("t.parent_id = ?")
+            arguments.append(parentID.description)
+        }
+        for labelID in query.labelIDs {
+            conditions.append("EXISTS (SELECT 1 FROM task_labels l WHERE l.task_id = t.id AND l.label_id = ?)")
+            arguments.append(labelID.description)
+        }
+        if !query.statuses.isEmpty {
+            conditions.append("t.status IN (\(Array(repeating: "?", count: query.statuses.count).joined(separator: ",")))")
+            arguments += query.statuses.map(\.rawValue)
+        }
+        if !query.priorities.isEmpty {
+            conditions.append(
+                "t.priority IN (\(Array(repeating: "?", count: query.priorities.count).joined(separator: ",")))")
+            arguments += query.priorities.map(\.rawValue)
+        }
+        if let dueFrom = query.dueFrom {
+            conditions.append("t.due_at >= ?")
+            arguments.append(dueFrom.milliseconds)
+        }
+        if let dueTo = query.dueTo {
+            conditions.append("t.due_at <= ?")
+            arguments.append(dueTo.milliseconds)
+        }
+        if let assigneeID = query.assigneeID {
+            conditions.append("t.assignee_id = ?")
+            arguments.append(assigneeID.description)
+        }
+        let words = query.searchWords
+        if !words.isEmpty {
+            let ownerKey = "o" + query.ownerID.description.replacingOccurrences(of: "-", with: "")
+            let terms = words.map { "\"\($0)\"*" }.joined(separator: " AND ")
+            conditions.append("t.rowid IN (SELECT rowid FROM tasks_fts WHERE tasks_fts MATCH ?)")
+            arguments.append("owner_key:\(ownerKey) AND {title notes}:(\(terms))")
+        }
+        arguments.append(query.limit)
+        arguments.append(query.offset)
+        let sql = """
+            SELECT \(SQLiteRows.taskColumns) FROM tasks t WHERE \(conditions.joined(separator: " AND "))
+            ORDER BY \(Self.orderClause(query.sort)) LIMIT ? OFFSET ?
+            """
+        return try await fetchAll(sql, StatementArguments(arguments), SQLiteRows.task)
+    }
+
+    static func orderClause(_ sort: TaskSort) -> String {
+        switch sort {
+        case .manual: "t.rank, t.id"
+        case .due: "t.due_at IS NULL, t.due_at, t.rank, t.id"
+        case .priority: "t.priority_weight DESC, t.due_at IS NULL, t.due_at, t.rank, t.id"
+        case .created: "t.created_at DESC, t.id DESC"
+        case .title: "t.title_key, t.id"
+        }
+    }
+
+    public func descendants(of id: TaskID) async throws -> [TaskItem] {
+        try await fetchAll("""
+            WITH RECURSIVE subtree(id, depth) AS (
+                SELECT id, 1 FROM tasks WHERE parent_id = ?
+                UNION ALL
+                SELECT t.id, s.depth + 1 FROM tasks t JOIN subtree s ON t.parent_id = s.id
+            )
+            SELECT \(SQLiteRows.prefixedTaskColumns)
+            FROM tasks t JOIN subtree s ON s.id = t.id ORDER BY s.depth, t.rank, t.id
+            """, [id.description], SQLiteRows.task)
+    }
+
+    public func progress(of ids: [TaskID]) async throws -> [TaskID: SubtaskProgress] {
+        guard !ids.isEmpty else { return [:] }
+        let marks = Array(repeating: "?", count: ids.count).joined(separator: ",")
+        let rows = try await fetchAll("""
+            WITH RECURSIVE subtree(root, id, status) AS (
+                SELECT parent_id, id, status FROM tasks WHERE parent_id IN (\(marks)) AND deleted_at IS NULL
+                UNION ALL
+                SELECT s.root, t.id, t.status FROM tasks t JOIN subtree s ON t.parent_id = s.id
+                WHERE t.deleted_at IS NULL
+            )
+            SELECT root, count(*) AS total, sum(status = 'completed') AS done FROM subtree GROUP BY root
+            """, StatementArguments(ids.map(\.description))) { row in
+            (SQLiteRows.id(row, "root") as TaskID, SubtaskProgress(done: row["done"], total: row["total"]))
+        }
+        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
+    }
+
+    public func neighbourRanks(listID: ListID, parentID: TaskID?, around rank: String?) async throws
+        -> (below: String?, above: String?)
+    {
+        let parentCondition = parentID == nil ? "parent_id IS NULL" : "parent_id = ?"
+        var base: [(any DatabaseValueConvertible)?] = [listID.description]
+        if let parentID { base.append(parentID.description) }
+        let scope = "list_id = ? AND \(parentCondition) AND deleted_at IS NULL"
+        guard let rank else {
+            let last = try await fetchOne("SELECT max(rank) AS r FROM tasks WHERE \(scope)", StatementArguments(base)) {
+                $0["r"] as String?
+            }
+            return (last ?? nil, nil)
+        }
+        let below = try await fetchOne("SELECT max(rank) AS r FROM tasks WHERE \(scope) AND rank < ?",
+                                       StatementArguments(base + [rank])) { $0["r"] as String? }
+        let above = try await fetchOne("SELECT min(rank) AS r FROM tasks WHERE \(scope) AND rank > ?",
+                                       StatementArguments(base + [rank])) { $0["r"] as String? }
+        return (below ?? nil, above ?? nil)
+    }
+
+    public func tasks(trashedWith key: String) async throws -> [TaskItem] {
+        try await fetchAll("SELECT \(SQLiteRows.taskColumns) FROM tasks WHERE trashed_with = ?", [key],
+                           SQLiteRows.task)
+    }
+
+    public func tasks(listID: ListID, includingTrashed: Bool) async throws -> [TaskItem] {
+        let trashed = includingTrashed ? "" : " AND deleted_at IS NULL"
+        return try await fetchAll(
+            "SELECT \(SQLiteRows.taskColumns) FROM tasks WHERE list_id = ?\(trashed) ORDER BY rank, id",
+            [listID.description], SQLiteRows.task)
+    }
+
+    public func tasks(labelID: LabelID) async throws -> [TaskItem] {
+        try await fetchAll("""
+            SELECT \(SQLiteRows.taskColumns) FROM tasks WHERE id IN (SELECT task_id FROM task_labels WHERE label_id = ?)
+            """, [labelID.description], SQLiteRows.task)
+    }
+}

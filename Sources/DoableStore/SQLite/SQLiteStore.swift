@@ -1,0 +1,138 @@
+import DoableCore
+import Foundation
+import GRDB
+
+/// The embedded engine: one SQLite file in WAL mode (concurrent readers, one writer).
+public final class SQLiteStore: Store {
+    let pool: DatabasePool
+
+    /// Opens (creating if needed) `doable.sqlite` in `directory` and runs pending migrations.
+    public init(directory: URL) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(10)
+        configuration.prepareDatabase { db in
+            // Every acknowledged commit is on disk before the response leaves (Q-6).
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        pool = try DatabasePool(path: directory.appendingPathComponent("doable.sqlite").path,
+                                configuration: configuration)
+        try SQLiteSchema.migrator.migrate(pool)
+    }
+
+    public func commit(_ batch: WriteBatch) async throws -> [Change] {
+        do {
+            return try await pool.write { db in try SQLiteWriter(db: db).apply(batch) }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+            throw SQLiteWriter.storeError(for: error)
+        }
+    }
+
+    func fetchOne<T: Sendable>(_ sql: String, _ arguments: StatementArguments, _ map: @escaping @Sendable (Row) throws -> T)
+        async throws -> T?
+    {
+        try await pool.read { db in try Row.fetchOne(db, sql: sql, arguments: arguments).map(map) }
+    }
+
+    func fetchAll<T: Sendable>(_ sql: String, _ arguments: StatementArguments, _ map: @escaping @Sendable (Row) throws -> T)
+        async throws -> [T]
+    {
+        try await pool.read { db in try Row.fetchAll(db, sql: sql, arguments: arguments).map(map) }
+    }
+
+    public func account(id: AccountID) async throws -> Account? {
+        try await fetchOne("SELECT * FROM accounts WHERE id = ?", [id.description], SQLiteRows.account)
+    }
+
+    public func account(login: String) async throws -> Account? {
+        let key = login.lowercased()
+        return try await fetchOne("SELECT * FROM accounts WHERE email_key = ? OR username_key = ? LIMIT 1",
+                                  [key, key], SQLiteRows.account)
+    }
+
+    public func credential(secretHash: String) async throws -> Credential? {
+        try await fetchOne("SELECT * FROM credentials WHERE secret_hash = ?", [secretHash], SQLiteRows.credential)
+    }
+
+    public func credentials(of accountID: AccountID) async throws -> [Credential] {
+        try await fetchAll("SELECT * FROM credentials WHERE account_id = ? ORDER BY created_at, id",
+                           [accountID.description], SQLiteRows.credential)
+    }
+
+    public func list(id: ListID) async throws -> TaskList? {
+        try await fetchOne("SELECT \(SQLiteRows.listColumns) FROM lists WHERE id = ?", [id.description],
+                           SQLiteRows.list)
+    }
+
+    public func lists(ownerID: AccountID) async throws -> [TaskList] {
+        try await fetchAll("""
+            SELECT \(SQLiteRows.listColumns) FROM lists WHERE owner_id = ? AND deleted_at IS NULL ORDER BY rank, id
+            """, [ownerID.description], SQLiteRows.list)
+    }
+
+    public func openTaskCounts(listIDs: [ListID]) async throws -> [ListID: Int] {
+        guard !listIDs.isEmpty else { return [:] }
+        let marks = Array(repeating: "?", count: listIDs.count).joined(separator: ",")
+        let rows = try await fetchAll("""
+            SELECT list_id, count(*) AS open FROM tasks
+            WHERE list_id IN (\(marks)) AND deleted_at IS NULL AND status != 'completed' GROUP BY list_id
+            """, StatementArguments(listIDs.map(\.description))) { row in
+            (SQLiteRows.id(row, "list_id") as ListID, row["open"] as Int)
+        }
+        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
+    }
+
+    public func label(id: LabelID) async throws -> Label? {
+        try await fetchOne("SELECT * FROM labels WHERE id = ?", [id.description], SQLiteRows.label)
+    }
+
+    public func labels(ownerID: AccountID) async throws -> [Label] {
+        try await fetchAll("SELECT * FROM labels WHERE owner_id = ? ORDER BY name_key, id", [ownerID.description],
+                           SQLiteRows.label)
+    }
+
+    public func trash(ownerID: AccountID) async throws -> (lists: [TaskList], tasks: [TaskItem]) {
+        let owner = ownerID.description
+        let lists = try await fetchAll("""
+            SELECT \(SQLiteRows.listColumns) FROM lists
+            WHERE owner_id = ? AND deleted_at IS NOT NULL ORDER BY deleted_at DESC, id
+            """, [owner], SQLiteRows.list)
+        let tasks = try await fetchAll("""
+            SELECT \(SQLiteRows.taskColumns) FROM tasks
+            WHERE owner_id = ? AND deleted_at IS NOT NULL AND trashed_with = id ORDER BY deleted_at DESC, id
+            """, [owner], SQLiteRows.task)
+        return (lists, tasks)
+    }
+
+    public func expiredTrash(before cutoff: Timestamp, limit: Int) async throws
+        -> (lists: [TaskList], tasks: [TaskItem])
+    {
+        let lists = try await fetchAll("""
+            SELECT \(SQLiteRows.listColumns) FROM lists WHERE deleted_at IS NOT NULL AND deleted_at < ? LIMIT ?
+            """, [cutoff.milliseconds, limit], SQLiteRows.list)
+        let tasks = try await fetchAll("""
+            SELECT \(SQLiteRows.taskColumns) FROM tasks WHERE deleted_at IS NOT NULL AND deleted_at < ? LIMIT ?
+            """, [cutoff.milliseconds, limit], SQLiteRows.task)
+        return (lists, tasks)
+    }
+
+    public func changes(accountID: AccountID, after sequence: Int64, limit: Int) async throws -> [Change] {
+        try await fetchAll("SELECT * FROM changes WHERE account_id = ? AND seq > ? ORDER BY seq LIMIT ?",
+                           [accountID.description, sequence, limit], SQLiteRows.change)
+    }
+
+    public func latestSequence(accountID: AccountID) async throws -> Int64 {
+        try await fetchOne("SELECT change_seq FROM accounts WHERE id = ?", [accountID.description]) {
+            $0["change_seq"] as Int64
+        } ?? 0
+    }
+
+    public func ping() async throws {
+        _ = try await fetchOne("SELECT 1 AS one", []) { $0["one"] as Int }
+    }
+
+    public func close() async throws {
+        try pool.close()
+    }
+}

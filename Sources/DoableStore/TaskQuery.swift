@@ -1,0 +1,31 @@
+import DoableCore
+
+/// TASK-5 and TASK-7: which of a member's live tasks to list, and in what order.
+public struct TaskQuery: Sendable, Equatable {
+    public var ownerID: AccountID
+    public var listID: ListID?
+    public var parentID: TaskID?
+    /// Tasks that carry every one of these labels.
+    public var labelIDs: [LabelID] = []
+    public var statuses: [TaskStatus] = []
+    public var priorities: [TaskPriority] = []
+    public var dueFrom: Timestamp?
+    public var dueTo: Timestamp?
+    public var assigneeID: AccountID?
+    /// Words that must all appear (as word prefixes) in the title or notes.
+    public var text: String?
+    public var sort: TaskSort = .manual
+    public var limit: Int = 200
+    public var offset: Int = 0
+
+    public init(ownerID: AccountID) { self.ownerID = ownerID }
+
+    /// The search words: letters and digits, lower-cased; empty when there is nothing to search for.
+    public var searchWords: [String] {
+        guard let text else { return [] }
+        return text.lowercased()
+            .split(whereSeparator: { !$0.isLetter && !$0.isNumber })
+            .prefix(16)
+            .map(String.init)
+    }
+}

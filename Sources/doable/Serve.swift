@@ -1,0 +1,43 @@
+import ArgumentParser
+import DoableServer
+import Foundation
+import Hummingbird
+import Logging
+
+/// OPS-1: `doable serve` runs the server until SIGTERM or SIGINT, then finishes in-flight requests.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Run the Doable server.")
+
+    @Option(name: .long, help: "Address to listen on (env DOABLE_HOST).")
+    var host: String = ProcessInfo.processInfo.environment["DOABLE_HOST"] ?? "127.0.0.1"
+
+    @Option(name: .long, help: "Port to listen on (env DOABLE_PORT).")
+    var port: Int = Int(ProcessInfo.processInfo.environment["DOABLE_PORT"] ?? "") ?? 8080
+
+    @Option(name: .long, help: "Log level: trace, debug, info, notice, warning, error (env DOABLE_LOG_LEVEL).")
+    var logLevel: String = ProcessInfo.processInfo.environment["DOABLE_LOG_LEVEL"] ?? "info"
+
+    @Option(name: .long, help: "bcrypt cost for new password hashes (env DOABLE_BCRYPT_COST).")
+    var bcryptCost: Int = Int(ProcessInfo.processInfo.environment["DOABLE_BCRYPT_COST"] ?? "") ?? 10
+
+    @OptionGroup var storeOptions: StoreOptions
+
+    func validate() throws {
+        guard (1...65535).contains(port) else { throw ValidationError("--port must be 1 to 65535.") }
+        guard (4...16).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost must be 4 to 16.") }
+        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("Unknown --log-level \(logLevel).") }
+    }
+
+    func run() async throws {
+        var logger = Logger(label: "doable")
+        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        let store = try await storeOptions.openStore(logger: logger)
+        var configuration = ServerConfiguration()
+        configuration.host = host
+        configuration.port = port
+        let app = buildApplication(configuration: configuration, store: store,
+                                   passwords: PasswordHasher(cost: UInt8(bcryptCost)), logger: logger)
+        logger.info("Doable is listening", metadata: ["doable.address": "http://\(host):\(port)"])
+        try await app.runService()
+    }
+}

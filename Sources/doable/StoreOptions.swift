@@ -1,0 +1,20 @@
+import ArgumentParser
+import DoableStore
+import Foundation
+import Logging
+
+/// Where the data lives: an embedded SQLite database in a folder, or PostgreSQL.
+struct StoreOptions: ParsableArguments {
+    @Option(name: .long, help: "Folder of the embedded SQLite database (env DOABLE_DATA_DIR).")
+    var dataDir: String = ProcessInfo.processInfo.environment["DOABLE_DATA_DIR"] ?? "./doable-data"
+
+    @Option(name: .long, help: "postgres://user:password@host:port/database to use PostgreSQL (env DOABLE_DATABASE_URL).")
+    var databaseURL: String? = ProcessInfo.processInfo.environment["DOABLE_DATABASE_URL"]
+
+    func openStore(logger: Logger) async throws -> any Store {
+        if let databaseURL, !databaseURL.isEmpty {
+            return try await PostgresStore(url: databaseURL, logger: logger)
+        }
+        return try SQLiteStore(directory: URL(fileURLWithPath: dataDir))
+    }
+}

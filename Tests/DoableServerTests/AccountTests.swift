@@ -1,0 +1,263 @@
+import DoableCore
+import DoableServer
+import DoableStore
+import Foundation
+import Testing
+
+@Suite("Accounts and sessions")
+struct AccountTests {
+    @Test func ACC1_registrationCreatesAccountInboxAndSession() async throws {
+        try await TestServer.fresh { api in
+            let response = try await api.call(.post, "/api/v1/accounts", json: [
+                "email": "Ann@Example.com", "password": "s3cret-pass", "username": "ann_1", "firstName": "Ann",
+                "lastName": "Lee", "gender": "selfDescribed", "genderDescription": "agender",
+                "dateOfBirth": "1990-05-04", "educationLevel": "master", "phone": "+14155550123",
+            ])
+            #expect(response.status == .created)
+            let account = response["account"] as? [String: Any] ?? [:]
+            #expect(account["username"] as? String == "ann_1")
+            #expect(account["genderDescription"] as? String == "agender")
+            #expect(account["dateOfBirth"] as? String == "1990-05-04")
+            #expect(response.string("token").count >= 43)
+            let lists = try await api.call(.get, "/api/v1/lists", token: response.string("token")).array("lists")
+            #expect(lists.map { $0["name"] as? String } == ["Inbox"])
+            #expect(lists.first?["isInbox"] as? Bool == true)
+        }
+    }
+
+    @Test(arguments: [
+        ("email", "not-an-email", "email"), ("password", "short", "password"),
+        ("username", "ab", "username"), ("username", "has space", "username"),
+        ("firstName", String(repeating: "x", count: 31), "firstName"), ("phone", "0123", "phone"),
+        ("dateOfBirth", "2020-01-01", "dateOfBirth"), ("gender", "robot", "gender"),
+        ("educationLevel", "kindergarten", "educationLevel"), ("nickname", "x", "nickname"),
+    ])
+    func ACC1_everyRegistrationRuleIsEnforcedAndNamesItsField(field: String, value: String, expected: String)
+        async throws
+    {
+        try await TestServer.fresh { api in
+            var body: [String: Any] = ["email": "bob@example.com", "password": "long enough", "username": "bob",
+                                       "firstName": "Bob", "lastName": "Ray"]
+            body[field] = value
+            let response = try await api.call(.post, "/api/v1/accounts", json: body)
+            #expect(response.status == .badRequest)
+            #expect(response.errorField == expected)
+            #expect(response.errorCode == "validation_failed")
+            let after = try await api.call(.post, "/api/v1/sessions", json: ["login": "bob", "password": "long enough"])
+            #expect(after.status == .unauthorized, "a refused registration must store nothing")
+        }
+    }
+
+    @Test func ACC1_passwordOver72BytesIsRefused() async throws {
+        try await TestServer.fresh { api in
+            let response = try await api.call(.post, "/api/v1/accounts", json: [
+                "email": "c@example.com", "password": String(repeating: "é", count: 37), "username": "carl",
+                "firstName": "C", "lastName": "D",
+            ])
+            #expect(response.status == .badRequest)
+            #expect(response.errorField == "password")
+        }
+    }
+
+    @Test func ACC1_emailAndUsernameAreUniqueCaseInsensitively() async throws {
+        try await TestServer.fresh { api in
+            _ = try await api.register("dora")
+            let sameEmail = try await api.call(.post, "/api/v1/accounts", json: [
+                "email": "DORA@example.com", "password": "long enough", "username": "other", "firstName": "D",
+                "lastName": "E",
+            ])
+            #expect(sameEmail.status == .conflict)
+            #expect(sameEmail.errorField == "email")
+            let sameName = try await api.call(.post, "/api/v1/accounts", json: [
+                "email": "x@example.com", "password": "long enough", "username": "DoRa", "firstName": "D",
+                "lastName": "E",
+            ])
+            #expect(sameName.status == .conflict)
+            #expect(sameName.errorField == "username")
+        }
+    }
+
+    @Test func ACC2_signInWithEmailOrUsernameAndSignOutEndsOnlyThatSession() async throws {
+        try await TestServer.fresh { api in
+            let first = try await api.register("erin", password: "pass word 1")
+            let byEmail = try await api.call(.post, "/api/v1/sessions", json: ["login": "ERIN@example.com",
+                                                                              "password": "pass word 1"])
+            #expect(byEmail.status == .created)
+            let byName = try await api.call(.post, "/api/v1/sessions", json: ["login": "erin", "password": "pass word 1"])
+            #expect(byName.status == .created)
+            let wrong = try await api.call(.post, "/api/v1/sessions", json: ["login": "erin", "password": "nope nope"])
+            #expect(wrong.status == .unauthorized)
+
+            #expect(try await api.call(.delete, "/api/v1/sessions/current", token: byEmail.string("token")).status
+                == .noContent)
+            #expect(try await api.call(.get, "/api/v1/me", token: byEmail.string("token")).status == .unauthorized)
+            #expect(try await api.call(.get, "/api/v1/me", token: byName.string("token")).status == .ok)
+
+            #expect(try await api.call(.delete, "/api/v1/sessions", token: first).status == .noContent)
+            #expect(try await api.call(.get, "/api/v1/me", token: byName.string("token")).status == .unauthorized)
+            #expect(try await api.call(.get, "/api/v1/me", token: first).status == .unauthorized)
+        }
+    }
+
+    @Test func ACC2_failedSignInsAreRateLimitedPerAccountWithRetryAfter() async throws {
+        try await TestServer(limits: .init(perAccount: 3, perAddress: 100, windowSeconds: 600)).run { api in
+            _ = try await api.register("fred", password: "right password")
+            for _ in 0..<3 {
+                let response = try await api.call(.post, "/api/v1/sessions", json: ["login": "fred", "password": "wrong"])
+                #expect(response.status == .unauthorized)
+            }
+            let limited = try await api.call(.post, "/api/v1/sessions", json: ["login": "fred",
+                                                                              "password": "right password"])
+            #expect(limited.status == .tooManyRequests)
+            let retryAfter = Int(limited.headers[.retryAfter] ?? "") ?? 0
+            #expect(retryAfter > 0 && retryAfter <= 600)
+            _ = try await api.register("gina", password: "right password")
+            let other = try await api.call(.post, "/api/v1/sessions", json: ["login": "gina", "password": "right password"])
+            #expect(other.status == .created, "another account is not limited by fred's failures")
+        }
+    }
+
+    @Test func ACC2_failedSignInsAreRateLimitedPerAddress() async throws {
+        try await TestServer(limits: .init(perAccount: 100, perAddress: 4, windowSeconds: 600)).run { api in
+            _ = try await api.register("hana", password: "right password")
+            for index in 0..<4 {
+                _ = try await api.call(.post, "/api/v1/sessions", json: ["login": "nobody\(index)", "password": "x"])
+            }
+            let limited = try await api.call(.post, "/api/v1/sessions", json: ["login": "hana",
+                                                                              "password": "right password"])
+            #expect(limited.status == .tooManyRequests)
+            #expect(limited.headers[.retryAfter] != nil)
+        }
+    }
+
+    @Test func ACC3_profileEditAndPublicProfileShowOnlyChosenContacts() async throws {
+        try await TestServer.fresh { api in
+            let ivy = try await api.register("ivy")
+            let jon = try await api.register("jon")
+            let patch = try await api.call(.patch, "/api/v1/me", token: ivy, json: [
+                "firstName": "Ivy", "lastName": "Stone", "phone": "+442071234567", "showPhone": true,
+            ])
+            #expect(patch.status == .ok)
+            #expect(patch.string("firstName") == "Ivy")
+            let profile = try await api.call(.get, "/api/v1/users/IVY", token: jon)
+            #expect(profile.status == .ok)
+            #expect(profile.string("displayName") == "Ivy Stone")
+            #expect(profile.string("phone") == "+442071234567")
+            #expect(profile["email"] is NSNull)
+            #expect(try await api.call(.get, "/api/v1/users/nobody_here").status == .notFound)
+            let bad = try await api.call(.patch, "/api/v1/me", token: ivy, json: ["showEmail": "yes"])
+            #expect(bad.status == .badRequest)
+            #expect(bad.errorField == "showEmail")
+        }
+    }
+
+    @Test func ACC4_changingPasswordNeedsTheCurrentOneAndEndsOtherSessions() async throws {
+        try await TestServer.fresh { api in
+            let current = try await api.register("kim", password: "old password")
+            let other = try await api.call(.post, "/api/v1/sessions", json: ["login": "kim", "password": "old password"])
+                .string("token")
+            let wrong = try await api.call(.put, "/api/v1/me/password", token: current,
+                                           json: ["currentPassword": "not it!!", "newPassword": "new password"])
+            #expect(wrong.status == .forbidden)
+            #expect(wrong.errorField == "currentPassword")
+            let changed = try await api.call(.put, "/api/v1/me/password", token: current,
+                                             json: ["currentPassword": "old password", "newPassword": "new password"])
+            #expect(changed.status == .noContent)
+            #expect(try await api.call(.get, "/api/v1/me", token: current).status == .ok)
+            #expect(try await api.call(.get, "/api/v1/me", token: other).status == .unauthorized)
+            let oldLogin = try await api.call(.post, "/api/v1/sessions", json: ["login": "kim", "password": "old password"])
+            #expect(oldLogin.status == .unauthorized)
+            let newLogin = try await api.call(.post, "/api/v1/sessions", json: ["login": "kim", "password": "new password"])
+            #expect(newLogin.status == .created)
+        }
+    }
+
+    @Test func ACC5_accessTokensAreScopedRevocableAndShownOnce() async throws {
+        try await TestServer.fresh { api in
+            let session = try await api.register("lou")
+            let created = try await api.call(.post, "/api/v1/tokens", token: session,
+                                             json: ["name": "CLI", "scope": "read"])
+            #expect(created.status == .created)
+            let secret = created.string("secret")
+            #expect(secret.hasPrefix("dpat_"))
+            let listed = try await api.call(.get, "/api/v1/tokens", token: session).array("tokens")
+            #expect(listed.contains { $0["name"] as? String == "CLI" && $0["scope"] as? String == "read" })
+            #expect(!listed.contains { $0["secret"] != nil })
+            #expect(try await api.call(.get, "/api/v1/tasks", token: secret).status == .ok)
+            let write = try await api.call(.post, "/api/v1/tasks", token: secret, json: ["title": "nope"])
+            #expect(write.status == .forbidden)
+            #expect(try await api.tasks(session).isEmpty, "a refused write stores nothing")
+            let id = (created["credential"] as? [String: Any])?["id"] as? String ?? ""
+            #expect(try await api.call(.delete, "/api/v1/tokens/\(id)", token: session).status == .noContent)
+            #expect(try await api.call(.get, "/api/v1/tasks", token: secret).status == .unauthorized)
+            let app = try await api.call(.post, "/api/v1/tokens", token: session,
+                                         json: ["name": "Phone", "kind": "appPassword"])
+            #expect(app.string("secret").hasPrefix("dapp_"))
+        }
+    }
+
+    @Test func ACC6_exportHoldsEverythingAndDeletionRemovesEveryRow() async throws {
+        let server = try TestServer()
+        try await server.run { api in
+            let token = try await api.register("max", password: "max password")
+            let listID = try await api.createList(token, "Garden")
+            let label = try await api.call(.post, "/api/v1/labels", token: token, json: ["name": "outside"])
+            let task = try await api.createTask(token, ["title": "Plant; tulips", "listId": listID,
+                                                        "labelIds": [label.string("id")], "due": futureDay()])
+            _ = try await api.createTask(token, ["title": "Water", "parentId": task["id"] as Any])
+            let export = try await api.call(.get, "/api/v1/me/export", token: token)
+            #expect(export.status == .ok)
+            #expect(export.array("tasks").count == 2)
+            #expect(export.array("lists").count == 2)
+            #expect(export.array("labels").count == 1)
+            let calendar = export.string("calendar")
+            #expect(calendar.contains("BEGIN:VTODO"))
+            #expect(calendar.contains("SUMMARY:Plant\\; tulips"))
+            #expect(calendar.contains("CATEGORIES:outside"))
+            #expect(calendar.contains("RELATED-TO;RELTYPE=PARENT:\(task["id"] as? String ?? "")"))
+
+            let refused = try await api.call(.delete, "/api/v1/me", token: token, json: ["password": "wrong one"])
+            #expect(refused.status == .forbidden)
+            let me = try await api.call(.get, "/api/v1/me", token: token)
+            let accountID = AccountID(me.string("id"))!
+            #expect(try await api.call(.delete, "/api/v1/me", token: token, json: ["password": "max password"]).status
+                == .noContent)
+            #expect(try await api.call(.get, "/api/v1/me", token: token).status == .unauthorized)
+            #expect(try await server.store.account(id: accountID) == nil)
+            #expect(try await server.store.lists(ownerID: accountID).isEmpty)
+            #expect(try await server.store.labels(ownerID: accountID).isEmpty)
+            #expect(try await server.store.tasks(matching: TaskQuery(ownerID: accountID)).isEmpty)
+            #expect(try await server.store.changes(accountID: accountID, after: 0, limit: 10).isEmpty)
+            #expect(try await server.store.credentials(of: accountID).isEmpty)
+        }
+    }
+
+    @Test func ACC7_preferencesAreValidatedAndKept() async throws {
+        try await TestServer.fresh { api in
+            let token = try await api.register("nia")
+            let response = try await api.call(.patch, "/api/v1/me", token: token, json: [
+                "preferences": [
+                    "timeZone": "Europe/Berlin", "weekStart": "sunday", "theme": "dark", "accentColor": "#aa00ff",
+                    "defaultSort": "due", "quietHours": ["start": "22:00", "end": "07:00", "mode": "defer"],
+                    "notificationChannels": ["email": true], "gameOptIn": true,
+                ],
+            ])
+            #expect(response.status == .ok)
+            let preferences = response["preferences"] as? [String: Any] ?? [:]
+            #expect(preferences["timeZone"] as? String == "Europe/Berlin")
+            #expect(preferences["accentColor"] as? String == "#AA00FF")
+            #expect((preferences["notificationChannels"] as? [String: Any])?["email"] as? Bool == true)
+            #expect((preferences["notificationChannels"] as? [String: Any])?["inApp"] as? Bool == true)
+            let badZone = try await api.call(.patch, "/api/v1/me", token: token,
+                                             json: ["preferences": ["timeZone": "Mars/Olympus"]])
+            #expect(badZone.status == .badRequest)
+            #expect(badZone.errorField == "preferences.timeZone")
+            let badTime = try await api.call(.patch, "/api/v1/me", token: token, json: [
+                "preferences": ["quietHours": ["start": "25:00", "end": "07:00"]],
+            ])
+            #expect(badTime.errorField == "preferences.quietHours.start")
+            let kept = try await api.call(.get, "/api/v1/me", token: token)
+            #expect((kept["preferences"] as? [String: Any])?["timeZone"] as? String == "Europe/Berlin")
+        }
+    }
+}
