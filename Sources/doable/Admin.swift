@@ -4,6 +4,6 @@ import ArgumentParser
 struct Admin: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Administrative tools.",
-        subcommands: []
+        subcommands: [Seed.self]
     )
 }

@@ -1,0 +1,82 @@
+import ArgumentParser
+import DoableCore
+import DoableServer
+import Foundation
+import Logging
+
+/// Fills a database with realistic data for benchmarks: accounts, lists, labels and tasks with subtasks, all
+/// through the domain operations (the import path), so the change feed is filled as in real use.
+struct Seed: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Fill the database with generated data.")
+
+    @Option(help: "Number of accounts.") var accounts: Int = 10
+    @Option(help: "Lists per account (besides the Inbox).") var listsPerAccount: Int = 5
+    @Option(help: "Tasks in all, spread over the accounts.") var tasks: Int = 10_000
+    @Option(help: "Share of tasks that are subtasks, 0 to 1.") var subtaskShare: Double = 0.2
+    @Option(help: "Write the accounts' credentials and list ids here as JSON.") var output: String?
+    @OptionGroup var storeOptions: StoreOptions
+
+    static let words = ["buy", "milk", "call", "plumber", "write", "report", "clean", "kitchen", "book", "flight",
+                        "pay", "rent", "water", "plants", "fix", "bike", "read", "chapter", "email", "team", "plan",
+                        "party", "walk", "dog", "study", "exam", "review", "code", "order", "groceries", "paint",
+                        "fence", "visit", "doctor", "renew", "passport", "bake", "bread", "tidy", "garage"]
+
+    func run() async throws {
+        let logger = Logger(label: "doable.seed")
+        let store = try await storeOptions.openStore(logger: logger)
+        let domain = Domain(store: store, passwords: PasswordHasher(cost: 4))
+        var generator = SystemRandomNumberGenerator()
+        var summary: [[String: Any]] = []
+        let perAccount = max(1, tasks / max(1, accounts))
+        let started = Date()
+        for index in 0..<accounts {
+            let suffix = UUID().uuidString.prefix(8).lowercased()
+            var registration = Registration(email: "seed\(index)_\(suffix)@example.com", password: "seed password",
+                                            username: "seed\(index)_\(suffix)")
+            registration.firstName = "Seed"
+            registration.lastName = "User \(index)"
+            let (account, session) = try await domain.register(registration)
+            guard let identity = try await domain.authenticate(secret: session.secret) else { continue }
+            var listIDs = [account.inboxID]
+            for number in 0..<listsPerAccount {
+                var input = ListInput()
+                input.name = "List \(number + 1)"
+                listIDs.append(try await domain.createList(identity, input).id)
+            }
+            let labels = [try await domain.createLabel(identity, name: "home", color: "green").id,
+                          try await domain.createLabel(identity, name: "work", color: "blue").id]
+            var items: [ImportedTask] = []
+            items.reserveCapacity(perAccount)
+            var recent: [ListID: [TaskID]] = [:]
+            for number in 0..<perAccount {
+                let listID = listIDs[number % listIDs.count]
+                let title = (0..<3).map { _ in Self.words.randomElement(using: &generator)! }.joined(separator: " ")
+                var parent: TaskID?
+                if let candidates = recent[listID], !candidates.isEmpty, Double.random(in: 0..<1, using: &generator) < subtaskShare {
+                    parent = candidates.randomElement(using: &generator)
+                }
+                var item = ImportedTask(listID: listID, parentID: parent, title: "\(title) \(number)")
+                item.notes = number % 3 == 0 ? "Remember to \(Self.words.randomElement(using: &generator)!) first" : ""
+                item.priority = TaskPriority.allCases[number % 4]
+                item.status = number % 5 == 0 ? .completed : .pending
+                if number % 2 == 0 { item.due = .day(Timestamp.now.civilDate.adding(days: number % 60 - 10)) }
+                if number % 4 == 0 { item.labelIDs = [labels[number % 2]] }
+                if parent == nil {
+                    recent[listID, default: []].append(item.id)
+                    if recent[listID]!.count > 50 { recent[listID]!.removeFirst() }
+                }
+                items.append(item)
+            }
+            try await domain.importTasks(identity, items)
+            summary.append(["username": account.username, "token": session.secret,
+                            "listIds": listIDs.map(\.description)])
+            print("account \(index + 1)/\(accounts): \(perAccount) tasks, \(Int(Date().timeIntervalSince(started))) s")
+        }
+        if let output {
+            let data = try JSONSerialization.data(withJSONObject: ["accounts": summary], options: [.prettyPrinted])
+            try data.write(to: URL(fileURLWithPath: output))
+        }
+        try await store.close()
+        print("seeded \(accounts) accounts, \(perAccount * accounts) tasks in \(Int(Date().timeIntervalSince(started))) s")
+    }
+}

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs what the tests need and a fresh machine may lack: Debian packages (PostgreSQL, SQLite headers, curl)
+# and a Python virtual environment in .venv with the test tools. Safe to run again; it skips what is there.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+missing=()
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+[ -f /usr/include/sqlite3.h ] || missing+=(libsqlite3-dev)
+command -v curl >/dev/null 2>&1 || missing+=(curl)
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "Installing ${missing[*]} ..."
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+if [ ! -x .venv/bin/python ]; then
+    python3 -m venv .venv
+fi
+if ! .venv/bin/python -c "import schemathesis, requests" >/dev/null 2>&1; then
+    .venv/bin/pip install -q --disable-pip-version-check -r scripts/test-requirements.txt
+fi
