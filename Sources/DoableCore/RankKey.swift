@@ -8,14 +8,17 @@ public enum RankKey {
     static let smallestInteger = "A" + String(repeating: "0", count: 26)
 
     /// A key after `lower` and before `upper` (either may be nil for "the start" / "the end"), with random
-    /// low-order digits so two writers placing items in the same gap rarely pick the same key.
+    /// low-order digits so two writers placing items in the same gap rarely pick the same key. When `lower` is not
+    /// below `upper` (two items share a key), the key goes just before `upper`.
     public static func between(_ lower: String?, _ upper: String?) -> String {
         var lowerKey = lower
         if let lowerValue = lower, let upperValue = upper, lowerValue >= upperValue { lowerKey = nil }
         let key = plainBetween(lowerKey, upper)
         var generator = SystemRandomNumberGenerator()
         var jittered = Array(key.utf8)
-        for _ in 0..<3 { jittered.append(digits[Int.random(in: 0..<62, using: &generator)]) }
+        // About 30 bits between two items; fewer when appending, where keys stay short instead (median < 8).
+        let randomDigits = upper == nil ? 2 : 4
+        for _ in 0..<randomDigits { jittered.append(digits[Int.random(in: 0..<62, using: &generator)]) }
         jittered.append(digits[Int.random(in: 1..<62, using: &generator)])
         let candidate = String(decoding: jittered, as: UTF8.self)
         if let upper, candidate >= upper { return key }
