@@ -75,7 +75,10 @@ public enum Rules {
     // MARK: Preferences (ACC-7)
 
     public static func timeZone(_ value: String) throws -> String {
-        guard TimeZone(identifier: value) != nil else {
+        guard !value.contains(".."), value.count <= 64,
+              value.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "/_+-".unicodeScalars.contains($0)) }),
+              TimeZone(identifier: value) != nil
+        else {
             throw DoableError.invalid("preferences.timeZone", "Time zone must be an IANA name like Europe/Berlin.")
         }
         return value

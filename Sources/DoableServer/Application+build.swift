@@ -16,7 +16,9 @@ public struct ServerConfiguration: Sendable {
 }
 
 /// The router with every route and middleware, over a domain.
-public func buildRouter(domain: Domain, limiter: SignInLimiter) -> Router<AppRequestContext> {
+public func buildRouter(
+    domain: Domain, limiter: SignInLimiter, fairShare: FairShareLimiter = FairShareLimiter()
+) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: ErrorMiddleware())
@@ -24,7 +26,7 @@ public func buildRouter(domain: Domain, limiter: SignInLimiter) -> Router<AppReq
     let api = router.group("api/v1")
     let accounts = AccountsController(domain: domain, limiter: limiter)
     accounts.addPublicRoutes(to: api)
-    let authenticated = api.group().add(middleware: AuthMiddleware(domain: domain))
+    let authenticated = api.group().add(middleware: AuthMiddleware(domain: domain, fairShare: fairShare))
     accounts.addRoutes(to: authenticated)
     TokensController(domain: domain).addRoutes(to: authenticated)
     ListsController(domain: domain).addRoutes(to: authenticated)

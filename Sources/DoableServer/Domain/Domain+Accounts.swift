@@ -157,7 +157,7 @@ extension Domain {
 
     /// ACC-3: another member's public profile, or nil when there is no such (enabled) member.
     public func publicProfile(username: String) async throws -> Account? {
-        guard let account = try await store.account(login: username),
+        guard (try? Rules.username(username)) != nil, let account = try await store.account(login: username),
               account.username.lowercased() == username.lowercased(), !account.isDisabled
         else { return nil }
         return account

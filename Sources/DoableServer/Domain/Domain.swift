@@ -47,7 +47,7 @@ public struct Domain: Sendable {
             changes = try await store.commit(batch)
         } catch StoreError.duplicate(let key) {
             throw DoableError.conflict(code: "already_exists", field: key, message: Self.duplicateMessage(key))
-        } catch StoreError.versionConflict {
+        } catch StoreError.versionConflict, StoreError.referenceMissing {
             throw DoableError.conflict(code: "edit_conflict", field: nil,
                                        message: "This item was changed at the same time; try again.")
         }

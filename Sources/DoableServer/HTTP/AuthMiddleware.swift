@@ -8,6 +8,7 @@ import Logging
 struct AuthMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let domain: Domain
+    let fairShare: FairShareLimiter
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
@@ -25,6 +26,14 @@ struct AuthMiddleware: RouterMiddleware {
         var context = context
         context.identity = identity
         context.logger[metadataKey: "doable.user.id"] = "\(identity.account.id)"
-        return try await next(request, context)
+        try await fairShare.acquire(identity.account.id)
+        do {
+            let response = try await next(request, context)
+            await fairShare.release(identity.account.id)
+            return response
+        } catch {
+            await fairShare.release(identity.account.id)
+            throw error
+        }
     }
 }

@@ -36,7 +36,11 @@ struct JSONObjectReader {
     func string(_ key: String) throws -> String? {
         switch fields[key] {
         case nil: return nil
-        case .string(let value)?: return value
+        case .string(let value)?:
+            guard !value.unicodeScalars.contains("\u{0}") else {
+                throw DoableError.invalid(name(key), "'\(name(key))' must not contain NUL characters.")
+            }
+            return value
         default: throw typeError(key, "a string")
         }
     }
