@@ -14,7 +14,7 @@ public actor FairShareLimiter {
         self.maxWaiting = maxWaiting
     }
 
-    func acquire(_ account: AccountID) async throws {
+    public func acquire(_ account: AccountID) async throws {
         let running = inFlight[account, default: 0]
         if running < perAccount {
             inFlight[account] = running + 1
@@ -27,7 +27,7 @@ public actor FairShareLimiter {
     }
 
     /// Hands the slot to the next waiting request of the account, or frees it.
-    func release(_ account: AccountID) {
+    public func release(_ account: AccountID) {
         if var queue = waiting[account], !queue.isEmpty {
             let next = queue.removeFirst()
             waiting[account] = queue.isEmpty ? nil : queue
