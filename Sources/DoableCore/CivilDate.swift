@@ -1,7 +1,7 @@
 import Foundation
 
 /// A calendar day without a time or zone, written `YYYY-MM-DD`.
-public struct CivilDate: Hashable, Sendable, Comparable, Codable, CustomStringConvertible {
+public struct CivilDate: Hashable, Sendable, Comparable, TextCodable {
     public let year: Int
     public let month: Int
     public let day: Int
@@ -80,18 +80,5 @@ public struct CivilDate: Hashable, Sendable, Comparable, Codable, CustomStringCo
         var years = other.year - year
         if (other.month, other.day) < (month, day) { years -= 1 }
         return years
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let value = CivilDate(text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not YYYY-MM-DD"))
-        }
-        self = value
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A UUID that knows what it identifies, so a task id can never be passed where a list id is expected.
-public struct EntityID<Entity>: Hashable, Sendable, Codable, CustomStringConvertible, Comparable {
+public struct EntityID<Entity>: Hashable, Sendable, TextCodable, Comparable {
     public let uuid: UUID
 
     public init(_ uuid: UUID) { self.uuid = uuid }
@@ -17,19 +17,6 @@ public struct EntityID<Entity>: Hashable, Sendable, Codable, CustomStringConvert
     public var description: String { uuid.uuidString.lowercased() }
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.description < rhs.description }
-
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let uuid = UUID(uuidString: text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a UUID"))
-        }
-        self.uuid = uuid
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
 }
 
 public typealias AccountID = EntityID<Account>

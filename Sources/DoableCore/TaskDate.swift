@@ -1,5 +1,5 @@
 /// A due or start date: a whole day (`2026-11-21`) or a moment (`2026-11-21T09:00:00Z`).
-public enum TaskDate: Hashable, Sendable, Codable, CustomStringConvertible {
+public enum TaskDate: Hashable, Sendable, TextCodable {
     case day(CivilDate)
     case moment(Timestamp)
 
@@ -37,17 +37,4 @@ public enum TaskDate: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 
     public var isWholeDay: Bool { if case .day = self { true } else { false } }
-
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let value = TaskDate(text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a date"))
-        }
-        self = value
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(description)
-    }
 }
