@@ -7,14 +7,16 @@ cd "$(dirname "$0")/.."
 
 scripts/install-test-deps.sh
 echo "== build"
-swift build --build-tests 2>&1 | grep -vE '^(\[[0-9]+/[0-9]+\]|Building|Compiling|Write|Emitting|Linking)' || true
-swift build --build-tests >/dev/null
+if ! swift build --build-tests >build.log 2>&1; then
+    grep -E 'error|warning' build.log | head -50
+    exit 1
+fi
 export DOABLE_BIN="$(swift build --show-bin-path)/doable"
 
 echo "== swift test (SQLite and PostgreSQL)"
 scripts/with-postgres.sh env DOABLE_REQUIRE_POSTGRES=1 swift test --skip-build
 
-for check in tests/live/*.sh; do
+for check in scripts/schemathesis.sh tests/live/*.sh; do
     echo "== $check"
     "$check"
 done

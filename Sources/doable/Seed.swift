@@ -1,6 +1,7 @@
 import ArgumentParser
 import DoableCore
 import DoableServer
+import DoableStore
 import Foundation
 import Logging
 

@@ -9,10 +9,10 @@ struct StoreOptions: ParsableArguments {
     var dataDir: String = ProcessInfo.processInfo.environment["DOABLE_DATA_DIR"] ?? "./doable-data"
 
     @Option(name: .long, help: "postgres://user:password@host:port/database to use PostgreSQL (env DOABLE_DATABASE_URL).")
-    var databaseURL: String? = ProcessInfo.processInfo.environment["DOABLE_DATABASE_URL"]
+    var databaseURL: String = ProcessInfo.processInfo.environment["DOABLE_DATABASE_URL"] ?? ""
 
     func openStore(logger: Logger) async throws -> any Store {
-        if let databaseURL, !databaseURL.isEmpty {
+        if !databaseURL.isEmpty {
             return try await PostgresStore(url: databaseURL, logger: logger)
         }
         return try SQLiteStore(directory: URL(fileURLWithPath: dataDir))

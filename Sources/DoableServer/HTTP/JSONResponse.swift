@@ -7,7 +7,7 @@ import NIOCore
 enum JSONResponse {
     static func make<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok) -> Response {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
         let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
         return Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
                         body: .init(byteBuffer: ByteBuffer(bytes: data)))

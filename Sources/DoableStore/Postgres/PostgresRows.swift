@@ -1,0 +1,253 @@
+import DoableCore
+import Foundation
+import PostgresNIO
+
+/// Turning PostgreSQL rows into domain values and domain values into the columns of a write.
+enum PostgresRows {
+    static let accountColumns = """
+        id, email, username, password_hash, first_name, last_name, gender, gender_description,
+        to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth, education_level, phone, show_email, show_phone,
+        is_admin, is_disabled, preferences, inbox_id, created_at, updated_at, version
+        """
+    static let credentialColumns = "id, account_id, kind, name, scope, secret_hash, created_at, expires_at"
+    static let listColumns = """
+        id, owner_id, name, description, color, icon, is_inbox, is_archived, rank, created_at, updated_at,
+        deleted_at, version
+        """
+    static let labelColumns = "id, owner_id, name, color, created_at, updated_at, version"
+    /// Every query names the tasks table `t`.
+    static let taskColumns = """
+        t.id, t.owner_id, t.list_id, t.parent_id, t.title, t.notes, t.status, t.priority, t.due, t.start,
+        t.estimated_minutes, t.category, t.assignee_id, t.label_ids, t.completed_at, t.rank, t.created_at,
+        t.updated_at, t.deleted_at, t.trashed_with, t.version
+        """
+
+    static func account(_ row: PostgresRecord) throws -> Account {
+        let preferences: String = try row["preferences"]
+        return Account(
+            id: try row.id("id"), email: try row["email"], username: try row["username"],
+            passwordHash: try row["password_hash"], firstName: try row["first_name"], lastName: try row["last_name"],
+            gender: (try row["gender"] as String?).flatMap(Gender.init(rawValue:)),
+            genderDescription: try row["gender_description"],
+            dateOfBirth: (try row["date_of_birth"] as String?).flatMap { CivilDate($0) },
+            educationLevel: (try row["education_level"] as String?).flatMap(EducationLevel.init(rawValue:)),
+            phone: try row["phone"], showEmail: try row["show_email"], showPhone: try row["show_phone"],
+            isAdmin: try row["is_admin"], isDisabled: try row["is_disabled"],
+            preferences: try JSONDecoder().decode(Preferences.self, from: Data(preferences.utf8)),
+            inboxID: try row.id("inbox_id"), createdAt: try row.timestamp("created_at"),
+            updatedAt: try row.timestamp("updated_at"), version: try row["version"])
+    }
+
+    static func accountValues(_ account: Account) throws -> PostgresRowValues {
+        var values = PostgresRowValues()
+        try values.set("id", account.id.uuid)
+        try values.set("email", account.email)
+        try values.set("email_key", account.email.lowercased())
+        try values.set("username", account.username)
+        try values.set("username_key", account.username.lowercased())
+        try values.set("password_hash", account.passwordHash)
+        try values.set("first_name", account.firstName)
+        try values.set("last_name", account.lastName)
+        try values.set("gender", account.gender?.rawValue)
+        try values.set("gender_description", account.genderDescription)
+        try values.set("date_of_birth", account.dateOfBirth?.description, cast: "date")
+        try values.set("education_level", account.educationLevel?.rawValue)
+        try values.set("phone", account.phone)
+        try values.set("show_email", account.showEmail)
+        try values.set("show_phone", account.showPhone)
+        try values.set("is_admin", account.isAdmin)
+        try values.set("is_disabled", account.isDisabled)
+        try values.set("preferences", String(decoding: try JSONEncoder().encode(account.preferences), as: UTF8.self),
+                       cast: "jsonb")
+        try values.set("inbox_id", account.inboxID.uuid)
+        try values.set("created_at", account.createdAt.milliseconds)
+        try values.set("updated_at", account.updatedAt.milliseconds)
+        try values.set("version", account.version)
+        return values
+    }
+
+    static func credential(_ row: PostgresRecord) throws -> Credential {
+        Credential(
+            id: try row.id("id"), accountID: try row.id("account_id"),
+            kind: Credential.Kind(rawValue: try row["kind"]) ?? .session, name: try row["name"],
+            scope: Credential.Scope(rawValue: try row["scope"]) ?? .read, secretHash: try row["secret_hash"],
+            createdAt: try row.timestamp("created_at"), expiresAt: try row.optionalTimestamp("expires_at"))
+    }
+
+    static func list(_ row: PostgresRecord) throws -> TaskList {
+        TaskList(
+            id: try row.id("id"), ownerID: try row.id("owner_id"), name: try row["name"],
+            description: try row["description"], color: try row["color"], icon: try row["icon"],
+            isInbox: try row["is_inbox"], isArchived: try row["is_archived"], rank: try row["rank"],
+            createdAt: try row.timestamp("created_at"), updatedAt: try row.timestamp("updated_at"),
+            deletedAt: try row.optionalTimestamp("deleted_at"), version: try row["version"])
+    }
+
+    static func listValues(_ list: TaskList) throws -> PostgresRowValues {
+        var values = PostgresRowValues()
+        try values.set("id", list.id.uuid)
+        try values.set("owner_id", list.ownerID.uuid)
+        try values.set("name", list.name)
+        try values.set("name_key", list.name.lowercased())
+        try values.set("description", list.description)
+        try values.set("color", list.color)
+        try values.set("icon", list.icon)
+        try values.set("is_inbox", list.isInbox)
+        try values.set("is_archived", list.isArchived)
+        try values.set("rank", list.rank)
+        try values.set("created_at", list.createdAt.milliseconds)
+        try values.set("updated_at", list.updatedAt.milliseconds)
+        try values.set("deleted_at", list.deletedAt?.milliseconds)
+        try values.set("version", list.version)
+        return values
+    }
+
+    static func task(_ row: PostgresRecord) throws -> TaskItem {
+        let labelIDs: [UUID] = try row["label_ids"]
+        return TaskItem(
+            id: try row.id("id"), ownerID: try row.id("owner_id"), listID: try row.id("list_id"),
+            parentID: try row.optionalID("parent_id"), title: try row["title"], notes: try row["notes"],
+            status: TaskStatus(rawValue: try row["status"]) ?? .pending,
+            priority: TaskPriority(rawValue: try row["priority"]) ?? .none,
+            due: (try row["due"] as String?).flatMap { TaskDate($0) },
+            start: (try row["start"] as String?).flatMap { TaskDate($0) },
+            estimatedMinutes: try row["estimated_minutes"],
+            category: (try row["category"] as String?).flatMap(TaskCategory.init(rawValue:)),
+            assigneeID: try row.optionalID("assignee_id"), labelIDs: labelIDs.map { LabelID($0) },
+            completedAt: try row.optionalTimestamp("completed_at"), rank: try row["rank"],
+            createdAt: try row.timestamp("created_at"), updatedAt: try row.timestamp("updated_at"),
+            deletedAt: try row.optionalTimestamp("deleted_at"), trashedWith: try row["trashed_with"],
+            version: try row["version"])
+    }
+
+    static func taskValues(_ task: TaskItem) throws -> PostgresRowValues {
+        var values = PostgresRowValues()
+        try values.set("id", task.id.uuid)
+        try values.set("owner_id", task.ownerID.uuid)
+        try values.set("list_id", task.listID.uuid)
+        try values.set("parent_id", task.parentID?.uuid)
+        try values.set("title", task.title)
+        try values.set("title_key", task.title.lowercased())
+        try values.set("notes", task.notes)
+        try values.set("status", task.status.rawValue)
+        try values.set("priority", task.priority.rawValue)
+        try values.set("priority_weight", Int32(task.priority.weight))
+        try values.set("due", task.due?.description)
+        try values.set("due_at", task.due?.sortKey.milliseconds)
+        try values.set("start", task.start?.description)
+        try values.set("estimated_minutes", task.estimatedMinutes)
+        try values.set("category", task.category?.rawValue)
+        try values.set("assignee_id", task.assigneeID?.uuid)
+        try values.set("label_ids", task.labelIDs.map(\.uuid))
+        try values.set("completed_at", task.completedAt?.milliseconds)
+        try values.set("rank", task.rank)
+        try values.set("created_at", task.createdAt.milliseconds)
+        try values.set("updated_at", task.updatedAt.milliseconds)
+        try values.set("deleted_at", task.deletedAt?.milliseconds)
+        try values.set("trashed_with", task.trashedWith)
+        try values.set("version", task.version)
+        return values
+    }
+
+    static func label(_ row: PostgresRecord) throws -> Label {
+        Label(
+            id: try row.id("id"), ownerID: try row.id("owner_id"), name: try row["name"], color: try row["color"],
+            createdAt: try row.timestamp("created_at"), updatedAt: try row.timestamp("updated_at"),
+            version: try row["version"])
+    }
+
+    static func labelValues(_ label: Label) throws -> PostgresRowValues {
+        var values = PostgresRowValues()
+        try values.set("id", label.id.uuid)
+        try values.set("owner_id", label.ownerID.uuid)
+        try values.set("name", label.name)
+        try values.set("name_key", label.name.lowercased())
+        try values.set("color", label.color)
+        try values.set("created_at", label.createdAt.milliseconds)
+        try values.set("updated_at", label.updatedAt.milliseconds)
+        try values.set("version", label.version)
+        return values
+    }
+
+    static func change(_ row: PostgresRecord) throws -> Change {
+        Change(
+            accountID: try row.id("account_id"), sequence: try row["seq"],
+            entity: Change.Entity(rawValue: try row["entity"]) ?? .task, entityID: try row["entity_id"],
+            kind: Change.Kind(rawValue: try row["kind"]) ?? .put, at: try row.timestamp("at"))
+    }
+}
+
+/// One row of a result, read by column name.
+struct PostgresRecord {
+    let row: PostgresRandomAccessRow
+
+    init(_ row: PostgresRow) { self.row = row.makeRandomAccess() }
+
+    subscript<Value: PostgresDecodable>(_ column: String) -> Value {
+        get throws { try row[column].decode(Value.self) }
+    }
+
+    func id<Entity>(_ column: String) throws -> EntityID<Entity> {
+        EntityID(try row[column].decode(UUID.self))
+    }
+
+    func optionalID<Entity>(_ column: String) throws -> EntityID<Entity>? {
+        try row[column].decode(UUID?.self).map { EntityID($0) }
+    }
+
+    func timestamp(_ column: String) throws -> Timestamp {
+        Timestamp(milliseconds: try row[column].decode(Int64.self))
+    }
+
+    func optionalTimestamp(_ column: String) throws -> Timestamp? {
+        try row[column].decode(Int64?.self).map { Timestamp(milliseconds: $0) }
+    }
+}
+
+/// SQL text with its bind parameters, for statements whose shape depends on the input (filters, column lists).
+/// Only fixed fragments go into `sql`; every value goes through `bind(_:)`.
+struct PostgresQueryBuilder {
+    var sql = ""
+    var binds = PostgresBindings()
+
+    /// Binds `value` and returns its placeholder (`$3`).
+    mutating func bind<Value: PostgresThrowingDynamicTypeEncodable>(_ value: Value?) throws -> String {
+        try binds.append(value)
+        return "$\(binds.count)"
+    }
+
+    var query: PostgresQuery { PostgresQuery(unsafeSQL: sql, binds: binds) }
+}
+
+/// The columns of one row to insert or update, in order, each bound to its value. The first column is the key.
+struct PostgresRowValues {
+    private(set) var columns: [String] = []
+    private(set) var placeholders: [String] = []
+    private var builder = PostgresQueryBuilder()
+
+    mutating func set<Value: PostgresThrowingDynamicTypeEncodable>(_ column: String, _ value: Value?, cast: String? = nil)
+        throws
+    {
+        let placeholder = try builder.bind(value)
+        columns.append(column)
+        placeholders.append(cast.map { "\(placeholder)::\($0)" } ?? placeholder)
+    }
+
+    func insert(into table: String) -> PostgresQuery {
+        var builder = builder
+        builder.sql = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(placeholders.joined(separator: ", ")))"
+        return builder.query
+    }
+
+    /// Updates every column but the key where the key matches and `version` is `expectedVersion`; returns the key.
+    func update(_ table: String, expectedVersion: Int64) throws -> PostgresQuery {
+        var builder = builder
+        let assignments = zip(columns, placeholders).dropFirst().map { "\($0) = \($1)" }.joined(separator: ", ")
+        let version = try builder.bind(expectedVersion)
+        builder.sql = """
+            UPDATE \(table) SET \(assignments) WHERE \(columns[0]) = \(placeholders[0]) AND version = \(version)
+            RETURNING \(columns[0])
+            """
+        return builder.query
+    }
+}

@@ -1,0 +1,180 @@
+import DoableCore
+import Foundation
+import Logging
+import PostgresNIO
+
+/// The shared engine: PostgreSQL through a PostgresNIO connection pool, for several `doable serve` processes
+/// behind a load balancer (OPS-2).
+///
+/// The store owns its `PostgresClient`: `init` starts the client's `run()` in a task and migrates the schema,
+/// `close()` cancels that task, which closes every connection.
+public final class PostgresStore: Store {
+    let client: PostgresClient
+    let logger: Logger
+    private let clientTask: Task<Void, Never>
+
+    /// Connects to the database at a `postgres://` URL (see `PostgresURL` for its options) and runs pending
+    /// migrations.
+    public convenience init(url: String, logger: Logger) async throws {
+        try await self.init(url: PostgresURL(url), logger: logger)
+    }
+
+    public init(url: PostgresURL, logger: Logger) async throws {
+        let client = PostgresClient(configuration: url.clientConfiguration, backgroundLogger: logger)
+        let (started, starting) = AsyncStream<Void>.makeStream()
+        clientTask = Task {
+            starting.finish()
+            await client.run()
+        }
+        // Leasing a connection before `run()` began only logs a warning, but a misleading one.
+        for await _ in started {}
+        self.client = client
+        self.logger = logger
+        do {
+            try await PostgresSchema.migrate(client, schema: url.schema, logger: logger)
+        } catch {
+            clientTask.cancel()
+            await clientTask.value
+            throw Self.unwrap(error)
+        }
+    }
+
+    public func commit(_ batch: WriteBatch) async throws -> [Change] {
+        guard !batch.isEmpty else { return [] }
+        do {
+            return try await client.withTransaction(logger: logger) { connection in
+                try await PostgresWriter(connection: connection, logger: logger).apply(batch)
+            }
+        } catch {
+            throw PostgresWriter.storeError(for: Self.unwrap(error))
+        }
+    }
+
+    /// The error that made a transaction fail, rather than the wrapper PostgresNIO puts around it.
+    static func unwrap(_ error: any Error) -> any Error {
+        guard let error = error as? PostgresTransactionError else { return error }
+        return error.closureError ?? error.commitError ?? error.beginError ?? error
+    }
+
+    func fetchAll<T>(_ query: PostgresQuery, _ map: (PostgresRecord) throws -> T) async throws -> [T] {
+        var results: [T] = []
+        for try await row in try await client.query(query, logger: logger) {
+            results.append(try map(PostgresRecord(row)))
+        }
+        return results
+    }
+
+    func fetchOne<T>(_ query: PostgresQuery, _ map: (PostgresRecord) throws -> T) async throws -> T? {
+        try await fetchAll(query, map).first
+    }
+
+    public func account(id: AccountID) async throws -> Account? {
+        try await fetchOne("SELECT \(unescaped: PostgresRows.accountColumns) FROM accounts WHERE id = \(id.uuid)",
+                           PostgresRows.account)
+    }
+
+    public func account(login: String) async throws -> Account? {
+        let key = login.lowercased()
+        return try await fetchOne("""
+            SELECT \(unescaped: PostgresRows.accountColumns) FROM accounts
+            WHERE email_key = \(key) OR username_key = \(key) LIMIT 1
+            """, PostgresRows.account)
+    }
+
+    public func credential(secretHash: String) async throws -> Credential? {
+        try await fetchOne("""
+            SELECT \(unescaped: PostgresRows.credentialColumns) FROM credentials WHERE secret_hash = \(secretHash)
+            """, PostgresRows.credential)
+    }
+
+    public func credentials(of accountID: AccountID) async throws -> [Credential] {
+        try await fetchAll("""
+            SELECT \(unescaped: PostgresRows.credentialColumns) FROM credentials WHERE account_id = \(accountID.uuid)
+            ORDER BY created_at, id
+            """, PostgresRows.credential)
+    }
+
+    public func list(id: ListID) async throws -> TaskList? {
+        try await fetchOne("SELECT \(unescaped: PostgresRows.listColumns) FROM lists WHERE id = \(id.uuid)",
+                           PostgresRows.list)
+    }
+
+    public func lists(ownerID: AccountID) async throws -> [TaskList] {
+        try await fetchAll("""
+            SELECT \(unescaped: PostgresRows.listColumns) FROM lists
+            WHERE owner_id = \(ownerID.uuid) AND deleted_at IS NULL ORDER BY rank, id
+            """, PostgresRows.list)
+    }
+
+    public func openTaskCounts(listIDs: [ListID]) async throws -> [ListID: Int] {
+        guard !listIDs.isEmpty else { return [:] }
+        let rows = try await fetchAll("""
+            SELECT list_id, count(*) AS open FROM tasks
+            WHERE list_id = ANY(\(listIDs.map(\.uuid))) AND deleted_at IS NULL AND status <> 'completed'
+            GROUP BY list_id
+            """) { row in (try row.id("list_id") as ListID, Int(try row["open"] as Int64)) }
+        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
+    }
+
+    public func label(id: LabelID) async throws -> Label? {
+        try await fetchOne("SELECT \(unescaped: PostgresRows.labelColumns) FROM labels WHERE id = \(id.uuid)",
+                           PostgresRows.label)
+    }
+
+    public func labels(ownerID: AccountID) async throws -> [Label] {
+        try await fetchAll("""
+            SELECT \(unescaped: PostgresRows.labelColumns) FROM labels WHERE owner_id = \(ownerID.uuid)
+            ORDER BY name_key, id
+            """, PostgresRows.label)
+    }
+
+    public func trash(ownerID: AccountID) async throws -> (lists: [TaskList], tasks: [TaskItem]) {
+        let lists = try await fetchAll("""
+            SELECT \(unescaped: PostgresRows.listColumns) FROM lists
+            WHERE owner_id = \(ownerID.uuid) AND deleted_at IS NOT NULL ORDER BY deleted_at DESC, id
+            """, PostgresRows.list)
+        let tasks = try await fetchAll("""
+            SELECT \(unescaped: PostgresRows.taskColumns) FROM tasks t
+            WHERE t.owner_id = \(ownerID.uuid) AND t.deleted_at IS NOT NULL AND t.trashed_with = t.id::text
+            ORDER BY t.deleted_at DESC, t.id
+            """, PostgresRows.task)
+        return (lists, tasks)
+    }
+
+    public func expiredTrash(before cutoff: Timestamp, limit: Int) async throws
+        -> (lists: [TaskList], tasks: [TaskItem])
+    {
+        let lists = try await fetchAll("""
+            SELECT \(unescaped: PostgresRows.listColumns) FROM lists
+            WHERE deleted_at IS NOT NULL AND deleted_at < \(cutoff.milliseconds) ORDER BY deleted_at, id LIMIT \(limit)
+            """, PostgresRows.list)
+        let tasks = try await fetchAll("""
+            SELECT \(unescaped: PostgresRows.taskColumns) FROM tasks t
+            WHERE t.deleted_at IS NOT NULL AND t.deleted_at < \(cutoff.milliseconds) ORDER BY t.deleted_at, t.id
+            LIMIT \(limit)
+            """, PostgresRows.task)
+        return (lists, tasks)
+    }
+
+    public func changes(accountID: AccountID, after sequence: Int64, limit: Int) async throws -> [Change] {
+        try await fetchAll("""
+            SELECT account_id, seq, entity, entity_id, kind, at FROM changes
+            WHERE account_id = \(accountID.uuid) AND seq > \(sequence) ORDER BY seq LIMIT \(limit)
+            """, PostgresRows.change)
+    }
+
+    public func latestSequence(accountID: AccountID) async throws -> Int64 {
+        try await fetchOne("SELECT change_seq FROM accounts WHERE id = \(accountID.uuid)") {
+            try $0["change_seq"] as Int64
+        } ?? 0
+    }
+
+    public func ping() async throws {
+        _ = try await fetchOne("SELECT 1 AS one") { try $0["one"] as Int32 }
+    }
+
+    public func close() async throws {
+        clientTask.cancel()
+        await clientTask.value
+    }
+}

@@ -1,0 +1,125 @@
+import DoableCore
+import DoableStore
+import Testing
+
+/// SYNC-1: the per-account change feed.
+extension StoreConformanceTests {
+    @Test(arguments: Engine.available)
+    func SYNC1_feedSequenceIsStrictlyIncreasingPerAccount(engine: Engine) async throws {
+        try await withStore(engine) { store in
+            let (ada, adaInbox) = try await store.register("ada")
+            let (bob, bobInbox) = try await store.register("bob")
+            var returned: [Change] = []
+            for round in 0..<3 {
+                let adaTask = makeTask(in: adaInbox, "Ada \(round)")
+                let bobTask = makeTask(in: bobInbox, "Bob \(round)")
+                returned += try await store.write(.putTask(adaTask), .putTask(bobTask), now: at(Int64(round)))
+                returned += try await store.write(.putTask(edited(adaTask) { $0.title += "!" }), now: at(Int64(round)))
+            }
+
+            let adaFeed = try await store.changes(accountID: ada.id, after: 0, limit: 100)
+            let bobFeed = try await store.changes(accountID: bob.id, after: 0, limit: 100)
+            // Registration wrote two entries each (account, inbox); then Ada two per round, Bob one.
+            #expect(adaFeed.map(\.sequence) == Array(1...8))
+            #expect(bobFeed.map(\.sequence) == Array(1...5))
+            #expect(Array(adaFeed.dropFirst(2)) == returned.filter { $0.accountID == ada.id })
+            #expect(Array(bobFeed.dropFirst(2)) == returned.filter { $0.accountID == bob.id })
+            #expect(adaFeed.allSatisfy { $0.accountID == ada.id })
+
+            let latestAda = try await store.latestSequence(accountID: ada.id)
+            let latestUnknown = try await store.latestSequence(accountID: .make())
+            let page = try await store.changes(accountID: ada.id, after: 3, limit: 2)
+            let pastEnd = try await store.changes(accountID: ada.id, after: 8, limit: 10)
+            #expect(latestAda == 8)
+            #expect(latestUnknown == 0)
+            #expect(page.map(\.sequence) == [4, 5])
+            #expect(pastEnd.isEmpty)
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func SYNC1_everyEntityOperationGetsOneEntryInBatchOrderAndCredentialsNone(engine: Engine) async throws {
+        try await withStore(engine) { store in
+            let account = makeAccount("ada")
+            let inbox = makeInbox(of: account)
+            let list = makeList(account, "Errands")
+            let label = makeLabel(account, "home")
+            let task = makeTask(in: list, "Buy milk") { $0.labelIDs = [label.id] }
+            let doomed = makeTask(in: list, "Doomed", rank: "a1")
+            let changes = try await store.write(
+                .putAccount(account), .putList(inbox), .putList(list), .putLabel(label),
+                .putCredential(makeCredential(account)), .putTask(task), .putTask(doomed), now: at(42))
+            let secondBatch = try await store.write(
+                .purgeTask(doomed), .deleteLabel(label), .putList(edited(list) { $0.name = "Shop" }),
+                .deleteCredentials(account.id, kinds: [.session], except: nil), now: at(43))
+
+            let expected: [(Change.Entity, String, Change.Kind)] = [
+                (.account, account.id.description, .put), (.list, inbox.id.description, .put),
+                (.list, list.id.description, .put), (.label, label.id.description, .put),
+                (.task, task.id.description, .put), (.task, doomed.id.description, .put),
+                (.task, doomed.id.description, .delete), (.label, label.id.description, .delete),
+                (.list, list.id.description, .put),
+            ]
+            let feed = try await store.changes(accountID: account.id, after: 0, limit: 100)
+            #expect(feed == changes + secondBatch)
+            #expect(feed.map(\.sequence) == Array(1...9))
+            #expect(feed.map(\.entity) == expected.map(\.0))
+            #expect(feed.map(\.entityID) == expected.map(\.1))
+            #expect(feed.map(\.kind) == expected.map(\.2))
+            #expect(changes.allSatisfy { $0.at == at(42) })
+            #expect(secondBatch.allSatisfy { $0.at == at(43) })
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func SYNC1_aBatchThatFailsMidwayWritesNothing(engine: Engine) async throws {
+        try await withStore(engine) { store in
+            let (ada, inbox) = try await store.register("ada")
+            let (bob, _) = try await store.register("bob")
+            let list = makeList(ada, "Errands")
+            let task = makeTask(in: inbox, "Buy milk")
+            let credential = makeCredential(ada)
+            let renamedAda = edited(ada) { $0.firstName = "Augusta" }
+            let clash = makeAccount("carol", email: "BOB@example.com")
+            let duplicateError = await error {
+                try await store.write(.putList(list), .putTask(task), .putCredential(credential),
+                                      .putAccount(renamedAda), .putAccount(clash))
+            }
+            let staleError = await error {
+                try await store.write(.putList(list), .putTask(task), .putAccount(edited(bob) { $0.version += 5 }))
+            }
+
+            #expect(duplicateError as? StoreError == .duplicate(key: "email"))
+            #expect(isVersionConflict(staleError))
+            let storedList = try await store.list(id: list.id)
+            let storedTask = try await store.task(id: task.id)
+            let storedAda = try await store.account(id: ada.id)
+            let credentials = try await store.credentials(of: ada.id)
+            let latest = try await store.latestSequence(accountID: ada.id)
+            let feed = try await store.changes(accountID: ada.id, after: 0, limit: 100)
+            #expect(storedList == nil)
+            #expect(storedTask == nil)
+            #expect(storedAda == ada)
+            #expect(credentials.isEmpty)
+            #expect(latest == 2)
+            #expect(feed.count == 2)
+
+            // The next good batch continues the sequence without a gap.
+            let next = try await store.write(.putList(list))
+            #expect(next.map(\.sequence) == [3])
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func SYNC1_aBatchWithNoEntityOperationsWritesNoEntries(engine: Engine) async throws {
+        try await withStore(engine) { store in
+            let (ada, _) = try await store.register("ada")
+            let empty = try await store.commit(WriteBatch([], now: epoch))
+            let onlyCredentials = try await store.write(.putCredential(makeCredential(ada)))
+            let latest = try await store.latestSequence(accountID: ada.id)
+            #expect(empty.isEmpty)
+            #expect(onlyCredentials.isEmpty)
+            #expect(latest == 2)
+        }
+    }
+}
