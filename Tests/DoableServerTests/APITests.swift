@@ -91,3 +91,27 @@ struct APITests {
         }
     }
 }
+
+@Suite("Change bus")
+struct ChangeBusTests {
+    @Test func SYNC1_committedChangesArePublishedAfterTheCommitAndRefusedOnesAreNot() async throws {
+        let server = try TestServer()
+        let stream = server.domain.bus.subscribe()
+        try await server.run { api in
+            let token = try await api.register()
+            let task = try await api.createTask(token, ["title": "Publish me"])
+            _ = try await api.call(.patch, "/api/v1/tasks/\(task["id"] as? String ?? "")", token: token,
+                                   json: ["title": ""])
+            _ = try await api.call(.post, "/api/v1/tasks/\(task["id"] as? String ?? "")/complete", token: token)
+        }
+        var received: [Change] = []
+        for await change in stream {
+            received.append(change)
+            if received.count == 4 { break }
+        }
+        // Registration: the account and its Inbox; then the created task and its completion. The refused edit
+        // published nothing.
+        #expect(received.map(\.entity) == [.account, .list, .task, .task])
+        #expect(received.map(\.sequence) == [1, 2, 3, 4])
+    }
+}
