@@ -17,9 +17,9 @@ if [ "$DB" = postgres ] && [ -z "${DOABLE_TEST_DATABASE_URL:-}" ]; then
     exec scripts/with-postgres.sh env DB=postgres "$0" "$@"
 fi
 
-swift build -c release --product doable >/dev/null
-swift build -c release --product HelloBench >/dev/null
-BIN=$(swift build -c release --show-bin-path)
+swift build -c release --scratch-path .build-release --product doable >/dev/null
+swift build -c release --scratch-path .build-release --product HelloBench >/dev/null
+BIN=$(swift build -c release --scratch-path .build-release --show-bin-path)
 work=$(mktemp -d)
 pids=()
 cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }

@@ -20,10 +20,14 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .long, help: "bcrypt cost for new password hashes (env DOABLE_BCRYPT_COST).")
     var bcryptCost: Int = Int(ProcessInfo.processInfo.environment["DOABLE_BCRYPT_COST"] ?? "") ?? 10
 
+    @Option(name: .long, help: "Seconds a connection may stay silent before it is closed (env DOABLE_IDLE_TIMEOUT).")
+    var idleTimeout: Int = Int(ProcessInfo.processInfo.environment["DOABLE_IDLE_TIMEOUT"] ?? "") ?? 60
+
     @OptionGroup var storeOptions: StoreOptions
 
     func validate() throws {
         guard (1...65535).contains(port) else { throw ValidationError("--port must be 1 to 65535.") }
+        guard (1...3600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be 1 to 3600.") }
         guard (4...16).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost must be 4 to 16.") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("Unknown --log-level \(logLevel).") }
     }
@@ -35,6 +39,7 @@ struct Serve: AsyncParsableCommand {
         var configuration = ServerConfiguration()
         configuration.host = host
         configuration.port = port
+        configuration.idleTimeoutSeconds = Int64(idleTimeout)
         let app = buildApplication(configuration: configuration, store: store,
                                    passwords: PasswordHasher(cost: UInt8(bcryptCost)), logger: logger)
         logger.info("Doable is listening", metadata: ["doable.address": "http://\(host):\(port)"])
