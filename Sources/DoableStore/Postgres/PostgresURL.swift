@@ -10,7 +10,7 @@ import PostgresNIO
 /// - `schema`: keep every table in this schema (lower-case letters, digits, `_`; created at start if missing)
 ///   instead of `public`, so several Doable instances or test runs can share one database.
 /// - `host=/path/to/dir`: reach the server over the Unix socket in that folder instead of TCP.
-public struct PostgresURL: Sendable, Equatable {
+public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
     public enum TLSMode: String, Sendable, CaseIterable {
         case disable, prefer, require
         case verifyCA = "verify-ca"
@@ -63,6 +63,22 @@ public struct PostgresURL: Sendable, Equatable {
             }
             self.schema = schema
         }
+    }
+
+    /// The URL with the password masked, for logs and error messages.
+    public var description: String {
+        var components = URLComponents()
+        components.scheme = "postgres"
+        components.user = username
+        components.password = password.map { _ in "***" }
+        if unixSocketDirectory == nil { components.host = host }
+        components.port = port
+        components.path = "/" + database
+        var options = [URLQueryItem(name: "sslmode", value: tlsMode.rawValue)]
+        if let unixSocketDirectory { options.append(URLQueryItem(name: "host", value: unixSocketDirectory)) }
+        if let schema { options.append(URLQueryItem(name: "schema", value: schema)) }
+        components.queryItems = options
+        return components.string ?? "postgres://\(username)@\(host):\(port)/\(database)"
     }
 
     /// How `PostgresClient` should connect, including the TLS mode and the schema's `search_path`.
