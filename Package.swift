@@ -83,7 +83,11 @@ let package = Package(
         ),
         .testTarget(
             name: "StoreConformanceTests",
-            dependencies: ["DoableCore", "DoableStore"],
+            dependencies: [
+                "DoableCore", "DoableStore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: testSwiftSettings
         ),
         .testTarget(

@@ -98,7 +98,8 @@ extension StoreConformanceTests {
             let work = makeLabel(ada, "work")
             let home = makeLabel(ada, "Home", color: "#00FF00")
             let urgent = makeLabel(ada, "URGENT")
-            try await store.write(.putLabel(work), .putLabel(home), .putLabel(urgent), .putLabel(makeLabel(bob, "work")))
+            try await store.write(.putLabel(work), .putLabel(home), .putLabel(urgent),
+                                  .putLabel(makeLabel(bob, "work")))
 
             let clash = await error { try await store.write(.putLabel(makeLabel(ada, "Work"))) }
             let renamed = edited(urgent) { $0.name = "asap"; $0.color = "orange" }

@@ -13,7 +13,9 @@ extension StoreConformanceTests {
             let inWork = try await fixture.titles(store) { $0.listID = fixture.work.id }
             let children = try await fixture.titles(store) { $0.parentID = fixture.milk.id }
             let home = try await fixture.titles(store) { $0.labelIDs = [fixture.homeLabel.id] }
-            let homeAndWork = try await fixture.titles(store) { $0.labelIDs = [fixture.homeLabel.id, fixture.workLabel.id] }
+            let homeAndWork = try await fixture.titles(store) {
+                $0.labelIDs = [fixture.homeLabel.id, fixture.workLabel.id]
+            }
             let pending = try await fixture.titles(store) { $0.statuses = [.pending] }
             let notPending = try await fixture.titles(store) { $0.statuses = [.inProgress, .completed] }
             let high = try await fixture.titles(store) { $0.priorities = [.high] }

@@ -225,9 +225,9 @@ struct PostgresRowValues {
     private(set) var placeholders: [String] = []
     private var builder = PostgresQueryBuilder()
 
-    mutating func set<Value: PostgresThrowingDynamicTypeEncodable>(_ column: String, _ value: Value?, cast: String? = nil)
-        throws
-    {
+    mutating func set<Value: PostgresThrowingDynamicTypeEncodable>(
+        _ column: String, _ value: Value?, cast: String? = nil
+    ) throws {
         let placeholder = try builder.bind(value)
         columns.append(column)
         placeholders.append(cast.map { "\(placeholder)::\($0)" } ?? placeholder)
@@ -235,7 +235,9 @@ struct PostgresRowValues {
 
     func insert(into table: String) -> PostgresQuery {
         var builder = builder
-        builder.sql = "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(placeholders.joined(separator: ", ")))"
+        builder.sql = """
+            INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(placeholders.joined(separator: ", ")))
+            """
         return builder.query
     }
 

@@ -14,9 +14,8 @@ extension PostgresStore {
         if let listID = query.listID { conditions.append("t.list_id = \(try builder.bind(listID.uuid))") }
         if let parentID = query.parentID { conditions.append("t.parent_id = \(try builder.bind(parentID.uuid))") }
         for labelID in query.labelIDs {
-            conditions.append("""
-                EXISTS (SELECT 1 FROM task_labels l WHERE l.task_id = t.id AND l.label_id = \(try builder.bind(labelID.uuid)))
-                """)
+            let label = try builder.bind(labelID.uuid)
+            conditions.append("EXISTS (SELECT 1 FROM task_labels l WHERE l.task_id = t.id AND l.label_id = \(label))")
         }
         if !query.statuses.isEmpty {
             conditions.append("t.status = ANY(\(try builder.bind(query.statuses.map(\.rawValue))))")
@@ -107,21 +106,24 @@ extension PostgresStore {
             SELECT (SELECT max(t.rank) FROM tasks t WHERE \(scope) AND t.rank < \(mark)) AS below,
                    (SELECT min(t.rank) FROM tasks t WHERE \(scope) AND t.rank > \(mark)) AS above
             """
-        let row = try await fetchOne(builder.query) { row in (try row["below"] as String?, try row["above"] as String?) }
+        let row = try await fetchOne(builder.query) { row in
+            (try row["below"] as String?, try row["above"] as String?)
+        }
         return row ?? (nil, nil)
     }
 
     public func tasks(trashedWith key: String) async throws -> [TaskItem] {
         try await fetchAll("""
-            SELECT \(unescaped: PostgresRows.taskColumns) FROM tasks t WHERE t.trashed_with = \(key) ORDER BY t.rank, t.id
+            SELECT \(unescaped: PostgresRows.taskColumns) FROM tasks t WHERE t.trashed_with = \(key)
+            ORDER BY t.rank, t.id
             """, PostgresRows.task)
     }
 
     public func tasks(listID: ListID, includingTrashed: Bool) async throws -> [TaskItem] {
         let trashed = includingTrashed ? "" : " AND t.deleted_at IS NULL"
         return try await fetchAll("""
-            SELECT \(unescaped: PostgresRows.taskColumns) FROM tasks t WHERE t.list_id = \(listID.uuid)\(unescaped: trashed)
-            ORDER BY t.rank, t.id
+            SELECT \(unescaped: PostgresRows.taskColumns) FROM tasks t
+            WHERE t.list_id = \(listID.uuid)\(unescaped: trashed) ORDER BY t.rank, t.id
             """, PostgresRows.task)
     }
 

@@ -59,7 +59,8 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         }
         if let schema = options["schema"] {
             guard Self.isPlainIdentifier(schema) else {
-                throw Invalid(description: "schema must be 1 to 63 lower-case letters, digits or _, not starting with a digit.")
+                throw Invalid(
+                    description: "schema must be 1 to 63 lower-case letters, digits or _, not starting with a digit.")
             }
             self.schema = schema
         }
@@ -121,8 +122,8 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
             return false
         }
         return bytes.allSatisfy { byte in
-            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                || byte == UInt8(ascii: "_")
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
         }
     }
 }

@@ -31,8 +31,8 @@ struct PostgresWriter {
             if task.version > 1 { try await execute("DELETE FROM task_labels WHERE task_id = \(task.id.uuid)") }
             if !task.labelIDs.isEmpty {
                 try await execute("""
-                    INSERT INTO task_labels (task_id, label_id) SELECT \(task.id.uuid), unnest(\(task.labelIDs.map(\.uuid)))
-                    ON CONFLICT DO NOTHING
+                    INSERT INTO task_labels (task_id, label_id)
+                    SELECT \(task.id.uuid), unnest(\(task.labelIDs.map(\.uuid))) ON CONFLICT DO NOTHING
                     """)
             }
         case .purgeTask(let task):

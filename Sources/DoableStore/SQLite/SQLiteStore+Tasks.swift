@@ -120,7 +120,7 @@ extension SQLiteStore {
     }
 
     public func tasks(trashedWith key: String) async throws -> [TaskItem] {
-        try await fetchAll("SELECT \(SQLiteRows.taskColumns) FROM tasks WHERE trashed_with = ?", [key],
+        try await fetchAll("SELECT \(SQLiteRows.taskColumns) FROM tasks WHERE trashed_with = ? ORDER BY rank, id", [key],
                            SQLiteRows.task)
     }
 
@@ -134,6 +134,7 @@ extension SQLiteStore {
     public func tasks(labelID: LabelID) async throws -> [TaskItem] {
         try await fetchAll("""
             SELECT \(SQLiteRows.taskColumns) FROM tasks WHERE id IN (SELECT task_id FROM task_labels WHERE label_id = ?)
+            ORDER BY rank, id
             """, [labelID.description], SQLiteRows.task)
     }
 }

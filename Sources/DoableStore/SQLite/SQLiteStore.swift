@@ -109,10 +109,12 @@ public final class SQLiteStore: Store {
         -> (lists: [TaskList], tasks: [TaskItem])
     {
         let lists = try await fetchAll("""
-            SELECT \(SQLiteRows.listColumns) FROM lists WHERE deleted_at IS NOT NULL AND deleted_at < ? LIMIT ?
+            SELECT \(SQLiteRows.listColumns) FROM lists WHERE deleted_at IS NOT NULL AND deleted_at < ?
+            ORDER BY deleted_at, id LIMIT ?
             """, [cutoff.milliseconds, limit], SQLiteRows.list)
         let tasks = try await fetchAll("""
-            SELECT \(SQLiteRows.taskColumns) FROM tasks WHERE deleted_at IS NOT NULL AND deleted_at < ? LIMIT ?
+            SELECT \(SQLiteRows.taskColumns) FROM tasks WHERE deleted_at IS NOT NULL AND deleted_at < ?
+            ORDER BY deleted_at, id LIMIT ?
             """, [cutoff.milliseconds, limit], SQLiteRows.task)
         return (lists, tasks)
     }

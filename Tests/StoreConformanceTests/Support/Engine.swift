@@ -12,8 +12,8 @@ enum Engine: String, Sendable, CustomTestStringConvertible {
 
     /// A `postgres://` URL to a server where the user may `CREATE DATABASE` (scripts/with-postgres.sh sets one).
     static let postgresURL: String? = {
-        guard let url = ProcessInfo.processInfo.environment["DOABLE_TEST_DATABASE_URL"], !url.isEmpty else { return nil }
-        return url
+        let url = ProcessInfo.processInfo.environment["DOABLE_TEST_DATABASE_URL"]
+        return url?.isEmpty == false ? url : nil
     }()
 
     /// DOABLE_REQUIRE_POSTGRES=1: a missing DOABLE_TEST_DATABASE_URL fails the PostgreSQL cases instead of
@@ -32,7 +32,8 @@ enum Engine: String, Sendable, CustomTestStringConvertible {
 
 struct MissingTestDatabase: Error, CustomStringConvertible {
     var description: String {
-        "DOABLE_REQUIRE_POSTGRES=1 but DOABLE_TEST_DATABASE_URL is not set: run the tests through scripts/with-postgres.sh"
+        "DOABLE_REQUIRE_POSTGRES=1 but DOABLE_TEST_DATABASE_URL is not set: "
+            + "run the tests through scripts/with-postgres.sh"
     }
 }
 
@@ -70,7 +71,16 @@ enum TestDatabase {
         guard let serverURL = Engine.postgresURL else { throw MissingTestDatabase() }
         let name = "doable_test_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         try await administer(serverURL) { client in
-            try await client.query("CREATE DATABASE \(unescaped: name)", logger: Engine.logger)
+            // A linguistic default collation, as production servers usually have (en_US.UTF-8), so the suite
+            // notices an ORDER BY or comparison that depends on it; plain CREATE DATABASE where ICU is missing.
+            do {
+                try await client.query("""
+                    CREATE DATABASE \(unescaped: name) TEMPLATE template0 ENCODING 'UTF8'
+                    LOCALE_PROVIDER icu ICU_LOCALE 'en-US'
+                    """, logger: Engine.logger)
+            } catch {
+                try await client.query("CREATE DATABASE \(unescaped: name)", logger: Engine.logger)
+            }
         }
         var components = try #require(URLComponents(string: serverURL))
         components.path = "/" + name
