@@ -7,14 +7,14 @@ public struct EntityID<Entity>: Hashable, Sendable, TextCodable, Comparable {
     public init(_ uuid: UUID) { self.uuid = uuid }
 
     public init?(_ text: String) {
-        guard let uuid = UUID(uuidString: text) else { return nil }
+        guard let uuid = UUID.parse(text) else { return nil }
         self.uuid = uuid
     }
 
     /// A new time-ordered id (UUIDv7), so ids created later sort later.
     public static func make(at now: Timestamp = .now) -> Self { Self(UUID.makeVersion7(at: now)) }
 
-    public var description: String { uuid.uuidString.lowercased() }
+    public var description: String { uuid.lowercasedString }
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.description < rhs.description }
 }
@@ -26,6 +26,61 @@ public typealias LabelID = EntityID<Label>
 public typealias CredentialID = EntityID<Credential>
 
 extension UUID {
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
+    /// The canonical lower-case text form, written without Foundation's formatter (ids are written a lot).
+    public var lowercasedString: String {
+        withUnsafeBytes(of: uuid) { bytes in
+            String(unsafeUninitializedCapacity: 36) { buffer in
+                var index = 0
+                for (position, byte) in bytes.enumerated() {
+                    if position == 4 || position == 6 || position == 8 || position == 10 {
+                        buffer[index] = UInt8(ascii: "-")
+                        index += 1
+                    }
+                    buffer[index] = UUID.hexDigits[Int(byte >> 4)]
+                    buffer[index + 1] = UUID.hexDigits[Int(byte & 0x0F)]
+                    index += 2
+                }
+                return 36
+            }
+        }
+    }
+
+    /// Parses `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx` in either case.
+    public static func parse(_ text: String) -> UUID? {
+        let utf8 = text.utf8
+        return utf8.withContiguousStorageIfAvailable(parse(bytes:)) ?? Array(utf8).withUnsafeBufferPointer(parse(bytes:))
+    }
+
+    private static func parse(bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
+        guard bytes.count == 36 else { return nil }
+        var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var index = 0
+        let ok = withUnsafeMutableBytes(of: &value) { output -> Bool in
+            for position in 0..<16 {
+                if index == 8 || index == 13 || index == 18 || index == 23 {
+                    guard bytes[index] == UInt8(ascii: "-") else { return false }
+                    index += 1
+                }
+                guard let high = hexValue(bytes[index]), let low = hexValue(bytes[index + 1]) else { return false }
+                output[position] = high << 4 | low
+                index += 2
+            }
+            return true
+        }
+        return ok ? UUID(uuid: value) : nil
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+
     /// RFC 9562 version 7: 48 bits of Unix milliseconds, then random bits.
     public static func makeVersion7(at now: Timestamp = .now) -> UUID {
         var bytes = [UInt8](repeating: 0, count: 16)

@@ -38,3 +38,21 @@ struct DatesTests {
         try Rules.dueNotInPast(.moment(now), now: now, zone: .gmt)
     }
 }
+
+@Suite("Ids")
+struct IDTests {
+    @Test func INTEROP3_idsAreLowerCaseUUIDsAndParseEitherCase() throws {
+        for _ in 0..<200 {
+            let uuid = UUID()
+            #expect(uuid.lowercasedString == uuid.uuidString.lowercased())
+            #expect(UUID.parse(uuid.uuidString) == uuid)
+            #expect(UUID.parse(uuid.uuidString.lowercased()) == uuid)
+        }
+        #expect(UUID.parse("01a1ff92-2727-7d8d-95db-f3d36eac2fd") == nil)
+        #expect(UUID.parse("01a1ff92x2727-7d8d-95db-f3d36eac2fd5") == nil)
+        #expect(UUID.parse("01a1ff92-2727-7d8d-95db-f3d36eac2fzz") == nil)
+        let id = TaskID.make()
+        #expect(id.uuid.uuidString.lowercased() == id.description)
+        #expect(id.description.dropFirst(14).first == "7", "UUIDv7")
+    }
+}

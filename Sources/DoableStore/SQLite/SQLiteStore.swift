@@ -5,6 +5,7 @@ import GRDB
 /// The embedded engine: one SQLite file in WAL mode (concurrent readers, one writer).
 public final class SQLiteStore: Store {
     let pool: DatabasePool
+    let committer: SQLiteGroupCommitter
 
     /// Opens (creating if needed) `doable.sqlite` in `directory` and runs pending migrations.
     public init(directory: URL) throws {
@@ -19,14 +20,11 @@ public final class SQLiteStore: Store {
         pool = try DatabasePool(path: directory.appendingPathComponent("doable.sqlite").path,
                                 configuration: configuration)
         try SQLiteSchema.migrator.migrate(pool)
+        committer = SQLiteGroupCommitter(pool: pool)
     }
 
     public func commit(_ batch: WriteBatch) async throws -> [Change] {
-        do {
-            return try await pool.write { db in try SQLiteWriter(db: db).apply(batch) }
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
-            throw SQLiteWriter.storeError(for: error)
-        }
+        try await committer.commit(batch)
     }
 
     func fetchOne<T: Sendable>(_ sql: String, _ arguments: StatementArguments, _ map: @escaping @Sendable (Row) throws -> T)
