@@ -17,8 +17,8 @@ if [ "$DB" = postgres ] && [ -z "${DOABLE_TEST_DATABASE_URL:-}" ]; then
     exec scripts/with-postgres.sh env DB=postgres "$0" "$@"
 fi
 
-swift build -c release --scratch-path .build-release --product doable >/dev/null
-swift build -c release --scratch-path .build-release --product HelloBench >/dev/null
+swift build -c release --scratch-path .build-release --product doable 2>&1 | grep -E 'error' || true
+swift build -c release --scratch-path .build-release --product HelloBench 2>&1 | grep -E 'error' || true
 BIN=$(swift build -c release --scratch-path .build-release --show-bin-path)
 work=$(mktemp -d)
 pids=()
@@ -34,7 +34,8 @@ seed_start=$(date +%s)
     | tail -1
 echo "seed took $(( $(date +%s) - seed_start )) s"
 
-port=$((20000 + RANDOM % 20000)); hello_port=$((port + 1))
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+port=$(free_port); hello_port=$(free_port)
 "$BIN/doable" serve --port "$port" --log-level warning "${store_args[@]}" >"$work/server.log" 2>&1 &
 pids+=($!); server_pid=$!
 "$BIN/HelloBench" "$hello_port" >/dev/null 2>&1 &

@@ -16,6 +16,7 @@ public protocol Store: Sendable {
     func account(login: String) async throws -> Account?
     func credential(secretHash: String) async throws -> Credential?
     func credentials(of accountID: AccountID) async throws -> [Credential]
+    func identity(secretHash: String) async throws -> (Credential, Account)?
 
     func list(id: ListID) async throws -> TaskList?
     /// The owner's lists in manual order, trashed ones excluded.
@@ -24,6 +25,7 @@ public protocol Store: Sendable {
 
     func task(id: TaskID) async throws -> TaskItem?
     func tasks(matching query: TaskQuery) async throws -> [TaskItem]
+    func tasksWithProgress(matching query: TaskQuery) async throws -> [(TaskItem, SubtaskProgress)]
     /// Every task below `id` (not the task itself), trashed ones included, parents before children.
     func descendants(of id: TaskID) async throws -> [TaskItem]
     /// TASK-4: done/total over each task's live subtree; tasks without subtasks are absent.
@@ -51,6 +53,24 @@ public protocol Store: Sendable {
     /// A cheap round trip to the database, for `/readyz`.
     func ping() async throws
     func close() async throws
+}
+
+extension Store {
+    /// The credential with this secret hash and its account, for authenticating a request. Engines may answer
+    /// it in one round trip.
+    public func identity(secretHash: String) async throws -> (Credential, Account)? {
+        guard let credential = try await credential(secretHash: secretHash),
+              let account = try await account(id: credential.accountID)
+        else { return nil }
+        return (credential, account)
+    }
+
+    /// A page of tasks with the progress of each one's subtree.
+    public func tasksWithProgress(matching query: TaskQuery) async throws -> [(TaskItem, SubtaskProgress)] {
+        let tasks = try await tasks(matching: query)
+        let progress = try await progress(of: tasks.map(\.id))
+        return tasks.map { ($0, progress[$0.id] ?? SubtaskProgress(done: 0, total: 0)) }
+    }
 }
 
 public enum StoreError: Error, Equatable {

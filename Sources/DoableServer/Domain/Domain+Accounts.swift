@@ -58,9 +58,11 @@ extension Domain {
 
     /// Who holds this secret, if it is a live credential of an enabled account.
     public func authenticate(secret: String) async throws -> Identity? {
-        guard let credential = try await store.credential(secretHash: SecretToken.hashOf(secret)) else { return nil }
+        guard let (credential, account) = try await store.identity(secretHash: SecretToken.hashOf(secret)) else {
+            return nil
+        }
         if let expiresAt = credential.expiresAt, expiresAt <= clock() { return nil }
-        guard let account = try await store.account(id: credential.accountID), !account.isDisabled else { return nil }
+        guard !account.isDisabled else { return nil }
         return Identity(account: account, credential: credential)
     }
 

@@ -34,7 +34,7 @@ extension Domain {
         var query = query
         query.ownerID = identity.account.id
         if let listID = query.listID { _ = try await visibleList(listID, for: identity, field: "list") }
-        return try await views(store.tasks(matching: query))
+        return try await store.tasksWithProgress(matching: query).map { TaskView(task: $0.0, progress: $0.1) }
     }
 
     /// TASK-1: creates a task; without a list it lands in the Inbox, after its future siblings.

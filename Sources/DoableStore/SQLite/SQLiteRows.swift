@@ -82,23 +82,21 @@ enum SQLiteRows {
         ]
     }
 
+    /// Reads a row selected with `taskColumns`, by position (the hot path of every task listing).
     static func task(_ row: Row) -> TaskItem {
-        let labelText: String = row["label_ids"]
+        let labelText: String = row[13]
         return TaskItem(
-            id: id(row, "id"), ownerID: id(row, "owner_id"), listID: id(row, "list_id"),
-            parentID: optionalID(row, "parent_id"), title: row["title"], notes: row["notes"],
-            status: TaskStatus(rawValue: row["status"]) ?? .pending,
-            priority: TaskPriority(rawValue: row["priority"]) ?? .none,
-            due: (row["due"] as String?).flatMap { TaskDate($0) },
-            start: (row["start"] as String?).flatMap { TaskDate($0) },
-            estimatedMinutes: row["estimated_minutes"],
-            category: (row["category"] as String?).flatMap(TaskCategory.init(rawValue:)),
-            assigneeID: optionalID(row, "assignee_id"),
+            id: TaskID(row[0] as String)!, ownerID: AccountID(row[1] as String)!, listID: ListID(row[2] as String)!,
+            parentID: (row[3] as String?).flatMap { TaskID($0) }, title: row[4], notes: row[5],
+            status: TaskStatus(rawValue: row[6]) ?? .pending, priority: TaskPriority(rawValue: row[7]) ?? .none,
+            due: (row[8] as String?).flatMap { TaskDate($0) }, start: (row[9] as String?).flatMap { TaskDate($0) },
+            estimatedMinutes: row[10], category: (row[11] as String?).flatMap(TaskCategory.init(rawValue:)),
+            assigneeID: (row[12] as String?).flatMap { AccountID($0) },
             labelIDs: labelText.split(separator: ",").compactMap { LabelID(String($0)) },
-            completedAt: optionalTimestamp(row, "completed_at"), rank: row["rank"],
-            createdAt: timestamp(row, "created_at"), updatedAt: timestamp(row, "updated_at"),
-            deletedAt: optionalTimestamp(row, "deleted_at"), trashedWith: row["trashed_with"],
-            version: row["version"])
+            completedAt: (row[14] as Int64?).map { Timestamp(milliseconds: $0) }, rank: row[15],
+            createdAt: Timestamp(milliseconds: row[16]), updatedAt: Timestamp(milliseconds: row[17]),
+            deletedAt: (row[18] as Int64?).map { Timestamp(milliseconds: $0) }, trashedWith: row[19],
+            version: row[20])
     }
 
     static func taskArguments(_ task: TaskItem) -> [(any DatabaseValueConvertible)?] {

@@ -9,6 +9,32 @@ extension SQLiteStore {
     }
 
     public func tasks(matching query: TaskQuery) async throws -> [TaskItem] {
+        let (sql, arguments) = Self.taskSQL(query)
+        return try await fetchAll(sql, arguments, SQLiteRows.task)
+    }
+
+    /// The page and its progress in one read transaction, one trip to the reader pool.
+    public func tasksWithProgress(matching query: TaskQuery) async throws -> [(TaskItem, SubtaskProgress)] {
+        let (sql, arguments) = Self.taskSQL(query)
+        return try await pool.read { db in
+            let tasks = try Row.fetchAll(db, sql: sql, arguments: arguments).map(SQLiteRows.task)
+            let progress = try Self.fetchProgress(db, ids: tasks.map(\.id))
+            return tasks.map { ($0, progress[$0.id] ?? SubtaskProgress(done: 0, total: 0)) }
+        }
+    }
+
+    public func identity(secretHash: String) async throws -> (Credential, Account)? {
+        try await pool.read { db in
+            guard let credential = try Row.fetchOne(db, sql: "SELECT * FROM credentials WHERE secret_hash = ?",
+                                                    arguments: [secretHash]).map(SQLiteRows.credential),
+                  let account = try Row.fetchOne(db, sql: "SELECT * FROM accounts WHERE id = ?",
+                                                 arguments: [credential.accountID.description]).map(SQLiteRows.account)
+            else { return nil }
+            return (credential, account)
+        }
+    }
+
+    static func taskSQL(_ query: TaskQuery) -> (String, StatementArguments) {
         var conditions = ["t.owner_id = ?", "t.deleted_at IS NULL"]
         var arguments: [(any DatabaseValueConvertible)?] = [query.ownerID.description]
         if let listID = query.listID {
@@ -57,7 +83,7 @@ extension SQLiteStore {
             SELECT \(SQLiteRows.taskColumns) FROM tasks t WHERE \(conditions.joined(separator: " AND "))
             ORDER BY \(Self.orderClause(query.sort)) LIMIT ? OFFSET ?
             """
-        return try await fetchAll(sql, StatementArguments(arguments), SQLiteRows.task)
+        return (sql, StatementArguments(arguments))
     }
 
     static func orderClause(_ sort: TaskSort) -> String {
@@ -83,9 +109,13 @@ extension SQLiteStore {
     }
 
     public func progress(of ids: [TaskID]) async throws -> [TaskID: SubtaskProgress] {
+        try await pool.read { db in try Self.fetchProgress(db, ids: ids) }
+    }
+
+    static func fetchProgress(_ db: Database, ids: [TaskID]) throws -> [TaskID: SubtaskProgress] {
         guard !ids.isEmpty else { return [:] }
         let marks = Array(repeating: "?", count: ids.count).joined(separator: ",")
-        let rows = try await fetchAll("""
+        let rows = try Row.fetchAll(db, sql: """
             WITH RECURSIVE subtree(root, id, status) AS (
                 SELECT parent_id, id, status FROM tasks WHERE parent_id IN (\(marks)) AND deleted_at IS NULL
                 UNION ALL
@@ -93,7 +123,7 @@ extension SQLiteStore {
                 WHERE t.deleted_at IS NULL
             )
             SELECT root, count(*) AS total, sum(status = 'completed') AS done FROM subtree GROUP BY root
-            """, StatementArguments(ids.map(\.description))) { row in
+            """, arguments: StatementArguments(ids.map(\.description))).map { row in
             (SQLiteRows.id(row, "root") as TaskID, SubtaskProgress(done: row["done"], total: row["total"]))
         }
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })
