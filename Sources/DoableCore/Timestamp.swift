@@ -69,7 +69,10 @@ public struct Timestamp: Hashable, Sendable, Comparable, Codable, CustomStringCo
         }
         let secondsOfDay = Int64(hours * 3600 + minutes * 60 + min(seconds, 59))
         let total = Int64(day.daysSinceEpoch) * 86_400 + secondsOfDay - Int64(offsetMinutes * 60)
-        self.milliseconds = total * 1000 + Int64(millis)
+        let milliseconds = total * 1000 + Int64(millis)
+        // The moment in UTC must still be a year from 1 to 9999, or it could not be written back.
+        guard (1...9999).contains(Timestamp(milliseconds: milliseconds).civilDate.year) else { return nil }
+        self.milliseconds = milliseconds
     }
 
     public init(from decoder: any Decoder) throws {

@@ -56,3 +56,12 @@ struct IDTests {
         #expect(id.description.dropFirst(14).first == "7", "UUIDv7")
     }
 }
+
+@Suite("Date limits")
+struct DateLimitTests {
+    @Test func TASK1_momentsOutsideYearsOneTo9999AreRefused() {
+        #expect(Timestamp(rfc3339: "9999-12-31T23:59:59-23:59") == nil)
+        #expect(Timestamp(rfc3339: "0001-01-01T00:00:00+01:00") == nil)
+        #expect(Timestamp(rfc3339: "9999-12-31T23:59:59Z")?.description == "9999-12-31T23:59:59.000Z")
+    }
+}

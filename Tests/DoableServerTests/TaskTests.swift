@@ -296,3 +296,23 @@ final class Offset: @unchecked Sendable {
         set { lock.withLock { value = newValue } }
     }
 }
+
+@Suite("Concurrent edits")
+struct ConcurrentEditTests {
+    @Test func TASK2_concurrentEditsOfOneTaskAreRetriedNotRefused() async throws {
+        try await TestServer.fresh { api in
+            let token = try await api.register()
+            let id = try await api.createTask(token, ["title": "Shared"])["id"] as? String ?? ""
+            let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+                for index in 0..<10 {
+                    group.addTask {
+                        try await api.call(.patch, "/api/v1/tasks/\(id)", token: token, json: ["notes": "edit \(index)"])
+                            .status.code
+                    }
+                }
+                return try await group.reduce(into: [Int]()) { $0.append($1) }
+            }
+            #expect(statuses == Array(repeating: 200, count: 10), "every edit lands, one after another")
+        }
+    }
+}

@@ -41,8 +41,6 @@ struct AccountDTO: Encodable, Sendable {
     }
 }
 
-extension Preferences.QuietHours: @retroactive @unchecked Sendable {}
-
 /// Register and sign-in answer with the account and a new session token.
 struct SessionDTO: Encodable, Sendable {
     let account: AccountDTO

@@ -77,6 +77,10 @@ extension Domain {
     public func moveList(_ identity: Identity, id: ListID, beforeID: ListID?, afterID: ListID?) async throws -> TaskList {
         try await perform {
             var list = try await visibleList(id, for: identity)
+            if beforeID == id || afterID == id {
+                throw DoableError.invalid(beforeID == id ? "beforeId" : "afterId",
+                                          "A list cannot be placed next to itself.")
+            }
             let others = try await store.lists(ownerID: identity.account.id).filter { $0.id != id }
             let index: Int
             if let beforeID {

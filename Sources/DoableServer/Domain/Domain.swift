@@ -22,8 +22,10 @@ public struct Domain: Sendable {
         self.clock = clock
     }
 
+    static let maximumAttempts = 16
+
     /// Runs `prepare` (read, validate, build a batch) and commits its batch; when a row changed between the read
-    /// and the commit, it starts again from fresh reads, a few times at most.
+    /// and the commit, it starts again from fresh reads, up to `maximumAttempts` times.
     func perform<Result: Sendable>(
         _ prepare: () async throws -> (WriteBatch, Result)
     ) async throws -> Result {
@@ -32,19 +34,25 @@ public struct Domain: Sendable {
             attempt += 1
             let (batch, result) = try await prepare()
             do {
-                try await commit(batch)
+                try await commit(batch, retryingConflicts: attempt < Self.maximumAttempts)
                 return result
-            } catch StoreError.versionConflict where attempt < 4 {
+            } catch StoreError.versionConflict {
+                // Someone else won this round; wait a moment, varied so the losers do not collide again.
+                try await Task.sleep(for: .milliseconds(Int.random(in: 1...(2 * attempt + 2))))
                 continue
             }
         }
     }
 
-    func commit(_ batch: WriteBatch) async throws {
+    /// Commits the batch, then publishes its changes. With `retryingConflicts` a version conflict is rethrown
+    /// as is, for `perform` to start over; otherwise it becomes a 409 for the caller.
+    func commit(_ batch: WriteBatch, retryingConflicts: Bool = false) async throws {
         guard !batch.isEmpty else { return }
         let changes: [Change]
         do {
             changes = try await store.commit(batch)
+        } catch StoreError.versionConflict where retryingConflicts {
+            throw StoreError.versionConflict(entity: "", id: "")
         } catch StoreError.duplicate(let key) {
             throw DoableError.conflict(code: "already_exists", field: key, message: Self.duplicateMessage(key))
         } catch StoreError.versionConflict, StoreError.referenceMissing {

@@ -6,11 +6,9 @@ import NIOCore
 /// JSON in and out of handlers.
 enum JSONResponse {
     static func make<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok) -> Response {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
-        let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
+        let bytes = (try? StreamingJSONEncoder.encode(value)) ?? Array("{}".utf8)
         return Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: data)))
+                        body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
     static func noContent() -> Response { Response(status: .noContent) }
@@ -23,8 +21,7 @@ extension Request {
     /// The body as a JSON value: 413 when over 1 MiB, 400 when it is not JSON. An empty body reads as `{}`
     /// when `emptyIsObject`, so actions with only optional fields may be posted bare.
     func jsonBody(emptyIsObject: Bool = false) async throws -> JSONValue {
-        var request = self
-        let buffer = try await request.body.collect(upTo: maxRequestBodyBytes)
+        let buffer = try await body.collect(upTo: maxRequestBodyBytes)
         if buffer.readableBytes == 0 {
             if emptyIsObject { return .object([:]) }
             throw DoableError.invalid(field: nil, message: "The request needs a JSON body.")

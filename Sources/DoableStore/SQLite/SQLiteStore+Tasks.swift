@@ -16,7 +16,7 @@ extension SQLiteStore {
     /// The page and its progress in one read transaction, one trip to the reader pool.
     public func tasksWithProgress(matching query: TaskQuery) async throws -> [(TaskItem, SubtaskProgress)] {
         let (sql, arguments) = Self.taskSQL(query)
-        return try await pool.read { db in
+        return try read { db in
             let tasks = try Row.fetchAll(db, sql: sql, arguments: arguments).map(SQLiteRows.task)
             let progress = try Self.fetchProgress(db, ids: tasks.map(\.id))
             return tasks.map { ($0, progress[$0.id] ?? SubtaskProgress(done: 0, total: 0)) }
@@ -24,7 +24,7 @@ extension SQLiteStore {
     }
 
     public func identity(secretHash: String) async throws -> (Credential, Account)? {
-        try await pool.read { db in
+        try read { db in
             guard let credential = try Row.fetchOne(db, sql: "SELECT * FROM credentials WHERE secret_hash = ?",
                                                     arguments: [secretHash]).map(SQLiteRows.credential),
                   let account = try Row.fetchOne(db, sql: "SELECT * FROM accounts WHERE id = ?",
@@ -109,7 +109,7 @@ extension SQLiteStore {
     }
 
     public func progress(of ids: [TaskID]) async throws -> [TaskID: SubtaskProgress] {
-        try await pool.read { db in try Self.fetchProgress(db, ids: ids) }
+        try read { db in try Self.fetchProgress(db, ids: ids) }
     }
 
     static func fetchProgress(_ db: Database, ids: [TaskID]) throws -> [TaskID: SubtaskProgress] {

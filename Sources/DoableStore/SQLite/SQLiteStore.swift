@@ -27,16 +27,23 @@ public final class SQLiteStore: Store {
         try await committer.commit(batch)
     }
 
+    /// Runs a read on the calling thread. A WAL read takes microseconds and never waits for the writer, and the
+    /// reader pool has more connections than the cooperative pool has threads, so this does not stall other
+    /// tasks; hopping to GRDB's own queues and back cost more than the reads themselves.
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try pool.read(body)
+    }
+
     func fetchOne<T: Sendable>(_ sql: String, _ arguments: StatementArguments, _ map: @escaping @Sendable (Row) throws -> T)
         async throws -> T?
     {
-        try await pool.read { db in try Row.fetchOne(db, sql: sql, arguments: arguments).map(map) }
+        try read { db in try Row.fetchOne(db, sql: sql, arguments: arguments).map(map) }
     }
 
     func fetchAll<T: Sendable>(_ sql: String, _ arguments: StatementArguments, _ map: @escaping @Sendable (Row) throws -> T)
         async throws -> [T]
     {
-        try await pool.read { db in try Row.fetchAll(db, sql: sql, arguments: arguments).map(map) }
+        try read { db in try Row.fetchAll(db, sql: sql, arguments: arguments).map(map) }
     }
 
     public func account(id: AccountID) async throws -> Account? {

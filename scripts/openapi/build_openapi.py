@@ -1,0 +1,815 @@
+#!/usr/bin/env python3
+"""Builds the OpenAPI 3.1 document that `doable serve` answers at GET /api/v1/openapi.json (INTEROP-3).
+
+The Swift code is the source of truth; this file describes it: routes (Application+build.swift and
+API/*Controller.swift), request fields (the `allowed:` sets of JSONObjectReader and each handler's reads),
+field rules (DoableCore/Rules.swift), response shapes (API/*DTOs.swift) and every status a handler can answer
+(HTTP/ErrorMiddleware.swift). Change both together.
+
+    scripts/openapi/build_openapi.py           # writes Sources/DoableServer/Resources/openapi.json
+    scripts/openapi/build_openapi.py --check   # exits 1 when the committed document is out of date
+"""
+import json
+import pathlib
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+OUTPUT = ROOT / "Sources" / "DoableServer" / "Resources" / "openapi.json"
+
+
+def ref(name):
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def nullable(schema):
+    """A value that may also be null. Enums and plain types get a type list; anything else an anyOf."""
+    schema = dict(schema)
+    if "$ref" in schema:
+        return {"anyOf": [schema, {"type": "null"}]}
+    if "enum" in schema:
+        schema["type"] = [schema.get("type", "string"), "null"]
+        schema["enum"] = schema["enum"] + [None]
+        return schema
+    if "type" in schema and isinstance(schema["type"], str):
+        schema["type"] = [schema["type"], "null"]
+        return schema
+    return {"anyOf": [schema, {"type": "null"}]}
+
+
+def obj(properties, required=None, description=None, **extra):
+    """A closed object: the server refuses unknown request fields and answers no undocumented ones."""
+    schema = {"type": "object"}
+    if description:
+        schema["description"] = description
+    schema["properties"] = properties
+    schema["required"] = list(properties) if required is None else required
+    schema["additionalProperties"] = False
+    schema.update(extra)
+    return schema
+
+
+def array(items, **extra):
+    return {"type": "array", "items": items, **extra}
+
+
+def text(description=None, **extra):
+    schema = {"type": "string", **extra}
+    if description:
+        schema["description"] = description
+    return schema
+
+
+def integer(description=None, **extra):
+    schema = {"type": "integer", **extra}
+    if description:
+        schema["description"] = description
+    return schema
+
+
+def boolean(description=None):
+    return {"type": "boolean", "description": description} if description else {"type": "boolean"}
+
+
+def described(name, description):
+    """A reference to a named schema, with a description of this use of it."""
+    return {**ref(name), "description": description}
+
+
+def id_input(description):
+    """An id in a request. Inlined rather than referenced: schemathesis 4.32 cannot bind its dictionaries of real
+    ids (scripts/schemathesis.sh) to a referenced schema."""
+    return {**ID_INPUT, "description": description}
+
+
+BOOL = boolean()
+
+# MARK: - Value schemas (DoableCore)
+
+LIST_PALETTE = ["red", "orange", "yellow", "green", "teal", "blue", "indigo", "purple", "pink", "brown", "gray"]
+UUID_LOWER = "^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"
+TIMESTAMP_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z$"
+DAY_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
+
+ID_INPUT = text(format="uuid")
+# Rules.email: one @, a local part of printable ASCII without , ; @ (1 to 64), a domain of dotted labels.
+EMAIL_PATTERN = "^[!-+.-:<-?A-~-]{1,64}@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)+$"
+
+VALUE_SCHEMAS = {
+    "Id": text("A lowercase UUID (ids the server makes are UUIDv7).", format="uuid", pattern=UUID_LOWER),
+    "Timestamp": text("An RFC 3339 moment in UTC with milliseconds, e.g. 2026-11-21T18:55:26.123Z (years 0001 to "
+                      "9999).",
+                      format="date-time", pattern=TIMESTAMP_PATTERN),
+    "Day": text("A calendar day, YYYY-MM-DD.", format="date", pattern=DAY_PATTERN),
+    "TaskDate": {
+        "description": "A whole day (YYYY-MM-DD) or a moment (RFC 3339 in UTC with milliseconds).",
+        "anyOf": [ref("Day"), ref("Timestamp")],
+    },
+    "TaskDateInput": {
+        "description": "A whole day (YYYY-MM-DD) or an RFC 3339 date-time; an offset is converted to UTC.",
+        "anyOf": [text(format="date"), text(format="date-time")],
+    },
+    "Color": {
+        "description": "A palette name or #RRGGBB (hex digits are stored upper-case).",
+        "anyOf": [text(enum=LIST_PALETTE), text(pattern="^#[0-9A-F]{6}$")],
+    },
+    "ColorInput": {
+        "description": "A palette name or #RRGGBB, either case.",
+        "anyOf": [text(enum=LIST_PALETTE), text(pattern="^#[0-9A-Fa-f]{6}$")],
+    },
+    "Gender": text(enum=["female", "male", "nonBinary", "preferNotToSay", "selfDescribed"]),
+    "EducationLevel": text(enum=["primary", "secondary", "vocational", "bachelor", "master", "doctorate", "other"]),
+    "TaskStatus": text(enum=["pending", "inProgress", "completed"]),
+    "TaskPriority": text(enum=["none", "low", "medium", "high"]),
+    "TaskCategory": text(enum=["study", "work", "exercise", "personal", "other"]),
+    "TaskSort": text("TASK-5: manual order, or by due date, priority, creation (newest first) or title.",
+                     enum=["manual", "due", "priority", "created", "title"]),
+    "Weekday": text(enum=["monday", "saturday", "sunday"]),
+    "Theme": text(enum=["light", "dark", "system"]),
+    "QuietHoursMode": text("silent: delivered in-app only; defer: delivered when quiet hours end.",
+                           enum=["silent", "defer"]),
+    "CredentialKind": text(enum=["session", "accessToken", "appPassword"]),
+    "CredentialScope": text(enum=["read", "readWrite"]),
+    "ClockTime": text("HH:MM, 24-hour.", pattern="^([01][0-9]|2[0-3]):[0-5][0-9]$"),
+    "Username": text("3 to 30 ASCII letters, digits or underscores; unique case-insensitively.",
+                     pattern="^[A-Za-z0-9_]{3,30}$"),
+    "Phone": text("E.164, like +14155550123.", pattern="^\\+[1-9][0-9]{1,14}$"),
+    "Email": text("An address like name@example.com: at most 254 characters, printable ASCII, a local part of 1 to 64 "
+                  "characters without , or ;, a dotted domain of letters, digits and hyphens. Unique "
+                  "case-insensitively. Spaces around it are trimmed.", pattern=EMAIL_PATTERN, maxLength=254),
+}
+
+# MARK: - Response schemas (API/*DTOs.swift)
+
+ID, TIMESTAMP = ref("Id"), ref("Timestamp")
+
+RESPONSE_SCHEMAS = {
+    "Error": obj({
+        "error": obj({
+            "code": text("Machine-readable: validation_failed, unauthenticated, forbidden, not_found, "
+                         "already_exists, inbox_protected, in_trash, not_in_trash, edit_conflict, "
+                         "payload_too_large, rate_limited, not_ready."),
+            "message": text("A sentence for people."),
+            "field": nullable(text("The input at fault, dotted for nested fields (preferences.timeZone), "
+                                   "or null.")),
+        }),
+    }, description="INTEROP-3: the one error shape."),
+    "QuietHours": obj({"start": ref("ClockTime"), "end": ref("ClockTime"), "mode": ref("QuietHoursMode")},
+                      description="NOTIF-3: in the member's time zone; an end before the start spans midnight."),
+    "NotificationChannels": obj({"inApp": BOOL, "email": BOOL, "webhook": BOOL}),
+    "Preferences": obj({
+        "timeZone": text("An IANA time zone name.", examples=["Europe/Berlin"]),
+        "weekStart": ref("Weekday"),
+        "theme": ref("Theme"),
+        "accentColor": ref("Color"),
+        "defaultSort": ref("TaskSort"),
+        "quietHours": ref("QuietHours"),
+        "notificationChannels": ref("NotificationChannels"),
+        "gameOptIn": BOOL,
+    }, required=["timeZone", "weekStart", "theme", "accentColor", "defaultSort", "notificationChannels",
+                 "gameOptIn"],
+        description="ACC-7. `quietHours` is absent when none are set."),
+    "Account": obj({
+        "id": ID,
+        "email": ref("Email"),
+        "username": ref("Username"),
+        "firstName": text(minLength=1),
+        "lastName": text(minLength=1),
+        "gender": nullable(ref("Gender")),
+        "genderDescription": nullable(text("Set only with gender selfDescribed (1 to 30 characters).",
+                                           minLength=1)),
+        "dateOfBirth": nullable(ref("Day")),
+        "educationLevel": nullable(ref("EducationLevel")),
+        "phone": nullable(ref("Phone")),
+        "showEmail": boolean("Whether the public profile shows the email."),
+        "showPhone": boolean("Whether the public profile shows the phone."),
+        "isAdmin": BOOL,
+        "inboxId": ID,
+        "preferences": ref("Preferences"),
+        "createdAt": TIMESTAMP,
+        "updatedAt": TIMESTAMP,
+    }, description="ACC-1 and ACC-3: the signed-in member's own account."),
+    "Session": obj({
+        "account": ref("Account"),
+        "token": text("A session secret for `Authorization: Bearer`; valid for 90 days.",
+                      pattern="^dses_[A-Za-z0-9_-]{43}$"),
+    }),
+    "PublicProfile": obj({
+        "username": ref("Username"),
+        "displayName": text("First and last name, or the username when both are empty.", minLength=1),
+        "email": nullable(described("Email", "Null unless the member chose to show it.")),
+        "phone": nullable(ref("Phone")),
+    }, description="ACC-3: what any member may see of another."),
+    "Credential": obj({
+        "id": ID,
+        "name": text("Session for sign-in sessions; otherwise as given (1 to 100 characters).", minLength=1),
+        "kind": ref("CredentialKind"),
+        "scope": ref("CredentialScope"),
+        "createdAt": TIMESTAMP,
+        "expiresAt": nullable(TIMESTAMP),
+        "isCurrent": boolean("Whether this is the credential of the request."),
+    }, description="ACC-5: a session, access token or app password; its secret is never shown again."),
+    "IssuedCredential": obj({
+        "credential": ref("Credential"),
+        "secret": text("Shown only in this response.", pattern="^(dpat|dapp)_[A-Za-z0-9_-]{43}$"),
+    }),
+    "List": obj({
+        "id": ID,
+        "name": text(minLength=1),
+        "description": text(),
+        "color": ref("Color"),
+        "icon": nullable(text("A single emoji.")),
+        "isInbox": BOOL,
+        "isArchived": BOOL,
+        "openTaskCount": integer("Live tasks of the list that are not completed (0 in the trash and in exports).",
+                                 minimum=0),
+        "createdAt": TIMESTAMP,
+        "updatedAt": TIMESTAMP,
+        "deletedAt": nullable(described("Timestamp", "When it went to the trash; null when it is not there.")),
+    }, description="LIST-1..4."),
+    "SubtaskProgress": obj({"done": integer(minimum=0), "total": integer(minimum=0)},
+                           description="TASK-4: completed and all live tasks of the subtree below the task."),
+    "Task": obj({
+        "id": ID,
+        "listId": ID,
+        "parentId": nullable(ID),
+        "title": text(minLength=1),
+        "notes": text(),
+        "status": ref("TaskStatus"),
+        "priority": ref("TaskPriority"),
+        "due": nullable(ref("TaskDate")),
+        "start": nullable(ref("TaskDate")),
+        "labelIds": array(ID),
+        "estimatedMinutes": nullable(integer(minimum=1, maximum=100_000)),
+        "category": nullable(ref("TaskCategory")),
+        "assigneeId": nullable(ID),
+        "completedAt": nullable(TIMESTAMP),
+        "isOverdue": boolean("TASK-3: its due moment passed while not completed."),
+        "progress": ref("SubtaskProgress"),
+        "createdAt": TIMESTAMP,
+        "updatedAt": TIMESTAMP,
+        "deletedAt": nullable(TIMESTAMP),
+    }, description="TASK-1..4."),
+    "TaskPage": obj({
+        "tasks": array(ref("Task")),
+        "nextOffset": nullable(integer("The offset of the next page; null on the last page.", minimum=1)),
+    }),
+    "Label": obj({
+        "id": ID,
+        "name": text(minLength=1),
+        "color": ref("Color"),
+        "createdAt": TIMESTAMP,
+        "updatedAt": TIMESTAMP,
+    }, description="TASK-6."),
+    "Trash": obj({
+        "lists": array(ref("List")),
+        "tasks": array(ref("Task"), description="Tasks deleted by themselves (not those that went with a list "
+                                                "or a parent)."),
+        "retentionDays": integer("Days an item stays restorable before it is deleted for good.", minimum=1),
+    }, description="TASK-8."),
+    "Export": obj({
+        "exportedAt": TIMESTAMP,
+        "account": ref("Account"),
+        "lists": array(ref("List"), description="Every list, trashed ones included (openTaskCount is 0)."),
+        "tasks": array(ref("Task"), description="Every task, trashed ones included."),
+        "labels": array(ref("Label")),
+        "tokens": array(ref("Credential")),
+        "calendar": text("The live tasks as an iCalendar (RFC 5545) document of VTODOs."),
+    }, description="ACC-6: everything of mine."),
+}
+
+# MARK: - Request schemas (the `allowed:` sets and reads of each handler)
+
+TITLE = text("1 to 200 characters after trimming.", minLength=1, maxLength=200)
+LIST_NAME = text("1 to 50 characters after trimming; unique among the owner's lists, case-insensitively.",
+                 minLength=1, maxLength=50)
+LABEL_NAME = text("1 to 50 characters after trimming; unique among the owner's labels, case-insensitively.",
+                  minLength=1, maxLength=50)
+PERSON_NAME = text("1 to 30 characters after trimming.", minLength=1, maxLength=30)
+PASSWORD = text("8 to 72 bytes (UTF-8).", minLength=8, maxLength=72)
+GENDER_DESCRIPTION = nullable(text("1 to 30 characters, only with gender selfDescribed; otherwise null or empty.",
+                                   maxLength=30))
+DATE_OF_BIRTH = nullable(text("YYYY-MM-DD; not in the future and at least 13 years ago.", format="date"))
+
+TASK_FIELDS = {
+    "title": TITLE,
+    "notes": text("At most 10,000 characters.", maxLength=10_000),
+    "listId": id_input("A live list of the caller; without it a new task goes to the parent's list or "
+                                   "the Inbox. Changing it moves the task with its subtasks."),
+    "parentId": nullable(id_input("A live task of the caller in the same list; null for the top "
+                                              "level.")),
+    "status": ref("TaskStatus"),
+    "priority": ref("TaskPriority"),
+    "due": nullable(described("TaskDateInput", "Not in the past when set or changed through the API (TASK-2).")),
+    "start": nullable(described("TaskDateInput", "Not after the due date.")),
+    "labelIds": array(ID_INPUT, description="Labels of the caller; duplicates are dropped."),
+    "estimatedMinutes": nullable(integer("1 to 100,000.", minimum=1, maximum=100_000)),
+    "category": nullable(ref("TaskCategory")),
+    "assigneeId": nullable(id_input("Only the caller (or null) for now.")),
+}
+
+LIST_FIELDS = {
+    "name": LIST_NAME,
+    "description": text("At most 500 characters.", maxLength=500),
+    "color": ref("ColorInput"),
+    "icon": nullable(text("A single emoji.", minLength=1)),
+    "isArchived": BOOL,
+}
+
+PREFERENCES_INPUT = obj({
+    "timeZone": text("An IANA time zone name like Europe/Berlin.", pattern="^[A-Za-z0-9/_+-]{1,64}$"),
+    "weekStart": ref("Weekday"),
+    "theme": ref("Theme"),
+    "accentColor": ref("ColorInput"),
+    "defaultSort": ref("TaskSort"),
+    "quietHours": nullable(obj({"start": ref("ClockTime"), "end": ref("ClockTime"),
+                                "mode": described("QuietHoursMode", "Default silent.")},
+                               required=["start", "end"])),
+    "notificationChannels": obj({"inApp": BOOL, "email": BOOL, "webhook": BOOL}, required=[]),
+    "gameOptIn": BOOL,
+}, required=[], description="ACC-7: only the fields given change; quietHours null clears them.")
+
+REQUEST_SCHEMAS = {
+    "RegistrationRequest": obj({
+        "email": ref("Email"),
+        "password": PASSWORD,
+        "username": ref("Username"),
+        "firstName": PERSON_NAME,
+        "lastName": PERSON_NAME,
+        "gender": nullable(ref("Gender")),
+        "genderDescription": GENDER_DESCRIPTION,
+        "dateOfBirth": DATE_OF_BIRTH,
+        "educationLevel": nullable(ref("EducationLevel")),
+        "phone": nullable(ref("Phone")),
+    }, required=["email", "password", "username", "firstName", "lastName"], description="ACC-1.",
+        examples=[{"email": "ann@example.com", "password": "a long secret", "username": "ann", "firstName": "Ann",
+                   "lastName": "Lee", "dateOfBirth": "1990-04-01", "phone": "+14155550123"}]),
+    "SignInRequest": obj({
+        "login": text("The email or the username (case-insensitive)."),
+        "password": text(),
+    }, examples=[{"login": "ann", "password": "a long secret"}]),
+    "ProfilePatch": obj({
+        "email": ref("Email"),
+        "username": ref("Username"),
+        "firstName": PERSON_NAME,
+        "lastName": PERSON_NAME,
+        "gender": nullable(ref("Gender")),
+        "genderDescription": GENDER_DESCRIPTION,
+        "dateOfBirth": DATE_OF_BIRTH,
+        "educationLevel": nullable(ref("EducationLevel")),
+        "phone": nullable(ref("Phone")),
+        "showEmail": BOOL,
+        "showPhone": BOOL,
+        "preferences": PREFERENCES_INPUT,
+    }, required=[], description="ACC-3 and ACC-7: only the fields given change; null clears a nullable one."),
+    "ChangePasswordRequest": obj({"currentPassword": text(), "newPassword": PASSWORD}),
+    "DeleteAccountRequest": obj({"password": text("The current password.")}),
+    "CreateTokenRequest": obj({
+        "name": text("1 to 100 characters after trimming.", minLength=1, maxLength=100),
+        "kind": text("Default accessToken.", enum=["accessToken", "appPassword"]),
+        "scope": described("CredentialScope", "Default readWrite."),
+        "expiresAt": nullable(text("In the future; null or absent for no expiry.", format="date-time")),
+    }, required=["name"], description="ACC-5.",
+        examples=[{"name": "Backup script", "kind": "accessToken", "scope": "read"}]),
+    "CreateListRequest": obj(LIST_FIELDS, required=["name"], description="LIST-1. Colour defaults to blue.",
+                             examples=[{"name": "Groceries", "color": "#16A34A", "icon": "🛒"}]),
+    "UpdateListRequest": obj(LIST_FIELDS, required=[],
+                             description="LIST-2: only the fields given change. The Inbox cannot be renamed or "
+                                         "archived."),
+    "MoveListRequest": obj({
+        "beforeId": id_input("Put the list right before this other list of the caller."),
+        "afterId": id_input("Put the list right after this other list (ignored when beforeId is "
+                                        "given)."),
+    }, required=[], anyOf=[{"required": ["beforeId"]}, {"required": ["afterId"]}], description="LIST-2."),
+    "CreateTaskRequest": obj(TASK_FIELDS, required=["title"], description="TASK-1.",
+                             examples=[{"title": "Buy oat milk", "priority": "high", "due": "2099-01-31",
+                                        "estimatedMinutes": 15, "category": "personal"}]),
+    "UpdateTaskRequest": obj(TASK_FIELDS, required=[],
+                             description="TASK-2: only the fields given change; null clears a nullable one."),
+    "CompleteTaskRequest": obj({
+        "includeSubtasks": boolean("Also complete the open subtasks (TASK-4). Default false."),
+    }, required=[]),
+    "MoveTaskRequest": obj({
+        "listId": id_input("Another live list of the caller; the subtasks move along."),
+        "parentId": nullable(id_input("The new parent (same list, not the task or its subtasks); "
+                                                  "null for the top level.")),
+        "beforeId": id_input("Put the task right before this sibling."),
+        "afterId": id_input("Put the task right after this sibling."),
+    }, required=[], description="TASK-5 and TASK-9: give at most one of beforeId and afterId.",
+        **{"not": {"required": ["beforeId", "afterId"]}}),
+    "CreateLabelRequest": obj({"name": LABEL_NAME, "color": described("ColorInput", "Default gray.")},
+                              required=["name"], description="TASK-6.", examples=[{"name": "home", "color": "teal"}]),
+    "UpdateLabelRequest": obj({"name": LABEL_NAME, "color": ref("ColorInput")}, required=[],
+                              description="TASK-6: rename or recolour."),
+}
+
+# MARK: - Responses
+
+ERROR_CODES = {
+    400: ("validation_failed", "The request breaks a rule: a missing, unknown or mistyped field, a value out of "
+                               "range, or a body that is not a JSON object. `field` names the input."),
+    401: ("unauthenticated", "No `Authorization: Bearer` token, or one that is unknown, revoked or expired."),
+    403: ("forbidden", "The token may only read."),
+    404: ("not_found", "Nothing the caller may see has this id (a malformed id in the path too). A referenced "
+                       "id in the body is named in `field`."),
+    413: ("payload_too_large", "The request body is larger than 1 MiB."),
+    429: ("rate_limited", "Too many requests of this account at once (more than 16 running and 512 waiting)."),
+    503: ("not_ready", "The database does not answer."),
+}
+
+CONFLICTS = {
+    "already_exists": "the name, email or username is taken (`field` names it)",
+    "inbox_protected": "the Inbox cannot be renamed, archived or deleted",
+    "in_trash": "the task is in the trash; restore it first",
+    "not_in_trash": "it is not in the trash",
+    "edit_conflict": "it was changed or removed at the same moment; try again",
+}
+
+
+ERROR_SCHEMA_NAMES = {400: "ValidationFailed", 401: "Unauthenticated", 403: "Forbidden", 404: "NotFound",
+                      413: "PayloadTooLarge", 429: "RateLimited", 503: "NotReady"}
+
+
+def error_schema(codes):
+    """The one error shape with its `code` narrowed to the given codes."""
+    code = {"enum": codes} if len(codes) > 1 else {"const": codes[0]}
+    return {"allOf": [ref("Error"), {"properties": {"error": {"properties": {"code": code}}}}]}
+
+
+ERROR_SCHEMAS = {ERROR_SCHEMA_NAMES[status]: error_schema([code]) for status, (code, _) in ERROR_CODES.items()}
+
+
+def json_content(schema):
+    return {"application/json": {"schema": schema}}
+
+
+def error_response(status, description=None, codes=None, headers=None):
+    schema = error_schema(codes) if codes else ref(ERROR_SCHEMA_NAMES[status])
+    response = {"description": description or ERROR_CODES[status][1], "content": json_content(schema)}
+    if headers:
+        response["headers"] = headers
+    return response
+
+
+RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait before trying again.", "required": True,
+                               "schema": {"type": "integer", "minimum": 1}}}
+WWW_AUTHENTICATE = {"WWW-Authenticate": {"description": "Always `Bearer`.", "required": True,
+                                         "schema": {"type": "string", "const": "Bearer"}}}
+
+SHARED_RESPONSES = {
+    "BadRequest": error_response(400),
+    "Unauthorized": error_response(401, headers=WWW_AUTHENTICATE),
+    "Forbidden": error_response(403),
+    "NotFound": error_response(404),
+    "PayloadTooLarge": error_response(413),
+    "TooManyRequests": error_response(429, headers=RETRY_AFTER),
+    "NoContent": {"description": "Done; no body."},
+}
+
+
+def shared(name):
+    return {"$ref": f"#/components/responses/{name}"}
+
+
+def conflict(*codes):
+    description = "A conflict: " + "; ".join(f"`{code}` when {CONFLICTS[code]}" for code in codes) + "."
+    return error_response(409, description, list(codes))
+
+
+# MARK: - Operations
+
+ID_PARAMETER = {"$ref": "#/components/parameters/Id"}
+PARAMETERS = {"Id": {"name": "id", "in": "path", "required": True,
+                     "description": "A UUID; one that is malformed or names nothing of the caller's answers 404.",
+                     "schema": {"type": "string", "format": "uuid"}}}
+
+
+def operation(op_id, summary, *, ok, status=200, body=None, body_required=True, public=False, read_only=False,
+              statuses=(), conflicts=(), forbidden=None, not_found=None, bad_request=None, unauthorized=None,
+              too_many=None, parameters=None, description=None):
+    """One operation. `statuses` lists the error statuses the handler itself can answer; authentication
+    (401, fair-share 429) and the read-only check (403) are added for authenticated routes, 413 for bodies."""
+    op = {"operationId": op_id, "summary": summary}
+    if description:
+        op["description"] = description
+    if parameters:
+        op["parameters"] = parameters
+    if body is not None:
+        op["requestBody"] = {"required": body_required, "content": json_content(ref(body))}
+    responses = {}
+    if status == 204:
+        responses["204"] = shared("NoContent")
+    else:
+        responses[str(status)] = ok
+    errors = set(statuses)
+    if body is not None:
+        errors |= {400, 413}
+    if conflicts:
+        errors.add(409)
+    if not public:
+        errors |= {401, 429}
+        if not read_only:
+            errors.add(403)
+    for code in sorted(errors):
+        if code == 400:
+            responses["400"] = error_response(400, bad_request) if bad_request else shared("BadRequest")
+        elif code == 401:
+            responses["401"] = (error_response(401, unauthorized, headers=WWW_AUTHENTICATE) if unauthorized
+                                else shared("Unauthorized"))
+        elif code == 403:
+            responses["403"] = error_response(403, forbidden) if forbidden else shared("Forbidden")
+        elif code == 404:
+            responses["404"] = error_response(404, not_found) if not_found else shared("NotFound")
+        elif code == 409:
+            responses["409"] = conflict(*conflicts)
+        elif code == 413:
+            responses["413"] = shared("PayloadTooLarge")
+        elif code == 429:
+            responses["429"] = (error_response(429, too_many, headers=RETRY_AFTER) if too_many
+                                else shared("TooManyRequests"))
+        else:
+            raise ValueError(code)
+    op["responses"] = responses
+    op["security"] = [] if public else [{"bearer": []}]
+    return op
+
+
+def ok(schema, description="OK."):
+    return {"description": description, "content": json_content(schema)}
+
+
+def wrapper(key, item):
+    return obj({key: array(ref(item))})
+
+
+def tagged(tag, op):
+    op["tags"] = [tag]
+    return op
+
+
+def query(name, schema, description, **extra):
+    return {"name": name, "in": "query", "required": False, "description": description, "schema": schema, **extra}
+
+
+TASK_QUERY = [
+    query("q", text(), "TASK-7: words that must all appear (as word prefixes) in the title or notes."),
+    query("list", ID_INPUT, "Only tasks of this live list; 404 when the caller has no such list."),
+    query("parent", ID_INPUT, "Only the direct subtasks of this task."),
+    query("label", array(ID_INPUT), "Only tasks carrying every one of these labels; repeat the parameter "
+                                          "or separate ids with commas.", style="form", explode=True),
+    query("status", array(ref("TaskStatus")), "Any of these statuses; repeat or separate with commas.",
+          style="form", explode=True),
+    query("priority", array(ref("TaskPriority")), "Any of these priorities; repeat or separate with commas.",
+          style="form", explode=True),
+    query("dueFrom", ref("TaskDateInput"), "Due at or after this moment (a day counts from its start, UTC)."),
+    query("dueTo", ref("TaskDateInput"), "Due at or before this moment (a day counts to its end, UTC)."),
+    query("assignee", {"anyOf": [ID_INPUT, {"type": "string", "const": "me"}]},
+          "Only tasks assigned to this member; `me` for the caller."),
+    query("sort", ref("TaskSort"), "Default manual (TASK-5)."),
+    query("limit", integer(minimum=1, maximum=500, default=200), "Page size."),
+    query("offset", integer(minimum=0, maximum=1_000_000, default=0), "Tasks to skip."),
+]
+
+USERNAME_PARAMETER = {"name": "username", "in": "path", "required": True,
+                      "description": "Case-insensitive; an unknown, disabled or malformed username answers 404.",
+                      "schema": ref("Username")}
+
+WRONG_PASSWORD = "The token may only read, or the password is wrong (`field` names it)."
+
+PATHS = {
+    "/healthz": {"get": tagged("Operations", operation(
+        "getHealth", "OPS-3: liveness; answers while the process runs.", public=True,
+        ok=ok(obj({"status": text(const="ok")}))))},
+    "/readyz": {"get": tagged("Operations", operation(
+        "getReadiness", "OPS-3: readiness; answers 200 once the database answers.", public=True,
+        ok=ok(obj({"status": text(const="ready")}))))},
+    "/api/v1/openapi.json": {"get": tagged("Operations", operation(
+        "getOpenAPIDocument", "INTEROP-3: this OpenAPI 3.1 document.", public=True,
+        ok=ok({"type": "object", "required": ["openapi", "info", "paths"]})))},
+    "/api/v1/accounts": {"post": tagged("Accounts", operation(
+        "register", "ACC-1: register; answers with the account and a session token.", public=True,
+        body="RegistrationRequest", status=201, ok=ok(ref("Session"), "Registered and signed in."),
+        conflicts=("already_exists",),
+        bad_request="A rule is broken (including a date of birth less than 13 years ago or in the future, a "
+                    "gender description without gender selfDescribed); `field` names the input."))},
+    "/api/v1/sessions": {
+        "post": tagged("Accounts", operation(
+            "signIn", "ACC-2: sign in with email or username and password.", public=True, body="SignInRequest",
+            status=201, ok=ok(ref("Session"), "Signed in; a new session."), statuses=(401, 429),
+            conflicts=("edit_conflict",),
+            unauthorized="The login or the password is not correct, or the account is disabled.",
+            too_many="Too many failed sign-ins for this login or from this address; Retry-After says when to try "
+                     "again (even with the right password).",
+            description="Failed sign-ins are limited per login (5) and per address (20) in 15 minutes; past "
+                        "that the answer is 429 with Retry-After.")),
+        "delete": tagged("Accounts", operation(
+            "signOutEverywhere", "ACC-2: sign out everywhere: ends every session of the account.", status=204,
+            ok=None, description="Access tokens and app passwords stay valid.")),
+    },
+    "/api/v1/sessions/current": {"delete": tagged("Accounts", operation(
+        "signOut", "ACC-2: sign out: ends the credential of this request.", status=204, ok=None))},
+    "/api/v1/me": {
+        "get": tagged("Accounts", operation("getMe", "ACC-3: own profile and preferences.", read_only=True,
+                                            ok=ok(ref("Account")))),
+        "patch": tagged("Accounts", operation(
+            "updateMe", "ACC-3 and ACC-7: edit own profile and preferences.", body="ProfilePatch",
+            ok=ok(ref("Account")), conflicts=("already_exists", "edit_conflict"))),
+        "delete": tagged("Accounts", operation(
+            "deleteMe", "ACC-6: delete own account and everything of it, at once; needs the password.",
+            body="DeleteAccountRequest", status=204, ok=None, forbidden=WRONG_PASSWORD)),
+    },
+    "/api/v1/me/password": {"put": tagged("Accounts", operation(
+        "changePassword", "ACC-4: change password; ends the account's other sessions.",
+        body="ChangePasswordRequest", status=204, ok=None, forbidden=WRONG_PASSWORD,
+        conflicts=("edit_conflict",)))},
+    "/api/v1/me/export": {"get": tagged("Accounts", operation(
+        "exportMe", "ACC-6: everything of mine as JSON, with the tasks as iCalendar.", read_only=True,
+        ok=ok(ref("Export"))))},
+    "/api/v1/users/{username}": {"get": tagged("Accounts", operation(
+        "getPublicProfile", "ACC-3: another member's public profile.", public=True,
+        parameters=[USERNAME_PARAMETER], statuses=(404,), ok=ok(ref("PublicProfile"))))},
+    "/api/v1/tokens": {
+        "get": tagged("Tokens", operation("listTokens", "ACC-5: sessions, access tokens and app passwords.",
+                                          read_only=True, ok=ok(wrapper("tokens", "Credential")))),
+        "post": tagged("Tokens", operation(
+            "createToken", "ACC-5: a new access token or app password; its secret is shown once.",
+            body="CreateTokenRequest", status=201, ok=ok(ref("IssuedCredential"), "Issued."),
+            conflicts=("edit_conflict",))),
+    },
+    "/api/v1/tokens/{id}": {"delete": tagged("Tokens", operation(
+        "revokeToken", "ACC-5: revoke a session, access token or app password.", parameters=[ID_PARAMETER],
+        status=204, ok=None, statuses=(404,)))},
+    "/api/v1/lists": {
+        "get": tagged("Lists", operation("listLists", "LIST-4: all live lists with open-task counts, in order.",
+                                         read_only=True, ok=ok(wrapper("lists", "List")))),
+        "post": tagged("Lists", operation(
+            "createList", "LIST-1: create a list; it goes after the others.", body="CreateListRequest",
+            status=201, ok=ok(ref("List"), "Created."), conflicts=("already_exists", "edit_conflict"))),
+    },
+    "/api/v1/lists/{id}": {
+        "get": tagged("Lists", operation("getList", "LIST-4: a live list with its open-task count.",
+                                         read_only=True, parameters=[ID_PARAMETER], statuses=(404,),
+                                         ok=ok(ref("List")))),
+        "patch": tagged("Lists", operation(
+            "updateList", "LIST-2: edit name, description, colour, icon; archive or unarchive.",
+            parameters=[ID_PARAMETER], body="UpdateListRequest", statuses=(404,), ok=ok(ref("List")),
+            conflicts=("already_exists", "inbox_protected", "edit_conflict"))),
+        "delete": tagged("Lists", operation(
+            "deleteList", "LIST-3: move a list with its tasks to the trash (TASK-8).", parameters=[ID_PARAMETER],
+            status=204, ok=None, statuses=(404,), conflicts=("inbox_protected", "edit_conflict"))),
+    },
+    "/api/v1/lists/{id}/move": {"post": tagged("Lists", operation(
+        "moveList", "LIST-2: reorder: put a list before or after another.", parameters=[ID_PARAMETER],
+        body="MoveListRequest", statuses=(404,), ok=ok(ref("List")), conflicts=("edit_conflict",)))},
+    "/api/v1/lists/{id}/restore": {"post": tagged("Lists", operation(
+        "restoreList", "TASK-8: bring a list back from the trash with the tasks that went with it.",
+        parameters=[ID_PARAMETER], statuses=(404,), ok=ok(ref("List")),
+        conflicts=("not_in_trash", "already_exists", "edit_conflict"),
+        description="Any request body is ignored."))},
+    "/api/v1/tasks": {
+        "get": tagged("Tasks", operation(
+            "listTasks", "TASK-5 and TASK-7: search, filter, sort and page the caller's live tasks.",
+            read_only=True, parameters=TASK_QUERY, statuses=(400, 404), ok=ok(ref("TaskPage")),
+            bad_request="A query parameter has a bad value; `field` names it.",
+            not_found="The `list` names no live list of the caller.")),
+        "post": tagged("Tasks", operation(
+            "createTask", "TASK-1: create a task (in the Inbox when no list or parent is given).",
+            body="CreateTaskRequest", status=201, ok=ok(ref("Task"), "Created."), statuses=(404,),
+            conflicts=("edit_conflict",),
+            bad_request="A rule is broken (including a due date in the past or a start after the due date); "
+                        "`field` names the input.",
+            not_found="A referenced list, parent task, label or assignee is not the caller's; `field` names it.")),
+    },
+    "/api/v1/tasks/{id}": {
+        "get": tagged("Tasks", operation("getTask", "TASK-1: a task of the caller, also while in the trash.",
+                                         read_only=True, parameters=[ID_PARAMETER], statuses=(404,),
+                                         ok=ok(ref("Task")))),
+        "patch": tagged("Tasks", operation(
+            "updateTask", "TASK-2: edit any field; a new list or parent moves the subtasks along.",
+            parameters=[ID_PARAMETER], body="UpdateTaskRequest", statuses=(404,), ok=ok(ref("Task")),
+            conflicts=("in_trash", "edit_conflict"),
+            bad_request="A rule is broken (including a new due date in the past, a start after the due date, a "
+                        "parent in another list or below the task itself); `field` names the input.",
+            not_found="No such task, or a referenced list, parent, label or assignee is not the caller's "
+                      "(`field` names it).")),
+        "delete": tagged("Tasks", operation(
+            "deleteTask", "TASK-8: move a task with its subtasks to the trash.", parameters=[ID_PARAMETER],
+            status=204, ok=None, statuses=(404,), conflicts=("in_trash", "edit_conflict"))),
+    },
+    "/api/v1/tasks/{id}/complete": {"post": tagged("Tasks", operation(
+        "completeTask", "TASK-3 and TASK-4: complete a task, and its open subtasks when asked.",
+        parameters=[ID_PARAMETER], body="CompleteTaskRequest", body_required=False, statuses=(404,),
+        ok=ok(ref("Task")), conflicts=("in_trash", "edit_conflict"),
+        description="The body may be empty."))},
+    "/api/v1/tasks/{id}/reopen": {"post": tagged("Tasks", operation(
+        "reopenTask", "TASK-3: un-complete a task.", parameters=[ID_PARAMETER], statuses=(404,),
+        ok=ok(ref("Task")), conflicts=("in_trash", "edit_conflict"), description="Any request body is ignored."))},
+    "/api/v1/tasks/{id}/restore": {"post": tagged("Tasks", operation(
+        "restoreTask", "TASK-8: bring a task back from the trash with what went with it.",
+        parameters=[ID_PARAMETER], statuses=(404,), ok=ok(ref("Task")), conflicts=("not_in_trash", "edit_conflict"),
+        description="If its parent is still in the trash it comes back at the top level; if its list is, in the "
+                    "Inbox. Any request body is ignored."))},
+    "/api/v1/tasks/{id}/duplicate": {"post": tagged("Tasks", operation(
+        "duplicateTask", "TASK-9: copy a task with its subtasks, right after the original.",
+        parameters=[ID_PARAMETER], status=201, statuses=(404,), ok=ok(ref("Task"), "The copy."),
+        conflicts=("in_trash", "edit_conflict"), description="Any request body is ignored."))},
+    "/api/v1/tasks/{id}/move": {"post": tagged("Tasks", operation(
+        "moveTask", "TASK-5 and TASK-9: move a task to another list, parent or place among its siblings.",
+        parameters=[ID_PARAMETER], body="MoveTaskRequest", statuses=(404,), ok=ok(ref("Task")),
+        conflicts=("in_trash", "edit_conflict"),
+        bad_request="Both beforeId and afterId, a parent in another list or below the task, or a sibling that is "
+                    "the task itself or has another list or parent; `field` names it.",
+        not_found="No such task, or the list, parent or sibling is not the caller's (`field` names it)."))},
+    "/api/v1/trash": {"get": tagged("Trash", operation(
+        "getTrash", "TASK-8: lists and tasks in the trash, restorable for 30 days.", read_only=True,
+        ok=ok(ref("Trash"))))},
+    "/api/v1/labels": {
+        "get": tagged("Labels", operation("listLabels", "TASK-6: the caller's labels.", read_only=True,
+                                          ok=ok(wrapper("labels", "Label")))),
+        "post": tagged("Labels", operation(
+            "createLabel", "TASK-6: create a label.", body="CreateLabelRequest", status=201,
+            ok=ok(ref("Label"), "Created."), conflicts=("already_exists", "edit_conflict"))),
+    },
+    "/api/v1/labels/{id}": {
+        "patch": tagged("Labels", operation(
+            "updateLabel", "TASK-6: rename or recolour a label.", parameters=[ID_PARAMETER],
+            body="UpdateLabelRequest", statuses=(404,), ok=ok(ref("Label")),
+            conflicts=("already_exists", "edit_conflict"))),
+        "delete": tagged("Labels", operation(
+            "deleteLabel", "TASK-6: delete a label; it comes off every task.", parameters=[ID_PARAMETER],
+            status=204, ok=None, statuses=(404,), conflicts=("edit_conflict",))),
+    },
+}
+
+PATHS["/readyz"]["get"]["responses"]["503"] = error_response(503)
+
+TAGS = [
+    {"name": "Accounts", "description": "ACC: registration, sessions, profile, export and deletion."},
+    {"name": "Tokens", "description": "ACC-5: personal access tokens and app passwords."},
+    {"name": "Lists", "description": "LIST: lists, their order, and the list side of the trash."},
+    {"name": "Tasks", "description": "TASK: tasks, subtasks, actions, search and filters."},
+    {"name": "Labels", "description": "TASK-6: labels."},
+    {"name": "Trash", "description": "TASK-8: what was deleted, restorable for 30 days."},
+    {"name": "Operations", "description": "OPS-3 and INTEROP-3: health, readiness and this document."},
+]
+
+
+def document():
+    schemas = {**VALUE_SCHEMAS, **RESPONSE_SCHEMAS, **ERROR_SCHEMAS, **REQUEST_SCHEMAS}
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Doable API",
+            "version": "1",
+            "summary": "The REST API of Doable, a self-hostable task system (INTEROP-3).",
+            "description": (
+                "JSON in and out, camelCase fields, RFC 3339 UTC times, UUID ids. Authenticated calls send "
+                "`Authorization: Bearer <token>` with a session token (from register or sign-in), a personal "
+                "access token or an app password; a read-only token answers 403 to every write. A resource the "
+                "caller may not see answers 404. Request objects are strict: unknown fields, wrong types and "
+                "broken rules answer 400 naming the field. Bodies over 1 MiB answer 413. Every error has one "
+                "shape: `{\"error\": {\"code\", \"message\", \"field\"}}`. Only the methods listed "
+                "here are served; any other method or path answers 404 in the same shape."
+            ),
+            "license": {"name": "Proprietary", "identifier": "LicenseRef-Proprietary"},
+        },
+        "servers": [{"url": "/", "description": "The Doable server that serves this document."}],
+        "tags": TAGS,
+        "security": [{"bearer": []}],
+        "paths": PATHS,
+        "components": {
+            "securitySchemes": {
+                "bearer": {
+                    "type": "http",
+                    "scheme": "bearer",
+                    "description": "A session token (dses_…), personal access token (dpat_…) or app password "
+                                   "(dapp_…).",
+                },
+            },
+            "schemas": schemas,
+            "parameters": PARAMETERS,
+            "responses": SHARED_RESPONSES,
+        },
+    }
+
+
+def render():
+    return json.dumps(document(), indent=2, ensure_ascii=False) + "\n"
+
+
+def main(argv):
+    rendered = render()
+    if "--check" in argv:
+        current = OUTPUT.read_text(encoding="utf-8") if OUTPUT.exists() else ""
+        if current != rendered:
+            print(f"{OUTPUT.relative_to(ROOT)} is out of date: run scripts/openapi/build_openapi.py",
+                  file=sys.stderr)
+            return 1
+        print(f"{OUTPUT.relative_to(ROOT)} is up to date.")
+        return 0
+    OUTPUT.write_text(rendered, encoding="utf-8")
+    print(f"wrote {OUTPUT.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
