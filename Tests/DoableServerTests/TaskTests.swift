@@ -316,3 +316,30 @@ struct ConcurrentEditTests {
         }
     }
 }
+
+@Suite("Restoring")
+struct RestoreTests {
+    @Test func TASK8_aSubtaskRestoredWithoutItsParentComesBackAtTheTopAndOneFromATrashedListInTheInbox() async throws {
+        try await TestServer.fresh { api in
+            let token = try await api.register()
+            let inbox = try await api.call(.get, "/api/v1/me", token: token).string("inboxId")
+            let parent = try await api.createTask(token, ["title": "Parent"])["id"] as? String ?? ""
+            let child = try await api.createTask(token, ["title": "Child", "parentId": parent])["id"] as? String ?? ""
+            _ = try await api.call(.delete, "/api/v1/tasks/\(parent)", token: token)
+            let restoredChild = try await api.call(.post, "/api/v1/tasks/\(child)/restore", token: token)
+            #expect(restoredChild.status == .ok)
+            #expect(restoredChild["parentId"] is NSNull)
+            #expect(try await api.call(.get, "/api/v1/tasks/\(parent)", token: token)["deletedAt"] is String)
+
+            let list = try await api.createList(token, "Doomed")
+            let orphan = try await api.createTask(token, ["title": "Orphan", "listId": list])["id"] as? String ?? ""
+            _ = try await api.call(.delete, "/api/v1/tasks/\(orphan)", token: token)
+            _ = try await api.call(.delete, "/api/v1/lists/\(list)", token: token)
+            let restored = try await api.call(.post, "/api/v1/tasks/\(orphan)/restore", token: token)
+            #expect(restored.string("listId") == inbox)
+            let again = try await api.call(.post, "/api/v1/tasks/\(orphan)/restore", token: token)
+            #expect(again.status == .conflict)
+            #expect(again.errorCode == "not_in_trash")
+        }
+    }
+}

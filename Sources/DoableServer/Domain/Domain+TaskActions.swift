@@ -70,31 +70,27 @@ extension Domain {
                 throw DoableError.conflict(code: "not_in_trash", field: nil, message: "The task is not in the trash.")
             }
             let now = clock()
-            let list = try await store.list(id: task.listID)
-            let targetList = list?.deletedAt == nil ? task.listID : identity.account.inboxID
-            if let parentID = task.parentID, try await store.task(id: parentID)?.deletedAt != nil || targetList != task.listID {
+            let listIsLive = try await store.list(id: task.listID)?.deletedAt == nil
+            let targetList = listIsLive ? task.listID : identity.account.inboxID
+            let parentIsLive = try await task.parentID.asyncMap { try await store.task(id: $0)?.deletedAt == nil } ?? true
+            if !listIsLive || !parentIsLive {
                 task.parentID = nil
                 task.rank = RankKey.between(
                     try await store.neighbourRanks(listID: targetList, parentID: nil, around: nil).below, nil)
-            } else if targetList != task.listID {
-                task.rank = RankKey.between(
-                    try await store.neighbourRanks(listID: targetList, parentID: nil, around: nil).below, nil)
             }
+            task.listID = targetList
             var batch = WriteBatch(now: now)
-            for var item in [task] + (try await store.descendants(of: id))
-            where item.deletedAt != nil && (item.trashedWith == key || item.trashedWith == id.description) {
+            let companions = try await store.descendants(of: id)
+                .filter { $0.deletedAt != nil && ($0.trashedWith == key || $0.trashedWith == id.description) }
+            for var item in [task] + companions {
                 item.deletedAt = nil
                 item.trashedWith = nil
                 item.listID = targetList
                 item.updatedAt = now
                 item.version += 1
-                if item.id == task.id {
-                    item.parentID = task.parentID
-                    item.rank = task.rank
-                }
                 batch.append(.putTask(item))
+                if item.id == id { task = item }
             }
-            task = batch.operations.compactMap { if case .putTask(let t) = $0, t.id == id { t } else { nil } }.first ?? task
             return (batch, task)
         }
         return try await views([task])[0]
