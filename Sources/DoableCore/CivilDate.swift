@@ -57,7 +57,21 @@ public struct CivilDate: Hashable, Sendable, Comparable, TextCodable {
     /// Midnight UTC at the start of this day.
     public var startTimestamp: Timestamp { Timestamp(milliseconds: Int64(daysSinceEpoch) * 86_400_000) }
 
-    public var description: String { "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))" }
+    public var description: String {
+        String(unsafeUninitializedCapacity: 10) { buffer in
+            writeDigits(into: buffer)
+            return 10
+        }
+    }
+
+    /// `YYYY-MM-DD` into the first ten bytes of `buffer`.
+    func writeDigits(into buffer: UnsafeMutableBufferPointer<UInt8>) {
+        DoableCore.writeDigits(year, count: 4, into: buffer, at: 0)
+        buffer[4] = UInt8(ascii: "-")
+        DoableCore.writeDigits(month, count: 2, into: buffer, at: 5)
+        buffer[7] = UInt8(ascii: "-")
+        DoableCore.writeDigits(day, count: 2, into: buffer, at: 8)
+    }
 
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.daysSinceEpoch < rhs.daysSinceEpoch }
 

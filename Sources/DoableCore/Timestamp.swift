@@ -18,15 +18,23 @@ public struct Timestamp: Hashable, Sendable, Comparable, Codable, CustomStringCo
 
     public var civilDate: CivilDate { CivilDate(daysSinceEpoch: Int(floorDivide(milliseconds, 86_400_000))) }
 
-    /// `2026-11-21T18:55:26.123Z`
+    /// `2026-11-21T18:55:26.123Z`, written digit by digit (timestamps are written many times per response).
     public var description: String {
         let day = civilDate
-        let msOfDay = milliseconds - Int64(day.daysSinceEpoch) * 86_400_000
-        let hours = Int(msOfDay / 3_600_000)
-        let minutes = Int(msOfDay / 60_000 % 60)
-        let seconds = Int(msOfDay / 1000 % 60)
-        let millis = Int(msOfDay % 1000)
-        return "\(day)T\(pad(hours, 2)):\(pad(minutes, 2)):\(pad(seconds, 2)).\(pad(millis, 3))Z"
+        let msOfDay = Int(milliseconds - Int64(day.daysSinceEpoch) * 86_400_000)
+        return String(unsafeUninitializedCapacity: 24) { buffer in
+            day.writeDigits(into: buffer)
+            buffer[10] = UInt8(ascii: "T")
+            writeDigits(msOfDay / 3_600_000, count: 2, into: buffer, at: 11)
+            buffer[13] = UInt8(ascii: ":")
+            writeDigits(msOfDay / 60_000 % 60, count: 2, into: buffer, at: 14)
+            buffer[16] = UInt8(ascii: ":")
+            writeDigits(msOfDay / 1000 % 60, count: 2, into: buffer, at: 17)
+            buffer[19] = UInt8(ascii: ".")
+            writeDigits(msOfDay % 1000, count: 3, into: buffer, at: 20)
+            buffer[23] = UInt8(ascii: "Z")
+            return 24
+        }
     }
 
     /// Parses an RFC 3339 date-time (`2026-11-21T18:55:26Z`, fractions and offsets allowed).
@@ -93,9 +101,13 @@ func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
     value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
 }
 
-func pad(_ value: Int, _ width: Int) -> String {
-    let text = String(value)
-    return text.count >= width ? text : String(repeating: "0", count: width - text.count) + text
+/// Writes `value` as exactly `count` decimal digits, zero-padded.
+func writeDigits(_ value: Int, count: Int, into buffer: UnsafeMutableBufferPointer<UInt8>, at start: Int) {
+    var rest = value
+    for index in stride(from: start + count - 1, through: start, by: -1) {
+        buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+        rest /= 10
+    }
 }
 
 func asciiDigit(_ byte: UInt8) -> Int? {
