@@ -11,6 +11,7 @@ public struct ServerConfiguration: Sendable {
     public var logLevel: Logger.Level = .info
     public var signInLimits = SignInLimiter.Limits()
     public var idleTimeoutSeconds: Int64 = 60
+    public var maxConcurrentPerAccount = 16
 
     public init() {}
 }
@@ -42,7 +43,8 @@ public func buildApplication(
     logger: Logger
 ) -> some ApplicationProtocol {
     let domain = Domain(store: store, passwords: passwords)
-    let router = buildRouter(domain: domain, limiter: SignInLimiter(limits: configuration.signInLimits))
+    let router = buildRouter(domain: domain, limiter: SignInLimiter(limits: configuration.signInLimits),
+                             fairShare: FairShareLimiter(perAccount: configuration.maxConcurrentPerAccount))
     return Application(
         router: router,
         server: .http1(configuration: .init(idleTimeout: .seconds(configuration.idleTimeoutSeconds))),

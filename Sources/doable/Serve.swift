@@ -23,11 +23,17 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .long, help: "Seconds a connection may stay silent before it is closed (env DOABLE_IDLE_TIMEOUT).")
     var idleTimeout: Int = Int(ProcessInfo.processInfo.environment["DOABLE_IDLE_TIMEOUT"] ?? "") ?? 60
 
+    @Option(name: .long, help: "Requests of one account worked on at once; more wait their turn (env DOABLE_MAX_CONCURRENT_PER_ACCOUNT).")
+    var maxConcurrentPerAccount: Int = Int(ProcessInfo.processInfo.environment["DOABLE_MAX_CONCURRENT_PER_ACCOUNT"] ?? "") ?? 16
+
     @OptionGroup var storeOptions: StoreOptions
 
     func validate() throws {
         guard (1...65535).contains(port) else { throw ValidationError("--port must be 1 to 65535.") }
         guard (1...3600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be 1 to 3600.") }
+        guard (1...10_000).contains(maxConcurrentPerAccount) else {
+            throw ValidationError("--max-concurrent-per-account must be 1 to 10000.")
+        }
         guard (4...16).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost must be 4 to 16.") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("Unknown --log-level \(logLevel).") }
     }
@@ -40,6 +46,7 @@ struct Serve: AsyncParsableCommand {
         configuration.host = host
         configuration.port = port
         configuration.idleTimeoutSeconds = Int64(idleTimeout)
+        configuration.maxConcurrentPerAccount = maxConcurrentPerAccount
         let app = buildApplication(configuration: configuration, store: store,
                                    passwords: PasswordHasher(cost: UInt8(bcryptCost)), logger: logger)
         logger.info("Doable is listening", metadata: ["doable.address": "http://\(host):\(port)"])
