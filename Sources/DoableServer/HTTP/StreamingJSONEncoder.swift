@@ -60,6 +60,12 @@ final class JSONByteWriter: Encoder {
 
     func writeString(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
+        // Most strings need no escaping: copy them in one go rather than byte by byte.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+            bytes.append(contentsOf: text.utf8)
+            bytes.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
@@ -98,6 +104,7 @@ private struct KeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
         writer.bytes.append(UInt8(ascii: ":"))
     }
 
+
     mutating func encodeNil(forKey key: Key) throws {
         self.key(key)
         writer.write("null")
@@ -106,6 +113,22 @@ private struct KeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         self.key(key)
         try writer.encodeValue(value)
+    }
+
+    // The common scalar types directly, sparing the generic path its dynamic casts.
+    mutating func encode(_ value: String, forKey key: Key) throws {
+        self.key(key)
+        writer.writeString(value)
+    }
+
+    mutating func encode(_ value: Int, forKey key: Key) throws {
+        self.key(key)
+        writer.write(String(value))
+    }
+
+    mutating func encode(_ value: Bool, forKey key: Key) throws {
+        self.key(key)
+        writer.write(value ? "true" : "false")
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
@@ -168,4 +191,7 @@ private struct SingleValueWriter: SingleValueEncodingContainer {
 
     mutating func encodeNil() throws { writer.write("null") }
     mutating func encode<T: Encodable>(_ value: T) throws { try writer.encodeValue(value) }
+    mutating func encode(_ value: String) throws { writer.writeString(value) }
+    mutating func encode(_ value: Int) throws { writer.write(String(value)) }
+    mutating func encode(_ value: Bool) throws { writer.write(value ? "true" : "false") }
 }
