@@ -40,8 +40,14 @@ port=$(free_port); hello_port=$(free_port)
 pids+=($!); server_pid=$!
 "$BIN/HelloBench" "$hello_port" >/dev/null 2>&1 &
 pids+=($!)
+# The same data served without the rendered-page cache: what a page costs when it has to be read and encoded.
+nocache_port=$(free_port)
+"$BIN/doable" serve --port "$nocache_port" --log-level warning --page-cache-mb 0 "${store_args[@]}" \
+    >"$work/server-nocache.log" 2>&1 &
+pids+=($!)
 for _ in $(seq 100); do curl -sf "http://127.0.0.1:$port/readyz" >/dev/null && break; sleep 0.2; done
 for _ in $(seq 100); do curl -sf "http://127.0.0.1:$hello_port/hello" >/dev/null && break; sleep 0.2; done
+for _ in $(seq 100); do curl -sf "http://127.0.0.1:$nocache_port/readyz" >/dev/null && break; sleep 0.2; done
 rss() { awk '/VmRSS/ {printf "%.1f", $2 / 1024}' "/proc/$server_pid/status"; }
 rss_idle=$(rss)
 
@@ -53,6 +59,7 @@ print(f'export DOABLE_LIST={account["listIds"][1]}')
 PY
 )"
 base="http://127.0.0.1:$port/api/v1"
+nocache_base="http://127.0.0.1:$nocache_port/api/v1"
 export WRK_DIR="$PWD/bench/wrk"
 export DOABLE_TASK_IDS=$(curl -sf "$base/tasks?list=$DOABLE_LIST&limit=200" -H "Authorization: Bearer $DOABLE_TOKEN" \
     | python3 -c 'import json,sys; print(",".join(t["id"] for t in json.load(sys.stdin)["tasks"]))')
@@ -66,8 +73,11 @@ run() { # name, connections, wrk args...
 results=$(
     run hello "$CONNECTIONS" -s bench/wrk/report.lua "http://127.0.0.1:$hello_port/hello"
     run list50 "$CONNECTIONS" -s bench/wrk/get.lua "$base/tasks?list=$DOABLE_LIST&limit=50"
-    run search "$CONNECTIONS" -s bench/wrk/get.lua "$base/tasks?q=milk%20plumber&limit=50"
-    run search 1 -s bench/wrk/get.lua "$base/tasks?q=milk%20plumber&limit=50"
+    run list50-nocache "$CONNECTIONS" -s bench/wrk/get.lua \
+        "$nocache_base/tasks?list=$DOABLE_LIST&limit=50"
+    # Search on the server without the page cache, so every request searches the full-text index.
+    run search "$CONNECTIONS" -s bench/wrk/get.lua "$nocache_base/tasks?q=milk%20plumber&limit=50"
+    run search 1 -s bench/wrk/get.lua "$nocache_base/tasks?q=milk%20plumber&limit=50"
     run create "$CONNECTIONS" -s bench/wrk/create_task.lua "$base/tasks"
     run complete "$CONNECTIONS" -s bench/wrk/complete_task.lua "$base/tasks"
     run complete 4 -s bench/wrk/complete_task.lua "$base/tasks"
@@ -82,12 +92,12 @@ for line in text.strip().splitlines():
     name, connections = line.split()[0], line.split()[1]
     rows.append((name, connections, {k: float(v) for k, v in re.findall(r"(\w+)=([\d.]+)", line)}))
 ceiling = rows[0][2]["rps"]
-targets = {"list50": "Q-3: >= 0.30 x hello", "create": "Q-3: >= 5,000/s", "complete": "Q-1: p95 < 20 ms",
+targets = {"list50": "Q-3: >= 0.30 x hello", "list50-nocache": "(page cache off)", "create": "Q-3: >= 5,000/s", "complete": "Q-1: p95 < 20 ms",
            "search": "Q-4: p95 < 50 ms"}
 print(f"\nDoable API on {db}, {int(tasks):,} tasks, wrk for {duration} per figure on loopback")
-print(f"{'figure':<10}{'conns':>6}{'req/s':>9}{'p50 ms':>8}{'p95 ms':>8}{'p99 ms':>8}{'x hello':>9}{'errors':>7}  target")
+print(f"{'figure':<15}{'conns':>6}{'req/s':>9}{'p50 ms':>8}{'p95 ms':>8}{'p99 ms':>8}{'x hello':>9}{'errors':>7}  target")
 for name, connections, row in rows:
-    print(f"{name:<10}{connections[2:]:>6}{row['rps']:>9.0f}{row['p50']:>8.2f}{row['p95']:>8.2f}{row['p99']:>8.2f}"
+    print(f"{name:<15}{connections[2:]:>6}{row['rps']:>9.0f}{row['p50']:>8.2f}{row['p95']:>8.2f}{row['p99']:>8.2f}"
           f"{row['rps'] / ceiling:>9.3f}{int(row['errors']):>7}  {targets.get(name, 'ceiling')}")
 print(f"resident memory: {rss_idle} MB after start on {int(tasks):,} tasks, {rss_loaded} MB after the load "
       "(Q-8: < 150 MB)")

@@ -1,5 +1,5 @@
 /// A member: who they are, how they sign in, and what they chose to show.
-public struct Account: Sendable, Equatable, Codable {
+public struct Account: Sendable, Equatable {
     public var id: AccountID
     public var email: String
     public var username: String
@@ -20,6 +20,9 @@ public struct Account: Sendable, Equatable, Codable {
     public var createdAt: Timestamp
     public var updatedAt: Timestamp
     public var version: Int64
+    /// The last sequence number of this account's change feed when the row was read. Written only by the store,
+    /// with each feed entry; it tells whether anything of the account changed since an earlier read.
+    public var changeSequence: Int64 = 0
 
     public init(
         id: AccountID, email: String, username: String, passwordHash: String, firstName: String,
@@ -49,6 +52,30 @@ public struct Account: Sendable, Equatable, Codable {
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.version = version
+    }
+
+    /// The same account: every field but `changeSequence`, which says when it was read, not what it is.
+    public static func == (lhs: Account, rhs: Account) -> Bool {
+        lhs.id == rhs.id
+            && lhs.email == rhs.email
+            && lhs.username == rhs.username
+            && lhs.passwordHash == rhs.passwordHash
+            && lhs.firstName == rhs.firstName
+            && lhs.lastName == rhs.lastName
+            && lhs.gender == rhs.gender
+            && lhs.genderDescription == rhs.genderDescription
+            && lhs.dateOfBirth == rhs.dateOfBirth
+            && lhs.educationLevel == rhs.educationLevel
+            && lhs.phone == rhs.phone
+            && lhs.showEmail == rhs.showEmail
+            && lhs.showPhone == rhs.showPhone
+            && lhs.isAdmin == rhs.isAdmin
+            && lhs.isDisabled == rhs.isDisabled
+            && lhs.preferences == rhs.preferences
+            && lhs.inboxID == rhs.inboxID
+            && lhs.createdAt == rhs.createdAt
+            && lhs.updatedAt == rhs.updatedAt
+            && lhs.version == rhs.version
     }
 
     public var displayName: String {

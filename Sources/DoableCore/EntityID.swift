@@ -11,6 +11,12 @@ public struct EntityID<Entity>: Hashable, Sendable, TextCodable, Comparable {
         self.uuid = uuid
     }
 
+    /// Reads the text form from UTF-8 bytes, e.g. straight from a database row.
+    public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        guard let uuid = UUID.parse(bytes: bytes) else { return nil }
+        self.uuid = uuid
+    }
+
     /// A new time-ordered id (UUIDv7), so ids created later sort later.
     public static func make(at now: Timestamp = .now) -> Self { Self(UUID.makeVersion7(at: now)) }
 
@@ -53,7 +59,7 @@ extension UUID {
         return utf8.withContiguousStorageIfAvailable(parse(bytes:)) ?? Array(utf8).withUnsafeBufferPointer(parse(bytes:))
     }
 
-    private static func parse(bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
+    public static func parse(bytes: UnsafeBufferPointer<UInt8>) -> UUID? {
         guard bytes.count == 36 else { return nil }
         var value: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var index = 0

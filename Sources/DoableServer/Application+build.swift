@@ -12,13 +12,16 @@ public struct ServerConfiguration: Sendable {
     public var signInLimits = SignInLimiter.Limits()
     public var idleTimeoutSeconds: Int64 = 60
     public var maxConcurrentPerAccount = 16
+    /// Memory for rendered task pages (`TaskPageCache`); 0 turns the cache off.
+    public var pageCacheBytes = 16 << 20
 
     public init() {}
 }
 
 /// The router with every route and middleware, over a domain.
 public func buildRouter(
-    domain: Domain, limiter: SignInLimiter, fairShare: FairShareLimiter = FairShareLimiter()
+    domain: Domain, limiter: SignInLimiter, fairShare: FairShareLimiter = FairShareLimiter(),
+    pageCache: TaskPageCache = TaskPageCache()
 ) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: RequestLogMiddleware())
@@ -31,7 +34,7 @@ public func buildRouter(
     accounts.addRoutes(to: authenticated)
     TokensController(domain: domain).addRoutes(to: authenticated)
     ListsController(domain: domain).addRoutes(to: authenticated)
-    TasksController(domain: domain).addRoutes(to: authenticated)
+    TasksController(domain: domain, pageCache: pageCache).addRoutes(to: authenticated)
     LabelsController(domain: domain).addRoutes(to: authenticated)
     TrashController(domain: domain).addRoutes(to: authenticated)
     return router
@@ -44,7 +47,8 @@ public func buildApplication(
 ) -> some ApplicationProtocol {
     let domain = Domain(store: store, passwords: passwords)
     let router = buildRouter(domain: domain, limiter: SignInLimiter(limits: configuration.signInLimits),
-                             fairShare: FairShareLimiter(perAccount: configuration.maxConcurrentPerAccount))
+                             fairShare: FairShareLimiter(perAccount: configuration.maxConcurrentPerAccount),
+                             pageCache: TaskPageCache(capacityBytes: configuration.pageCacheBytes))
     return Application(
         router: router,
         server: .http1(configuration: .init(idleTimeout: .seconds(configuration.idleTimeoutSeconds))),

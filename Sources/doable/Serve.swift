@@ -26,6 +26,9 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .long, help: "Requests of one account worked on at once; more wait their turn (env DOABLE_MAX_CONCURRENT_PER_ACCOUNT).")
     var maxConcurrentPerAccount: Int = Int(ProcessInfo.processInfo.environment["DOABLE_MAX_CONCURRENT_PER_ACCOUNT"] ?? "") ?? 16
 
+    @Option(name: .long, help: "MiB of memory for rendered task pages, served again while nothing changed; 0 turns it off (env DOABLE_PAGE_CACHE_MB).")
+    var pageCacheMb: Int = Int(ProcessInfo.processInfo.environment["DOABLE_PAGE_CACHE_MB"] ?? "") ?? 16
+
     @OptionGroup var storeOptions: StoreOptions
 
     func validate() throws {
@@ -34,6 +37,7 @@ struct Serve: AsyncParsableCommand {
         guard (1...10_000).contains(maxConcurrentPerAccount) else {
             throw ValidationError("--max-concurrent-per-account must be 1 to 10000.")
         }
+        guard (0...1024).contains(pageCacheMb) else { throw ValidationError("--page-cache-mb must be 0 to 1024.") }
         guard (4...16).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost must be 4 to 16.") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("Unknown --log-level \(logLevel).") }
     }
@@ -47,6 +51,7 @@ struct Serve: AsyncParsableCommand {
         configuration.port = port
         configuration.idleTimeoutSeconds = Int64(idleTimeout)
         configuration.maxConcurrentPerAccount = maxConcurrentPerAccount
+        configuration.pageCacheBytes = pageCacheMb << 20
         let app = buildApplication(configuration: configuration, store: store,
                                    passwords: PasswordHasher(cost: UInt8(bcryptCost)), logger: logger)
         logger.info("Doable is listening", metadata: ["doable.address": "http://\(host):\(port)"])

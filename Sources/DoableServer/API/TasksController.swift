@@ -5,6 +5,7 @@ import Hummingbird
 /// TASK-1..9: tasks, their actions, search and filters.
 struct TasksController {
     let domain: Domain
+    let pageCache: TaskPageCache
     static let fields: Set<String> = [
         "title", "notes", "listId", "parentId", "status", "priority", "due", "start", "labelIds",
         "estimatedMinutes", "category", "assigneeId",
@@ -46,14 +47,22 @@ struct TasksController {
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         let identity = try context.requireIdentity()
+        let queryText = request.uri.query ?? ""
+        let now = Timestamp.now
+        if let body = pageCache.body(account: identity.account, query: queryText, now: now) {
+            return JSONResponse.make(body: body)
+        }
         let query = try TaskQueryParser(identity: identity).parse(request.uri.queryParameters)
         var probe = query
         probe.limit = query.limit + 1
         let views = try await domain.tasks(identity, matching: probe)
-        let now = Timestamp.now
-        let page = TaskPageDTO(tasks: views.prefix(query.limit).map { TaskDTO($0, now: now) },
+        let shown = Array(views.prefix(query.limit))
+        let page = TaskPageDTO(tasks: shown.map { TaskDTO($0, now: now) },
                                nextOffset: views.count > query.limit ? query.offset + query.limit : nil)
-        return JSONResponse.make(page)
+        let body = ByteBuffer(bytes: StreamingJSONEncoder.encode(page))
+        pageCache.store(body, account: identity.account, query: queryText,
+                        validUntil: TaskPageCache.firstOverdueMoment(of: shown, after: now))
+        return JSONResponse.make(body: body)
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -58,7 +58,8 @@ extension Domain {
             try await apply(input, to: &task, identity: identity, isNew: true)
             return (WriteBatch([.putTask(task)], now: now), task)
         }
-        return try await views([task])[0]
+        // A task just created has no subtasks yet.
+        return TaskView(task: task, progress: SubtaskProgress(done: 0, total: 0))
     }
 
     /// TASK-2: edits any field; a change of list or parent moves the task with its subtasks.

@@ -11,6 +11,17 @@ enum JSONResponse {
                         body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
     }
 
+    static func make<T: DirectJSONEncodable>(_ value: T, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
+                 body: .init(byteBuffer: ByteBuffer(bytes: StreamingJSONEncoder.encode(value))))
+    }
+
+    /// A body already encoded.
+    static func make(body: ByteBuffer, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
+                 body: .init(byteBuffer: body))
+    }
+
     static func noContent() -> Response { Response(status: .noContent) }
 }
 

@@ -61,11 +61,15 @@ final class JSONByteWriter: Encoder {
     func writeString(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
         // Most strings need no escaping: copy them in one go rather than byte by byte.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            bytes.append(contentsOf: text.utf8)
+        let copiedWhole = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+            for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                return false
+            }
+            bytes.append(contentsOf: utf8)
             bytes.append(UInt8(ascii: "\""))
-            return
+            return true
         }
+        if copiedWhole == true { return }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])

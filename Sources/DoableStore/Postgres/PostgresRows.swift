@@ -7,7 +7,7 @@ enum PostgresRows {
     static let accountColumns = """
         id, email, username, password_hash, first_name, last_name, gender, gender_description,
         to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth, education_level, phone, show_email, show_phone,
-        is_admin, is_disabled, preferences, inbox_id, created_at, updated_at, version
+        is_admin, is_disabled, preferences, inbox_id, created_at, updated_at, version, change_seq
         """
     static let credentialColumns = "id, account_id, kind, name, scope, secret_hash, created_at, expires_at"
     static let listColumns = """
@@ -24,7 +24,7 @@ enum PostgresRows {
 
     static func account(_ row: PostgresRecord) throws -> Account {
         let preferences: String = try row["preferences"]
-        return Account(
+        var account = Account(
             id: try row.id("id"), email: try row["email"], username: try row["username"],
             passwordHash: try row["password_hash"], firstName: try row["first_name"], lastName: try row["last_name"],
             gender: (try row["gender"] as String?).flatMap(Gender.init(rawValue:)),
@@ -33,9 +33,11 @@ enum PostgresRows {
             educationLevel: (try row["education_level"] as String?).flatMap(EducationLevel.init(rawValue:)),
             phone: try row["phone"], showEmail: try row["show_email"], showPhone: try row["show_phone"],
             isAdmin: try row["is_admin"], isDisabled: try row["is_disabled"],
-            preferences: try JSONDecoder().decode(Preferences.self, from: Data(preferences.utf8)),
+            preferences: try PreferencesCache.preferences(fromJSON: preferences),
             inboxID: try row.id("inbox_id"), createdAt: try row.timestamp("created_at"),
             updatedAt: try row.timestamp("updated_at"), version: try row["version"])
+        account.changeSequence = try row["change_seq"]
+        return account
     }
 
     static func accountValues(_ account: Account) throws -> PostgresRowValues {

@@ -32,7 +32,7 @@ enum SQLiteRows {
     }
 
     static func account(_ row: Row) throws -> Account {
-        Account(
+        var account = Account(
             id: id(row, "id"), email: row["email"], username: row["username"], passwordHash: row["password_hash"],
             firstName: row["first_name"], lastName: row["last_name"],
             gender: (row["gender"] as String?).flatMap(Gender.init(rawValue:)),
@@ -41,9 +41,11 @@ enum SQLiteRows {
             educationLevel: (row["education_level"] as String?).flatMap(EducationLevel.init(rawValue:)),
             phone: row["phone"], showEmail: row["show_email"], showPhone: row["show_phone"],
             isAdmin: row["is_admin"], isDisabled: row["is_disabled"],
-            preferences: try JSONDecoder().decode(Preferences.self, from: Data((row["preferences"] as String).utf8)),
+            preferences: try PreferencesCache.preferences(fromJSON: row["preferences"]),
             inboxID: id(row, "inbox_id"), createdAt: timestamp(row, "created_at"),
             updatedAt: timestamp(row, "updated_at"), version: row["version"])
+        account.changeSequence = row["change_seq"]
+        return account
     }
 
     static func accountArguments(_ account: Account) throws -> [(any DatabaseValueConvertible)?] {
@@ -80,23 +82,6 @@ enum SQLiteRows {
             list.color, list.icon, list.isInbox, list.isArchived, list.rank, list.createdAt.milliseconds,
             list.updatedAt.milliseconds, list.deletedAt?.milliseconds, list.version,
         ]
-    }
-
-    /// Reads a row selected with `taskColumns`, by position (the hot path of every task listing).
-    static func task(_ row: Row) -> TaskItem {
-        let labelText: String = row[13]
-        return TaskItem(
-            id: TaskID(row[0] as String)!, ownerID: AccountID(row[1] as String)!, listID: ListID(row[2] as String)!,
-            parentID: (row[3] as String?).flatMap { TaskID($0) }, title: row[4], notes: row[5],
-            status: TaskStatus(rawValue: row[6]) ?? .pending, priority: TaskPriority(rawValue: row[7]) ?? .none,
-            due: (row[8] as String?).flatMap { TaskDate($0) }, start: (row[9] as String?).flatMap { TaskDate($0) },
-            estimatedMinutes: row[10], category: (row[11] as String?).flatMap(TaskCategory.init(rawValue:)),
-            assigneeID: (row[12] as String?).flatMap { AccountID($0) },
-            labelIDs: labelText.split(separator: ",").compactMap { LabelID(String($0)) },
-            completedAt: (row[14] as Int64?).map { Timestamp(milliseconds: $0) }, rank: row[15],
-            createdAt: Timestamp(milliseconds: row[16]), updatedAt: Timestamp(milliseconds: row[17]),
-            deletedAt: (row[18] as Int64?).map { Timestamp(milliseconds: $0) }, trashedWith: row[19],
-            version: row[20])
     }
 
     static func taskArguments(_ task: TaskItem) -> [(any DatabaseValueConvertible)?] {

@@ -37,13 +37,25 @@ public final class SQLiteStore: Store {
     func fetchOne<T: Sendable>(_ sql: String, _ arguments: StatementArguments, _ map: @escaping @Sendable (Row) throws -> T)
         async throws -> T?
     {
-        try read { db in try Row.fetchOne(db, sql: sql, arguments: arguments).map(map) }
+        try read { db in try Row.fetchOne(db.cachedStatement(sql: sql), arguments: arguments).map(map) }
+    }
+
+    func fetchOne<T: Sendable>(_ sql: String, _ arguments: StatementArguments, _ map: (SQLiteColumns) -> T)
+        async throws -> T?
+    {
+        try await fetchAll(sql, arguments, map).first
     }
 
     func fetchAll<T: Sendable>(_ sql: String, _ arguments: StatementArguments, _ map: @escaping @Sendable (Row) throws -> T)
         async throws -> [T]
     {
-        try read { db in try Row.fetchAll(db, sql: sql, arguments: arguments).map(map) }
+        try read { db in try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map(map) }
+    }
+
+    func fetchAll<T: Sendable>(_ sql: String, _ arguments: StatementArguments, _ map: (SQLiteColumns) -> T)
+        async throws -> [T]
+    {
+        try read { db in try SQLiteRows.fetchAll(db, sql: sql, arguments: arguments, map) }
     }
 
     public func account(id: AccountID) async throws -> Account? {

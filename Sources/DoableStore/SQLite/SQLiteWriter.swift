@@ -13,54 +13,43 @@ struct SQLiteWriter {
     func apply(_ operation: WriteBatch.Operation) throws {
         switch operation {
         case .putAccount(let account):
-            try put(table: "accounts", version: account.version, id: account.id.description,
-                    columns: ["id", "email", "email_key", "username", "username_key", "password_hash", "first_name",
-                              "last_name", "gender", "gender_description", "date_of_birth", "education_level",
-                              "phone", "show_email", "show_phone", "is_admin", "is_disabled", "preferences",
-                              "inbox_id", "created_at", "updated_at", "version"],
+            try put(SQLiteTable.accounts, version: account.version, id: account.id.description,
                     arguments: try SQLiteRows.accountArguments(account))
         case .deleteAccount(let id):
-            try db.execute(sql: "DELETE FROM accounts WHERE id = ?", arguments: [id.description])
+            try execute("DELETE FROM accounts WHERE id = ?", arguments: [id.description])
         case .putList(let list):
-            try put(table: "lists", version: list.version, id: list.id.description,
-                    columns: ["id", "owner_id", "name", "name_key", "description", "color", "icon", "is_inbox",
-                              "is_archived", "rank", "created_at", "updated_at", "deleted_at", "version"],
+            try put(SQLiteTable.lists, version: list.version, id: list.id.description,
                     arguments: SQLiteRows.listArguments(list))
         case .purgeList(let list):
-            try db.execute(sql: "DELETE FROM lists WHERE id = ?", arguments: [list.id.description])
+            try execute("DELETE FROM lists WHERE id = ?", arguments: [list.id.description])
         case .putTask(let task):
-            try put(table: "tasks", version: task.version, id: task.id.description,
-                    columns: ["id", "owner_id", "list_id", "parent_id", "title", "title_key", "notes", "status",
-                              "priority", "priority_weight", "due", "due_at", "start", "estimated_minutes", "category",
-                              "assignee_id", "label_ids", "completed_at", "rank", "created_at", "updated_at",
-                              "deleted_at", "trashed_with", "version"],
+            try put(SQLiteTable.tasks, version: task.version, id: task.id.description,
                     arguments: SQLiteRows.taskArguments(task))
             if task.version > 1 {
-                try db.execute(sql: "DELETE FROM task_labels WHERE task_id = ?", arguments: [task.id.description])
+                try execute("DELETE FROM task_labels WHERE task_id = ?", arguments: [task.id.description])
             }
             for labelID in task.labelIDs {
-                try db.execute(sql: "INSERT OR IGNORE INTO task_labels (task_id, label_id) VALUES (?, ?)",
-                               arguments: [task.id.description, labelID.description])
+                try execute("INSERT OR IGNORE INTO task_labels (task_id, label_id) VALUES (?, ?)",
+                            arguments: [task.id.description, labelID.description])
             }
         case .purgeTask(let task):
-            try db.execute(sql: "DELETE FROM tasks WHERE id = ?", arguments: [task.id.description])
+            try execute("DELETE FROM tasks WHERE id = ?", arguments: [task.id.description])
         case .putLabel(let label):
-            try put(table: "labels", version: label.version, id: label.id.description,
-                    columns: ["id", "owner_id", "name", "name_key", "color", "created_at", "updated_at", "version"],
+            try put(SQLiteTable.labels, version: label.version, id: label.id.description,
                     arguments: [label.id.description, label.ownerID.description, label.name, label.name.lowercased(),
                                 label.color, label.createdAt.milliseconds, label.updatedAt.milliseconds,
                                 label.version])
         case .deleteLabel(let label):
-            try db.execute(sql: "DELETE FROM labels WHERE id = ?", arguments: [label.id.description])
+            try execute("DELETE FROM labels WHERE id = ?", arguments: [label.id.description])
         case .putCredential(let credential):
-            try db.execute(sql: """
+            try execute("""
                 INSERT INTO credentials (id, account_id, kind, name, scope, secret_hash, created_at, expires_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [credential.id.description, credential.accountID.description, credential.kind.rawValue,
                                  credential.name, credential.scope.rawValue, credential.secretHash,
                                  credential.createdAt.milliseconds, credential.expiresAt?.milliseconds])
         case .deleteCredential(let id):
-            try db.execute(sql: "DELETE FROM credentials WHERE id = ?", arguments: [id.description])
+            try execute("DELETE FROM credentials WHERE id = ?", arguments: [id.description])
         case .deleteCredentials(let accountID, let kinds, let except):
             let marks = Array(repeating: "?", count: kinds.count).joined(separator: ",")
             try db.execute(
@@ -70,21 +59,23 @@ struct SQLiteWriter {
         }
     }
 
+    /// Runs a statement prepared once per connection: a write is a handful of statements, and compiling them
+    /// again for every write was a good part of its cost.
+    func execute(_ sql: String, arguments: StatementArguments = StatementArguments()) throws {
+        try db.cachedStatement(sql: sql).execute(arguments: arguments)
+    }
+
     /// Inserts a row at version 1, or updates it only if the stored version is the one before.
-    func put(table: String, version: Int64, id: String, columns: [String], arguments: [(any DatabaseValueConvertible)?]) throws {
+    func put(_ table: SQLiteTable, version: Int64, id: String, arguments: [(any DatabaseValueConvertible)?]) throws {
         if version == 1 {
-            let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
-            try db.execute(sql: "INSERT INTO \(table) (\(columns.joined(separator: ", "))) VALUES (\(marks))",
-                           arguments: StatementArguments(arguments))
+            try execute(table.insertSQL, arguments: StatementArguments(arguments))
             return
         }
-        let assignments = columns.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")
         var values = Array(arguments.dropFirst())
         values.append(id)
         values.append(version - 1)
-        try db.execute(sql: "UPDATE \(table) SET \(assignments) WHERE id = ? AND version = ?",
-                       arguments: StatementArguments(values))
-        if db.changesCount == 0 { throw StoreError.versionConflict(entity: table, id: id) }
+        try execute(table.updateSQL, arguments: StatementArguments(values))
+        if db.changesCount == 0 { throw StoreError.versionConflict(entity: table.name, id: id) }
     }
 
     func appendChanges(_ pending: [(AccountID, Change.Entity, String, Change.Kind)], at now: Timestamp) throws
@@ -99,7 +90,7 @@ struct SQLiteWriter {
         var next: [AccountID: Int64] = [:]
         for account in order {
             let last = try Int64.fetchOne(
-                db, sql: "UPDATE accounts SET change_seq = change_seq + ? WHERE id = ? RETURNING change_seq",
+                db.cachedStatement(sql: "UPDATE accounts SET change_seq = change_seq + ? WHERE id = ? RETURNING change_seq"),
                 arguments: [counts[account]!, account.description])
             guard let last else { throw StoreError.referenceMissing("account \(account)") }
             next[account] = last - counts[account]! + 1
@@ -108,7 +99,7 @@ struct SQLiteWriter {
         for (account, entity, entityID, kind) in pending {
             let sequence = next[account]!
             next[account] = sequence + 1
-            try db.execute(sql: "INSERT INTO changes (account_id, seq, entity, entity_id, kind, at) VALUES (?, ?, ?, ?, ?, ?)",
+            try execute("INSERT INTO changes (account_id, seq, entity, entity_id, kind, at) VALUES (?, ?, ?, ?, ?, ?)",
                            arguments: [account.description, sequence, entity.rawValue, entityID, kind.rawValue,
                                        now.milliseconds])
             changes.append(Change(accountID: account, sequence: sequence, entity: entity, entityID: entityID,

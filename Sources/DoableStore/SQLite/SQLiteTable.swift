@@ -1,0 +1,35 @@
+/// A table written whole by `SQLiteWriter.put`: its columns (the id first) and the two statements, built once.
+struct SQLiteTable: Sendable {
+    let name: String
+    let insertSQL: String
+    let updateSQL: String
+
+    init(_ name: String, columns: [String]) {
+        self.name = name
+        let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+        insertSQL = "INSERT INTO \(name) (\(columns.joined(separator: ", "))) VALUES (\(marks))"
+        let assignments = columns.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")
+        updateSQL = "UPDATE \(name) SET \(assignments) WHERE id = ? AND version = ?"
+    }
+
+    static let accounts = SQLiteTable("accounts", columns: [
+        "id", "email", "email_key", "username", "username_key", "password_hash", "first_name", "last_name",
+        "gender", "gender_description", "date_of_birth", "education_level", "phone", "show_email", "show_phone",
+        "is_admin", "is_disabled", "preferences", "inbox_id", "created_at", "updated_at", "version",
+    ])
+
+    static let lists = SQLiteTable("lists", columns: [
+        "id", "owner_id", "name", "name_key", "description", "color", "icon", "is_inbox", "is_archived", "rank",
+        "created_at", "updated_at", "deleted_at", "version",
+    ])
+
+    static let tasks = SQLiteTable("tasks", columns: [
+        "id", "owner_id", "list_id", "parent_id", "title", "title_key", "notes", "status", "priority",
+        "priority_weight", "due", "due_at", "start", "estimated_minutes", "category", "assignee_id", "label_ids",
+        "completed_at", "rank", "created_at", "updated_at", "deleted_at", "trashed_with", "version",
+    ])
+
+    static let labels = SQLiteTable("labels", columns: [
+        "id", "owner_id", "name", "name_key", "color", "created_at", "updated_at", "version",
+    ])
+}

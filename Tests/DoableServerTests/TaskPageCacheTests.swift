@@ -1,0 +1,77 @@
+@testable import DoableServer
+import DoableCore
+import DoableStore
+import Foundation
+import NIOCore
+import Testing
+
+/// The rendered-page cache must never show what a fresh read would not.
+@Suite("Task page cache")
+struct TaskPageCacheTests {
+    @Test func TASK5_listingsReflectEveryChangeAfterBeingServedFromTheCache() async throws {
+        let server = try TestServer()
+        try await server.run { api in
+            let token = try await api.register()
+            let list = try await api.createList(token, "Home")
+            let first = try await api.createTask(token, ["title": "Milk", "listId": list])
+            let query = "list=\(list)&limit=50"
+            #expect(try await api.tasks(token, query).map { $0["title"] as? String } == ["Milk"])
+            #expect(try await api.tasks(token, query).map { $0["title"] as? String } == ["Milk"])
+            _ = try await api.createTask(token, ["title": "Bread", "listId": list])
+            #expect(try await api.tasks(token, query).map { $0["title"] as? String } == ["Milk", "Bread"])
+            let id = first["id"] as? String ?? ""
+            try await api.call(.post, "/api/v1/tasks/\(id)/complete", token: token)
+            #expect(try await api.tasks(token, query).first?["status"] as? String == "completed")
+            // A write through another domain over the same database, as another process would make it.
+            let other = Domain(store: server.store, passwords: PasswordHasher(cost: 4))
+            let identity = try #require(try await other.authenticate(secret: token))
+            var rename = TaskInput()
+            rename.title = "Oat milk"
+            _ = try await other.updateTask(identity, id: try #require(TaskID(id)), rename)
+            #expect(try await api.tasks(token, query).first?["title"] as? String == "Oat milk")
+            try await api.call(.delete, "/api/v1/tasks/\(id)", token: token)
+            #expect(try await api.tasks(token, query).map { $0["title"] as? String } == ["Bread"])
+        }
+    }
+
+    @Test func TASK3_aCachedPageTurnsOverdueWhenItsDeadlinePasses() async throws {
+        try await TestServer.fresh { api in
+            let token = try await api.register()
+            let due = Timestamp(milliseconds: Timestamp.now.milliseconds + 1_500)
+            _ = try await api.createTask(token, ["title": "Call the plumber", "due": due.description])
+            #expect(try await api.tasks(token).first?["isOverdue"] as? Bool == false)
+            #expect(try await api.tasks(token).first?["isOverdue"] as? Bool == false)
+            try await Task.sleep(for: .milliseconds(1_700))
+            #expect(try await api.tasks(token).first?["isOverdue"] as? Bool == true)
+        }
+    }
+
+    @Test func TASK5_membersNeverSeeEachOthersCachedPages() async throws {
+        try await TestServer.fresh { api in
+            let alice = try await api.register("alice")
+            let bob = try await api.register("bob")
+            _ = try await api.createTask(alice, ["title": "Alice's secret"])
+            #expect(try await api.tasks(alice, "limit=10").count == 1)
+            #expect(try await api.tasks(bob, "limit=10").isEmpty)
+        }
+    }
+
+    @Test func Q8_theCacheStaysWithinItsSize() throws {
+        let cache = TaskPageCache(capacityBytes: 64 << 10)
+        let now = Timestamp.now
+        let account = Account(id: .make(), email: "a@example.com", username: "a", passwordHash: "", firstName: "A",
+                              lastName: "B", inboxID: .make(), createdAt: now, updatedAt: now)
+        let page = ByteBuffer(repeating: UInt8(ascii: "x"), count: 4 << 10)
+        for index in 0..<1_000 { cache.store(page, account: account, query: "offset=\(index)", validUntil: nil) }
+        let kept = (0..<1_000).filter { cache.body(account: account, query: "offset=\($0)", now: now) != nil }
+        #expect(kept.count == 16, "64 KiB holds sixteen 4 KiB pages")
+        #expect(kept.first == 984, "the newest are kept")
+        var changed = account
+        changed.changeSequence += 1
+        #expect(cache.body(account: changed, query: "offset=999", now: now) == nil, "a change invalidates")
+        #expect(cache.body(account: account, query: "offset=998", now: now) != nil)
+        let off = TaskPageCache(capacityBytes: 0)
+        off.store(page, account: account, query: "", validUntil: nil)
+        #expect(off.body(account: account, query: "", now: now) == nil)
+    }
+}
