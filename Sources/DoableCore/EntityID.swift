@@ -90,8 +90,12 @@ extension UUID {
     /// RFC 9562 version 7: 48 bits of Unix milliseconds, then random bits.
     public static func makeVersion7(at now: Timestamp = .now) -> UUID {
         var bytes = [UInt8](repeating: 0, count: 16)
-        var generator = SystemRandomNumberGenerator()
-        for index in 6..<16 { bytes[index] = UInt8.random(in: 0...255, using: &generator) }
+        var generator = PooledRandomGenerator()
+        let high = generator.next(), low = generator.next()
+        for index in 6..<16 {
+            let word = index < 8 ? high : low
+            bytes[index] = UInt8(truncatingIfNeeded: word >> UInt64(8 * (index % 8)))
+        }
         let millis = UInt64(max(0, now.milliseconds))
         for index in 0..<6 { bytes[index] = UInt8((millis >> UInt64(8 * (5 - index))) & 0xFF) }
         bytes[6] = (bytes[6] & 0x0F) | 0x70

@@ -14,7 +14,7 @@ public enum RankKey {
         var lowerKey = lower
         if let lowerValue = lower, let upperValue = upper, lowerValue >= upperValue { lowerKey = nil }
         let key = plainBetween(lowerKey, upper)
-        var generator = SystemRandomNumberGenerator()
+        var generator = PooledRandomGenerator()
         var jittered = Array(key.utf8)
         // About 30 bits between two items; fewer when appending, where keys stay short instead (median < 8).
         let randomDigits = upper == nil ? 2 : 4

@@ -15,12 +15,12 @@ struct AbuseTests {
         try await Task.sleep(for: .milliseconds(50))
         // The flooder's third request waits; another account's request is let through at once.
         try await limiter.acquire(other)
-        await limiter.release(flooder)
+        limiter.release(flooder)
         try await queued.value
         let overflow = (0..<3).map { _ in Task { try await limiter.acquire(flooder) } }
         try await Task.sleep(for: .milliseconds(50))
         await #expect(throws: DoableError.self) { try await limiter.acquire(flooder) }
-        for _ in 0..<3 { await limiter.release(flooder) }
+        for _ in 0..<3 { limiter.release(flooder) }
         for task in overflow { try await task.value }
     }
 

@@ -29,10 +29,10 @@ struct AuthMiddleware: RouterMiddleware {
         try await fairShare.acquire(identity.account.id)
         do {
             let response = try await next(request, context)
-            await fairShare.release(identity.account.id)
+            fairShare.release(identity.account.id)
             return response
         } catch {
-            await fairShare.release(identity.account.id)
+            fairShare.release(identity.account.id)
             throw error
         }
     }

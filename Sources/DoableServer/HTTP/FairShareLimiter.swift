@@ -1,13 +1,19 @@
 import DoableCore
+import Synchronization
 
 /// Keeps one account's flood of requests from starving the others: each account has at most `perAccount`
 /// requests being worked on at once; more wait their turn, and past `maxWaiting` waiting ones the account is
-/// told to slow down (429).
-public actor FairShareLimiter {
+/// told to slow down (429). A lock rather than an actor, so a request with a free slot — nearly all of them —
+/// passes without being suspended.
+public final class FairShareLimiter: Sendable {
+    private struct State {
+        var inFlight: [AccountID: Int] = [:]
+        var waiting: [AccountID: [CheckedContinuation<Void, Never>]] = [:]
+    }
+
     public let perAccount: Int
     public let maxWaiting: Int
-    private var inFlight: [AccountID: Int] = [:]
-    private var waiting: [AccountID: [CheckedContinuation<Void, Never>]] = [:]
+    private let state = Mutex(State())
 
     public init(perAccount: Int = 16, maxWaiting: Int = 512) {
         self.perAccount = perAccount
@@ -15,26 +21,45 @@ public actor FairShareLimiter {
     }
 
     public func acquire(_ account: AccountID) async throws {
-        let running = inFlight[account, default: 0]
-        if running < perAccount {
-            inFlight[account] = running + 1
-            return
+        let admitted: Bool? = state.withLock { state in
+            if takeSlot(account, &state) { return true }
+            return state.waiting[account, default: []].count < maxWaiting ? false : nil
         }
-        guard waiting[account, default: []].count < maxWaiting else {
-            throw DoableError.rateLimited(retryAfterSeconds: 1, message: "Too many requests at once; slow down.")
+        switch admitted {
+        case true?: return
+        case nil: throw DoableError.rateLimited(retryAfterSeconds: 1, message: "Too many requests at once; slow down.")
+        case false?:
+            await withCheckedContinuation { continuation in
+                // A slot may have come free since the first look.
+                let admittedNow = state.withLock { state in
+                    if takeSlot(account, &state) { return true }
+                    state.waiting[account, default: []].append(continuation)
+                    return false
+                }
+                if admittedNow { continuation.resume() }
+            }
         }
-        await withCheckedContinuation { waiting[account, default: []].append($0) }
+    }
+
+    private func takeSlot(_ account: AccountID, _ state: inout State) -> Bool {
+        let running = state.inFlight[account, default: 0]
+        guard running < perAccount else { return false }
+        state.inFlight[account] = running + 1
+        return true
     }
 
     /// Hands the slot to the next waiting request of the account, or frees it.
     public func release(_ account: AccountID) {
-        if var queue = waiting[account], !queue.isEmpty {
-            let next = queue.removeFirst()
-            waiting[account] = queue.isEmpty ? nil : queue
-            next.resume()
-            return
+        let next: CheckedContinuation<Void, Never>? = state.withLock { state in
+            if var queue = state.waiting[account], !queue.isEmpty {
+                let next = queue.removeFirst()
+                state.waiting[account] = queue.isEmpty ? nil : queue
+                return next
+            }
+            let running = state.inFlight[account, default: 1] - 1
+            state.inFlight[account] = running > 0 ? running : nil
+            return nil
         }
-        let running = inFlight[account, default: 1] - 1
-        inFlight[account] = running > 0 ? running : nil
+        next?.resume()
     }
 }

@@ -43,6 +43,15 @@ struct SQLiteColumns {
 }
 
 extension SQLiteRows {
+    /// A row selected with `listColumns`, by position.
+    static func list(_ columns: SQLiteColumns) -> TaskList {
+        TaskList(
+            id: columns.id(0)!, ownerID: columns.id(1)!, name: columns.text(2), description: columns.text(3),
+            color: columns.text(4), icon: columns.optionalText(5), isInbox: columns.int64(6) != 0,
+            isArchived: columns.int64(7) != 0, rank: columns.text(8), createdAt: columns.timestamp(9),
+            updatedAt: columns.timestamp(10), deletedAt: columns.optionalTimestamp(11), version: columns.int64(12))
+    }
+
     /// A row selected with `taskColumns`, by position.
     static func task(_ columns: SQLiteColumns) -> TaskItem {
         TaskItem(

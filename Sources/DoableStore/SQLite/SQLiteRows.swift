@@ -68,14 +68,6 @@ enum SQLiteRows {
             createdAt: timestamp(row, "created_at"), expiresAt: optionalTimestamp(row, "expires_at"))
     }
 
-    static func list(_ row: Row) -> TaskList {
-        TaskList(
-            id: id(row, "id"), ownerID: id(row, "owner_id"), name: row["name"], description: row["description"],
-            color: row["color"], icon: row["icon"], isInbox: row["is_inbox"], isArchived: row["is_archived"],
-            rank: row["rank"], createdAt: timestamp(row, "created_at"), updatedAt: timestamp(row, "updated_at"),
-            deletedAt: optionalTimestamp(row, "deleted_at"), version: row["version"])
-    }
-
     static func listArguments(_ list: TaskList) -> [(any DatabaseValueConvertible)?] {
         [
             list.id.description, list.ownerID.description, list.name, list.name.lowercased(), list.description,

@@ -25,7 +25,7 @@ extension SQLiteStore {
 
     /// The credential and its account in one statement.
     public func identity(secretHash: String) async throws -> (Credential, Account)? {
-        try read { db in
+        try readOneStatement { db in
             let statement = try db.cachedStatement(sql: """
                 SELECT \(SQLiteRows.identityColumns) FROM credentials c JOIN accounts a ON a.id = c.account_id
                 WHERE c.secret_hash = ?
@@ -114,7 +114,7 @@ extension SQLiteStore {
     }
 
     public func progress(of ids: [TaskID]) async throws -> [TaskID: SubtaskProgress] {
-        try read { db in try Self.fetchProgress(db, ids: ids) }
+        try readOneStatement { db in try Self.fetchProgress(db, ids: ids) }
     }
 
     /// One statement for any number of roots (the ids go in as a JSON array), so it is prepared once.
