@@ -25,13 +25,18 @@ extension StoreConformanceTests {
         #expect(minimal.password == nil)
         #expect(minimal.tlsMode == .prefer)
         #expect(minimal.schema == nil)
+        #expect(minimal.poolSize == 10 && minimal.clientConfiguration.options.maximumConnections == 10)
+        let pooled = try PostgresURL("postgres://doable@localhost/doable?pool_size=4")
+        #expect(pooled.clientConfiguration.options.maximumConnections == 4)
+        #expect("\(pooled)".hasSuffix("pool_size=4"))
 
         let socket = try PostgresURL("postgres://doable@/doable?host=/var/run/postgresql")
         #expect(socket.unixSocketDirectory == "/var/run/postgresql")
         #expect(socket.clientConfiguration.unixSocketPath == "/var/run/postgresql/.s.PGSQL.5432")
 
         for invalid in ["mysql://u@h/db", "postgres://h/db", "postgres://u@h/db?sslmode=maybe",
-                        "postgres://u@h/db?schema=Bad-Name", "postgres://u@h:0/db"] {
+                        "postgres://u@h/db?schema=Bad-Name", "postgres://u@h:0/db", "postgres://u@h/db?pool_size=0",
+                        "postgres://u@h/db?pool_size=lots"] {
             #expect(throws: PostgresURL.Invalid.self, "\(invalid)") { try PostgresURL(invalid) }
         }
         let refusal = #expect(throws: PostgresURL.Invalid.self) {

@@ -10,6 +10,8 @@ import PostgresNIO
 /// - `schema`: keep every table in this schema (lower-case letters, digits, `_`; created at start if missing)
 ///   instead of `public`, so several Doable instances or test runs can share one database.
 /// - `host=/path/to/dir`: reach the server over the Unix socket in that folder instead of TCP.
+/// - `pool_size`: the most connections this process opens (1 to 100, default 10). More than the database's cores
+///   can work on at once only adds memory and contention.
 public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
     public enum TLSMode: String, Sendable, CaseIterable {
         case disable, prefer, require
@@ -26,6 +28,7 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
     public var database: String
     public var schema: String?
     public var tlsMode: TLSMode
+    public var poolSize = 10
 
     /// Refused when it is not a `postgres://` URL; the message never contains the password.
     public struct Invalid: Error, CustomStringConvertible {
@@ -64,6 +67,12 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
             }
             self.schema = schema
         }
+        if let size = options["pool_size"] {
+            guard let parsed = Int(size), (1...100).contains(parsed) else {
+                throw Invalid(description: "pool_size must be 1 to 100.")
+            }
+            poolSize = parsed
+        }
     }
 
     /// The URL with the password masked, for logs and error messages.
@@ -78,6 +87,7 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         var options = [URLQueryItem(name: "sslmode", value: tlsMode.rawValue)]
         if let unixSocketDirectory { options.append(URLQueryItem(name: "host", value: unixSocketDirectory)) }
         if let schema { options.append(URLQueryItem(name: "schema", value: schema)) }
+        if poolSize != 10 { options.append(URLQueryItem(name: "pool_size", value: String(poolSize))) }
         components.queryItems = options
         return components.string ?? "postgres://\(username)@\(host):\(port)/\(database)"
     }
@@ -94,6 +104,7 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         }
         configuration.options.additionalStartupParameters.append(("application_name", "doable"))
         if let schema { configuration.options.additionalStartupParameters.append(("search_path", schema)) }
+        configuration.options.maximumConnections = poolSize
         return configuration
     }
 
