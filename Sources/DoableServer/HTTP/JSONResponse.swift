@@ -38,7 +38,10 @@ extension Request {
             throw DoableError.invalid(field: nil, message: "The request needs a JSON body.")
         }
         do {
-            return try JSONDecoder().decode(JSONValue.self, from: Data(buffer.readableBytesView))
+            return try buffer.withUnsafeReadableBytes { raw in
+                try JSONParser.parse(UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                                                         count: raw.count))
+            }
         } catch {
             throw DoableError.invalid(field: nil, message: "The request body is not valid JSON.")
         }
