@@ -37,9 +37,12 @@ extension SQLiteStore {
     }
 
     static func taskSQL(_ query: TaskQuery) -> (String, StatementArguments) {
-        // With a list or a parent, their index is the narrow one; the unary + keeps SQLite from walking the
-        // owner's whole rank index instead (it did, without statistics, reading ~300 rows for a page of 50).
-        let ownerCondition = query.listID != nil || query.parentID != nil ? "+t.owner_id = ?" : "t.owner_id = ?"
+        // With a list, a parent or search words, their index is the narrow one; the unary + keeps SQLite from
+        // walking the owner's whole rank index instead. It did, without statistics: ~300 rows read for a page of
+        // 50 in a list, and for a search every one of the owner's tasks checked against the full-text matches
+        // (11 ms instead of 5 for an owner with 59,000 tasks).
+        let narrowed = query.listID != nil || query.parentID != nil || !query.searchWords.isEmpty
+        let ownerCondition = narrowed ? "+t.owner_id = ?" : "t.owner_id = ?"
         var conditions = [ownerCondition, "t.deleted_at IS NULL"]
         var arguments: [(any DatabaseValueConvertible)?] = [query.ownerID.description]
         if let listID = query.listID {
