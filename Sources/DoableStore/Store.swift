@@ -16,6 +16,7 @@ public protocol Store: Sendable {
     func account(login: String) async throws -> Account?
     func credential(secretHash: String) async throws -> Credential?
     func credentials(of accountID: AccountID) async throws -> [Credential]
+    /// The credential with this secret hash and its account, in one read: every authenticated request asks.
     func identity(secretHash: String) async throws -> (Credential, Account)?
 
     func list(id: ListID) async throws -> TaskList?
@@ -56,15 +57,6 @@ public protocol Store: Sendable {
 }
 
 extension Store {
-    /// The credential with this secret hash and its account, for authenticating a request. Engines may answer
-    /// it in one round trip.
-    public func identity(secretHash: String) async throws -> (Credential, Account)? {
-        guard let credential = try await credential(secretHash: secretHash),
-              let account = try await account(id: credential.accountID)
-        else { return nil }
-        return (credential, account)
-    }
-
     /// A page of tasks with the progress of each one's subtree.
     public func tasksWithProgress(matching query: TaskQuery) async throws -> [(TaskItem, SubtaskProgress)] {
         let tasks = try await tasks(matching: query)

@@ -31,9 +31,6 @@ import json
 import os
 import re
 import shutil
-import signal
-import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -43,92 +40,17 @@ from urllib.parse import urlparse
 
 import requests
 
-ROOT = Path(__file__).resolve().parents[2]
+from liveserver import Checks, Server
+
 TIMEOUT = 30
 METHODS = ("get", "put", "post", "delete", "patch", "head", "options")
 CHANGED_BY_B = "changed by B"
 
 
-# ---------------------------------------------------------------------------------------------- the server
-
-
-def doable_binary() -> str:
-    if os.environ.get("DOABLE_BIN"):
-        return os.environ["DOABLE_BIN"]
-    out = subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, capture_output=True, text=True, check=True)
-    return str(Path(out.stdout.strip()) / "doable")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    def __init__(self, binary: str, data_dir: Path, log_path: Path):
-        self.binary, self.data_dir, self.log_path = binary, data_dir, log_path
-        self.process: subprocess.Popen | None = None
-        self.base = ""
-
-    def start(self, timeout: float = 60) -> None:
-        for _ in range(3):
-            port = free_port()
-            with open(self.log_path, "ab") as log:
-                self.process = subprocess.Popen(
-                    [self.binary, "serve", "--host", "127.0.0.1", "--port", str(port), "--data-dir",
-                     str(self.data_dir), "--bcrypt-cost", "4"],
-                    stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, cwd=self.data_dir.parent)
-            self.base = f"http://127.0.0.1:{port}"
-            deadline = time.monotonic() + timeout
-            while time.monotonic() < deadline and self.process.poll() is None:
-                try:
-                    if requests.get(self.base + "/readyz", timeout=2).status_code == 200:
-                        return
-                except requests.RequestException:
-                    pass
-                time.sleep(0.05)
-            if self.process.poll() is None:
-                self.stop()
-                raise RuntimeError(f"server not ready within {timeout} s")
-            if "in use" not in self.log_tail(5).lower():
-                raise RuntimeError(f"server exited with {self.process.returncode} while starting")
-        raise RuntimeError("server could not bind a port")
-
-    def stop(self) -> None:
-        if self.process and self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.kill(self.process.pid, signal.SIGKILL)
-                self.process.wait()
-
-    def log_tail(self, lines: int = 40) -> str:
-        try:
-            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
-        except OSError:
-            return "(no log)"
-
-
 # ---------------------------------------------------------------------------------------------- results
 
-passed = 0
-failures: list[str] = []
-
-
-def check(ok: bool, name: str, detail: str = "") -> bool:
-    global passed
-    if ok:
-        passed += 1
-        print(f"ok   {name}")
-    else:
-        failures.append(name)
-        print(f"FAIL {name}")
-        if detail:
-            print("     " + detail.replace("\n", "\n     "))
-    sys.stdout.flush()
-    return ok
+results = Checks()
+check = results.check
 
 
 def error_shape_problem(response: requests.Response) -> str | None:
@@ -639,7 +561,7 @@ BASELINE_LISTINGS = ["/api/v1/tasks", "/api/v1/lists", "/api/v1/labels", "/api/v
 def main() -> int:
     started = time.monotonic()
     temp = Path(tempfile.mkdtemp(prefix="doable-authz-"))
-    server = Server(doable_binary(), temp / "data", temp / "server.log")
+    server = Server(temp / "data", temp / "server.log")
     try:
         server.start()
         if os.environ.get("AUTHZ_OPENAPI_FILE"):
@@ -692,13 +614,12 @@ def main() -> int:
 
 def finish(server: Server, temp: Path, started: float) -> int:
     server.stop()
-    if failures:
+    if results.failures:
         print("---- server log (tail)")
         print(server.log_tail(30))
     shutil.rmtree(temp, ignore_errors=True)
     print(f"runtime {time.monotonic() - started:.1f} s")
-    print(f"{passed} passed, {len(failures)} failed")
-    return 1 if failures else 0
+    return results.summary()
 
 
 if __name__ == "__main__":

@@ -19,10 +19,7 @@ from __future__ import annotations
 import os
 import random
 import shutil
-import signal
-import socket
 import sqlite3
-import subprocess
 import sys
 import tempfile
 import threading
@@ -32,7 +29,8 @@ from pathlib import Path
 
 import requests
 
-ROOT = Path(__file__).resolve().parents[2]
+from liveserver import Checks, Server
+
 ROUNDS = int(os.environ.get("CRASH_ROUNDS", "30"))
 THREADS_PER_ACCOUNT = int(os.environ.get("CRASH_THREADS_PER_ACCOUNT", "2"))
 ACCOUNTS = 3
@@ -40,96 +38,10 @@ SEED = int(os.environ.get("CRASH_SEED", str(random.randrange(1 << 30))))
 REQUEST_TIMEOUT = 15
 
 
-# ---------------------------------------------------------------------------------------------- the server
-
-
-def doable_binary() -> str:
-    if os.environ.get("DOABLE_BIN"):
-        return os.environ["DOABLE_BIN"]
-    out = subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, capture_output=True, text=True, check=True)
-    return str(Path(out.stdout.strip()) / "doable")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    """One `doable serve` process at a time over one data directory; its output goes to a log file."""
-
-    def __init__(self, binary: str, data_dir: Path, log_path: Path):
-        self.binary, self.data_dir, self.log_path = binary, data_dir, log_path
-        self.process: subprocess.Popen | None = None
-        self.base = ""
-
-    def start(self, timeout: float = 60) -> None:
-        for attempt in range(3):
-            port = free_port()
-            with open(self.log_path, "ab") as log:
-                log.write(f"\n==== start on port {port}\n".encode())
-                log.flush()
-                self.process = subprocess.Popen(
-                    [self.binary, "serve", "--host", "127.0.0.1", "--port", str(port), "--data-dir",
-                     str(self.data_dir), "--bcrypt-cost", "4"],
-                    stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, cwd=self.data_dir.parent)
-            self.base = f"http://127.0.0.1:{port}"
-            deadline = time.monotonic() + timeout
-            while time.monotonic() < deadline:
-                if self.process.poll() is not None:
-                    break
-                try:
-                    if requests.get(self.base + "/readyz", timeout=2).status_code == 200:
-                        return
-                except requests.RequestException:
-                    pass
-                time.sleep(0.05)
-            if self.process.poll() is None:
-                self.kill()
-                raise RuntimeError(f"server not ready within {timeout} s")
-            if "in use" not in self.log_tail(5).lower():  # only a lost port race is worth another try
-                raise RuntimeError(f"server exited with {self.process.returncode} while starting")
-        raise RuntimeError("server could not bind a port")
-
-    def kill(self) -> None:
-        if self.process and self.process.poll() is None:
-            os.kill(self.process.pid, signal.SIGKILL)
-            self.process.wait()
-
-    def stop(self) -> None:
-        if self.process and self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.kill()
-
-    def log_tail(self, lines: int = 40) -> str:
-        try:
-            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
-        except OSError:
-            return "(no log)"
-
-
 # ---------------------------------------------------------------------------------------------- results
 
-passed = 0
-failures: list[str] = []
-
-
-def check(ok: bool, name: str, detail: str = "") -> bool:
-    global passed
-    if ok:
-        passed += 1
-        print(f"ok   {name}")
-    else:
-        failures.append(name)
-        print(f"FAIL {name}")
-        if detail:
-            print("     " + detail.replace("\n", "\n     "))
-    sys.stdout.flush()
-    return ok
+results = Checks()
+check = results.check
 
 
 # ---------------------------------------------------------------------------------------------- the model
@@ -456,7 +368,7 @@ def main() -> int:
     print(f"crash durability (Q-6): {ROUNDS} rounds, {ACCOUNTS} accounts x {THREADS_PER_ACCOUNT} threads, "
           f"seed {SEED}")
     temp = Path(tempfile.mkdtemp(prefix="doable-crash-"))
-    server = Server(doable_binary(), temp / "data", temp / "server.log")
+    server = Server(temp / "data", temp / "server.log")
     ok = False
     try:
         server.start()
@@ -499,13 +411,12 @@ def main() -> int:
         check(False, "harness ran to the end", traceback.format_exc())
     finally:
         server.kill()
-        if failures or not ok:
+        if results.failures or not ok:
             print("---- server log (tail)")
             print(server.log_tail(40))
         shutil.rmtree(temp, ignore_errors=True)
     print(f"runtime {time.monotonic() - started:.1f} s")
-    print(f"{passed} passed, {len(failures)} failed")
-    return 1 if failures else 0
+    return results.summary()
 
 
 if __name__ == "__main__":

@@ -11,14 +11,10 @@ import time
 
 import requests
 
-from liveserver import LiveServer, register
+from liveserver import Checks, LiveServer, register
 
-checks = {"passed": 0, "failed": 0}
-
-
-def check(condition: bool, what: str) -> None:
-    checks["passed" if condition else "failed"] += 1
-    print(("ok   " if condition else "FAIL ") + what)
+results = Checks()
+check = results.check
 
 
 def timed_requests(base: str, token: str, count: int) -> list[float]:
@@ -75,8 +71,7 @@ def main() -> int:
         refused = sum(1 for status in flood_statuses if status == 429)
         check(served > 100, f"the flood itself was served ({served} answered 200, {refused} told to slow down)")
         check(all(status in (200, 429) for status in flood_statuses), "the flood got only 200 or 429, never a 5xx")
-    print(f"{checks['passed']} passed, {checks['failed']} failed")
-    return 0 if checks["failed"] == 0 else 1
+    return results.summary()
 
 
 if __name__ == "__main__":

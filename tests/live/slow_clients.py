@@ -9,14 +9,10 @@ import time
 
 import requests
 
-from liveserver import LiveServer, register
+from liveserver import Checks, LiveServer, register
 
-checks = {"passed": 0, "failed": 0}
-
-
-def check(condition: bool, what: str) -> None:
-    checks["passed" if condition else "failed"] += 1
-    print(("ok   " if condition else "FAIL ") + what)
+results = Checks()
+check = results.check
 
 
 def main() -> int:
@@ -79,8 +75,7 @@ def main() -> int:
               + (f"(after {cut_off:.1f} s)" if cut_off is not None else "(never)"))
         tasks = requests.get(server.base + "/api/v1/tasks?limit=500", headers=headers, timeout=5).json()["tasks"]
         check(len(tasks) == 20, "every acknowledged request was stored")
-    print(f"{checks['passed']} passed, {checks['failed']} failed")
-    return 0 if checks["failed"] == 0 else 1
+    return results.summary()
 
 
 if __name__ == "__main__":

@@ -7,13 +7,11 @@ import NIOCore
 enum JSONResponse {
     static func make<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok) -> Response {
         let bytes = (try? StreamingJSONEncoder.encode(value)) ?? Array("{}".utf8)
-        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+        return make(body: ByteBuffer(bytes: bytes), status: status)
     }
 
     static func make<T: DirectJSONEncodable>(_ value: T, status: HTTPResponse.Status = .ok) -> Response {
-        Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
-                 body: .init(byteBuffer: ByteBuffer(bytes: StreamingJSONEncoder.encode(value))))
+        make(body: ByteBuffer(bytes: StreamingJSONEncoder.encode(value)), status: status)
     }
 
     /// A body already encoded.

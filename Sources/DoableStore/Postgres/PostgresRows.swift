@@ -4,12 +4,19 @@ import PostgresNIO
 
 /// Turning PostgreSQL rows into domain values and domain values into the columns of a write.
 enum PostgresRows {
+    /// Qualified by the table's name, so they also read an account joined with another table.
     static let accountColumns = """
-        id, email, username, password_hash, first_name, last_name, gender, gender_description,
-        to_char(date_of_birth, 'YYYY-MM-DD') AS date_of_birth, education_level, phone, show_email, show_phone,
-        is_admin, is_disabled, preferences, inbox_id, created_at, updated_at, version, change_seq
+        accounts.id, accounts.email, accounts.username, accounts.password_hash, accounts.first_name,
+        accounts.last_name, accounts.gender, accounts.gender_description,
+        to_char(accounts.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, accounts.education_level, accounts.phone,
+        accounts.show_email, accounts.show_phone, accounts.is_admin, accounts.is_disabled, accounts.preferences,
+        accounts.inbox_id, accounts.created_at, accounts.updated_at, accounts.version, accounts.change_seq
         """
     static let credentialColumns = "id, account_id, kind, name, scope, secret_hash, created_at, expires_at"
+    /// The credential columns of `credentials c` renamed `credential_…`, to sit beside an account's in one row.
+    static let joinedCredentialColumns = credentialColumns.split(separator: ",")
+        .map { $0.trimmingCharacters(in: .whitespaces) }.map { "c.\($0) AS credential_\($0)" }
+        .joined(separator: ", ")
     static let listColumns = """
         id, owner_id, name, description, color, icon, is_inbox, is_archived, rank, created_at, updated_at,
         deleted_at, version
@@ -68,12 +75,14 @@ enum PostgresRows {
         return values
     }
 
-    static func credential(_ row: PostgresRecord) throws -> Credential {
+    /// A row selected with `credentialColumns`, or with `joinedCredentialColumns` when `prefix` is `credential_`.
+    static func credential(_ row: PostgresRecord, prefix: String = "") throws -> Credential {
         Credential(
-            id: try row.id("id"), accountID: try row.id("account_id"),
-            kind: Credential.Kind(rawValue: try row["kind"]) ?? .session, name: try row["name"],
-            scope: Credential.Scope(rawValue: try row["scope"]) ?? .read, secretHash: try row["secret_hash"],
-            createdAt: try row.timestamp("created_at"), expiresAt: try row.optionalTimestamp("expires_at"))
+            id: try row.id(prefix + "id"), accountID: try row.id(prefix + "account_id"),
+            kind: Credential.Kind(rawValue: try row[prefix + "kind"]) ?? .session, name: try row[prefix + "name"],
+            scope: Credential.Scope(rawValue: try row[prefix + "scope"]) ?? .read,
+            secretHash: try row[prefix + "secret_hash"], createdAt: try row.timestamp(prefix + "created_at"),
+            expiresAt: try row.optionalTimestamp(prefix + "expires_at"))
     }
 
     static func list(_ row: PostgresRecord) throws -> TaskList {

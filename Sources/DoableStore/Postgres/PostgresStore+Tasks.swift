@@ -38,20 +38,9 @@ extension PostgresStore {
         let offset = try builder.bind(query.offset)
         builder.sql = """
             SELECT \(PostgresRows.taskColumns) FROM tasks t WHERE \(conditions.joined(separator: " AND "))
-            ORDER BY \(Self.orderClause(query.sort)) LIMIT \(limit) OFFSET \(offset)
+            ORDER BY \(query.sort.orderClause) LIMIT \(limit) OFFSET \(offset)
             """
         return try await fetchAll(builder.query, PostgresRows.task)
-    }
-
-    /// The same orders as `SQLiteStore.orderClause`; `rank` and `title_key` sort as bytes (collation "C").
-    static func orderClause(_ sort: TaskSort) -> String {
-        switch sort {
-        case .manual: "t.rank, t.id"
-        case .due: "t.due_at IS NULL, t.due_at, t.rank, t.id"
-        case .priority: "t.priority_weight DESC, t.due_at IS NULL, t.due_at, t.rank, t.id"
-        case .created: "t.created_at DESC, t.id DESC"
-        case .title: "t.title_key, t.id"
-        }
     }
 
     public func descendants(of id: TaskID) async throws -> [TaskItem] {

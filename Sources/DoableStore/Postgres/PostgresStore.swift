@@ -84,38 +84,22 @@ public final class PostgresStore: Store {
     /// The credential and its account in one round trip: every authenticated request makes it.
     public func identity(secretHash: String) async throws -> (Credential, Account)? {
         try await fetchOne("""
-            SELECT a.id, a.email, a.username, a.password_hash, a.first_name, a.last_name, a.gender,
-                   a.gender_description, to_char(a.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, a.education_level,
-                   a.phone, a.show_email, a.show_phone, a.is_admin, a.is_disabled, a.preferences, a.inbox_id,
-                   a.created_at, a.updated_at, a.version, a.change_seq,
-                   c.id AS credential_id, c.kind AS credential_kind, c.name AS credential_name,
-                   c.scope AS credential_scope, c.created_at AS credential_created_at,
-                   c.expires_at AS credential_expires_at
-            FROM credentials c JOIN accounts a ON a.id = c.account_id WHERE c.secret_hash = \(secretHash)
-            """) { row in
-            let account = try PostgresRows.account(row)
-            let credential = Credential(
-                id: try row.id("credential_id"), accountID: account.id,
-                kind: Credential.Kind(rawValue: try row["credential_kind"]) ?? .session,
-                name: try row["credential_name"],
-                scope: Credential.Scope(rawValue: try row["credential_scope"]) ?? .read, secretHash: secretHash,
-                createdAt: try row.timestamp("credential_created_at"),
-                expiresAt: try row.optionalTimestamp("credential_expires_at"))
-            return (credential, account)
-        }
+            SELECT \(unescaped: PostgresRows.accountColumns), \(unescaped: PostgresRows.joinedCredentialColumns)
+            FROM credentials c JOIN accounts ON accounts.id = c.account_id WHERE c.secret_hash = \(secretHash)
+            """) { row in (try PostgresRows.credential(row, prefix: "credential_"), try PostgresRows.account(row)) }
     }
 
     public func credential(secretHash: String) async throws -> Credential? {
         try await fetchOne("""
             SELECT \(unescaped: PostgresRows.credentialColumns) FROM credentials WHERE secret_hash = \(secretHash)
-            """, PostgresRows.credential)
+            """) { try PostgresRows.credential($0) }
     }
 
     public func credentials(of accountID: AccountID) async throws -> [Credential] {
         try await fetchAll("""
             SELECT \(unescaped: PostgresRows.credentialColumns) FROM credentials WHERE account_id = \(accountID.uuid)
             ORDER BY created_at, id
-            """, PostgresRows.credential)
+            """) { try PostgresRows.credential($0) }
     }
 
     public func list(id: ListID) async throws -> TaskList? {

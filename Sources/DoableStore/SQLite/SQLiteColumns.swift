@@ -6,12 +6,17 @@ import GRDBSQLite
 /// GRDB's generic `Row` subscripts cost a metadata lookup and a copy per column there.
 struct SQLiteColumns {
     let statement: SQLiteStatement
+    /// Where this reader's column 0 is in the row, so a joined row can be read as two values.
+    var first: Int32 = 0
 
-    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, column) == SQLITE_NULL }
+    /// A reader whose column 0 is column `offset` of this one.
+    func from(_ offset: Int32) -> SQLiteColumns { SQLiteColumns(statement: statement, first: first + offset) }
+
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(statement, first + column) == SQLITE_NULL }
 
     func bytes<T>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
-        let start = sqlite3_column_text(statement, column)
-        let count = Int(sqlite3_column_bytes(statement, column))
+        let start = sqlite3_column_text(statement, first + column)
+        let count = Int(sqlite3_column_bytes(statement, first + column))
         return body(UnsafeBufferPointer(start: start, count: start == nil ? 0 : count))
     }
 
@@ -19,7 +24,9 @@ struct SQLiteColumns {
 
     func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
 
-    func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, column) }
+    func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(statement, first + column) }
+
+    func bool(_ column: Int32) -> Bool { int64(column) != 0 }
 
     func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
 
@@ -47,8 +54,8 @@ extension SQLiteRows {
     static func list(_ columns: SQLiteColumns) -> TaskList {
         TaskList(
             id: columns.id(0)!, ownerID: columns.id(1)!, name: columns.text(2), description: columns.text(3),
-            color: columns.text(4), icon: columns.optionalText(5), isInbox: columns.int64(6) != 0,
-            isArchived: columns.int64(7) != 0, rank: columns.text(8), createdAt: columns.timestamp(9),
+            color: columns.text(4), icon: columns.optionalText(5), isInbox: columns.bool(6),
+            isArchived: columns.bool(7), rank: columns.text(8), createdAt: columns.timestamp(9),
             updatedAt: columns.timestamp(10), deletedAt: columns.optionalTimestamp(11), version: columns.int64(12))
     }
 
@@ -69,41 +76,44 @@ extension SQLiteRows {
     }
 
     /// Every row of a cached statement, read with `map`.
-    static func fetchAll<T>(_ db: Database, sql: String, arguments: StatementArguments, _ map: (SQLiteColumns) -> T)
-        throws -> [T]
+    static func fetchAll<T>(_ db: Database, sql: String, arguments: StatementArguments,
+                            _ map: (SQLiteColumns) throws -> T) throws -> [T]
     {
         let statement = try db.cachedStatement(sql: sql)
         let cursor = try Row.fetchCursor(statement, arguments: arguments)
         let columns = SQLiteColumns(statement: statement.sqliteStatement)
         var values: [T] = []
-        while try cursor.next() != nil { values.append(map(columns)) }
+        while try cursor.next() != nil { values.append(try map(columns)) }
         return values
     }
 
-    static let identityColumns = """
-        c.id, c.account_id, c.kind, c.name, c.scope, c.secret_hash, c.created_at, c.expires_at,
-        a.id, a.email, a.username, a.password_hash, a.first_name, a.last_name, a.gender, a.gender_description,
-        a.date_of_birth, a.education_level, a.phone, a.show_email, a.show_phone, a.is_admin, a.is_disabled,
-        a.preferences, a.inbox_id, a.created_at, a.updated_at, a.version, a.change_seq
-        """
+    /// A row selected with `accountColumns`, by position.
+    static func account(_ columns: SQLiteColumns) throws -> Account {
+        var account = Account(
+            id: columns.id(0)!, email: columns.text(1), username: columns.text(2), passwordHash: columns.text(3),
+            firstName: columns.text(4), lastName: columns.text(5),
+            gender: columns.optionalText(6).flatMap(Gender.init(rawValue:)), genderDescription: columns.optionalText(7),
+            dateOfBirth: columns.optionalText(8).flatMap { CivilDate($0) },
+            educationLevel: columns.optionalText(9).flatMap(EducationLevel.init(rawValue:)),
+            phone: columns.optionalText(10), showEmail: columns.bool(11), showPhone: columns.bool(12),
+            isAdmin: columns.bool(13), isDisabled: columns.bool(14),
+            preferences: try PreferencesCache.preferences(fromJSON: columns.text(15)), inboxID: columns.id(16)!,
+            createdAt: columns.timestamp(17), updatedAt: columns.timestamp(18), version: columns.int64(19))
+        account.changeSequence = columns.int64(20)
+        return account
+    }
 
-    /// A row selected with `identityColumns`: read on every authenticated request.
-    static func identity(_ columns: SQLiteColumns) throws -> (Credential, Account) {
-        let credential = Credential(
+    /// A row selected with `credentialColumns`, by position.
+    static func credential(_ columns: SQLiteColumns) -> Credential {
+        Credential(
             id: columns.id(0)!, accountID: columns.id(1)!, kind: Credential.Kind(rawValue: columns.text(2)) ?? .session,
             name: columns.text(3), scope: Credential.Scope(rawValue: columns.text(4)) ?? .read,
             secretHash: columns.text(5), createdAt: columns.timestamp(6), expiresAt: columns.optionalTimestamp(7))
-        var account = Account(
-            id: columns.id(8)!, email: columns.text(9), username: columns.text(10), passwordHash: columns.text(11),
-            firstName: columns.text(12), lastName: columns.text(13),
-            gender: columns.optionalText(14).flatMap(Gender.init(rawValue:)), genderDescription: columns.optionalText(15),
-            dateOfBirth: columns.optionalText(16).flatMap { CivilDate($0) },
-            educationLevel: columns.optionalText(17).flatMap(EducationLevel.init(rawValue:)),
-            phone: columns.optionalText(18), showEmail: columns.int64(19) != 0, showPhone: columns.int64(20) != 0,
-            isAdmin: columns.int64(21) != 0, isDisabled: columns.int64(22) != 0,
-            preferences: try PreferencesCache.preferences(fromJSON: columns.text(23)), inboxID: columns.id(24)!,
-            createdAt: columns.timestamp(25), updatedAt: columns.timestamp(26), version: columns.int64(27))
-        account.changeSequence = columns.int64(28)
-        return (credential, account)
+    }
+
+    /// A credential and its account, read on every authenticated request: `credentialColumns` then
+    /// `accountColumns`.
+    static func identity(_ columns: SQLiteColumns) throws -> (Credential, Account) {
+        (credential(columns), try account(columns.from(Int32(credentialColumnCount))))
     }
 }

@@ -8,12 +8,26 @@ enum SQLiteRows {
         id, owner_id, list_id, parent_id, title, notes, status, priority, due, start, estimated_minutes, category,
         assignee_id, label_ids, completed_at, rank, created_at, updated_at, deleted_at, trashed_with, version
         """
-    static let prefixedTaskColumns = taskColumns.split(separator: ",")
-        .map { "t." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", ")
+    static let prefixedTaskColumns = prefixed(taskColumns, "t")
     static let listColumns = """
         id, owner_id, name, description, color, icon, is_inbox, is_archived, rank, created_at, updated_at,
         deleted_at, version
         """
+    static let accountColumns = """
+        id, email, username, password_hash, first_name, last_name, gender, gender_description, date_of_birth,
+        education_level, phone, show_email, show_phone, is_admin, is_disabled, preferences, inbox_id, created_at,
+        updated_at, version, change_seq
+        """
+    static let credentialColumns = "id, account_id, kind, name, scope, secret_hash, created_at, expires_at"
+    static let credentialColumnCount = credentialColumns.split(separator: ",").count
+    /// A credential joined with its account (`c`, `a`): see `identity(_:)`.
+    static let identityColumns = prefixed(credentialColumns, "c") + ", " + prefixed(accountColumns, "a")
+
+    /// `columns` with each name qualified by a table alias.
+    static func prefixed(_ columns: String, _ alias: String) -> String {
+        columns.split(separator: ",").map { alias + "." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .joined(separator: ", ")
+    }
 
     static func id<T>(_ row: Row, _ column: String) -> EntityID<T> {
         EntityID<T>(row[column] as String)!
@@ -31,23 +45,6 @@ enum SQLiteRows {
         (row[column] as Int64?).map { Timestamp(milliseconds: $0) }
     }
 
-    static func account(_ row: Row) throws -> Account {
-        var account = Account(
-            id: id(row, "id"), email: row["email"], username: row["username"], passwordHash: row["password_hash"],
-            firstName: row["first_name"], lastName: row["last_name"],
-            gender: (row["gender"] as String?).flatMap(Gender.init(rawValue:)),
-            genderDescription: row["gender_description"],
-            dateOfBirth: (row["date_of_birth"] as String?).flatMap { CivilDate($0) },
-            educationLevel: (row["education_level"] as String?).flatMap(EducationLevel.init(rawValue:)),
-            phone: row["phone"], showEmail: row["show_email"], showPhone: row["show_phone"],
-            isAdmin: row["is_admin"], isDisabled: row["is_disabled"],
-            preferences: try PreferencesCache.preferences(fromJSON: row["preferences"]),
-            inboxID: id(row, "inbox_id"), createdAt: timestamp(row, "created_at"),
-            updatedAt: timestamp(row, "updated_at"), version: row["version"])
-        account.changeSequence = row["change_seq"]
-        return account
-    }
-
     static func accountArguments(_ account: Account) throws -> [(any DatabaseValueConvertible)?] {
         let preferences = String(decoding: try JSONEncoder().encode(account.preferences), as: UTF8.self)
         return [
@@ -58,14 +55,6 @@ enum SQLiteRows {
             account.isDisabled, preferences, account.inboxID.description, account.createdAt.milliseconds,
             account.updatedAt.milliseconds, account.version,
         ]
-    }
-
-    static func credential(_ row: Row) -> Credential {
-        Credential(
-            id: id(row, "id"), accountID: id(row, "account_id"),
-            kind: Credential.Kind(rawValue: row["kind"]) ?? .session, name: row["name"],
-            scope: Credential.Scope(rawValue: row["scope"]) ?? .read, secretHash: row["secret_hash"],
-            createdAt: timestamp(row, "created_at"), expiresAt: optionalTimestamp(row, "expires_at"))
     }
 
     static func listArguments(_ list: TaskList) -> [(any DatabaseValueConvertible)?] {

@@ -89,19 +89,9 @@ extension SQLiteStore {
         arguments.append(query.offset)
         let sql = """
             SELECT \(SQLiteRows.taskColumns) FROM tasks t WHERE \(conditions.joined(separator: " AND "))
-            ORDER BY \(Self.orderClause(query.sort)) LIMIT ? OFFSET ?
+            ORDER BY \(query.sort.orderClause) LIMIT ? OFFSET ?
             """
         return (sql, StatementArguments(arguments))
-    }
-
-    static func orderClause(_ sort: TaskSort) -> String {
-        switch sort {
-        case .manual: "t.rank, t.id"
-        case .due: "t.due_at IS NULL, t.due_at, t.rank, t.id"
-        case .priority: "t.priority_weight DESC, t.due_at IS NULL, t.due_at, t.rank, t.id"
-        case .created: "t.created_at DESC, t.id DESC"
-        case .title: "t.title_key, t.id"
-        }
     }
 
     public func descendants(of id: TaskID) async throws -> [TaskItem] {

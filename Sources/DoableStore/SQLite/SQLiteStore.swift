@@ -49,7 +49,7 @@ public final class SQLiteStore: Store {
         try readOneStatement { db in try Row.fetchOne(db.cachedStatement(sql: sql), arguments: arguments).map(map) }
     }
 
-    func fetchOne<T: Sendable>(_ sql: String, _ arguments: StatementArguments, _ map: (SQLiteColumns) -> T)
+    func fetchOne<T: Sendable>(_ sql: String, _ arguments: StatementArguments, _ map: (SQLiteColumns) throws -> T)
         async throws -> T?
     {
         try await fetchAll(sql, arguments, map).first
@@ -61,29 +61,33 @@ public final class SQLiteStore: Store {
         try readOneStatement { db in try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map(map) }
     }
 
-    func fetchAll<T: Sendable>(_ sql: String, _ arguments: StatementArguments, _ map: (SQLiteColumns) -> T)
+    func fetchAll<T: Sendable>(_ sql: String, _ arguments: StatementArguments, _ map: (SQLiteColumns) throws -> T)
         async throws -> [T]
     {
         try readOneStatement { db in try SQLiteRows.fetchAll(db, sql: sql, arguments: arguments, map) }
     }
 
     public func account(id: AccountID) async throws -> Account? {
-        try await fetchOne("SELECT * FROM accounts WHERE id = ?", [id.description], SQLiteRows.account)
+        try await fetchOne("SELECT \(SQLiteRows.accountColumns) FROM accounts WHERE id = ?", [id.description],
+                           SQLiteRows.account)
     }
 
     public func account(login: String) async throws -> Account? {
         let key = login.lowercased()
-        return try await fetchOne("SELECT * FROM accounts WHERE email_key = ? OR username_key = ? LIMIT 1",
-                                  [key, key], SQLiteRows.account)
+        return try await fetchOne("""
+            SELECT \(SQLiteRows.accountColumns) FROM accounts WHERE email_key = ? OR username_key = ? LIMIT 1
+            """, [key, key], SQLiteRows.account)
     }
 
     public func credential(secretHash: String) async throws -> Credential? {
-        try await fetchOne("SELECT * FROM credentials WHERE secret_hash = ?", [secretHash], SQLiteRows.credential)
+        try await fetchOne("SELECT \(SQLiteRows.credentialColumns) FROM credentials WHERE secret_hash = ?", [secretHash],
+                           SQLiteRows.credential)
     }
 
     public func credentials(of accountID: AccountID) async throws -> [Credential] {
-        try await fetchAll("SELECT * FROM credentials WHERE account_id = ? ORDER BY created_at, id",
-                           [accountID.description], SQLiteRows.credential)
+        try await fetchAll("""
+            SELECT \(SQLiteRows.credentialColumns) FROM credentials WHERE account_id = ? ORDER BY created_at, id
+            """, [accountID.description], SQLiteRows.credential)
     }
 
     public func list(id: ListID) async throws -> TaskList? {
