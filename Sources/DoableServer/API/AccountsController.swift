@@ -1,4 +1,5 @@
 import DoableCore
+import DoableDomain
 import Hummingbird
 
 /// ACC-1..7: registration, sessions, profile, password, export and deletion.

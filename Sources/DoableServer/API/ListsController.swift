@@ -1,4 +1,5 @@
 import DoableCore
+import DoableDomain
 import Hummingbird
 
 /// LIST-1..4 and the list side of TASK-8.

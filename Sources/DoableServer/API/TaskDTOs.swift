@@ -1,4 +1,5 @@
 import DoableCore
+import DoableDomain
 
 struct ListDTO: Encodable, Sendable {
     let id: ListID

@@ -1,5 +1,5 @@
 import DoableCore
-import DoableStore
+@_spi(StoreWriting) import DoableStore
 
 /// LIST-1 and LIST-2: the fields of a new list or a list edit (nil leaves a field as it is).
 public struct ListInput: Sendable {
@@ -37,7 +37,7 @@ extension Domain {
         let description = try Rules.listDescription(input.description ?? "")
         let color = try Rules.color(input.color ?? "blue")
         let icon = try input.icon?.map(Rules.icon) ?? nil
-        return try await perform {
+        return try await perform(by: identity.account.id) {
             let last = try await store.lists(ownerID: identity.account.id).last?.rank
             let list = TaskList(id: .make(at: now), ownerID: identity.account.id, name: name, description: description,
                                 color: color, icon: icon, isArchived: input.isArchived ?? false,
@@ -48,7 +48,7 @@ extension Domain {
 
     /// LIST-2: edits name, description, colour, icon or archived state.
     public func updateList(_ identity: Identity, id: ListID, _ input: ListInput) async throws -> TaskList {
-        try await perform {
+        try await perform(by: identity.account.id) {
             var list = try await visibleList(id, for: identity)
             if let name = input.name {
                 let name = try Rules.listName(name)
@@ -75,7 +75,7 @@ extension Domain {
 
     /// LIST-2: puts a list before or after another of the member's lists.
     public func moveList(_ identity: Identity, id: ListID, beforeID: ListID?, afterID: ListID?) async throws -> TaskList {
-        try await perform {
+        try await perform(by: identity.account.id) {
             var list = try await visibleList(id, for: identity)
             if beforeID == id || afterID == id {
                 throw DoableError.invalid(beforeID == id ? "beforeId" : "afterId",
@@ -107,7 +107,7 @@ extension Domain {
 
     /// LIST-3: the list and its tasks go to the trash together.
     public func deleteList(_ identity: Identity, id: ListID) async throws {
-        try await perform {
+        try await perform(by: identity.account.id) {
             var list = try await visibleList(id, for: identity)
             guard !list.isInbox else {
                 throw DoableError.conflict(code: "inbox_protected", field: nil, message: "The Inbox cannot be deleted.")

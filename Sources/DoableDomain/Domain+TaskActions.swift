@@ -1,10 +1,10 @@
 import DoableCore
-import DoableStore
+@_spi(StoreWriting) import DoableStore
 
 extension Domain {
     /// TASK-3 and TASK-4: completes a task, and its open subtasks when asked.
     public func completeTask(_ identity: Identity, id: TaskID, includeSubtasks: Bool) async throws -> TaskView {
-        let task = try await perform {
+        let task = try await perform(by: identity.account.id) {
             var task = try await editableTask(id, for: identity)
             let now = clock()
             var batch = WriteBatch(now: now)
@@ -32,7 +32,7 @@ extension Domain {
 
     /// TASK-3: un-completing is one call too.
     public func reopenTask(_ identity: Identity, id: TaskID) async throws -> TaskView {
-        let task = try await perform {
+        let task = try await perform(by: identity.account.id) {
             var task = try await editableTask(id, for: identity)
             guard task.status == .completed else { return (WriteBatch(), task) }
             task.status = .pending
@@ -46,7 +46,7 @@ extension Domain {
 
     /// TASK-8: the task and its subtasks go to the trash together.
     public func deleteTask(_ identity: Identity, id: TaskID) async throws {
-        try await perform {
+        try await perform(by: identity.account.id) {
             let task = try await editableTask(id, for: identity)
             let now = clock()
             var batch = WriteBatch(now: now)
@@ -64,7 +64,7 @@ extension Domain {
     /// TASK-8: brings a trashed task back with what went to the trash with it. If its parent is still in the
     /// trash it comes back at the top level; if its list is, it comes back in the Inbox.
     public func restoreTask(_ identity: Identity, id: TaskID) async throws -> TaskView {
-        let task = try await perform {
+        let task = try await perform(by: identity.account.id) {
             var task = try await visibleTask(id, for: identity)
             guard let key = task.trashedWith, task.deletedAt != nil else {
                 throw DoableError.conflict(code: "not_in_trash", field: nil, message: "The task is not in the trash.")
@@ -98,7 +98,7 @@ extension Domain {
 
     /// TASK-9: a copy of the task and its subtasks, placed right after the original.
     public func duplicateTask(_ identity: Identity, id: TaskID) async throws -> TaskView {
-        let copy = try await perform {
+        let copy = try await perform(by: identity.account.id) {
             let original = try await editableTask(id, for: identity)
             let now = clock()
             let above = try await store.neighbourRanks(listID: original.listID, parentID: original.parentID,
@@ -129,7 +129,7 @@ extension Domain {
 
     /// TASK-5 and TASK-9: moves a task (with its subtasks) to another list, parent or place among its siblings.
     public func moveTask(_ identity: Identity, id: TaskID, _ placement: TaskPlacement) async throws -> TaskView {
-        let task = try await perform {
+        let task = try await perform(by: identity.account.id) {
             let task = try await editableTask(id, for: identity)
             let moved = try await placementBatch(identity, task: task, placement)
             var updated = moved[0]
