@@ -115,6 +115,7 @@ let package = Package(
             dependencies: [
                 "DoableCore", "DoableStore", "DoableDomain", "DoableServer",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: testSwiftSettings
         ),

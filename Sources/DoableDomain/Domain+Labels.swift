@@ -23,9 +23,11 @@ extension Domain {
     }
 
     /// TASK-6: rename or recolour.
-    public func updateLabel(_ identity: Identity, id: LabelID, name: String?, color: String?) async throws -> Label {
+    public func updateLabel(_ identity: Identity, id: LabelID, name: String?, color: String?,
+                            ifVersion expected: Int64? = nil) async throws -> Label {
         try await perform(by: identity.account.id) {
             var label = try await visibleLabel(id, for: identity)
+            try require(version: label.version, expected: expected, of: "label")
             if let name { label.name = try Rules.labelName(name) }
             if let color { label.color = try Rules.color(color) }
             label.updatedAt = clock()
@@ -35,9 +37,10 @@ extension Domain {
     }
 
     /// TASK-6: deleting a label takes it off every task that carried it.
-    public func deleteLabel(_ identity: Identity, id: LabelID) async throws {
+    public func deleteLabel(_ identity: Identity, id: LabelID, ifVersion expected: Int64? = nil) async throws {
         try await perform(by: identity.account.id) {
             let label = try await visibleLabel(id, for: identity)
+            try require(version: label.version, expected: expected, of: "label")
             let now = clock()
             var batch = WriteBatch(now: now)
             for var task in try await store.tasks(labelID: id) {

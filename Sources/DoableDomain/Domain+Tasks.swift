@@ -63,9 +63,11 @@ extension Domain {
     }
 
     /// TASK-2: edits any field; a change of list or parent moves the task with its subtasks.
-    public func updateTask(_ identity: Identity, id: TaskID, _ input: TaskInput) async throws -> TaskView {
+    public func updateTask(_ identity: Identity, id: TaskID, _ input: TaskInput,
+                           ifVersion expected: Int64? = nil) async throws -> TaskView {
         let task = try await perform(by: identity.account.id) {
             var task = try await editableTask(id, for: identity)
+            try require(version: task.version, expected: expected, of: "task")
             var batch = WriteBatch(now: clock())
             if input.listID != nil || input.parentID != nil {
                 let placement = TaskPlacement(listID: input.listID, parentID: input.parentID)

@@ -11,11 +11,12 @@ extension Domain {
     }
 
     /// LIST-3 and TASK-8: brings a list back from the trash with the tasks that went with it.
-    public func restoreList(_ identity: Identity, id: ListID) async throws -> TaskList {
+    public func restoreList(_ identity: Identity, id: ListID, ifVersion expected: Int64? = nil) async throws -> TaskList {
         try await perform(by: identity.account.id) {
             guard var list = try await store.list(id: id), list.ownerID == identity.account.id else {
                 throw DoableError.notFound("List not found.")
             }
+            try require(version: list.version, expected: expected, of: "list")
             guard list.deletedAt != nil else {
                 throw DoableError.conflict(code: "not_in_trash", field: nil, message: "The list is not in the trash.")
             }
