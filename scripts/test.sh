@@ -23,7 +23,7 @@ done
 
 # The same API checks once more with the server on PostgreSQL (crash durability inspects the SQLite file, so it
 # runs on the embedded engine only).
-for check in scripts/schemathesis.sh tests/live/authz_matrix.sh; do
+for check in scripts/schemathesis.sh tests/live/authz_matrix.sh tests/live/events.sh; do
     echo "== $check on PostgreSQL"
     scripts/with-postgres.sh bash -c "DOABLE_DATABASE_URL=\$DOABLE_TEST_DATABASE_URL $check"
 done

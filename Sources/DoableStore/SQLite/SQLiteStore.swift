@@ -173,11 +173,11 @@ public final class SQLiteStore: Store {
         }
         var purged = 0
         for (account, floor) in accounts where purged < limit {
+            let newest = try await fetchOne("""
+                SELECT max(seq) AS newest FROM changes WHERE account_id = ? AND seq > ? AND at < ?
+                """, [account, floor, cutoff.milliseconds]) { $0["newest"] as Int64? } ?? nil
+            guard let newest else { continue }
             purged += try await pool.write { db -> Int in
-                let newest = try Int64.fetchOne(db, sql: """
-                    SELECT max(seq) FROM changes WHERE account_id = ? AND seq > ? AND at < ?
-                    """, arguments: [account, floor, cutoff.milliseconds]) ?? nil
-                guard let newest else { return 0 }
                 try db.execute(sql: "DELETE FROM changes WHERE account_id = ? AND seq <= ?", arguments: [account, newest])
                 let count = db.changesCount
                 try db.execute(sql: "UPDATE accounts SET feed_floor = ? WHERE id = ? AND feed_floor < ?",
