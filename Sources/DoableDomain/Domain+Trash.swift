@@ -45,27 +45,38 @@ extension Domain {
         let cutoff = clock().adding(seconds: -Self.trashRetentionSeconds)
         let expired = try await store.expiredTrash(before: cutoff, limit: limit)
         var purged = 0
+        var firstError: (any Error)?
+        // One item that fails does not hold up the others; the failure is still reported.
         for list in expired.lists {
-            purged += try await perform(by: nil) {
-                guard let list = try await store.list(id: list.id), let deletedAt = list.deletedAt, deletedAt < cutoff
-                else { return (WriteBatch(), 0) }
-                var batch = WriteBatch(now: clock())
-                let tasks = try await store.tasks(listID: list.id, includingTrashed: true)
-                batch.operations += deepestFirst(tasks).map { .purgeTask($0) }
-                batch.append(.purgeList(list))
-                return (batch, batch.operations.count)
-            }
+            do { purged += try await purgeList(list.id, expiredBefore: cutoff) } catch { firstError = firstError ?? error }
         }
         for task in expired.tasks where !expired.lists.contains(where: { $0.id == task.listID }) {
-            purged += try await perform(by: nil) {
-                guard let task = try await store.task(id: task.id), let deletedAt = task.deletedAt, deletedAt < cutoff
-                else { return (WriteBatch(), 0) }
-                let subtree = try await store.descendants(of: task.id)
-                let batch = WriteBatch(subtree.reversed().map { .purgeTask($0) } + [.purgeTask(task)], now: clock())
-                return (batch, batch.operations.count)
-            }
+            do { purged += try await purgeTask(task.id, expiredBefore: cutoff) } catch { firstError = firstError ?? error }
         }
+        if let firstError { throw firstError }
         return purged
+    }
+
+    func purgeList(_ id: ListID, expiredBefore cutoff: Timestamp) async throws -> Int {
+        try await perform(by: nil) {
+            guard let list = try await store.list(id: id), let deletedAt = list.deletedAt, deletedAt < cutoff
+            else { return (WriteBatch(), 0) }
+            var batch = WriteBatch(now: clock())
+            let tasks = try await store.tasks(listID: list.id, includingTrashed: true)
+            batch.operations += deepestFirst(tasks).map { .purgeTask($0) }
+            batch.append(.purgeList(list))
+            return (batch, batch.operations.count)
+        }
+    }
+
+    func purgeTask(_ id: TaskID, expiredBefore cutoff: Timestamp) async throws -> Int {
+        try await perform(by: nil) {
+            guard let task = try await store.task(id: id), let deletedAt = task.deletedAt, deletedAt < cutoff
+            else { return (WriteBatch(), 0) }
+            let subtree = try await store.descendants(of: task.id)
+            let batch = WriteBatch(subtree.reversed().map { .purgeTask($0) } + [.purgeTask(task)], now: clock())
+            return (batch, batch.operations.count)
+        }
     }
 
     /// The tasks ordered so that every subtask comes before its parent (purges delete children first).

@@ -10,14 +10,17 @@ import Logging
 public struct Domain: Sendable {
     let store: any Store
     public let notifier: FeedNotifier
+    /// Open once the store is prepared; the background services wait for it. Open from the start unless asked.
+    public let readiness: ReadinessGate
     let passwords: PasswordHasher
     let clock: @Sendable () -> Timestamp
 
     public init(
         store: any Store, notifier: FeedNotifier = FeedNotifier(), passwords: PasswordHasher = PasswordHasher(),
-        clock: @escaping @Sendable () -> Timestamp = { .now }
+        clock: @escaping @Sendable () -> Timestamp = { .now }, readiness: ReadinessGate = ReadinessGate(isOpen: true)
     ) {
         self.store = store
+        self.readiness = readiness
         self.notifier = notifier
         self.passwords = passwords
         self.clock = clock

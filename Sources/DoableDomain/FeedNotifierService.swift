@@ -5,22 +5,31 @@ import ServiceLifecycle
 /// Passes the store's feed signals (commits of every process on the database) to the notifier until graceful
 /// shutdown, then closes the notifier, which ends every live stream that is still open.
 public struct FeedNotifierService: Service {
-    let store: any Store
-    let notifier: FeedNotifier
+    let domain: Domain
+    let logger: Logger
 
-    public init(domain: Domain) {
-        store = domain.store
-        notifier = domain.notifier
+    public init(domain: Domain, logger: Logger) {
+        self.domain = domain
+        self.logger = logger
     }
 
     public func run() async throws {
-        let signals = store.feedSignals()
-        await cancelWhenGracefulShutdown {
-            for await signal in signals {
-                switch signal {
-                case .advanced(let advanced): notifier.signal(advanced)
-                case .unknown: notifier.signalEveryone()
+        let notifier = domain.notifier
+        await cancelWhenGracefulShutdown { [domain, logger] in
+            await domain.readiness.wait()
+            while !Task.isCancelled {
+                for await signal in domain.store.feedSignals() {
+                    switch signal {
+                    case .advanced(let advanced): notifier.signal(advanced)
+                    case .unknown: notifier.signalEveryone()
+                    }
                 }
+                if Task.isCancelled { break }
+                // The store could not watch its feed (the file or the connection went away): say so, have
+                // everyone look again, and watch anew in a moment.
+                logger.warning("Feed signals stopped; watching again")
+                notifier.signalEveryone()
+                try? await Task.sleep(for: .seconds(1))
             }
         }
         notifier.close()
@@ -43,6 +52,7 @@ public struct FeedRetentionService: Service {
     }
 
     public func run() async throws {
+        await cancelWhenGracefulShutdown { [domain] in await domain.readiness.wait() }
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
             do {
                 let purged = try await domain.purgeFeed(olderThanSeconds: retentionSeconds)

@@ -13,6 +13,7 @@ public struct TrashPurgeService: Service {
     }
 
     public func run() async throws {
+        await cancelWhenGracefulShutdown { [domain] in await domain.readiness.wait() }
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
             do {
                 let purged = try await domain.purgeExpiredTrash()

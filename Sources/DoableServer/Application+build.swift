@@ -54,7 +54,8 @@ public func buildApplication(
     configuration: ServerConfiguration, store: any Store, passwords: PasswordHasher = PasswordHasher(),
     logger: Logger
 ) -> some ApplicationProtocol {
-    let domain = Domain(store: store, passwords: passwords)
+    let readiness = ReadinessGate()
+    let domain = Domain(store: store, passwords: passwords, readiness: readiness)
     let router = buildRouter(domain: domain, limiter: SignInLimiter(limits: configuration.signInLimits),
                              fairShare: FairShareLimiter(perAccount: configuration.maxConcurrentPerAccount),
                              pageCache: TaskPageCache(capacityBytes: configuration.pageCacheBytes),
@@ -66,11 +67,14 @@ public func buildApplication(
                              serverName: "Doable"),
         services: [
             store,
-            FeedNotifierService(domain: domain),
+            FeedNotifierService(domain: domain, logger: logger),
             FeedRetentionService(domain: domain, retentionDays: configuration.feedRetentionDays, logger: logger),
             TrashPurgeService(domain: domain, logger: logger),
         ],
         logger: logger)
-    app.beforeServerStarts { try await store.prepare() }
+    app.beforeServerStarts {
+        try await store.prepare()
+        readiness.open()
+    }
     return app
 }

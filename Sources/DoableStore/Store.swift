@@ -102,4 +102,10 @@ public enum FeedSignal: Sendable, Equatable {
     case advanced([AccountID: Int64])
     /// Changes may have been missed (a lost connection): every consumer should look again.
     case unknown
+
+    /// Yields the signal; when the buffer is full and an older one had to go, says `.unknown` after it, so that
+    /// the consumer looks at every feed instead of missing the dropped one.
+    func send(to continuation: AsyncStream<FeedSignal>.Continuation) {
+        if case .dropped = continuation.yield(self) { continuation.yield(.unknown) }
+    }
 }

@@ -25,9 +25,9 @@ extension StoreConformanceTests {
         #expect(minimal.password == nil)
         #expect(minimal.tlsMode == .prefer)
         #expect(minimal.schema == nil)
-        #expect(minimal.poolSize == 10 && minimal.clientConfiguration.options.maximumConnections == 10)
+        #expect(minimal.poolSize == 10 && minimal.clientConfiguration.options.maximumConnections == 11)
         let pooled = try PostgresURL("postgres://doable@localhost/doable?pool_size=4")
-        #expect(pooled.clientConfiguration.options.maximumConnections == 4)
+        #expect(pooled.clientConfiguration.options.maximumConnections == 5, "pool_size queries and one feed listener")
         #expect("\(pooled)".hasSuffix("pool_size=4"))
 
         let socket = try PostgresURL("postgres://doable@/doable?host=/var/run/postgresql")

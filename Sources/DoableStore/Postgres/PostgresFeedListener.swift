@@ -9,9 +9,17 @@ enum PostgresFeedListener {
     /// NOTIFY payloads are limited to 8,000 bytes; an entry is `account:sequence`, about 50 bytes.
     static let entriesPerPayload = 120
 
-    /// The channel for a schema: processes using different schemas of one database do not hear each other.
+    /// The channel for a schema: processes using different schemas of one database do not hear each other. A
+    /// schema name may be 63 bytes, as long as a channel name may be, so it goes in as a hash (FNV-1a, 64 bits).
     static func channel(schema: String?) -> String {
-        schema.map { "doable_feed_\($0)" } ?? "doable_feed"
+        guard let schema else { return "doable_feed" }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in schema.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return "doable_feed_" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 
     /// The highest sequence per account among `changes`, in payloads of `account:sequence,…`.
@@ -48,7 +56,7 @@ enum PostgresFeedListener {
                         continuation.yield(.unknown)
                         for try await notification in notifications {
                             let advanced = parse(notification.payload)
-                            if !advanced.isEmpty { continuation.yield(.advanced(advanced)) }
+                            if !advanced.isEmpty { FeedSignal.advanced(advanced).send(to: continuation) }
                         }
                     }
                 }

@@ -219,6 +219,11 @@ public final class PostgresStore: Store {
         }
         var purged = 0
         for (account, floor) in accounts where purged < limit {
+            let due = try await fetchOne("""
+                SELECT max(seq) AS seq FROM changes
+                WHERE account_id = \(account.uuid) AND seq > \(floor) AND at < \(cutoff.milliseconds)
+                """) { try $0["seq"] as Int64? } ?? nil
+            guard due != nil else { continue }
             let rows = try await client.withTransaction(logger: logger) { connection -> [PostgresRecord] in
                 let writer = PostgresWriter(connection: connection, logger: logger, channel: channel)
                 return try await writer.fetch("""

@@ -104,7 +104,8 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         }
         configuration.options.additionalStartupParameters.append(("application_name", "doable"))
         if let schema { configuration.options.additionalStartupParameters.append(("search_path", schema)) }
-        configuration.options.maximumConnections = poolSize
+        // One more than asked: the feed listener holds a connection of its own for as long as the server runs.
+        configuration.options.maximumConnections = poolSize + 1
         return configuration
     }
 

@@ -120,8 +120,10 @@ struct PostgresWriter {
         return changes
     }
 
+    /// Runs a statement and reads its answer to the end: an error raised while a statement runs reaches only its
+    /// row stream, and one left unread would let the transaction's COMMIT quietly turn into a rollback.
     func execute(_ query: PostgresQuery) async throws {
-        try await connection.query(query, logger: logger)
+        for try await _ in try await connection.query(query, logger: logger) {}
     }
 
     func fetch(_ query: PostgresQuery) async throws -> [PostgresRecord] {
@@ -133,12 +135,17 @@ struct PostgresWriter {
     /// The `StoreError` for a constraint the database refused, mapped as `SQLiteWriter.storeError` does;
     /// any other error is returned unchanged.
     static func storeError(for error: any Error) -> any Error {
-        guard let error = error as? PSQLError, let state = error.serverInfo?[.sqlState], state.hasPrefix("23") else {
+        guard let error = error as? PSQLError, let state = error.serverInfo?[.sqlState],
+              state.hasPrefix("23") || state.hasPrefix("40")
+        else {
             return error
         }
         let constraint = error.serverInfo?[.constraintName] ?? ""
         let message = error.serverInfo?[.message] ?? state
         switch state {
+        case "40P01", "40001":
+            // A deadlock or serialization failure: nothing was written; the operation starts again afresh.
+            return StoreError.versionConflict(entity: "row", id: message)
         case "23505":
             if constraint.contains("email_key") { return StoreError.duplicate(key: "email") }
             if constraint.contains("username_key") { return StoreError.duplicate(key: "username") }

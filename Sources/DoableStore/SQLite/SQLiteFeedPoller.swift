@@ -14,6 +14,8 @@ final class SQLiteFeedPoller: Sendable {
     private let interval: DispatchTimeInterval
     private struct State {
         var dataVersion: Int64?
+        /// Whether the sequences were read once: the first read only sets the baseline.
+        var isPrimed = false
         var sequences: [AccountID: Int64] = [:]
         var stopped = false
     }
@@ -48,7 +50,8 @@ final class SQLiteFeedPoller: Sendable {
             }
             if let rows {
                 let advanced = state.withLock { state -> [AccountID: Int64] in
-                    let isFirst = state.dataVersion == nil
+                    let isFirst = !state.isPrimed
+                    state.isPrimed = true
                     state.dataVersion = version
                     var advanced: [AccountID: Int64] = [:]
                     for (account, sequence) in rows where (state.sequences[account] ?? 0) < sequence {
@@ -57,7 +60,7 @@ final class SQLiteFeedPoller: Sendable {
                     }
                     return advanced
                 }
-                if !advanced.isEmpty { continuation.yield(.advanced(advanced)) }
+                if !advanced.isEmpty { FeedSignal.advanced(advanced).send(to: continuation) }
             }
         } catch {
             // The file is busy or went away for a moment: look again next time, and have consumers look too.
