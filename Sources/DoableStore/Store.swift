@@ -70,4 +70,14 @@ public enum StoreError: Error, Equatable {
     /// A unique key is taken; `key` is `email`, `username` or `name`.
     case duplicate(key: String)
     case referenceMissing(String)
+    /// A query ran past the store's time limit and was stopped (issue 10, finding 19). Nothing was changed; the
+    /// request may be tried again (the HTTP layer answers 503 with Retry-After).
+    case timedOut
+}
+
+/// Limits every engine applies.
+public enum StoreLimits {
+    /// How long one query may run: far above any query Doable makes (a search at 1M tasks takes under 50 ms), so
+    /// that only a runaway query meets it. `doable serve --query-timeout` changes it.
+    public static let defaultQueryTimeout: Duration = .seconds(5)
 }

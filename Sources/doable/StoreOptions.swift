@@ -11,10 +11,20 @@ struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: "postgres://user:password@host:port/database to use PostgreSQL (env DOABLE_DATABASE_URL).")
     var databaseURL: String = ProcessInfo.processInfo.environment["DOABLE_DATABASE_URL"] ?? ""
 
-    func openStore(logger: Logger) async throws -> any Store {
-        if !databaseURL.isEmpty {
-            return try await PostgresStore(url: databaseURL, logger: logger)
+    @Option(name: .long, help: "Seconds one database query may run before it is stopped (env DOABLE_QUERY_TIMEOUT).")
+    var queryTimeout: Double = ProcessInfo.processInfo.environment["DOABLE_QUERY_TIMEOUT"].flatMap(Double.init) ?? 5
+
+    func validate() throws {
+        guard queryTimeout > 0, queryTimeout <= 3_600 else {
+            throw ValidationError("--query-timeout must be more than 0 and at most 3600 seconds.")
         }
-        return try SQLiteStore(directory: URL(fileURLWithPath: dataDir))
+    }
+
+    func openStore(logger: Logger) async throws -> any Store {
+        let timeout = Duration.milliseconds(Int64((queryTimeout * 1_000).rounded(.up)))
+        if !databaseURL.isEmpty {
+            return try await PostgresStore(url: databaseURL, queryTimeout: timeout, logger: logger)
+        }
+        return try SQLiteStore(directory: URL(fileURLWithPath: dataDir), queryTimeout: timeout)
     }
 }

@@ -15,12 +15,22 @@ public final class PostgresStore: Store {
 
     /// Connects to the database at a `postgres://` URL (see `PostgresURL` for its options) and runs pending
     /// migrations.
-    public convenience init(url: String, logger: Logger) async throws {
-        try await self.init(url: PostgresURL(url), logger: logger)
+    public convenience init(
+        url: String, queryTimeout: Duration = StoreLimits.defaultQueryTimeout, logger: Logger
+    ) async throws {
+        try await self.init(url: PostgresURL(url), queryTimeout: queryTimeout, logger: logger)
     }
 
-    public init(url: PostgresURL, logger: Logger) async throws {
-        let client = PostgresClient(configuration: url.clientConfiguration, backgroundLogger: logger)
+    /// Every statement on the store's connections runs under `statement_timeout` = `queryTimeout` (issue 10,
+    /// finding 19); a statement that meets it is cancelled by the server and reported as `StoreError.timedOut`.
+    public init(
+        url: PostgresURL, queryTimeout: Duration = StoreLimits.defaultQueryTimeout, logger: Logger
+    ) async throws {
+        var configuration = url.clientConfiguration
+        let milliseconds = max(1, queryTimeout.components.seconds * 1_000
+            + queryTimeout.components.attoseconds / 1_000_000_000_000_000)
+        configuration.options.additionalStartupParameters.append(("statement_timeout", "\(milliseconds)"))
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         let (started, starting) = AsyncStream<Void>.makeStream()
         clientTask = Task {
             starting.finish()
@@ -46,7 +56,19 @@ public final class PostgresStore: Store {
                 try await PostgresWriter(connection: connection, logger: logger).apply(batch)
             }
         } catch {
-            throw PostgresWriter.storeError(for: Self.unwrap(error))
+            throw Self.storeError(for: PostgresWriter.storeError(for: Self.unwrap(error)))
+        }
+    }
+
+    /// Errors every statement can meet, as `StoreError`s: `statement_timeout` (57014) is `timedOut`; a deadlock or
+    /// serialization failure (40P01, 40001: two writers waiting on each other, e.g. on the parent-change lock) is a
+    /// `versionConflict`, which the domain retries from fresh reads.
+    static func storeError(for error: any Error) -> any Error {
+        guard let error = error as? PSQLError, let state = error.serverInfo?[.sqlState] else { return error }
+        switch state {
+        case "57014": return StoreError.timedOut
+        case "40P01", "40001": return StoreError.versionConflict(entity: "row", id: state)
+        default: return error
         }
     }
 
@@ -57,11 +79,15 @@ public final class PostgresStore: Store {
     }
 
     func fetchAll<T>(_ query: PostgresQuery, _ map: (PostgresRecord) throws -> T) async throws -> [T] {
-        var results: [T] = []
-        for try await row in try await client.query(query, logger: logger) {
-            results.append(try map(PostgresRecord(row)))
+        do {
+            var results: [T] = []
+            for try await row in try await client.query(query, logger: logger) {
+                results.append(try map(PostgresRecord(row)))
+            }
+            return results
+        } catch {
+            throw Self.storeError(for: error)
         }
-        return results
     }
 
     func fetchOne<T>(_ query: PostgresQuery, _ map: (PostgresRecord) throws -> T) async throws -> T? {
@@ -74,7 +100,7 @@ public final class PostgresStore: Store {
     }
 
     public func account(login: String) async throws -> Account? {
-        let key = login.lowercased()
+        let key = Rules.matchKey(login)
         return try await fetchOne("""
             SELECT \(unescaped: PostgresRows.accountColumns) FROM accounts
             WHERE email_key = \(key) OR username_key = \(key) LIMIT 1

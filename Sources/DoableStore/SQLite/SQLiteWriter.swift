@@ -36,7 +36,7 @@ struct SQLiteWriter {
             try execute("DELETE FROM tasks WHERE id = ?", arguments: [task.id.description])
         case .putLabel(let label):
             try put(SQLiteTable.labels, version: label.version, id: label.id.description,
-                    arguments: [label.id.description, label.ownerID.description, label.name, label.name.lowercased(),
+                    arguments: [label.id.description, label.ownerID.description, label.name, Rules.matchKey(label.name),
                                 label.color, label.createdAt.milliseconds, label.updatedAt.milliseconds,
                                 label.version])
         case .deleteLabel(let label):
