@@ -5,7 +5,7 @@ the requests a client makes most (list tasks with and without filters, one task,
 and a complete) from several connections, and samples the resident set size after each round. After the warm-up
 the growth per request must stay under a few hundred bytes (the leak it guards against left 2-3 KB per request)
 and the last rounds must not keep rising. On PostgreSQL when DOABLE_DATABASE_URL is set.
-SOAK_REQUESTS (default 40,000) sets the length of the measured run.
+SOAK_REQUESTS (default 24,000) sets the length of the measured run.
 """
 import os
 import sys
@@ -69,7 +69,7 @@ def run_round(base: str, tokens: list[str], requests_per_round: int) -> list[str
 
 
 def main() -> int:
-    total = int(os.environ.get("SOAK_REQUESTS", "40000"))
+    total = int(os.environ.get("SOAK_REQUESTS", "24000"))
     rounds = 8
     per_round = total // rounds
     with LiveServer("--page-cache-mb", "0") as server:

@@ -30,6 +30,14 @@ public final class PostgresStore: Store {
         let milliseconds = max(1, queryTimeout.components.seconds * 1_000
             + queryTimeout.components.attoseconds / 1_000_000_000_000_000)
         configuration.options.additionalStartupParameters.append(("statement_timeout", "\(milliseconds)"))
+        // Issue 10, finding 16: every query left 2-3 KB behind for a minute. Each time the pool parks a connection
+        // it starts a keep-alive timer (30 s) and, for connections above `minimumConnections`, an idle timer (60 s),
+        // each a task sleeping on the clock, and cancels them when the connection is leased again. On Linux a
+        // cancelled sleep keeps its task until its deadline passes, so under load tens of thousands of dead timers
+        // piled up. A fixed pool (all connections are minimum connections: no idle timer) without keep-alive
+        // queries (the connections are busy; a broken one fails its query and is replaced) parks without timers.
+        configuration.options.minimumConnections = configuration.options.maximumConnections
+        configuration.options.keepAliveBehavior = nil
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         let (started, starting) = AsyncStream<Void>.makeStream()
         clientTask = Task {
