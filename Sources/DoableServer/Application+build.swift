@@ -1,4 +1,5 @@
 import DoableCore
+import DoableDomain
 import DoableStore
 import Hummingbird
 import Logging
@@ -14,6 +15,11 @@ public struct ServerConfiguration: Sendable {
     public var maxConcurrentPerAccount = 16
     /// Memory for rendered task pages (`TaskPageCache`); 0 turns the cache off.
     public var pageCacheBytes = 16 << 20
+    /// How long change-feed entries are kept (SYNC-4: an older cursor gets a reset).
+    public var feedRetentionDays = 90
+
+    /// A live event stream's heartbeat: well inside the idle timeout, so a quiet stream is never cut off.
+    public var eventHeartbeat: Duration { .seconds(max(1, min(15, idleTimeoutSeconds / 3))) }
 
     public init() {}
 }
@@ -21,7 +27,7 @@ public struct ServerConfiguration: Sendable {
 /// The router with every route and middleware, over a domain.
 public func buildRouter(
     domain: Domain, limiter: SignInLimiter, fairShare: FairShareLimiter = FairShareLimiter(),
-    pageCache: TaskPageCache = TaskPageCache()
+    pageCache: TaskPageCache = TaskPageCache(), eventHeartbeat: Duration = .seconds(15)
 ) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: RequestLogMiddleware())
@@ -38,10 +44,13 @@ public func buildRouter(
     TasksController(domain: domain, pageCache: pageCache).addRoutes(to: authenticated)
     LabelsController(domain: domain).addRoutes(to: authenticated)
     TrashController(domain: domain).addRoutes(to: authenticated)
+    EventsController(domain: domain, heartbeat: eventHeartbeat).addRoutes(to: authenticated)
     return router
 }
 
-/// The whole server: HTTP plus its background services (the trash purge), stopped gracefully on SIGTERM.
+/// The whole server: HTTP plus its background services, stopped gracefully on SIGTERM. The store's own service
+/// comes first, so it stops last (after the server finished its requests and the other services stopped); the
+/// schema is brought up to date before the server accepts a connection.
 public func buildApplication(
     configuration: ServerConfiguration, store: any Store, passwords: PasswordHasher = PasswordHasher(),
     logger: Logger
@@ -49,12 +58,20 @@ public func buildApplication(
     let domain = Domain(store: store, passwords: passwords)
     let router = buildRouter(domain: domain, limiter: SignInLimiter(limits: configuration.signInLimits),
                              fairShare: FairShareLimiter(perAccount: configuration.maxConcurrentPerAccount),
-                             pageCache: TaskPageCache(capacityBytes: configuration.pageCacheBytes))
-    return Application(
+                             pageCache: TaskPageCache(capacityBytes: configuration.pageCacheBytes),
+                             eventHeartbeat: configuration.eventHeartbeat)
+    var app = Application(
         router: router,
         server: .http1(configuration: .init(idleTimeout: .seconds(configuration.idleTimeoutSeconds))),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port),
                              serverName: "Doable"),
-        services: [StoreCloser(store: store), TrashPurgeService(domain: domain, logger: logger)],
+        services: [
+            store,
+            FeedNotifierService(domain: domain),
+            FeedRetentionService(domain: domain, retentionDays: configuration.feedRetentionDays, logger: logger),
+            TrashPurgeService(domain: domain, logger: logger),
+        ],
         logger: logger)
+    app.beforeServerStarts { try await store.prepare() }
+    return app
 }

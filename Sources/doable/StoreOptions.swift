@@ -20,11 +20,21 @@ struct StoreOptions: ParsableArguments {
         }
     }
 
+    var queryTimeLimit: Duration { .milliseconds(Int64((queryTimeout * 1_000).rounded(.up))) }
+
+    /// A store ready for use, for the admin tools: they close it themselves.
     func openStore(logger: Logger) async throws -> any Store {
-        let timeout = Duration.milliseconds(Int64((queryTimeout * 1_000).rounded(.up)))
         if !databaseURL.isEmpty {
-            return try await PostgresStore(url: databaseURL, queryTimeout: timeout, logger: logger)
+            return try await PostgresStore.connect(url: databaseURL, queryTimeout: queryTimeLimit, logger: logger)
         }
-        return try SQLiteStore(directory: URL(fileURLWithPath: dataDir), queryTimeout: timeout)
+        return try SQLiteStore(directory: URL(fileURLWithPath: dataDir), queryTimeout: queryTimeLimit)
+    }
+
+    /// A store for a server, which runs it as its first service and prepares it before serving.
+    func storeForServer(logger: Logger) throws -> any Store {
+        if !databaseURL.isEmpty {
+            return PostgresStore(url: try PostgresURL(databaseURL), queryTimeout: queryTimeLimit, logger: logger)
+        }
+        return try SQLiteStore(directory: URL(fileURLWithPath: dataDir), queryTimeout: queryTimeLimit)
     }
 }

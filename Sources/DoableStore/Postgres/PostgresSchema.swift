@@ -189,12 +189,33 @@ enum PostgresSchema {
             )
             """,
         ]),
+        // Issue 9: no foreign key changes rows behind the domain's back (each such change needs a feed entry);
+        // feed entries carry their actor and list; accounts keep the feed's low-water mark.
+        Migration(id: "2-sealed-feed", statements: [
+            "ALTER TABLE accounts ADD COLUMN feed_floor bigint NOT NULL DEFAULT 0",
+            "ALTER TABLE changes ADD COLUMN actor_id uuid",
+            "ALTER TABLE changes ADD COLUMN list_id uuid",
+        ] + [
+            ("lists", "lists_owner_id_fkey", "owner_id", "accounts"),
+            ("labels", "labels_owner_id_fkey", "owner_id", "accounts"),
+            ("tasks", "tasks_owner_id_fkey", "owner_id", "accounts"),
+            ("tasks", "tasks_list_id_fkey", "list_id", "lists"),
+            ("tasks", "tasks_parent_id_fkey", "parent_id", "tasks"),
+            ("tasks", "tasks_assignee_id_fkey", "assignee_id", "accounts"),
+            ("task_labels", "task_labels_task_id_fkey", "task_id", "tasks"),
+            ("task_labels", "task_labels_label_id_fkey", "label_id", "labels"),
+        ].map { table, constraint, column, target in
+            """
+            ALTER TABLE \(table) DROP CONSTRAINT \(constraint),
+                ADD CONSTRAINT \(constraint) FOREIGN KEY (\(column)) REFERENCES \(target) (id)
+            """
+        }),
             // Issue 10, finding 14: see SQLiteSchema's migration of the same name. PostgreSQL runs transactions side by
         // side, so the check first takes a transaction-scoped advisory lock: a second move waits for the first to
         // commit, and its check (a new statement in READ COMMITTED, so a new snapshot) then sees the first move.
         // One lock for the whole database, held only by transactions that change a parent: a cycle can span two
-        // lists while the moves are in flight, so no narrower key is safe. The error's SQLSTATE class 23 makes it a
-        // conflict, which the domain retries from fresh reads and then refuses with a clear message.
+        // lists while the moves are in flight, so no narrower key is safe. The error is a serialization failure
+        // (40001), a conflict the domain retries from fresh reads and then refuses with a clear message.
         Migration(id: "3-hardening-task-parent-guard", statements: [
             """
             CREATE FUNCTION tasks_parent_guard() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -209,7 +230,7 @@ enum PostgresSchema {
                     )
                     SELECT 1 FROM up WHERE up.id = NEW.id OR up.depth > \(Rules.maximumTaskDepth)
                 ) THEN
-                    RAISE EXCEPTION 'task_parent_cycle' USING ERRCODE = 'check_violation';
+                    RAISE EXCEPTION 'task_parent_cycle' USING ERRCODE = 'serialization_failure';
                 END IF;
                 RETURN NEW;
             END

@@ -1,4 +1,4 @@
-import DoableStore
+@_spi(StoreWriting) import DoableStore
 import Foundation
 import Logging
 import PostgresNIO
@@ -52,7 +52,7 @@ func withStore(
         try await run(body, closing: store)
     case .postgres:
         try await TestDatabase.withFreshDatabase { url in
-            let store = try await PostgresStore(url: url, queryTimeout: queryTimeout, logger: Engine.logger)
+            let store = try await PostgresStore.connect(url: url, queryTimeout: queryTimeout, logger: Engine.logger)
             try await run(body, closing: store)
         }
     }
