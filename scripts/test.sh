@@ -22,8 +22,9 @@ for check in scripts/schemathesis.sh tests/live/*.sh; do
 done
 
 # The same API checks once more with the server on PostgreSQL (crash durability inspects the SQLite file, so it
-# runs on the embedded engine only).
-for check in scripts/schemathesis.sh tests/live/authz_matrix.sh tests/live/events.sh; do
+# runs on the embedded engine only), with issue 10's data checks and the memory soak.
+for check in scripts/schemathesis.sh tests/live/authz_matrix.sh tests/live/events.sh tests/live/hardening_data.sh \
+    tests/live/soak_memory.sh; do
     echo "== $check on PostgreSQL"
     scripts/with-postgres.sh bash -c "DOABLE_DATABASE_URL=\$DOABLE_TEST_DATABASE_URL $check"
 done

@@ -61,36 +61,48 @@ public enum ICalendarWriter {
         return "\(date)T\(time)Z"
     }
 
+    /// A TEXT value as RFC 5545 §3.3.11 writes it: backslash, semicolon and comma are escaped, and every line break
+    /// (CRLF, LF, or a bare CR) becomes `\n`, so no value can end its content line and start a property of its own.
+    /// The other control characters are not allowed in TEXT and are left out (HTAB stays).
     static func escape(_ text: String) -> String {
-        var out = ""
-        for character in text {
-            switch character {
-            case "\\": out += "\\\\"
-            case ";": out += "\\;"
-            case ",": out += "\\,"
-            case "\n", "\r\n": out += "\\n"
-            default: out.append(character)
+        var out = String.UnicodeScalarView()
+        var previousWasCR = false
+        for scalar in text.unicodeScalars {
+            defer { previousWasCR = scalar == "\r" }
+            switch scalar {
+            case "\\": out.append(contentsOf: "\\\\".unicodeScalars)
+            case ";": out.append(contentsOf: "\\;".unicodeScalars)
+            case ",": out.append(contentsOf: "\\,".unicodeScalars)
+            case "\r": out.append(contentsOf: "\\n".unicodeScalars)
+            case "\n": if !previousWasCR { out.append(contentsOf: "\\n".unicodeScalars) }
+            case "\t": out.append(scalar)
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F { continue }
+                out.append(scalar)
             }
         }
-        return out
+        return String(out)
     }
 
-    /// Content lines longer than 75 octets continue on the next line after a space.
+    /// Content lines longer than 75 octets continue on the next line after a space (RFC 5545 §3.1). Lines are cut
+    /// between Unicode scalars, never inside a UTF-8 sequence; every physical line, the space included, is at most
+    /// 75 octets.
     static func fold(_ line: String) -> [String] {
+        guard line.utf8.count > 75 else { return [line] }
         var pieces: [String] = []
-        var current = ""
+        var current = String.UnicodeScalarView()
         var currentBytes = 0
-        for character in line {
-            let size = String(character).utf8.count
-            if currentBytes + size > (pieces.isEmpty ? 75 : 74) {
-                pieces.append(pieces.isEmpty ? current : " " + current)
-                current = ""
-                currentBytes = 0
+        for scalar in line.unicodeScalars {
+            let size = UTF8.width(scalar)
+            if currentBytes + size > 75 {
+                pieces.append(String(current))
+                current = String.UnicodeScalarView([" "])
+                currentBytes = 1
             }
-            current.append(character)
+            current.append(scalar)
             currentBytes += size
         }
-        pieces.append(pieces.isEmpty ? current : " " + current)
+        pieces.append(String(current))
         return pieces
     }
 }

@@ -1,6 +1,11 @@
 import Foundation
 
 /// The input rules of SPEC, each in one place. Every rule throws `DoableError.invalid` naming its field.
+///
+/// Text rules return the value to store: trimmed where SPEC's limits mean visible text, and in Unicode
+/// normalization form C, so that "Café" typed as one code point or as "e" plus a combining accent is stored,
+/// compared and searched as the same text. Lengths count Unicode scalars, not grapheme clusters: a single
+/// "character" can carry any number of combining marks, and a limit must bound what is stored (see `text`).
 public enum Rules {
     public static let listPalette = ["red", "orange", "yellow", "green", "teal", "blue", "indigo", "purple",
                                      "pink", "brown", "gray"]
@@ -21,7 +26,7 @@ public enum Rules {
     }
 
     public static func username(_ value: String) throws -> String {
-        guard (3...30).contains(value.count) else {
+        guard (3...30).contains(value.unicodeScalars.count) else {
             throw DoableError.invalid("username", "Username must be 3 to 30 characters.")
         }
         guard value.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_") })
@@ -36,20 +41,13 @@ public enum Rules {
     }
 
     public static func personName(_ value: String, field: String) throws -> String {
-        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...30).contains(trimmed.count) else {
-            throw DoableError.invalid(field, "'\(field)' must be 1 to 30 characters.")
-        }
-        return trimmed
+        try text(value, field: field, trimmed: true, length: 1...30, "'\(field)' must be 1 to 30 characters.")
     }
 
     public static func gender(_ gender: Gender?, description: String?) throws -> String? {
         if gender == .selfDescribed {
-            let text = description?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-            guard (1...30).contains(text.count) else {
-                throw DoableError.invalid("genderDescription", "A self-described gender must be 1 to 30 characters.")
-            }
-            return text
+            return try text(description ?? "", field: "genderDescription", trimmed: true, length: 1...30,
+                            "A self-described gender must be 1 to 30 characters.")
         }
         guard description == nil || description == "" else {
             throw DoableError.invalid("genderDescription", "Only a self-described gender takes a description.")
@@ -75,7 +73,7 @@ public enum Rules {
     // MARK: Preferences (ACC-7)
 
     public static func timeZone(_ value: String) throws -> String {
-        guard !value.contains(".."), value.count <= 64,
+        guard !value.contains(".."), value.utf8.count <= 64,
               value.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "/_+-".unicodeScalars.contains($0)) }),
               TimeZone(identifier: value) != nil
         else {
@@ -95,18 +93,11 @@ public enum Rules {
     // MARK: Lists (LIST-1)
 
     public static func listName(_ value: String) throws -> String {
-        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...50).contains(trimmed.count) else {
-            throw DoableError.invalid("name", "List name must be 1 to 50 characters.")
-        }
-        return trimmed
+        try text(value, field: "name", trimmed: true, length: 1...50, "List name must be 1 to 50 characters.")
     }
 
     public static func listDescription(_ value: String) throws -> String {
-        guard value.count <= 500 else {
-            throw DoableError.invalid("description", "Description must be at most 500 characters.")
-        }
-        return value
+        try text(value, field: "description", length: 0...500, "Description must be at most 500 characters.")
     }
 
     /// A palette name or `#RRGGBB` (kept upper-case).
@@ -121,8 +112,9 @@ public enum Rules {
         return value.uppercased()
     }
 
+    /// One emoji: one grapheme cluster of at most 16 scalars (a family or a subdivision flag takes 7).
     public static func icon(_ value: String) throws -> String {
-        guard value.count == 1, let scalar = value.unicodeScalars.first,
+        guard value.unicodeScalars.count <= 16, value.count == 1, let scalar = value.unicodeScalars.first,
               scalar.properties.isEmoji && (scalar.properties.isEmojiPresentation || value.unicodeScalars.count > 1)
         else { throw DoableError.invalid("icon", "Icon must be a single emoji.") }
         return value
@@ -131,16 +123,11 @@ public enum Rules {
     // MARK: Tasks (TASK-1, TASK-2)
 
     public static func taskTitle(_ value: String) throws -> String {
-        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...200).contains(trimmed.count) else {
-            throw DoableError.invalid("title", "Title must be 1 to 200 characters.")
-        }
-        return trimmed
+        try text(value, field: "title", trimmed: true, length: 1...200, "Title must be 1 to 200 characters.")
     }
 
     public static func taskNotes(_ value: String) throws -> String {
-        guard value.count <= 10_000 else { throw DoableError.invalid("notes", "Notes must be at most 10,000 characters.") }
-        return value
+        try text(value, field: "notes", length: 0...10_000, "Notes must be at most 10,000 characters.")
     }
 
     public static func estimatedMinutes(_ value: Int) throws -> Int {
@@ -168,21 +155,47 @@ public enum Rules {
         if isPast { throw DoableError.invalid("due", "The due date is in the past; choose today or a later date.") }
     }
 
+    /// TASK-4: subtasks nest to any depth a person uses; the stores stop every walk of a task tree at this many
+    /// levels, and refuse a move that would make a task its own ancestor or hang it below this depth (issue 10,
+    /// finding 14).
+    public static let maximumTaskDepth = 1_000
+
     // MARK: Labels (TASK-6)
 
     public static func labelName(_ value: String) throws -> String {
-        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...50).contains(trimmed.count) else {
-            throw DoableError.invalid("name", "Label name must be 1 to 50 characters.")
-        }
-        return trimmed
+        try text(value, field: "name", trimmed: true, length: 1...50, "Label name must be 1 to 50 characters.")
     }
 
     public static func credentialName(_ value: String) throws -> String {
-        let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard (1...100).contains(trimmed.count) else {
-            throw DoableError.invalid("name", "Name must be 1 to 100 characters.")
+        try text(value, field: "name", trimmed: true, length: 1...100, "Name must be 1 to 100 characters.")
+    }
+
+    // MARK: Text
+
+    /// Every free-text field: normalized to NFC (after trimming, when `trimmed`), then at most `length.upperBound`
+    /// Unicode scalars and at most four UTF-8 bytes per allowed scalar. The raw input is refused unread when it is
+    /// far larger than anything allowed, so an attacker's megabyte is not normalized first.
+    public static func text(
+        _ value: String, field: String, trimmed: Bool = false, length: ClosedRange<Int>, _ message: String
+    ) throws -> String {
+        let maximumBytes = 4 * length.upperBound
+        // NFD can spell a scalar of NFC with up to a few scalars; 4x leaves room for any real decomposed text.
+        guard value.utf8.count <= 4 * maximumBytes else { throw DoableError.invalid(field, message) }
+        let text = normalized(trimmed ? value.trimmingCharacters(in: .whitespacesAndNewlines) : value)
+        guard length.contains(text.unicodeScalars.count), text.utf8.count <= maximumBytes else {
+            throw DoableError.invalid(field, message)
         }
-        return trimmed
+        return text
+    }
+
+    /// `text` in Unicode normalization form C (canonical composition). ASCII is already NFC and skips the work.
+    public static func normalized(_ text: String) -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text }
+        return text.precomposedStringWithCanonicalMapping
+    }
+
+    /// The key under which names are unique and logins are found: NFC, then lower-cased (case-insensitive).
+    public static func matchKey(_ text: String) -> String {
+        normalized(normalized(text).lowercased())
     }
 }

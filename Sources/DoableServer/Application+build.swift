@@ -32,6 +32,7 @@ public func buildRouter(
     let router = Router(context: AppRequestContext.self)
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: ErrorMiddleware())
+    router.add(middleware: QueryParameterLimitMiddleware())
     OperationsController(domain: domain).addRoutes(to: router)
     let api = router.group("api/v1")
     let accounts = AccountsController(domain: domain, limiter: limiter)

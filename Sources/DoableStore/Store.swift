@@ -94,6 +94,9 @@ public enum StoreError: Error, Equatable {
     case referenceMissing(String)
     /// The database refused a row for a reason no request can cause (NOT NULL, CHECK, …): a bug, never retried.
     case integrity(String)
+    /// A query ran past the store's time limit and was stopped (issue 10, finding 19). Nothing was changed; the
+    /// request may be tried again (the HTTP layer answers 503 with Retry-After).
+    case timedOut
 }
 
 /// What a store reports of its change feed advancing.
@@ -108,4 +111,11 @@ public enum FeedSignal: Sendable, Equatable {
     func send(to continuation: AsyncStream<FeedSignal>.Continuation) {
         if case .dropped = continuation.yield(self) { continuation.yield(.unknown) }
     }
+}
+
+/// Limits every engine applies.
+public enum StoreLimits {
+    /// How long one query may run: far above any query Doable makes (a search at 1M tasks takes under 50 ms), so
+    /// that only a runaway query meets it. `doable serve --query-timeout` changes it.
+    public static let defaultQueryTimeout: Duration = .seconds(5)
 }

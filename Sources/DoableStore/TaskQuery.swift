@@ -20,12 +20,21 @@ public struct TaskQuery: Sendable, Equatable {
 
     public init(ownerID: AccountID) { self.ownerID = ownerID }
 
-    /// The search words: letters and digits, lower-cased; empty when there is nothing to search for.
+    /// The search words: letters and digits, lower-cased, in NFC (stored text is NFC, so "Café" typed with a
+    /// combining accent finds it too); empty when there is nothing to search for.
     public var searchWords: [String] {
         guard let text else { return [] }
-        return text.lowercased()
+        return Rules.matchKey(text)
             .split(whereSeparator: { !$0.isLetter && !$0.isNumber })
             .prefix(16)
             .map(String.init)
+    }
+}
+
+extension Array where Element: Hashable {
+    /// The elements in their first order, each once: a filter's values, before they are bound.
+    var distinct: [Element] {
+        var seen = Set<Element>()
+        return filter { seen.insert($0).inserted }
     }
 }

@@ -65,8 +65,8 @@ struct TaskPageCacheTests {
         let page = ByteBuffer(repeating: UInt8(ascii: "x"), count: 4 << 10)
         for index in 0..<1_000 { cache.store(page, account: account, query: "offset=\(index)", validUntil: nil) }
         let kept = (0..<1_000).filter { cache.body(account: account, query: "offset=\($0)", now: now) != nil }
-        #expect(kept.count == 16, "64 KiB holds sixteen 4 KiB pages")
-        #expect(kept.first == 984, "the newest are kept")
+        #expect(kept.count == 15, "64 KiB holds fifteen 4 KiB pages with their keys and overhead")
+        #expect(kept.first == 985, "the newest are kept")
         var changed = account
         changed.changeSequence += 1
         #expect(cache.body(account: changed, query: "offset=999", now: now) == nil, "a change invalidates")
@@ -74,5 +74,33 @@ struct TaskPageCacheTests {
         let off = TaskPageCache(capacityBytes: 0)
         off.store(page, account: account, query: "", validUntil: nil)
         #expect(off.body(account: account, query: "", now: now) == nil)
+    }
+
+    /// Issue 10, finding 12: keys count too (the query string is the caller's), and reading an entry keeps it.
+    @Test func Q8_issue10_12_theCacheIsBoundedByBytesIncludingKeysLeastRecentlyUsedOut() throws {
+        let capacity = 1 << 20
+        let cache = TaskPageCache(capacityBytes: capacity)
+        let now = Timestamp.now
+        let account = Account(id: .make(), email: "a@example.com", username: "a", passwordHash: "", firstName: "A",
+                              lastName: "B", inboxID: .make(), createdAt: now, updatedAt: now)
+        let tiny = ByteBuffer(string: "{}")
+        let longQuery = String(repeating: "q", count: 8_000)
+        for index in 0..<5_000 {
+            cache.store(tiny, account: account, query: "\(index)&\(longQuery)", validUntil: nil)
+            #expect(cache.bytes <= capacity)
+        }
+        #expect(cache.entries * longQuery.utf8.count <= capacity, "\(cache.entries) entries of 8 KB keys")
+        #expect(cache.entries > 0)
+
+        // Least recently used out: an entry read often survives a stream of new ones.
+        let lru = TaskPageCache(capacityBytes: 64 << 10)
+        let page = ByteBuffer(repeating: UInt8(ascii: "x"), count: 4 << 10)
+        lru.store(page, account: account, query: "favourite", validUntil: nil)
+        for index in 0..<100 {
+            lru.store(page, account: account, query: "offset=\(index)", validUntil: nil)
+            #expect(lru.body(account: account, query: "favourite", now: now) != nil, "after \(index) new pages")
+        }
+        #expect(lru.bytes <= 64 << 10)
+        #expect(lru.entries == lru.bytes / (4 << 10 + TaskPageCache.entryOverhead))
     }
 }

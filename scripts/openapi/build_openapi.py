@@ -425,6 +425,9 @@ ERROR_CODES = {
     503: ("not_ready", "The database does not answer."),
 }
 
+QUERY_TIMEOUT = ("A database query ran past the server's time limit (`--query-timeout`, 5 s by default) and was "
+                 "stopped; nothing was changed. Code `query_timeout`; try again after Retry-After.")
+
 CONFLICTS = {
     "already_exists": "the name, email or username is taken (`field` names it)",
     "inbox_protected": "the Inbox cannot be renamed, archived or deleted",
@@ -473,6 +476,7 @@ SHARED_RESPONSES = {
     "PayloadTooLarge": error_response(413),
     "TooManyRequests": error_response(429, headers=RETRY_AFTER),
     "NoContent": {"description": "Done; no body."},
+    "QueryTimeout": error_response(503, QUERY_TIMEOUT, codes=["query_timeout"], headers=RETRY_AFTER),
 }
 
 
@@ -597,16 +601,20 @@ EVENTS_OPERATION = operation(
         "timeout. The stream ends when the credential is revoked or the server stops."),
         "content": {"text/event-stream": {"schema": {"type": "string"}}}})
 
+# Issue 10: a query parameter may be repeated at most 100 times on any route, and a filter takes at most 100 values.
+MAX_VALUES = 100
+
 TASK_QUERY = [
     query("q", text(), "TASK-7: words that must all appear (as word prefixes) in the title or notes."),
     query("list", ID_INPUT, "Only tasks of this live list; 404 when the caller has no such list."),
     query("parent", ID_INPUT, "Only the direct subtasks of this task."),
-    query("label", array(ID_INPUT), "Only tasks carrying every one of these labels; repeat the parameter "
-                                          "or separate ids with commas.", style="form", explode=True),
-    query("status", array(ref("TaskStatus")), "Any of these statuses; repeat or separate with commas.",
+    query("label", array(ID_INPUT, maxItems=MAX_VALUES), "Only tasks carrying every one of these labels; repeat "
+          "the parameter or separate ids with commas. At most 100 values (more is a 400 naming `label`).",
           style="form", explode=True),
-    query("priority", array(ref("TaskPriority")), "Any of these priorities; repeat or separate with commas.",
-          style="form", explode=True),
+    query("status", array(ref("TaskStatus"), maxItems=MAX_VALUES), "Any of these statuses; repeat or separate with "
+          "commas; at most 100 values.", style="form", explode=True),
+    query("priority", array(ref("TaskPriority"), maxItems=MAX_VALUES), "Any of these priorities; repeat or separate "
+          "with commas; at most 100 values.", style="form", explode=True),
     query("dueFrom", ref("TaskDateInput"), "Due at or after this moment (a day counts from its start, UTC)."),
     query("dueTo", ref("TaskDateInput"), "Due at or before this moment (a day counts to its end, UTC)."),
     query("assignee", {"anyOf": [ID_INPUT, {"type": "string", "const": "me"}]},
@@ -789,6 +797,12 @@ PATHS = {
 }
 
 PATHS["/readyz"]["get"]["responses"]["503"] = error_response(503)
+# Issue 10, finding 19: every operation that reads the database may meet the query time limit.
+for _path, _operations in PATHS.items():
+    if _path in ("/healthz", "/readyz", "/api/v1/openapi.json"):
+        continue
+    for _operation in _operations.values():
+        _operation["responses"]["503"] = shared("QueryTimeout")
 
 TAGS = [
     {"name": "Accounts", "description": "ACC: registration, sessions, profile, export and deletion."},

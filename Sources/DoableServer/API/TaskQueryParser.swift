@@ -6,15 +6,19 @@ import Hummingbird
 /// Reads the TASK-5/TASK-7 query parameters of `GET /tasks`; a bad value is a 400 naming the parameter.
 struct TaskQueryParser {
     let identity: Identity
+    /// The most values one filter takes, repeated or comma-separated (issue 10, finding 2): more is a 400 naming
+    /// the parameter. The stores bind each filter's values as one array, so no number reaches an engine limit.
+    static let maximumValues = QueryParameterLimitMiddleware.maximumRepeats
 
     func parse(_ parameters: Parameters) throws -> TaskQuery {
         var query = TaskQuery(ownerID: identity.account.id)
         query.text = parameters.get("q")
         if let list = parameters.get("list") { query.listID = try id(list, "list") }
         if let parent = parameters.get("parent") { query.parentID = try id(parent, "parent") }
-        query.labelIDs = try values(parameters, "label").map { try id($0, "label") }
-        query.statuses = try values(parameters, "status").map { try choice($0, "status", TaskStatus.self) }
-        query.priorities = try values(parameters, "priority").map { try choice($0, "priority", TaskPriority.self) }
+        query.labelIDs = unique(try values(parameters, "label").map { try id($0, "label") })
+        query.statuses = unique(try values(parameters, "status").map { try choice($0, "status", TaskStatus.self) })
+        query.priorities = unique(
+            try values(parameters, "priority").map { try choice($0, "priority", TaskPriority.self) })
         if let from = parameters.get("dueFrom") { query.dueFrom = try date(from, "dueFrom").sortKey }
         if let to = parameters.get("dueTo") {
             let date = try date(to, "dueTo")
@@ -39,8 +43,23 @@ struct TaskQueryParser {
         return query
     }
 
-    func values(_ parameters: Parameters, _ name: String) -> [String] {
-        parameters.getAll(name).flatMap { $0.split(separator: ",").map(String.init) }.filter { !$0.isEmpty }
+    func values(_ parameters: Parameters, _ name: String) throws -> [String] {
+        var values: [String] = []
+        for parameter in parameters where parameter.key == name {
+            for value in parameter.value.split(separator: ",") where !value.isEmpty {
+                guard values.count < Self.maximumValues else {
+                    throw DoableError.invalid(name, "'\(name)' takes at most \(Self.maximumValues) values.")
+                }
+                values.append(String(value))
+            }
+        }
+        return values
+    }
+
+    /// The values in their first order, each once.
+    func unique<T: Hashable>(_ values: [T]) -> [T] {
+        var seen = Set<T>()
+        return values.filter { seen.insert($0).inserted }
     }
 
     func id<T>(_ text: String, _ name: String) throws -> EntityID<T> {

@@ -1,4 +1,5 @@
 import DoableCore
+import DoableStore
 import Foundation
 import Hummingbird
 import Logging
@@ -20,6 +21,13 @@ struct ErrorMiddleware: RouterMiddleware {
             return Self.response(for: error)
         } catch is NIOTooManyBytesError {
             return Self.response(for: HTTPError(.contentTooLarge))
+        } catch StoreError.timedOut {
+            // Issue 10, finding 19: a query that met the store's time limit was stopped. The request itself was
+            // well-formed (a malformed one is a 4xx before any query runs), so this is the server being too slow
+            // for it right now: 503 with Retry-After, in the one error shape, never a hang.
+            return Self.response(status: .serviceUnavailable, code: "query_timeout",
+                                 message: "The database took too long to answer; try again shortly.", field: nil,
+                                 headers: [.retryAfter: "1"])
         } catch {
             context.logger.error("Unhandled error", metadata: ["doable.error": "\(String(reflecting: error))"])
             return Self.response(status: .internalServerError, code: "internal_error",

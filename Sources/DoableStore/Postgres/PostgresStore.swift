@@ -17,8 +17,22 @@ public final class PostgresStore: Store {
     let channel: String
     private let ownedRun = Mutex<Task<Void, Never>?>(nil)
 
-    public init(url: PostgresURL, logger: Logger) {
-        client = PostgresClient(configuration: url.clientConfiguration, backgroundLogger: logger)
+    /// Every statement on the store's connections runs under `statement_timeout` = `queryTimeout` (issue 10,
+    /// finding 19); a statement that meets it is cancelled by the server and reported as `StoreError.timedOut`.
+    public init(url: PostgresURL, queryTimeout: Duration = StoreLimits.defaultQueryTimeout, logger: Logger) {
+        var configuration = url.clientConfiguration
+        let milliseconds = max(1, queryTimeout.components.seconds * 1_000
+            + queryTimeout.components.attoseconds / 1_000_000_000_000_000)
+        configuration.options.additionalStartupParameters.append(("statement_timeout", "\(milliseconds)"))
+        // Issue 10, finding 16: every query left 2-3 KB behind for a minute. Each time the pool parks a connection
+        // it starts a keep-alive timer (30 s) and, for connections above `minimumConnections`, an idle timer (60 s),
+        // each a task sleeping on the clock, and cancels them when the connection is leased again. On Linux a
+        // cancelled sleep keeps its task until its deadline passes, so under load tens of thousands of dead timers
+        // piled up. A fixed pool (all connections are minimum connections: no idle timer) without keep-alive
+        // queries (the connections are busy; a broken one fails its query and is replaced) parks without timers.
+        configuration.options.minimumConnections = configuration.options.maximumConnections
+        configuration.options.keepAliveBehavior = nil
+        client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         channel = PostgresFeedListener.channel(schema: url.schema)
         schema = url.schema
         self.logger = logger
@@ -28,12 +42,16 @@ public final class PostgresStore: Store {
 
     /// Connects to the database at a `postgres://` URL (see `PostgresURL` for its options), runs the pool until
     /// `close()` and runs pending migrations.
-    public static func connect(url: String, logger: Logger) async throws -> PostgresStore {
-        try await connect(url: PostgresURL(url), logger: logger)
+    public static func connect(
+        url: String, queryTimeout: Duration = StoreLimits.defaultQueryTimeout, logger: Logger
+    ) async throws -> PostgresStore {
+        try await connect(url: PostgresURL(url), queryTimeout: queryTimeout, logger: logger)
     }
 
-    public static func connect(url: PostgresURL, logger: Logger) async throws -> PostgresStore {
-        let store = PostgresStore(url: url, logger: logger)
+    public static func connect(
+        url: PostgresURL, queryTimeout: Duration = StoreLimits.defaultQueryTimeout, logger: Logger
+    ) async throws -> PostgresStore {
+        let store = PostgresStore(url: url, queryTimeout: queryTimeout, logger: logger)
         let (started, starting) = AsyncStream<Void>.makeStream()
         let task = Task {
             starting.finish()
@@ -80,7 +98,19 @@ public final class PostgresStore: Store {
                 try await PostgresWriter(connection: connection, logger: logger, channel: channel).apply(batch)
             }
         } catch {
-            throw PostgresWriter.storeError(for: Self.unwrap(error))
+            throw Self.storeError(for: PostgresWriter.storeError(for: Self.unwrap(error)))
+        }
+    }
+
+    /// Errors every statement can meet, as `StoreError`s: `statement_timeout` (57014) is `timedOut`; a deadlock or
+    /// serialization failure (40P01, 40001: two writers waiting on each other, e.g. on the parent-change lock) is a
+    /// `versionConflict`, which the domain retries from fresh reads.
+    static func storeError(for error: any Error) -> any Error {
+        guard let error = error as? PSQLError, let state = error.serverInfo?[.sqlState] else { return error }
+        switch state {
+        case "57014": return StoreError.timedOut
+        case "40P01", "40001": return StoreError.versionConflict(entity: "row", id: state)
+        default: return error
         }
     }
 
@@ -91,11 +121,15 @@ public final class PostgresStore: Store {
     }
 
     func fetchAll<T>(_ query: PostgresQuery, _ map: (PostgresRecord) throws -> T) async throws -> [T] {
-        var results: [T] = []
-        for try await row in try await client.query(query, logger: logger) {
-            results.append(try map(PostgresRecord(row)))
+        do {
+            var results: [T] = []
+            for try await row in try await client.query(query, logger: logger) {
+                results.append(try map(PostgresRecord(row)))
+            }
+            return results
+        } catch {
+            throw Self.storeError(for: error)
         }
-        return results
     }
 
     func fetchOne<T>(_ query: PostgresQuery, _ map: (PostgresRecord) throws -> T) async throws -> T? {
@@ -108,7 +142,7 @@ public final class PostgresStore: Store {
     }
 
     public func account(login: String) async throws -> Account? {
-        let key = login.lowercased()
+        let key = Rules.matchKey(login)
         return try await fetchOne("""
             SELECT \(unescaped: PostgresRows.accountColumns) FROM accounts
             WHERE email_key = \(key) OR username_key = \(key) LIMIT 1

@@ -48,8 +48,8 @@ enum SQLiteRows {
     static func accountArguments(_ account: Account) throws -> [(any DatabaseValueConvertible)?] {
         let preferences = String(decoding: try JSONEncoder().encode(account.preferences), as: UTF8.self)
         return [
-            account.id.description, account.email, account.email.lowercased(), account.username,
-            account.username.lowercased(), account.passwordHash, account.firstName, account.lastName,
+            account.id.description, account.email, Rules.matchKey(account.email), account.username,
+            Rules.matchKey(account.username), account.passwordHash, account.firstName, account.lastName,
             account.gender?.rawValue, account.genderDescription, account.dateOfBirth?.description,
             account.educationLevel?.rawValue, account.phone, account.showEmail, account.showPhone, account.isAdmin,
             account.isDisabled, preferences, account.inboxID.description, account.createdAt.milliseconds,
@@ -59,7 +59,7 @@ enum SQLiteRows {
 
     static func listArguments(_ list: TaskList) -> [(any DatabaseValueConvertible)?] {
         [
-            list.id.description, list.ownerID.description, list.name, list.name.lowercased(), list.description,
+            list.id.description, list.ownerID.description, list.name, Rules.matchKey(list.name), list.description,
             list.color, list.icon, list.isInbox, list.isArchived, list.rank, list.createdAt.milliseconds,
             list.updatedAt.milliseconds, list.deletedAt?.milliseconds, list.version,
         ]
@@ -68,7 +68,7 @@ enum SQLiteRows {
     static func taskArguments(_ task: TaskItem) -> [(any DatabaseValueConvertible)?] {
         [
             task.id.description, task.ownerID.description, task.listID.description, task.parentID?.description,
-            task.title, task.title.lowercased(), task.notes, task.status.rawValue, task.priority.rawValue,
+            task.title, Rules.matchKey(task.title), task.notes, task.status.rawValue, task.priority.rawValue,
             task.priority.weight, task.due?.description, task.due?.sortKey.milliseconds, task.start?.description,
             task.estimatedMinutes, task.category?.rawValue, task.assigneeID?.description,
             task.labelIDs.map(\.description).joined(separator: ","), task.completedAt?.milliseconds, task.rank,

@@ -16,7 +16,7 @@ extension SQLiteStore {
     /// The page and its progress in one read transaction, one trip to the reader pool.
     public func tasksWithProgress(matching query: TaskQuery) async throws -> [(TaskItem, SubtaskProgress)] {
         let (sql, arguments) = Self.taskSQL(query)
-        return try read { db in
+        return try await read { db in
             let tasks = try SQLiteRows.fetchAll(db, sql: sql, arguments: arguments, SQLiteRows.task)
             let progress = try Self.fetchProgress(db, ids: tasks.map(\.id))
             return tasks.map { ($0, progress[$0.id] ?? SubtaskProgress(done: 0, total: 0)) }
@@ -25,7 +25,7 @@ extension SQLiteStore {
 
     /// The credential and its account in one statement.
     public func identity(secretHash: String) async throws -> (Credential, Account)? {
-        try readOneStatement { db in
+        try await readOneStatement { db in
             let statement = try db.cachedStatement(sql: """
                 SELECT \(SQLiteRows.identityColumns) FROM credentials c JOIN accounts a ON a.id = c.account_id
                 WHERE c.secret_hash = ?
@@ -53,18 +53,27 @@ extension SQLiteStore {
             conditions.append("t.parent_id = ?")
             arguments.append(parentID.description)
         }
-        for labelID in query.labelIDs {
+        // Every multi-value filter binds its values as one JSON array (issue 10, findings 2 and 18): the statement
+        // has the same shape for any number of values, far from SQLite's expression-depth and variable limits.
+        let labelIDs = query.labelIDs.distinct
+        if labelIDs.count == 1 {
             conditions.append("EXISTS (SELECT 1 FROM task_labels l WHERE l.task_id = t.id AND l.label_id = ?)")
-            arguments.append(labelID.description)
+            arguments.append(labelIDs[0].description)
+        } else if labelIDs.count > 1 {
+            conditions.append("""
+                t.id IN (SELECT task_id FROM task_labels WHERE label_id IN (SELECT value FROM json_each(?))
+                         GROUP BY task_id HAVING count(*) = ?)
+                """)
+            arguments.append(Self.jsonArray(labelIDs.map(\.description)))
+            arguments.append(labelIDs.count)
         }
         if !query.statuses.isEmpty {
-            conditions.append("t.status IN (\(Array(repeating: "?", count: query.statuses.count).joined(separator: ",")))")
-            arguments += query.statuses.map(\.rawValue)
+            conditions.append("t.status IN (SELECT value FROM json_each(?))")
+            arguments.append(Self.jsonArray(query.statuses.distinct.map(\.rawValue)))
         }
         if !query.priorities.isEmpty {
-            conditions.append(
-                "t.priority IN (\(Array(repeating: "?", count: query.priorities.count).joined(separator: ",")))")
-            arguments += query.priorities.map(\.rawValue)
+            conditions.append("t.priority IN (SELECT value FROM json_each(?))")
+            arguments.append(Self.jsonArray(query.priorities.distinct.map(\.rawValue)))
         }
         if let dueFrom = query.dueFrom {
             conditions.append("t.due_at >= ?")
@@ -94,42 +103,39 @@ extension SQLiteStore {
         return (sql, StatementArguments(arguments))
     }
 
+    /// Bounded by `Rules.maximumTaskDepth` levels, so that even a parent cycle (which the schema refuses) could
+    /// not make it endless.
     public func descendants(of id: TaskID) async throws -> [TaskItem] {
         try await fetchAll("""
             WITH RECURSIVE subtree(id, depth) AS (
                 SELECT id, 1 FROM tasks WHERE parent_id = ?
                 UNION ALL
-                SELECT t.id, s.depth + 1 FROM tasks t JOIN subtree s ON t.parent_id = s.id
+                SELECT t.id, s.depth + 1 FROM tasks t JOIN subtree s ON t.parent_id = s.id WHERE s.depth < ?
             )
             SELECT \(SQLiteRows.prefixedTaskColumns)
             FROM tasks t JOIN subtree s ON s.id = t.id ORDER BY s.depth, t.rank, t.id
-            """, [id.description], SQLiteRows.task)
+            """, [id.description, Rules.maximumTaskDepth], SQLiteRows.task)
     }
 
     public func progress(of ids: [TaskID]) async throws -> [TaskID: SubtaskProgress] {
-        try readOneStatement { db in try Self.fetchProgress(db, ids: ids) }
+        try await readOneStatement { db in try Self.fetchProgress(db, ids: ids) }
     }
 
-    /// One statement for any number of roots (the ids go in as a JSON array), so it is prepared once.
+    /// One statement for any number of roots (the ids go in as a JSON array), so it is prepared once; bounded by
+    /// `Rules.maximumTaskDepth` levels like `descendants(of:)`.
     static func fetchProgress(_ db: Database, ids: [TaskID]) throws -> [TaskID: SubtaskProgress] {
         guard !ids.isEmpty else { return [:] }
-        var idArray = "["
-        for (index, id) in ids.enumerated() {
-            if index > 0 { idArray += "," }
-            idArray += "\"\(id)\""
-        }
-        idArray += "]"
         let rows = try SQLiteRows.fetchAll(db, sql: """
-            WITH RECURSIVE subtree(root, id, status) AS (
-                SELECT parent_id, id, status FROM tasks
+            WITH RECURSIVE subtree(root, id, status, depth) AS (
+                SELECT parent_id, id, status, 1 FROM tasks
                 WHERE parent_id IN (SELECT value FROM json_each(?)) AND deleted_at IS NULL
                 UNION ALL
-                SELECT s.root, t.id, t.status FROM tasks t JOIN subtree s ON t.parent_id = s.id
-                WHERE t.deleted_at IS NULL
+                SELECT s.root, t.id, t.status, s.depth + 1 FROM tasks t JOIN subtree s ON t.parent_id = s.id
+                WHERE t.deleted_at IS NULL AND s.depth < ?
             )
             SELECT root, count(*) AS total, sum(status = 'completed') AS done FROM subtree GROUP BY root
-            """, arguments: [idArray]) { columns -> (TaskID, SubtaskProgress) in
-            (columns.id(0)!, SubtaskProgress(done: Int(columns.int64(2)), total: Int(columns.int64(1))))
+            """, arguments: [jsonArray(ids.map(\.description)), Rules.maximumTaskDepth]) { columns in
+            (columns.id(0)! as TaskID, SubtaskProgress(done: Int(columns.int64(2)), total: Int(columns.int64(1))))
         }
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })
     }
@@ -176,5 +182,30 @@ extension SQLiteStore {
             SELECT \(SQLiteRows.taskColumns) FROM tasks WHERE id IN (SELECT task_id FROM task_labels WHERE label_id = ?)
             ORDER BY rank, id
             """, [labelID.description], SQLiteRows.task)
+    }
+
+    /// A JSON array of strings, for binding many values as one argument (`json_each(?)`). The strings are ids and
+    /// enumeration raw values, but they are escaped all the same.
+    static func jsonArray(_ values: [String]) -> String {
+        var json = "["
+        for (index, value) in values.enumerated() {
+            if index > 0 { json += "," }
+            json += "\""
+            for scalar in value.unicodeScalars {
+                switch scalar {
+                case "\"": json += "\\\""
+                case "\\": json += "\\\\"
+                default:
+                    if scalar.value < 0x20 {
+                        json += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                            + String(scalar.value, radix: 16)
+                    } else {
+                        json.unicodeScalars.append(scalar)
+                    }
+                }
+            }
+            json += "\""
+        }
+        return json + "]"
     }
 }

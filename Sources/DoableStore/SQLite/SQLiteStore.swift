@@ -12,8 +12,11 @@ public final class SQLiteStore: Store {
     let checkpointer: SQLiteCheckpointer
     private let isClosed = Atomic<Bool>(false)
 
+    /// How long one read may run before it is interrupted with `StoreError.timedOut` (issue 10, finding 19).
+    let queryTimeout: Duration
+
     /// Opens (creating if needed) `doable.sqlite` in `directory` and runs pending migrations.
-    public init(directory: URL) throws {
+    public init(directory: URL, queryTimeout: Duration = StoreLimits.defaultQueryTimeout) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var configuration = Configuration()
         configuration.foreignKeysEnabled = true
@@ -29,47 +32,57 @@ public final class SQLiteStore: Store {
         try SQLiteSchema.migrator.migrate(pool)
         committer = SQLiteGroupCommitter(pool: pool)
         checkpointer = try SQLiteCheckpointer(path: path)
+        self.queryTimeout = queryTimeout
     }
 
     @_spi(StoreWriting) public func commit(_ batch: WriteBatch) async throws -> [Change] {
         try await committer.commit(batch)
     }
 
-    /// Runs a read on the calling thread. A WAL read takes microseconds and never waits for the writer, and the
-    /// reader pool has more connections than the cooperative pool has threads, so this does not stall other
-    /// tasks; hopping to GRDB's own queues and back cost more than the reads themselves.
-    func read<T>(_ body: (Database) throws -> T) throws -> T {
-        try pool.read(body)
+    /// Runs a read in one transaction on one of GRDB's reader connections.
+    ///
+    /// Reads run on GRDB's own dispatch queues, never on the calling task's thread: a read is blocking work, and
+    /// Swift's cooperative pool has one thread per core, so two long reads there used to stop every other request,
+    /// `/healthz` included (issue 10, finding 17). Each read is bounded by `queryTimeout`, and cancelling the
+    /// calling task interrupts it (GRDB calls `sqlite3_interrupt`).
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        let timeout = queryTimeout
+        return try await SQLiteQueryDeadline.mapping { try await pool.read { db in
+            try SQLiteQueryDeadline.run(db, timeout: timeout) { try body(db) }
+        } }
     }
 
     /// A read of one statement, without GRDB's BEGIN and COMMIT around it: a single statement reads one
     /// snapshot anyway, and the two extra statements were a good part of a small read's cost.
-    func readOneStatement<T>(_ body: (Database) throws -> T) throws -> T {
-        try pool.unsafeRead(body)
+    func readOneStatement<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        let timeout = queryTimeout
+        return try await SQLiteQueryDeadline.mapping { try await pool.unsafeRead { db in
+            try SQLiteQueryDeadline.run(db, timeout: timeout) { try body(db) }
+        } }
     }
 
     func fetchOne<T: Sendable>(_ sql: String, _ arguments: StatementArguments, _ map: @escaping @Sendable (Row) throws -> T)
         async throws -> T?
     {
-        try readOneStatement { db in try Row.fetchOne(db.cachedStatement(sql: sql), arguments: arguments).map(map) }
+        try await readOneStatement { db in try Row.fetchOne(db.cachedStatement(sql: sql), arguments: arguments).map(map) }
     }
 
-    func fetchOne<T: Sendable>(_ sql: String, _ arguments: StatementArguments, _ map: (SQLiteColumns) throws -> T)
-        async throws -> T?
-    {
+    func fetchOne<T: Sendable>(
+        _ sql: String, _ arguments: StatementArguments, _ map: @escaping @Sendable (SQLiteColumns) throws -> T
+    ) async throws -> T? {
         try await fetchAll(sql, arguments, map).first
     }
 
     func fetchAll<T: Sendable>(_ sql: String, _ arguments: StatementArguments, _ map: @escaping @Sendable (Row) throws -> T)
         async throws -> [T]
     {
-        try readOneStatement { db in try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map(map) }
+        try await readOneStatement { db in try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map(map) }
     }
 
-    func fetchAll<T: Sendable>(_ sql: String, _ arguments: StatementArguments, _ map: (SQLiteColumns) throws -> T)
-        async throws -> [T]
-    {
-        try readOneStatement { db in try SQLiteRows.fetchAll(db, sql: sql, arguments: arguments, map) }
+    func fetchAll<T: Sendable>(
+        _ sql: String, _ arguments: StatementArguments, _ map: @escaping @Sendable (SQLiteColumns) throws -> T
+    ) async throws -> [T] {
+        try await readOneStatement { db in try SQLiteRows.fetchAll(db, sql: sql, arguments: arguments, map) }
     }
 
     public func account(id: AccountID) async throws -> Account? {
@@ -78,7 +91,7 @@ public final class SQLiteStore: Store {
     }
 
     public func account(login: String) async throws -> Account? {
-        let key = login.lowercased()
+        let key = Rules.matchKey(login)
         return try await fetchOne("""
             SELECT \(SQLiteRows.accountColumns) FROM accounts WHERE email_key = ? OR username_key = ? LIMIT 1
             """, [key, key], SQLiteRows.account)
@@ -108,11 +121,12 @@ public final class SQLiteStore: Store {
 
     public func openTaskCounts(listIDs: [ListID]) async throws -> [ListID: Int] {
         guard !listIDs.isEmpty else { return [:] }
-        let marks = Array(repeating: "?", count: listIDs.count).joined(separator: ",")
+        // One JSON array argument: an account may have more lists than SQLite takes variables in one statement.
         let rows = try await fetchAll("""
             SELECT list_id, count(*) AS open FROM tasks
-            WHERE list_id IN (\(marks)) AND deleted_at IS NULL AND status != 'completed' GROUP BY list_id
-            """, StatementArguments(listIDs.map(\.description))) { row in
+            WHERE list_id IN (SELECT value FROM json_each(?)) AND deleted_at IS NULL AND status != 'completed'
+            GROUP BY list_id
+            """, [Self.jsonArray(listIDs.map(\.description))]) { row in
             (SQLiteRows.id(row, "list_id") as ListID, row["open"] as Int)
         }
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })

@@ -45,7 +45,7 @@ struct SQLiteWriter {
             try delete("tasks", id: task.id.description, version: task.version)
         case .putLabel(let label):
             try put(SQLiteTable.labels, version: label.version, id: label.id.description,
-                    arguments: [label.id.description, label.ownerID.description, label.name, label.name.lowercased(),
+                    arguments: [label.id.description, label.ownerID.description, label.name, Rules.matchKey(label.name),
                                 label.color, label.createdAt.milliseconds, label.updatedAt.milliseconds,
                                 label.version])
         case .deleteLabel(let label):
@@ -131,6 +131,10 @@ struct SQLiteWriter {
             return StoreError.versionConflict(entity: "row", id: message)
         case .SQLITE_CONSTRAINT_FOREIGNKEY:
             return StoreError.referenceMissing(message)
+        case .SQLITE_CONSTRAINT_TRIGGER where message == "task_parent_cycle":
+            // Issue 10, finding 14 (SQLiteSchema migration 3): a move that raced another one; retried from fresh
+            // reads, where the domain's own check then refuses it with a clear message.
+            return StoreError.versionConflict(entity: "tasks", id: message)
         default:
             return StoreError.integrity(message)
         }

@@ -38,17 +38,21 @@ struct MissingTestDatabase: Error, CustomStringConvertible {
 }
 
 /// Runs `body` with a fresh store of `engine`, then closes it and deletes its data, whether `body` threw or not.
-func withStore(_ engine: Engine, _ body: (any Store) async throws -> Void) async throws {
+/// `queryTimeout` is the store's time limit for one query.
+func withStore(
+    _ engine: Engine, queryTimeout: Duration = StoreLimits.defaultQueryTimeout,
+    _ body: (any Store) async throws -> Void
+) async throws {
     switch engine {
     case .sqlite:
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("doable-store-tests-\(UUID().uuidString.lowercased())")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try SQLiteStore(directory: directory)
+        let store = try SQLiteStore(directory: directory, queryTimeout: queryTimeout)
         try await run(body, closing: store)
     case .postgres:
         try await TestDatabase.withFreshDatabase { url in
-            let store = try await PostgresStore.connect(url: url, logger: Engine.logger)
+            let store = try await PostgresStore.connect(url: url, queryTimeout: queryTimeout, logger: Engine.logger)
             try await run(body, closing: store)
         }
     }
