@@ -14,6 +14,13 @@ public struct ServerConfiguration: Sendable {
     public var maxConcurrentPerAccount = 16
     /// Memory for rendered task pages (`TaskPageCache`); 0 turns the cache off.
     public var pageCacheBytes = 16 << 20
+    /// Reverse proxies whose `X-Forwarded-For` names the client (OPS-5).
+    public var trustedProxies = TrustedProxies()
+    /// Where `GET /metrics` is served (OPS-3); nowhere unless `metrics` is set and a port or a token is given.
+    public var metrics: ServerMetrics?
+    public var metricsHost = "127.0.0.1"
+    public var metricsPort: Int?
+    public var metricsToken: String?
 
     public init() {}
 }
@@ -21,12 +28,19 @@ public struct ServerConfiguration: Sendable {
 /// The router with every route and middleware, over a domain.
 public func buildRouter(
     domain: Domain, limiter: SignInLimiter, fairShare: FairShareLimiter = FairShareLimiter(),
-    pageCache: TaskPageCache = TaskPageCache()
+    pageCache: TaskPageCache = TaskPageCache(), trustedProxies: TrustedProxies = TrustedProxies(),
+    metrics: ServerMetrics? = nil, metricsToken: String? = nil
 ) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
+    if metrics != nil { router.add(middleware: MetricsMiddleware()) }
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: ErrorMiddleware())
+    router.add(middleware: BodyLimitMiddleware())
+    router.add(middleware: ClientAddressMiddleware(trustedProxies: trustedProxies))
     OperationsController(domain: domain).addRoutes(to: router)
+    if let metrics, let metricsToken {
+        MetricsController(metrics: metrics, token: metricsToken).addRoutes(to: router)
+    }
     let api = router.group("api/v1")
     let accounts = AccountsController(domain: domain, limiter: limiter)
     accounts.addPublicRoutes(to: api)
@@ -40,20 +54,42 @@ public func buildRouter(
     return router
 }
 
-/// The whole server: HTTP plus its background services (the trash purge), stopped gracefully on SIGTERM.
+/// The whole server: HTTP plus its background services (the trash purge, the metrics listener), stopped
+/// gracefully on SIGTERM.
 public func buildApplication(
     configuration: ServerConfiguration, store: any Store, passwords: PasswordHasher = PasswordHasher(),
     logger: Logger
 ) -> some ApplicationProtocol {
     let domain = Domain(store: store, passwords: passwords)
+    let pageCache = TaskPageCache(capacityBytes: configuration.pageCacheBytes)
+    // On its own listener the metrics need no token unless one is given; on the API's listener they always do.
+    let metricsOnOwnListener = configuration.metricsPort != nil
     let router = buildRouter(domain: domain, limiter: SignInLimiter(limits: configuration.signInLimits),
                              fairShare: FairShareLimiter(perAccount: configuration.maxConcurrentPerAccount),
-                             pageCache: TaskPageCache(capacityBytes: configuration.pageCacheBytes))
+                             pageCache: pageCache, trustedProxies: configuration.trustedProxies,
+                             metrics: configuration.metrics,
+                             metricsToken: metricsOnOwnListener ? nil : configuration.metricsToken)
+    var services: [any Service] = [StoreCloser(store: store), TrashPurgeService(domain: domain, logger: logger)]
+    if let metrics = configuration.metrics {
+        metrics.addSampledGauge(name: "doable_page_cache_bytes", help: "Bytes of rendered task pages kept.") {
+            Double(pageCache.bytesInUse)
+        }
+        if let port = configuration.metricsPort {
+            let metricsRouter = Router(context: AppRequestContext.self)
+            metricsRouter.add(middleware: ErrorMiddleware())
+            MetricsController(metrics: metrics, token: configuration.metricsToken).addRoutes(to: metricsRouter)
+            services.append(Application(
+                router: metricsRouter, server: .http1(configuration: .init(idleTimeout: .seconds(60))),
+                configuration: .init(address: .hostname(configuration.metricsHost, port: port), serverName: "Doable"),
+                logger: logger))
+        }
+    }
     return Application(
         router: router,
-        server: .http1(configuration: .init(idleTimeout: .seconds(configuration.idleTimeoutSeconds))),
+        server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard()],
+                                            idleTimeout: .seconds(configuration.idleTimeoutSeconds))),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port),
                              serverName: "Doable"),
-        services: [StoreCloser(store: store), TrashPurgeService(domain: domain, logger: logger)],
+        services: services,
         logger: logger)
 }

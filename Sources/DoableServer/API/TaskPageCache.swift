@@ -35,6 +35,9 @@ public final class TaskPageCache: Sendable {
     /// `capacityBytes` 0 turns the cache off.
     public init(capacityBytes: Int = 16 << 20) { self.capacityBytes = capacityBytes }
 
+    /// The bytes of pages kept now (for `/metrics`).
+    public var bytesInUse: Int { state.withLock { $0.bytes } }
+
     func body(account: Account, query: String, now: Timestamp) -> ByteBuffer? {
         guard capacityBytes > 0 else { return nil }
         return state.withLock { state in

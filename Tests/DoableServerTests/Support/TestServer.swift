@@ -59,17 +59,16 @@ struct APIClient: Sendable {
 
     @discardableResult
     func call(_ method: HTTPRequest.Method, _ path: String, token: String? = nil, json: Any? = nil,
-              rawBody: String? = nil) async throws -> APIResponse {
+              rawBody: String? = nil, contentType: String? = "application/json") async throws -> APIResponse {
         var headers: HTTPFields = [:]
         if let token { headers[.authorization] = "Bearer \(token)" }
         var body: ByteBuffer?
         if let json {
-            headers[.contentType] = "application/json"
             body = ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: json))
         } else if let rawBody {
-            headers[.contentType] = "application/json"
             body = ByteBuffer(string: rawBody)
         }
+        if body != nil, let contentType { headers[.contentType] = contentType }
         return try await client.execute(uri: path, method: method, headers: headers, body: body) { response in
             let data = Data(response.body.readableBytesView)
             let json = data.isEmpty ? nil : try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
