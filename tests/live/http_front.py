@@ -71,6 +71,10 @@ def main() -> int:
         check([status for status, _, _ in two.responses] == [200, 400] and two.error_shape(1) is not None
               and two.closed, "a bad request after a good one: 200, then 400 in the error shape, then closed",
               f"{two.raw[:400]!r}")
+        connect = exchange(port, b"CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\ntunnel bytes")
+        check(connect.status == 404 and connect.closed and connect.seconds < 1,
+              "CONNECT (no proxy here): 404 without a body, as SwiftNIO frames it, and closed at once",
+              f"{connect.raw[:300]!r} closed={connect.closed}")
         alive = requests.get(server.base + "/healthz", timeout=5)
         check(alive.status_code == 200, "the server still answers")
 

@@ -31,6 +31,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var owedRefusal: MalformedRequest?
     private var hasSeenProtocolError = false
     private var ignoresInput = false
+    /// The number of a CONNECT request, whose answer may not have a body.
+    private var connectRequest: Int?
     /// Output shut; input drained until the client leaves or `lingerTime` passes.
     private var isClosing = false
 
@@ -51,6 +53,12 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             requestsRead += 1
             isReadingBody = true
             if Self.asksToClose(head.headerFields) { closeAfter(requestsRead) }
+            if head.method == .connect {
+                // Doable is no proxy: the router answers 404, without a body (the encoder gives answers to CONNECT
+                // none), and what follows a CONNECT is not HTTP, so the connection ends there.
+                connectRequest = requestsRead
+                closeAfter(requestsRead)
+            }
         case .body:
             break
         case .end:
@@ -114,7 +122,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             if Self.asksToClose(head.headerFields) { closeAfter(responsesWritten + 1) }
             context.write(data, promise: promise)
         case .body:
-            context.write(data, promise: promise)
+            if connectRequest == responsesWritten + 1 {
+                promise?.succeed()  // the 404's JSON; the encoder refuses any body for CONNECT
+            } else {
+                context.write(data, promise: promise)
+            }
         case .end:
             responsesWritten += 1
             context.write(data, promise: promise)
