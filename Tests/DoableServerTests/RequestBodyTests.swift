@@ -46,4 +46,17 @@ struct RequestBodyTests {
             #expect(bare.status == .ok)
         }
     }
+
+    /// The neighbour in headers: two Authorization headers are refused, not resolved by taking one.
+    @Test func INTEROP3_twoAuthorizationHeadersAreRefused() async throws {
+        try await TestServer.fresh { api in
+            let token = try await api.register("cid")
+            var headers: HTTPFields = [:]
+            headers.append(HTTPField(name: .authorization, value: "Bearer \(token)"))
+            headers.append(HTTPField(name: .authorization, value: "Bearer someone-else"))
+            let status = try await api.client.execute(uri: "/api/v1/me", method: .get, headers: headers) { $0.status }
+            #expect(status == .unauthorized)
+            #expect(try await api.call(.get, "/api/v1/me", token: token).status == .ok)
+        }
+    }
 }

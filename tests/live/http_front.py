@@ -75,6 +75,11 @@ def main() -> int:
         check(connect.status == 404 and connect.closed and connect.seconds < 1,
               "CONNECT (no proxy here): 404 without a body, as SwiftNIO frames it, and closed at once",
               f"{connect.raw[:300]!r} closed={connect.closed}")
+        upgrade = exchange(port, b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n"
+                                 b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+        check(upgrade.status == 200 and upgrade.closed and upgrade.seconds < 1,
+              "a request to switch protocols is answered, then the connection closes (nothing after it is read)",
+              f"{upgrade.raw[:300]!r} closed={upgrade.closed} after {upgrade.seconds:.1f} s")
         alive = requests.get(server.base + "/healthz", timeout=5)
         check(alive.status_code == 200, "the server still answers")
 

@@ -52,7 +52,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             }
             requestsRead += 1
             isReadingBody = true
-            if Self.asksToClose(head.headerFields) { closeAfter(requestsRead) }
+            if Self.asksToClose(head.headerFields) || Self.asksToUpgrade(head.headerFields) {
+                // The decoder reads nothing after a request to switch protocols, which Doable never does.
+                closeAfter(requestsRead)
+            }
             if head.method == .connect {
                 // Doable is no proxy: the router answers 404, without a body (the encoder gives answers to CONNECT
                 // none), and what follows a CONNECT is not HTTP, so the connection ends there.
@@ -169,10 +172,17 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         context.read()
     }
 
-    static func asksToClose(_ fields: HTTPFields) -> Bool {
-        fields[values: .connection].contains { value in
-            value.split(separator: ",").contains { $0.filter { $0 != " " && $0 != "\t" }.lowercased() == "close" }
-        }
+    static func asksToClose(_ fields: HTTPFields) -> Bool { connectionOptions(fields).contains("close") }
+
+    static func asksToUpgrade(_ fields: HTTPFields) -> Bool {
+        fields[.upgrade] != nil && connectionOptions(fields).contains("upgrade")
+    }
+
+    /// The options of the `Connection` header fields, lower-cased.
+    static func connectionOptions(_ fields: HTTPFields) -> Set<String> {
+        Set(fields[values: .connection].flatMap { value in
+            value.split(separator: ",").map { option in option.filter { $0 != " " && $0 != "\t" }.lowercased() }
+        })
     }
 }
 
