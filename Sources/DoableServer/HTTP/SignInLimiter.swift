@@ -90,8 +90,15 @@ public final class SignInLimiter: Sendable {
         }
         guard wait > 0 else { return }
         delayedAttempts.increment()
-        defer { state.withLock { $0.delayedNow[key, default: 1] -= 1; if $0.delayedNow[key] == 0 { $0.delayedNow[key] = nil } } }
+        defer { finishWaiting(key) }
         try await Task.sleep(for: .milliseconds(Int(wait * 1000)))
+    }
+
+    private func finishWaiting(_ key: String) {
+        state.withLock { state in
+            let left = state.delayedNow[key, default: 1] - 1
+            state.delayedNow[key] = left > 0 ? left : nil
+        }
     }
 
     /// 429 when the account is locked.
