@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "doable", targets: ["doable"]),
         .library(name: "DoableCore", targets: ["DoableCore"]),
         .library(name: "DoableStore", targets: ["DoableStore"]),
+        .library(name: "DoableDomain", targets: ["DoableDomain"]),
         .library(name: "DoableServer", targets: ["DoableServer"]),
     ],
     dependencies: [
@@ -27,10 +28,10 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
-        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
-        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
     ],
     targets: [
@@ -50,20 +51,34 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        /// The domain operations: the only way for any other module to change data. No Hummingbird here.
+        .target(
+            name: "DoableDomain",
+            dependencies: [
+                "DoableCore",
+                "DoableStore",
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "DoableServer",
             dependencies: [
                 "DoableCore",
                 "DoableStore",
+                "DoableDomain",
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
-                .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -76,6 +91,7 @@ let package = Package(
             dependencies: [
                 "DoableCore",
                 "DoableStore",
+                "DoableDomain",
                 "DoableServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -106,8 +122,9 @@ let package = Package(
         .testTarget(
             name: "DoableServerTests",
             dependencies: [
-                "DoableCore", "DoableStore", "DoableServer",
+                "DoableCore", "DoableStore", "DoableDomain", "DoableServer",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             swiftSettings: testSwiftSettings
         ),

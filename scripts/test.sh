@@ -24,7 +24,8 @@ done
 # The same API checks once more with the server on PostgreSQL (crash durability inspects the SQLite file, so it
 # runs on the embedded engine only; the fuzz run, metrics and slow clients exercise the HTTP front, which is the
 # same whatever the engine).
-for check in scripts/schemathesis.sh tests/live/authz_matrix.sh tests/live/http_front.sh tests/live/signin_abuse.sh; do
+for check in scripts/schemathesis.sh tests/live/authz_matrix.sh tests/live/events.sh tests/live/http_front.sh \
+             tests/live/signin_abuse.sh; do
     echo "== $check on PostgreSQL"
     scripts/with-postgres.sh bash -c "DOABLE_DATABASE_URL=\$DOABLE_TEST_DATABASE_URL $check"
 done

@@ -1,5 +1,6 @@
 /// One entry of an account's change feed (SYNC-1): what changed, in the order it was committed.
 public struct Change: Sendable, Equatable, Codable {
+    /// Whose feed the entry is in: the owner of what changed, and later every member of its list.
     public var accountID: AccountID
     /// Strictly increasing per account, assigned in the transaction that made the change.
     public var sequence: Int64
@@ -7,17 +8,24 @@ public struct Change: Sendable, Equatable, Codable {
     public var entityID: String
     public var kind: Kind
     public var at: Timestamp
+    /// Who made the change; nil for the server's own work (the trash purge, feed retention).
+    public var actorID: AccountID?
+    /// The list the entity belongs to (a list's own id for a list), nil for accounts and labels.
+    public var listID: ListID?
 
     public enum Entity: String, Sendable, Codable, CaseIterable { case account, list, task, label }
     /// `put`: the entity now has the state stored (trashed ones carry `deletedAt`); `delete`: it is gone for good.
     public enum Kind: String, Sendable, Codable, CaseIterable { case put, delete }
 
-    public init(accountID: AccountID, sequence: Int64, entity: Entity, entityID: String, kind: Kind, at: Timestamp) {
+    public init(accountID: AccountID, sequence: Int64, entity: Entity, entityID: String, kind: Kind, at: Timestamp,
+                actorID: AccountID? = nil, listID: ListID? = nil) {
         self.accountID = accountID
         self.sequence = sequence
         self.entity = entity
         self.entityID = entityID
         self.kind = kind
         self.at = at
+        self.actorID = actorID
+        self.listID = listID
     }
 }

@@ -1,4 +1,5 @@
 import DoableCore
+import DoableDomain
 import DoableStore
 import Hummingbird
 import Logging
@@ -14,6 +15,8 @@ public struct ServerConfiguration: Sendable {
     public var maxConcurrentPerAccount = 16
     /// Memory for rendered task pages (`TaskPageCache`); 0 turns the cache off.
     public var pageCacheBytes = 16 << 20
+    /// How long change-feed entries are kept (SYNC-4: an older cursor gets a reset).
+    public var feedRetentionDays = 90
     /// Reverse proxies whose `X-Forwarded-For` names the client (OPS-5).
     public var trustedProxies = TrustedProxies()
     /// Where `GET /metrics` is served (OPS-3); nowhere unless `metrics` is set and a port or a token is given.
@@ -22,14 +25,17 @@ public struct ServerConfiguration: Sendable {
     public var metricsPort: Int?
     public var metricsToken: String?
 
+    /// A live event stream's heartbeat: well inside the idle timeout, so a quiet stream is never cut off.
+    public var eventHeartbeat: Duration { .seconds(max(1, min(15, idleTimeoutSeconds / 3))) }
+
     public init() {}
 }
 
 /// The router with every route and middleware, over a domain.
 public func buildRouter(
     domain: Domain, limiter: SignInLimiter, fairShare: FairShareLimiter = FairShareLimiter(),
-    pageCache: TaskPageCache = TaskPageCache(), trustedProxies: TrustedProxies = TrustedProxies(),
-    metrics: ServerMetrics? = nil, metricsToken: String? = nil
+    pageCache: TaskPageCache = TaskPageCache(), eventHeartbeat: Duration = .seconds(15),
+    trustedProxies: TrustedProxies = TrustedProxies(), metrics: ServerMetrics? = nil, metricsToken: String? = nil
 ) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
     if metrics != nil { router.add(middleware: MetricsMiddleware()) }
@@ -51,11 +57,13 @@ public func buildRouter(
     TasksController(domain: domain, pageCache: pageCache).addRoutes(to: authenticated)
     LabelsController(domain: domain).addRoutes(to: authenticated)
     TrashController(domain: domain).addRoutes(to: authenticated)
+    EventsController(domain: domain, heartbeat: eventHeartbeat).addRoutes(to: authenticated)
     return router
 }
 
-/// The whole server: HTTP plus its background services (the trash purge, the metrics listener), stopped
-/// gracefully on SIGTERM.
+/// The whole server: HTTP plus its background services (the metrics listener among them), stopped gracefully on
+/// SIGTERM. The store's own service comes first, so it stops last (after the server finished its requests and the
+/// other services stopped); the schema is brought up to date before the server accepts a connection.
 public func buildApplication(
     configuration: ServerConfiguration, store: any Store, passwords: PasswordHasher = PasswordHasher(),
     logger: Logger
@@ -66,10 +74,15 @@ public func buildApplication(
     let metricsOnOwnListener = configuration.metricsPort != nil
     let router = buildRouter(domain: domain, limiter: SignInLimiter(limits: configuration.signInLimits),
                              fairShare: FairShareLimiter(perAccount: configuration.maxConcurrentPerAccount),
-                             pageCache: pageCache, trustedProxies: configuration.trustedProxies,
-                             metrics: configuration.metrics,
+                             pageCache: pageCache, eventHeartbeat: configuration.eventHeartbeat,
+                             trustedProxies: configuration.trustedProxies, metrics: configuration.metrics,
                              metricsToken: metricsOnOwnListener ? nil : configuration.metricsToken)
-    var services: [any Service] = [StoreCloser(store: store), TrashPurgeService(domain: domain, logger: logger)]
+    var services: [any Service] = [
+        store,
+        FeedNotifierService(domain: domain),
+        FeedRetentionService(domain: domain, retentionDays: configuration.feedRetentionDays, logger: logger),
+        TrashPurgeService(domain: domain, logger: logger),
+    ]
     if let metrics = configuration.metrics {
         metrics.addSampledGauge(name: "doable_page_cache_bytes", help: "Bytes of rendered task pages kept.") {
             Double(pageCache.bytesInUse)
@@ -84,7 +97,7 @@ public func buildApplication(
                 logger: logger))
         }
     }
-    return Application(
+    var app = Application(
         router: router,
         server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard()],
                                             idleTimeout: .seconds(configuration.idleTimeoutSeconds))),
@@ -92,4 +105,6 @@ public func buildApplication(
                              serverName: "Doable"),
         services: services,
         logger: logger)
+    app.beforeServerStarts { try await store.prepare() }
+    return app
 }

@@ -1,15 +1,24 @@
 import DoableCore
+import ServiceLifecycle
 
 /// Everything Doable keeps, behind one protocol with one engine per database (SQLite, PostgreSQL).
 ///
 /// There is exactly one way to change data: `commit(_:)`, which applies a `WriteBatch` in one transaction
 /// together with the change-feed entries it produces. Engines hold no business rules; the domain operations
-/// in DoableServer decide what a batch contains.
-public protocol Store: Sendable {
+/// in DoableDomain decide what a batch contains. The write side is SPI (`StoreWriting`): only DoableDomain (and
+/// tests) import it, so no other module can commit around the domain's validation and its publishing.
+///
+/// A store is also the `Service` that keeps its engine going while a server runs (PostgreSQL's connection pool,
+/// SQLite's checkpoints); listed first in the server's service group, it stops last and closes the database.
+/// Tools that open a store without a service group call `close()` themselves.
+public protocol Store: Service, Sendable {
+    /// Waits for the database and brings its schema up to date; called before the server starts serving.
+    func prepare() async throws
+
     /// Applies every operation of the batch atomically and returns the feed entries it appended.
     /// Throws `StoreError.versionConflict` when a row changed since it was read, and
     /// `StoreError.duplicate` when a unique key (email, username, list or label name) is taken.
-    func commit(_ batch: WriteBatch) async throws -> [Change]
+    @_spi(StoreWriting) func commit(_ batch: WriteBatch) async throws -> [Change]
 
     func account(id: AccountID) async throws -> Account?
     /// By email or username, case-insensitively.
@@ -38,6 +47,8 @@ public protocol Store: Sendable {
     func tasks(trashedWith key: String) async throws -> [TaskItem]
     func tasks(listID: ListID, includingTrashed: Bool) async throws -> [TaskItem]
     func tasks(labelID: LabelID) async throws -> [TaskItem]
+    /// Every task assigned to `accountID`, trashed ones included (account deletion clears them).
+    func tasks(assignedTo accountID: AccountID) async throws -> [TaskItem]
 
     func label(id: LabelID) async throws -> Label?
     func labels(ownerID: AccountID) async throws -> [Label]
@@ -50,6 +61,15 @@ public protocol Store: Sendable {
     /// The account's feed entries after `sequence`, oldest first.
     func changes(accountID: AccountID, after sequence: Int64, limit: Int) async throws -> [Change]
     func latestSequence(accountID: AccountID) async throws -> Int64
+    /// The feed's low-water mark: entries up to this sequence were dropped by retention, so a cursor below it
+    /// cannot be served a delta (SYNC-4: the client resets).
+    func feedFloor(accountID: AccountID) async throws -> Int64
+    /// Drops feed entries older than `cutoff`, raising each account's floor; returns how many went.
+    @_spi(StoreWriting) func purgeFeed(before cutoff: Timestamp, limit: Int) async throws -> Int
+
+    /// Feed advances committed by any process on this database (this one included), until the task is
+    /// cancelled: SQLite polls the file for commits of other processes, PostgreSQL listens for NOTIFY.
+    func feedSignals() -> AsyncStream<FeedSignal>
 
     /// A cheap round trip to the database, for `/readyz`.
     func ping() async throws
@@ -66,8 +86,20 @@ extension Store {
 }
 
 public enum StoreError: Error, Equatable {
+    /// A row changed (or appeared, or went) since it was read: the operation starts again from fresh reads.
     case versionConflict(entity: String, id: String)
     /// A unique key is taken; `key` is `email`, `username` or `name`.
     case duplicate(key: String)
+    /// A row refers to one that is gone (deleted since it was read): also retried from fresh reads.
     case referenceMissing(String)
+    /// The database refused a row for a reason no request can cause (NOT NULL, CHECK, …): a bug, never retried.
+    case integrity(String)
+}
+
+/// What a store reports of its change feed advancing.
+public enum FeedSignal: Sendable, Equatable {
+    /// These accounts' feeds reached at least these sequences.
+    case advanced([AccountID: Int64])
+    /// Changes may have been missed (a lost connection): every consumer should look again.
+    case unknown
 }

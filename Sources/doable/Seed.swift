@@ -1,5 +1,6 @@
 import ArgumentParser
 import DoableCore
+import DoableDomain
 import DoableServer
 import DoableStore
 import Foundation

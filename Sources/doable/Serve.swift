@@ -1,4 +1,5 @@
 import ArgumentParser
+import DoableDomain
 import DoableServer
 import Foundation
 import Hummingbird
@@ -29,6 +30,9 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .long, help: "MiB of memory for rendered task pages, served again while nothing changed; 0 turns it off (env DOABLE_PAGE_CACHE_MB).")
     var pageCacheMb: Int = Int(ProcessInfo.processInfo.environment["DOABLE_PAGE_CACHE_MB"] ?? "") ?? 16
 
+    @Option(name: .long, help: "Days the change feed is kept; a client further behind resyncs from scratch (env DOABLE_FEED_RETENTION_DAYS).")
+    var feedRetentionDays: Int = Int(ProcessInfo.processInfo.environment["DOABLE_FEED_RETENTION_DAYS"] ?? "") ?? 90
+
     @Option(name: .long, help: ArgumentHelp(
         "A reverse proxy (address or CIDR block) whose X-Forwarded-For names the client; repeat or separate with commas (env DOABLE_TRUSTED_PROXY).",
         valueName: "address"))
@@ -52,6 +56,9 @@ struct Serve: AsyncParsableCommand {
             throw ValidationError("--max-concurrent-per-account must be 1 to 10000.")
         }
         guard (0...1024).contains(pageCacheMb) else { throw ValidationError("--page-cache-mb must be 0 to 1024.") }
+        guard (1...3650).contains(feedRetentionDays) else {
+            throw ValidationError("--feed-retention-days must be 1 to 3650.")
+        }
         guard (4...16).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost must be 4 to 16.") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("Unknown --log-level \(logLevel).") }
         do {
@@ -72,13 +79,14 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "doable")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
-        let store = try await storeOptions.openStore(logger: logger)
+        let store = try storeOptions.storeForServer(logger: logger)
         var configuration = ServerConfiguration()
         configuration.host = host
         configuration.port = port
         configuration.idleTimeoutSeconds = Int64(idleTimeout)
         configuration.maxConcurrentPerAccount = maxConcurrentPerAccount
         configuration.pageCacheBytes = pageCacheMb << 20
+        configuration.feedRetentionDays = feedRetentionDays
         configuration.trustedProxies = try TrustedProxies(parsing: trustedProxy)
         if metricsPort != nil || metricsToken != nil {
             configuration.metrics = ServerMetrics.bootstrap()

@@ -1,6 +1,7 @@
 import DoableCore
+import DoableDomain
 import DoableServer
-import DoableStore
+@_spi(StoreWriting) import DoableStore
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 @testable import DoableServer
+import DoableDomain
 import DoableCore
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
 @testable import DoableServer
+import DoableDomain
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 @testable import DoableServer
+import DoableDomain
 import DoableCore
-import DoableStore
+@_spi(StoreWriting) import DoableStore
 import Foundation
 import NIOCore
 import Testing

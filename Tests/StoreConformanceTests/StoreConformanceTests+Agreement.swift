@@ -1,5 +1,5 @@
 import DoableCore
-import DoableStore
+@_spi(StoreWriting) import DoableStore
 import Testing
 
 /// The same generated workload written to both engines must read back identically, in the same order: ties on

@@ -1,5 +1,5 @@
 import DoableCore
-import DoableStore
+@_spi(StoreWriting) import DoableStore
 import Testing
 
 /// SYNC-1: the per-account change feed.
@@ -50,19 +50,21 @@ extension StoreConformanceTests {
                 .putAccount(account), .putList(inbox), .putList(list), .putLabel(label),
                 .putCredential(makeCredential(account)), .putTask(task), .putTask(doomed), now: at(42))
             let secondBatch = try await store.write(
-                .purgeTask(doomed), .deleteLabel(label), .putList(edited(list) { $0.name = "Shop" }),
+                .purgeTask(doomed), .putTask(edited(task) { $0.labelIDs = [] }), .deleteLabel(label),
+                .putList(edited(list) { $0.name = "Shop" }),
                 .deleteCredentials(account.id, kinds: [.session], except: nil), now: at(43))
 
             let expected: [(Change.Entity, String, Change.Kind)] = [
                 (.account, account.id.description, .put), (.list, inbox.id.description, .put),
                 (.list, list.id.description, .put), (.label, label.id.description, .put),
                 (.task, task.id.description, .put), (.task, doomed.id.description, .put),
-                (.task, doomed.id.description, .delete), (.label, label.id.description, .delete),
+                (.task, doomed.id.description, .delete), (.task, task.id.description, .put),
+                (.label, label.id.description, .delete),
                 (.list, list.id.description, .put),
             ]
             let feed = try await store.changes(accountID: account.id, after: 0, limit: 100)
             #expect(feed == changes + secondBatch)
-            #expect(feed.map(\.sequence) == Array(1...9))
+            #expect(feed.map(\.sequence) == Array(1...10))
             #expect(feed.map(\.entity) == expected.map(\.0))
             #expect(feed.map(\.entityID) == expected.map(\.1))
             #expect(feed.map(\.kind) == expected.map(\.2))
@@ -120,6 +122,88 @@ extension StoreConformanceTests {
             #expect(empty.isEmpty)
             #expect(onlyCredentials.isEmpty)
             #expect(latest == 2)
+        }
+    }
+}
+
+/// Issue 9: feed retention, the audience of a batch, and signals of commits.
+extension StoreConformanceTests {
+    @Test(arguments: Engine.available)
+    func SYNC4_retentionDropsOldEntriesAndRaisesTheFloor(engine: Engine) async throws {
+        try await withStore(engine) { store in
+            let (ada, adaInbox) = try await store.register("ada")
+            let (bob, bobInbox) = try await store.register("bob")
+            for second in Int64(10)..<Int64(15) {
+                try await store.write(.putTask(makeTask(in: adaInbox, "Ada \(second)")), now: at(second))
+            }
+            try await store.write(.putTask(makeTask(in: bobInbox, "Bob")), now: at(100))
+            let floorBefore = try await store.feedFloor(accountID: ada.id)
+
+            // Registration wrote at the epoch (sequences 1–2); the tasks at 10–14 (3–7). Keep from 13 on.
+            let purged = try await store.purgeFeed(before: at(13), limit: 1_000)
+            let adaFeed = try await store.changes(accountID: ada.id, after: 0, limit: 100)
+            let adaFloor = try await store.feedFloor(accountID: ada.id)
+            let bobFeed = try await store.changes(accountID: bob.id, after: 0, limit: 100)
+            let bobFloor = try await store.feedFloor(accountID: bob.id)
+            let latest = try await store.latestSequence(accountID: ada.id)
+            #expect(floorBefore == 0)
+            #expect(adaFeed.map(\.sequence) == [6, 7])
+            #expect(adaFloor == 5)
+            #expect(latest == 7)
+            // Bob's registration entries are old too; his task is not.
+            #expect(bobFeed.map(\.sequence) == [3])
+            #expect(bobFloor == 2)
+            #expect(purged == 5 + 2)
+
+            let again = try await store.purgeFeed(before: at(13), limit: 1_000)
+            #expect(again == 0)
+            #expect(try await store.feedFloor(accountID: ada.id) == 5)
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func SYNC1_aBatchReachesEveryAccountItIsForWithActorAndList(engine: Engine) async throws {
+        try await withStore(engine) { store in
+            let (ada, adaInbox) = try await store.register("ada")
+            let (bob, _) = try await store.register("bob")
+            let (cleo, _) = try await store.register("cleo")
+            let task = makeTask(in: adaInbox, "Shared errand")
+            var batch = WriteBatch([.putTask(task), .putLabel(makeLabel(ada, "home"))], now: at(5), actor: bob.id)
+            batch.audience = [adaInbox.id: [bob.id, ada.id]]
+            let changes = try await store.commit(batch)
+
+            let adaFeed = try await store.changes(accountID: ada.id, after: 2, limit: 10)
+            let bobFeed = try await store.changes(accountID: bob.id, after: 2, limit: 10)
+            let cleoFeed = try await store.changes(accountID: cleo.id, after: 2, limit: 10)
+            #expect(adaFeed.map(\.entity) == [.task, .label])
+            #expect(bobFeed.map(\.entity) == [.task])
+            #expect(cleoFeed.isEmpty)
+            #expect(bobFeed.first?.sequence == 3)
+            #expect((adaFeed + bobFeed).allSatisfy { $0.actorID == bob.id })
+            #expect(adaFeed.first?.listID == adaInbox.id)
+            #expect(adaFeed.last?.listID == nil)
+            #expect(Set(changes.map(\.accountID)) == [ada.id, bob.id])
+            #expect(try await store.latestSequence(accountID: bob.id) == 3)
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func SYNC5_commitsAreSignalledToWhoeverWatchesTheStore(engine: Engine) async throws {
+        try await withStore(engine) { store in
+            let (ada, adaInbox) = try await store.register("ada")
+            let signals = store.feedSignals()
+            var iterator = signals.makeAsyncIterator()
+            // PostgreSQL says "unknown" once it listens; SQLite's poller sets its baseline first. Either way, a
+            // commit made after that is announced with the account and its new sequence.
+            try await Task.sleep(for: .milliseconds(600))
+            try await store.write(.putTask(makeTask(in: adaInbox, "Signal me")))
+            let deadline = ContinuousClock.now + .seconds(5)
+            var seen: Int64 = 0
+            while seen < 3, ContinuousClock.now < deadline {
+                guard let signal = await iterator.next() else { break }
+                if case .advanced(let advanced) = signal { seen = max(seen, advanced[ada.id] ?? 0) }
+            }
+            #expect(seen == 3)
         }
     }
 }

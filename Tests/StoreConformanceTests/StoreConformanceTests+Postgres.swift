@@ -1,5 +1,5 @@
 import DoableCore
-import DoableStore
+@_spi(StoreWriting) import DoableStore
 import Foundation
 import Testing
 
@@ -52,7 +52,7 @@ extension StoreConformanceTests {
         try await TestDatabase.withFreshDatabase { url in
             let stores = try await withThrowingTaskGroup(of: PostgresStore.self) { group in
                 for _ in 0..<4 {
-                    group.addTask { try await PostgresStore(url: url, logger: Engine.logger) }
+                    group.addTask { try await PostgresStore.connect(url: url, logger: Engine.logger) }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
             }
@@ -61,7 +61,7 @@ extension StoreConformanceTests {
                 let seenByLast = try await stores[3].account(login: "ADA")
                 #expect(seenByLast == ada)
                 // Starting again over a migrated database changes nothing.
-                let again = try await PostgresStore(url: url, logger: Engine.logger)
+                let again = try await PostgresStore.connect(url: url, logger: Engine.logger)
                 let seenAgain = try await again.account(id: ada.id)
                 try await again.close()
                 #expect(seenAgain == ada)
@@ -76,8 +76,8 @@ extension StoreConformanceTests {
     @Test(.enabled(if: hasPostgres))
     func OPS1_schemaOptionKeepsInstancesApartInOneDatabase() async throws {
         try await TestDatabase.withFreshDatabase { url in
-            let first = try await PostgresStore(url: withSchema(url, "tenant_a"), logger: Engine.logger)
-            let second = try await PostgresStore(url: withSchema(url, "tenant_b"), logger: Engine.logger)
+            let first = try await PostgresStore.connect(url: withSchema(url, "tenant_a"), logger: Engine.logger)
+            let second = try await PostgresStore.connect(url: withSchema(url, "tenant_b"), logger: Engine.logger)
             do {
                 let (adaA, _) = try await first.register("ada")
                 let (adaB, _) = try await second.register("ada")

@@ -1,5 +1,5 @@
 import DoableCore
-import DoableStore
+@_spi(StoreWriting) import DoableStore
 import Testing
 
 /// TASK-5 and TASK-7: which tasks `tasks(matching:)` finds, and in what order.

@@ -1,5 +1,5 @@
 import DoableCore
-import DoableStore
+@_spi(StoreWriting) import DoableStore
 import Testing
 
 /// TASK-1, TASK-4 and TASK-5: single tasks, subtask trees and manual order.

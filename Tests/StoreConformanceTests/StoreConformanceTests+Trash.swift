@@ -1,5 +1,5 @@
 import DoableCore
-import DoableStore
+@_spi(StoreWriting) import DoableStore
 import Testing
 
 /// TASK-8, LIST-3 and ACC-6: the trash, purging, and deleting an account.
@@ -72,7 +72,11 @@ extension StoreConformanceTests {
         try await withStore(engine) { store in
             let fixture = try await TrashFixture.seed(in: store)
             let before = try await store.latestSequence(accountID: fixture.ada.id)
-            let changes = try await store.write(.purgeList(fixture.errands), .purgeTask(fixture.fence), now: at(50))
+            let errandsTasks = try await store.tasks(listID: fixture.errands.id, includingTrashed: true)
+            let paint = try await store.descendants(of: fixture.fence.id)
+            let changes = try await store.commit(WriteBatch(
+                errandsTasks.map { .purgeTask($0) } + [.purgeList(fixture.errands)]
+                    + paint.map { .purgeTask($0) } + [.purgeTask(fixture.fence)], now: at(50)))
 
             let errands = try await store.list(id: fixture.errands.id)
             let errandTasks = try await store.tasks(listID: fixture.errands.id, includingTrashed: true)
@@ -84,9 +88,10 @@ extension StoreConformanceTests {
             #expect(fenceTasks.isEmpty)
             #expect(labelled.isEmpty)
             #expect(inbox.map(\.title) == ["Call back", "Keep me"])
-            #expect(changes.map(\.kind) == [.delete, .delete])
-            #expect(changes.map(\.entityID) == [fixture.errands.id.description, fixture.fence.id.description])
-            #expect(changes.map(\.sequence) == [before + 1, before + 2])
+            #expect(changes.map(\.kind) == Array(repeating: .delete, count: 5))
+            #expect(changes.map(\.entityID) == errandsTasks.map(\.id.description) + [fixture.errands.id.description]
+                + paint.map(\.id.description) + [fixture.fence.id.description])
+            #expect(changes.map(\.sequence) == Array(before + 1...before + 5))
         }
     }
 
@@ -101,10 +106,13 @@ extension StoreConformanceTests {
             try await store.write(.putTask(bobsTask))
             let bobsFeed = try await store.changes(accountID: fixture.bob.id, after: 0, limit: 100)
 
+            // What Bob sees changes first, as the domain writes it; Ada's own rows go with her, her feed too.
+            let unassigned = edited(bobsTask) { $0.assigneeID = nil }
             let changes = try await store.write(.putTask(edited(fixture.keep) { $0.title = "Last edit" }),
-                                                .deleteAccount(ada.id))
+                                                .putTask(unassigned), .deleteAccount(ada))
 
-            #expect(changes.isEmpty)
+            #expect(changes.map(\.accountID) == [fixture.bob.id])
+            #expect(changes.map(\.entityID) == [bobsTask.id.description])
             let byID = try await store.account(id: ada.id)
             let byLogin = try await store.account(login: ada.email)
             let lists = try await store.lists(ownerID: ada.id)
@@ -148,7 +156,62 @@ extension StoreConformanceTests {
             #expect(bob == fixture.bob)
             #expect(helpAda?.assigneeID == nil)
             #expect(helpAda?.title == "Help Ada")
+            #expect(bobsFeedAfter == bobsFeed + changes)
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func ACC6_noRowOfAnotherAccountChangesBehindTheFeed(engine: Engine) async throws {
+        try await withStore(engine) { store in
+            let fixture = try await TrashFixture.seed(in: store)
+            let bobsTask = makeTask(in: fixture.bobInbox, "Help Ada") { $0.assigneeID = fixture.ada.id }
+            try await store.write(.putTask(bobsTask))
+            let bobsFeed = try await store.changes(accountID: fixture.bob.id, after: 0, limit: 100)
+
+            // Bob's task still names Ada: no foreign key may quietly unassign it, so the delete is refused whole.
+            let refused = await error { try await store.write(.deleteAccount(fixture.ada)) }
+            if case .referenceMissing = refused as? StoreError {} else { Issue.record("not refused: \(String(describing: refused))") }
+            let ada = try await store.account(id: fixture.ada.id)
+            let keep = try await store.task(id: fixture.keep.id)
+            let helpAda = try await store.task(id: bobsTask.id)
+            let bobsFeedAfter = try await store.changes(accountID: fixture.bob.id, after: 0, limit: 100)
+            #expect(ada != nil)
+            #expect(keep != nil)
+            #expect(helpAda?.assigneeID == fixture.ada.id)
             #expect(bobsFeedAfter == bobsFeed)
+
+            // A stale account row (changed since it was read) is not deleted either.
+            let stale = await error { try await store.write(.deleteAccount(edited(fixture.ada) { $0.version += 5 })) }
+            #expect(stale != nil)
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func TASK8_aPurgeOfWhatChangedSinceItWasReadIsRefused(engine: Engine) async throws {
+        try await withStore(engine) { store in
+            let fixture = try await TrashFixture.seed(in: store)
+            let tasks = try await store.tasks(listID: fixture.errands.id, includingTrashed: true)
+            // Restored (a newer version) between the purge's read and its commit: the purge must not go through.
+            let restored = edited(fixture.errands) { $0.deletedAt = nil }
+            try await store.write(.putList(restored))
+            let purge = await error { () async throws -> Void in
+                _ = try await store.commit(WriteBatch(tasks.map { .purgeTask($0) } + [.purgeList(fixture.errands)]))
+            }
+            #expect(isVersionConflict(purge))
+            let list = try await store.list(id: fixture.errands.id)
+            let stillThere = try await store.tasks(listID: fixture.errands.id, includingTrashed: true)
+            #expect(list?.deletedAt == nil)
+            #expect(stillThere.count == tasks.count)
+
+            // A task added to the list since the purge read it: purging the list alone fails on the reference.
+            let added = makeTask(in: restored, "Added since")
+            try await store.write(.putTask(added))
+            let fresh = try await store.list(id: fixture.errands.id)!
+            let orphaning = await error { () async throws -> Void in
+                _ = try await store.commit(WriteBatch(tasks.map { .purgeTask($0) } + [.purgeList(fresh)]))
+            }
+            #expect(orphaning != nil)
+            #expect(try await store.task(id: added.id) != nil)
         }
     }
 }

@@ -131,7 +131,7 @@ VALUE_SCHEMAS = {
     "CredentialScope": text(enum=["read", "readWrite"]),
     "ClockTime": text("HH:MM, 24-hour.", pattern="^([01][0-9]|2[0-3]):[0-5][0-9]$"),
     "Username": text("3 to 30 ASCII letters, digits or underscores; unique case-insensitively.",
-                     pattern="^[A-Za-z0-9_]{3,30}$"),
+                     pattern="^[A-Za-z0-9_]{3,30}$", minLength=3, maxLength=30),
     "Phone": text("E.164, like +14155550123.", pattern="^\\+[1-9][0-9]{1,14}$"),
     "Email": text("An address like name@example.com: at most 254 characters, printable ASCII, a local part of 1 to 64 "
                   "characters without , or ;, a dotted domain of letters, digits and hyphens. Unique "
@@ -225,6 +225,9 @@ RESPONSE_SCHEMAS = {
         "createdAt": TIMESTAMP,
         "updatedAt": TIMESTAMP,
         "deletedAt": nullable(described("Timestamp", "When it went to the trash; null when it is not there.")),
+        "version": integer("Raised by every change. Send it back as `If-Match` (quoted, as the `ETag` header "
+                           "gives it) to make a write fail with 409 `version_mismatch` if the item changed "
+                           "meanwhile.", minimum=1),
     }, description="LIST-1..4."),
     "SubtaskProgress": obj({"done": integer(minimum=0), "total": integer(minimum=0)},
                            description="TASK-4: completed and all live tasks of the subtree below the task."),
@@ -248,6 +251,9 @@ RESPONSE_SCHEMAS = {
         "createdAt": TIMESTAMP,
         "updatedAt": TIMESTAMP,
         "deletedAt": nullable(TIMESTAMP),
+        "version": integer("Raised by every change. Send it back as `If-Match` (quoted, as the `ETag` header "
+                           "gives it) to make a write fail with 409 `version_mismatch` if the item changed "
+                           "meanwhile.", minimum=1),
     }, description="TASK-1..4."),
     "TaskPage": obj({
         "tasks": array(ref("Task")),
@@ -259,6 +265,9 @@ RESPONSE_SCHEMAS = {
         "color": ref("Color"),
         "createdAt": TIMESTAMP,
         "updatedAt": TIMESTAMP,
+        "version": integer("Raised by every change. Send it back as `If-Match` (quoted, as the `ETag` header "
+                           "gives it) to make a write fail with 409 `version_mismatch` if the item changed "
+                           "meanwhile.", minimum=1),
     }, description="TASK-6."),
     "Trash": obj({
         "lists": array(ref("List")),
@@ -424,6 +433,7 @@ CONFLICTS = {
     "in_trash": "the task is in the trash; restore it first",
     "not_in_trash": "it is not in the trash",
     "edit_conflict": "it was changed or removed at the same moment; try again",
+    "version_mismatch": "`If-Match` names a version the item no longer has (it was changed meanwhile)",
 }
 
 
@@ -486,15 +496,21 @@ PARAMETERS = {"Id": {"name": "id", "in": "path", "required": True,
                      "schema": {"type": "string", "format": "uuid"}}}
 
 
-def operation(op_id, summary, *, ok, status=200, body=None, body_required=True, public=False, read_only=False,
+def operation(op_id, summary=None, *, ok, status=200, body=None, body_required=True, public=False, read_only=False,
               statuses=(), conflicts=(), forbidden=None, not_found=None, bad_request=None, unauthorized=None,
-              too_many=None, parameters=None, description=None):
+              too_many=None, parameters=None, description=None, if_match=False, sse=False):
     """One operation. `statuses` lists the error statuses the handler itself can answer; authentication
     (401, fair-share 429) and the read-only check (403) are added for authenticated routes, 413 and 415 for
     bodies."""
     op = {"operationId": op_id, "summary": summary}
     if description:
         op["description"] = description
+    if if_match:
+        parameters = (parameters or []) + [IF_MATCH_PARAMETER]
+        conflicts = tuple(conflicts) + ("version_mismatch",)
+        statuses = tuple(statuses) + (400,)
+        if ok is not None:
+            ok = {**ok, "headers": ETAG_HEADER}
     if parameters:
         op["parameters"] = parameters
     if body is not None:
@@ -539,6 +555,15 @@ def operation(op_id, summary, *, ok, status=200, body=None, body_required=True, 
     return op
 
 
+IF_MATCH_PARAMETER = {
+    "name": "If-Match", "in": "header", "required": False,
+    "description": "A precondition: the item's `ETag` (its version, quoted); the write fails with 409 "
+                   "`version_mismatch` instead of overwriting a change made meanwhile. `*` or none: no condition.",
+    "schema": {"type": "string"}}
+ETAG_HEADER = {"ETag": {"description": "The item's version as an entity tag, for `If-Match`.", "required": True,
+                        "schema": {"type": "string", "pattern": "^\"[0-9]+\"$"}}}
+
+
 def ok(schema, description="OK."):
     return {"description": description, "content": json_content(schema)}
 
@@ -555,6 +580,28 @@ def tagged(tag, op):
 def query(name, schema, description, **extra):
     return {"name": name, "in": "query", "required": False, "description": description, "schema": schema, **extra}
 
+
+EVENTS_OPERATION = operation(
+    "streamEvents", "SYNC-5 and VIEW-6: the caller's change feed, live, as server-sent events.", read_only=True,
+    statuses=(400,), bad_request="`Last-Event-ID` or `lastEventId` is not a whole number 0 or more.",
+    parameters=[
+        {"name": "Last-Event-ID", "in": "header", "required": False,
+         "description": "Resume after this feed sequence (browsers send it by themselves when they reconnect).",
+         "schema": {"type": "string", "pattern": "^[0-9]{1,18}$"}},
+        {"name": "lastEventId", "in": "query", "required": False,
+         "description": "The same, for clients that cannot set headers; the header wins.",
+         "schema": {"type": "integer", "minimum": 0, "maximum": 999_999_999_999_999_999}},
+    ],
+    ok={"description": (
+        "`text/event-stream`. It opens with `retry: 2000`; without a cursor an `event: ready` with `id` and "
+        "`data: {\"latest\": N}` follows, then live changes only. Every change is `event: change` with `id` = "
+        "its feed sequence and `data` a JSON object: `sequence`, `entity` (account, list, task, label), `id`, "
+        "`kind` (put, delete), `listId`, `actorId` (null for the server's own work), `at`. With a cursor, every "
+        "entry after it comes first, in order. A cursor older than the feed's retention, or beyond its end, gets "
+        "`event: reset` with `data: {\"reason\": \"cursor_expired\"|\"cursor_ahead\", \"latest\": N}`: "
+        "read everything afresh, then continue from N. A `: heartbeat` comment comes well inside the idle "
+        "timeout. The stream ends when the credential is revoked or the server stops."),
+        "content": {"text/event-stream": {"schema": {"type": "string"}}}})
 
 TASK_QUERY = [
     query("q", text(), "TASK-7: words that must all appear (as word prefixes) in the title or notes."),
@@ -669,18 +716,18 @@ PATHS = {
                                          read_only=True, parameters=[ID_PARAMETER], statuses=(404,),
                                          ok=ok(ref("List")))),
         "patch": tagged("Lists", operation(
-            "updateList", "LIST-2: edit name, description, colour, icon; archive or unarchive.",
+            "updateList", if_match=True, summary="LIST-2: edit name, description, colour, icon; archive or unarchive.",
             parameters=[ID_PARAMETER], body="UpdateListRequest", statuses=(404,), ok=ok(ref("List")),
             conflicts=("already_exists", "inbox_protected", "edit_conflict"))),
         "delete": tagged("Lists", operation(
-            "deleteList", "LIST-3: move a list with its tasks to the trash (TASK-8).", parameters=[ID_PARAMETER],
+            "deleteList", if_match=True, summary="LIST-3: move a list with its tasks to the trash (TASK-8).", parameters=[ID_PARAMETER],
             status=204, ok=None, statuses=(404,), conflicts=("inbox_protected", "edit_conflict"))),
     },
     "/api/v1/lists/{id}/move": {"post": tagged("Lists", operation(
-        "moveList", "LIST-2: reorder: put a list before or after another.", parameters=[ID_PARAMETER],
+        "moveList", if_match=True, summary="LIST-2: reorder: put a list before or after another.", parameters=[ID_PARAMETER],
         body="MoveListRequest", statuses=(404,), ok=ok(ref("List")), conflicts=("edit_conflict",)))},
     "/api/v1/lists/{id}/restore": {"post": tagged("Lists", operation(
-        "restoreList", "TASK-8: bring a list back from the trash with the tasks that went with it.",
+        "restoreList", if_match=True, summary="TASK-8: bring a list back from the trash with the tasks that went with it.",
         parameters=[ID_PARAMETER], statuses=(404,), ok=ok(ref("List")),
         conflicts=("not_in_trash", "already_exists", "edit_conflict"),
         description="Any request body is ignored."))},
@@ -703,7 +750,7 @@ PATHS = {
                                          read_only=True, parameters=[ID_PARAMETER], statuses=(404,),
                                          ok=ok(ref("Task")))),
         "patch": tagged("Tasks", operation(
-            "updateTask", "TASK-2: edit any field; a new list or parent moves the subtasks along.",
+            "updateTask", if_match=True, summary="TASK-2: edit any field; a new list or parent moves the subtasks along.",
             parameters=[ID_PARAMETER], body="UpdateTaskRequest", statuses=(404,), ok=ok(ref("Task")),
             conflicts=("in_trash", "edit_conflict"),
             bad_request="A rule is broken (including a new due date in the past, a start after the due date, a "
@@ -711,19 +758,19 @@ PATHS = {
             not_found="No such task, or a referenced list, parent, label or assignee is not the caller's "
                       "(`field` names it).")),
         "delete": tagged("Tasks", operation(
-            "deleteTask", "TASK-8: move a task with its subtasks to the trash.", parameters=[ID_PARAMETER],
+            "deleteTask", if_match=True, summary="TASK-8: move a task with its subtasks to the trash.", parameters=[ID_PARAMETER],
             status=204, ok=None, statuses=(404,), conflicts=("in_trash", "edit_conflict"))),
     },
     "/api/v1/tasks/{id}/complete": {"post": tagged("Tasks", operation(
-        "completeTask", "TASK-3 and TASK-4: complete a task, and its open subtasks when asked.",
+        "completeTask", if_match=True, summary="TASK-3 and TASK-4: complete a task, and its open subtasks when asked.",
         parameters=[ID_PARAMETER], body="CompleteTaskRequest", body_required=False, statuses=(404,),
         ok=ok(ref("Task")), conflicts=("in_trash", "edit_conflict"),
         description="The body may be empty."))},
     "/api/v1/tasks/{id}/reopen": {"post": tagged("Tasks", operation(
-        "reopenTask", "TASK-3: un-complete a task.", parameters=[ID_PARAMETER], statuses=(404,),
+        "reopenTask", if_match=True, summary="TASK-3: un-complete a task.", parameters=[ID_PARAMETER], statuses=(404,),
         ok=ok(ref("Task")), conflicts=("in_trash", "edit_conflict"), description="Any request body is ignored."))},
     "/api/v1/tasks/{id}/restore": {"post": tagged("Tasks", operation(
-        "restoreTask", "TASK-8: bring a task back from the trash with what went with it.",
+        "restoreTask", if_match=True, summary="TASK-8: bring a task back from the trash with what went with it.",
         parameters=[ID_PARAMETER], statuses=(404,), ok=ok(ref("Task")), conflicts=("not_in_trash", "edit_conflict"),
         description="If its parent is still in the trash it comes back at the top level; if its list is, in the "
                     "Inbox. Any request body is ignored."))},
@@ -732,12 +779,13 @@ PATHS = {
         parameters=[ID_PARAMETER], status=201, statuses=(404,), ok=ok(ref("Task"), "The copy."),
         conflicts=("in_trash", "edit_conflict"), description="Any request body is ignored."))},
     "/api/v1/tasks/{id}/move": {"post": tagged("Tasks", operation(
-        "moveTask", "TASK-5 and TASK-9: move a task to another list, parent or place among its siblings.",
+        "moveTask", if_match=True, summary="TASK-5 and TASK-9: move a task to another list, parent or place among its siblings.",
         parameters=[ID_PARAMETER], body="MoveTaskRequest", statuses=(404,), ok=ok(ref("Task")),
         conflicts=("in_trash", "edit_conflict"),
         bad_request="Both beforeId and afterId, a parent in another list or below the task, or a sibling that is "
                     "the task itself or has another list or parent; `field` names it.",
         not_found="No such task, or the list, parent or sibling is not the caller's (`field` names it)."))},
+    "/api/v1/events": {"get": tagged("Events", EVENTS_OPERATION)},
     "/api/v1/trash": {"get": tagged("Trash", operation(
         "getTrash", "TASK-8: lists and tasks in the trash, restorable for 30 days.", read_only=True,
         ok=ok(ref("Trash"))))},
@@ -750,11 +798,11 @@ PATHS = {
     },
     "/api/v1/labels/{id}": {
         "patch": tagged("Labels", operation(
-            "updateLabel", "TASK-6: rename or recolour a label.", parameters=[ID_PARAMETER],
+            "updateLabel", if_match=True, summary="TASK-6: rename or recolour a label.", parameters=[ID_PARAMETER],
             body="UpdateLabelRequest", statuses=(404,), ok=ok(ref("Label")),
             conflicts=("already_exists", "edit_conflict"))),
         "delete": tagged("Labels", operation(
-            "deleteLabel", "TASK-6: delete a label; it comes off every task.", parameters=[ID_PARAMETER],
+            "deleteLabel", if_match=True, summary="TASK-6: delete a label; it comes off every task.", parameters=[ID_PARAMETER],
             status=204, ok=None, statuses=(404,), conflicts=("edit_conflict",))),
     },
 }
@@ -768,6 +816,7 @@ TAGS = [
     {"name": "Tasks", "description": "TASK: tasks, subtasks, actions, search and filters."},
     {"name": "Labels", "description": "TASK-6: labels."},
     {"name": "Trash", "description": "TASK-8: what was deleted, restorable for 30 days."},
+    {"name": "Events", "description": "SYNC-5 and VIEW-6: live changes from the change feed."},
     {"name": "Operations", "description": "OPS-3 and INTEROP-3: health, readiness and this document."},
 ]
 

@@ -1,23 +1,11 @@
 import DoableCore
+import DoableDomain
 import Hummingbird
 
 /// ACC-1..7: registration, sessions, profile, password, export and deletion.
 struct AccountsController {
     let domain: Domain
     let limiter: SignInLimiter
-
-    static let registrationFields: Set<String> = [
-        "email", "password", "username", "firstName", "lastName", "gender", "genderDescription", "dateOfBirth",
-        "educationLevel", "phone",
-    ]
-    static let profileFields: Set<String> = [
-        "email", "username", "firstName", "lastName", "gender", "genderDescription", "dateOfBirth",
-        "educationLevel", "phone", "showEmail", "showPhone", "preferences",
-    ]
-    static let preferenceFields: Set<String> = [
-        "timeZone", "weekStart", "theme", "accentColor", "defaultSort", "quietHours", "notificationChannels",
-        "gameOptIn",
-    ]
 
     func addPublicRoutes(to group: RouterGroup<AppRequestContext>) {
         group.post("accounts", use: register)
@@ -36,7 +24,7 @@ struct AccountsController {
     }
 
     @Sendable func register(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let body = try JSONObjectReader(try await request.jsonBody(), allowed: Self.registrationFields)
+        let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.register)
         var input = Registration(email: try body.required("email", body.string),
                                  password: try body.required("password", body.string),
                                  username: try body.required("username", body.string))
@@ -52,7 +40,7 @@ struct AccountsController {
     }
 
     @Sendable func signIn(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let body = try JSONObjectReader(try await request.jsonBody(), allowed: ["login", "password"])
+        let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.signIn)
         let login = try body.required("login", body.string)
         let password = try body.required("password", body.string)
         try await limiter.admit(address: context.clientAddress)
@@ -99,7 +87,7 @@ struct AccountsController {
 
     @Sendable func updateMe(_ request: Request, context: AppRequestContext) async throws -> Response {
         let identity = try context.requireWriter()
-        let body = try JSONObjectReader(try await request.jsonBody(), allowed: Self.profileFields)
+        let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.updateMe)
         var patch = ProfilePatch()
         patch.email = try body.string("email")
         patch.username = try body.string("username")
@@ -112,7 +100,7 @@ struct AccountsController {
         patch.phone = try body.nullableString("phone")
         patch.showEmail = try body.bool("showEmail")
         patch.showPhone = try body.bool("showPhone")
-        if let preferences = try body.object("preferences", allowed: Self.preferenceFields) {
+        if let preferences = try body.object("preferences", allowed: RequestFields.preferences) {
             patch.preferences = try Self.preferencesPatch(preferences)
         }
         return JSONResponse.make(AccountDTO(try await domain.updateProfile(identity, patch)))
@@ -127,12 +115,12 @@ struct AccountsController {
         patch.defaultSort = try body.enumeration("defaultSort", TaskSort.self)
         if body.isNull("quietHours") {
             patch.quietHours = .some(nil)
-        } else if let quiet = try body.object("quietHours", allowed: ["start", "end", "mode"]) {
+        } else if let quiet = try body.object("quietHours", allowed: RequestFields.quietHours) {
             patch.quietHours = Preferences.QuietHours(
                 start: try quiet.required("start", quiet.string), end: try quiet.required("end", quiet.string),
                 mode: try quiet.enumeration("mode", Preferences.QuietHours.Mode.self) ?? .silent)
         }
-        if let channels = try body.object("notificationChannels", allowed: ["inApp", "email", "webhook"]) {
+        if let channels = try body.object("notificationChannels", allowed: RequestFields.notificationChannels) {
             patch.inApp = try channels.bool("inApp")
             patch.email = try channels.bool("email")
             patch.webhook = try channels.bool("webhook")
@@ -143,7 +131,7 @@ struct AccountsController {
 
     @Sendable func changePassword(_ request: Request, context: AppRequestContext) async throws -> Response {
         let identity = try context.requireWriter()
-        let body = try JSONObjectReader(try await request.jsonBody(), allowed: ["currentPassword", "newPassword"])
+        let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.changePassword)
         let current = try body.required("currentPassword", body.string)
         let new = try body.required("newPassword", body.string)
         try await checkingPassword(of: identity, field: "currentPassword", context: context) {
@@ -154,7 +142,7 @@ struct AccountsController {
 
     @Sendable func deleteMe(_ request: Request, context: AppRequestContext) async throws -> Response {
         let identity = try context.requireWriter()
-        let body = try JSONObjectReader(try await request.jsonBody(), allowed: ["password"])
+        let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.deleteMe)
         let password = try body.required("password", body.string)
         try await checkingPassword(of: identity, field: "password", context: context) {
             try await domain.deleteAccount(identity, password: password)

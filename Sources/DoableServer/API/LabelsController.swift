@@ -1,4 +1,5 @@
 import DoableCore
+import DoableDomain
 import Hummingbird
 
 /// TASK-6: labels.
@@ -18,7 +19,7 @@ struct LabelsController {
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
         let identity = try context.requireWriter()
-        let body = try JSONObjectReader(try await request.jsonBody(), allowed: ["name", "color"])
+        let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.label)
         let label = try await domain.createLabel(identity, name: try body.required("name", body.string),
                                                  color: try body.string("color"))
         return JSONResponse.make(LabelDTO(label), status: .created)
@@ -27,14 +28,15 @@ struct LabelsController {
     @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
         let identity = try context.requireWriter()
         let id: LabelID = try context.pathID()
-        let body = try JSONObjectReader(try await request.jsonBody(), allowed: ["name", "color"])
+        let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.label)
         let label = try await domain.updateLabel(identity, id: id, name: try body.string("name"),
-                                                 color: try body.string("color"))
-        return JSONResponse.make(LabelDTO(label))
+                                                 color: try body.string("color"), ifVersion: try request.ifMatchVersion())
+        return JSONResponse.make(LabelDTO(label)).tagged(version: label.version)
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await domain.deleteLabel(try context.requireWriter(), id: try context.pathID())
+        try await domain.deleteLabel(try context.requireWriter(), id: try context.pathID(),
+                                     ifVersion: try request.ifMatchVersion())
         return JSONResponse.noContent()
     }
 }

@@ -1,11 +1,10 @@
 import DoableCore
+import DoableDomain
 import Hummingbird
 
 /// LIST-1..4 and the list side of TASK-8.
 struct ListsController {
     let domain: Domain
-    static let fields: Set<String> = ["name", "description", "color", "icon", "isArchived"]
-
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("lists", use: list)
         group.post("lists", use: create)
@@ -33,7 +32,7 @@ struct ListsController {
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
         let identity = try context.requireWriter()
-        let body = try JSONObjectReader(try await request.jsonBody(), allowed: Self.fields)
+        let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.list)
         guard body.has("name") else { throw DoableError.invalid("name", "'name' is required.") }
         let list = try await domain.createList(identity, try Self.input(body))
         return JSONResponse.make(ListDTO(list, openTaskCount: 0), status: .created)
@@ -41,37 +40,40 @@ struct ListsController {
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let (list, count) = try await domain.list(try context.requireIdentity(), id: try context.pathID())
-        return JSONResponse.make(ListDTO(list, openTaskCount: count))
+        return JSONResponse.make(ListDTO(list, openTaskCount: count)).tagged(version: list.version)
     }
 
     @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
         let identity = try context.requireWriter()
         let id: ListID = try context.pathID()
-        let body = try JSONObjectReader(try await request.jsonBody(), allowed: Self.fields)
-        _ = try await domain.updateList(identity, id: id, try Self.input(body))
+        let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.list)
+        _ = try await domain.updateList(identity, id: id, try Self.input(body), ifVersion: try request.ifMatchVersion())
         let (list, count) = try await domain.list(identity, id: id)
-        return JSONResponse.make(ListDTO(list, openTaskCount: count))
+        return JSONResponse.make(ListDTO(list, openTaskCount: count)).tagged(version: list.version)
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await domain.deleteList(try context.requireWriter(), id: try context.pathID())
+        try await domain.deleteList(try context.requireWriter(), id: try context.pathID(),
+                                    ifVersion: try request.ifMatchVersion())
         return JSONResponse.noContent()
     }
 
     @Sendable func move(_ request: Request, context: AppRequestContext) async throws -> Response {
         let identity = try context.requireWriter()
         let id: ListID = try context.pathID()
-        let body = try JSONObjectReader(try await request.jsonBody(), allowed: ["beforeId", "afterId"])
+        let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.moveList)
         _ = try await domain.moveList(identity, id: id, beforeID: try body.id("beforeId", ListID.self),
-                                      afterID: try body.id("afterId", ListID.self))
+                                      afterID: try body.id("afterId", ListID.self),
+                                      ifVersion: try request.ifMatchVersion())
         let (list, count) = try await domain.list(identity, id: id)
-        return JSONResponse.make(ListDTO(list, openTaskCount: count))
+        return JSONResponse.make(ListDTO(list, openTaskCount: count)).tagged(version: list.version)
     }
 
     @Sendable func restore(_ request: Request, context: AppRequestContext) async throws -> Response {
         let identity = try context.requireWriter()
-        let list = try await domain.restoreList(identity, id: try context.pathID())
+        let list = try await domain.restoreList(identity, id: try context.pathID(),
+                                                ifVersion: try request.ifMatchVersion())
         let (restored, count) = try await domain.list(identity, id: list.id)
-        return JSONResponse.make(ListDTO(restored, openTaskCount: count))
+        return JSONResponse.make(ListDTO(restored, openTaskCount: count)).tagged(version: restored.version)
     }
 }

@@ -1,4 +1,5 @@
 import DoableCore
+import DoableDomain
 import DoableStore
 import Foundation
 import Hummingbird
@@ -20,7 +21,7 @@ struct OperationsController {
         router.get("healthz") { _, _ in JSONResponse.make(["status": "ok"]) }
         router.get("readyz") { _, _ in
             do {
-                try await domain.store.ping()
+                try await domain.ping()
                 return JSONResponse.make(["status": "ready"])
             } catch {
                 return ErrorMiddleware.response(status: .serviceUnavailable, code: "not_ready",

@@ -46,6 +46,8 @@ extension TaskDTO: DirectJSONEncodable {
         writer.writeText(updatedAt)
         writer.raw(",\"deletedAt\":")
         writer.writeOptionalText(deletedAt)
+        writer.raw(",\"version\":")
+        writer.writeInt(Int(version))
         writer.raw("}")
     }
 }

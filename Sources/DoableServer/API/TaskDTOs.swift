@@ -1,4 +1,5 @@
 import DoableCore
+import DoableDomain
 
 struct ListDTO: Encodable, Sendable {
     let id: ListID
@@ -12,6 +13,8 @@ struct ListDTO: Encodable, Sendable {
     let createdAt: Timestamp
     let updatedAt: Timestamp
     @Nullable var deletedAt: Timestamp?
+    /// Raised by every change; `If-Match` with it makes a write fail (409) if the list changed meanwhile.
+    let version: Int64
 
     init(_ list: TaskList, openTaskCount: Int) {
         id = list.id
@@ -25,6 +28,7 @@ struct ListDTO: Encodable, Sendable {
         createdAt = list.createdAt
         updatedAt = list.updatedAt
         deletedAt = list.deletedAt
+        version = list.version
     }
 }
 
@@ -48,6 +52,8 @@ struct TaskDTO: Encodable, Sendable {
     let createdAt: Timestamp
     let updatedAt: Timestamp
     @Nullable var deletedAt: Timestamp?
+    /// Raised by every change; `If-Match` with it makes a write fail (409) if the task changed meanwhile.
+    let version: Int64
 
     init(_ view: TaskView, now: Timestamp) {
         let task = view.task
@@ -70,6 +76,7 @@ struct TaskDTO: Encodable, Sendable {
         createdAt = task.createdAt
         updatedAt = task.updatedAt
         deletedAt = task.deletedAt
+        version = task.version
     }
 }
 
@@ -84,6 +91,7 @@ struct LabelDTO: Encodable, Sendable {
     let color: String
     let createdAt: Timestamp
     let updatedAt: Timestamp
+    let version: Int64
 
     init(_ label: Label) {
         id = label.id
@@ -91,6 +99,7 @@ struct LabelDTO: Encodable, Sendable {
         color = label.color
         createdAt = label.createdAt
         updatedAt = label.updatedAt
+        version = label.version
     }
 }
 

@@ -1,4 +1,5 @@
 import DoableCore
+import DoableDomain
 import NIOCore
 import Synchronization
 

@@ -1,4 +1,5 @@
 import DoableCore
+import DoableDomain
 import DoableStore
 import Hummingbird
 

@@ -1,4 +1,5 @@
 import DoableCore
+import DoableDomain
 import DoableStore
 import Hummingbird
 
@@ -6,11 +7,6 @@ import Hummingbird
 struct TasksController {
     let domain: Domain
     let pageCache: TaskPageCache
-    static let fields: Set<String> = [
-        "title", "notes", "listId", "parentId", "status", "priority", "due", "start", "labelIds",
-        "estimatedMinutes", "category", "assigneeId",
-    ]
-
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("tasks", use: list)
         group.post("tasks", use: create)
@@ -42,7 +38,7 @@ struct TasksController {
     }
 
     func respond(_ view: TaskView, status: HTTPResponse.Status = .ok) -> Response {
-        JSONResponse.make(TaskDTO(view, now: .now), status: status)
+        JSONResponse.make(TaskDTO(view, now: .now), status: status).tagged(version: view.task.version)
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -67,7 +63,7 @@ struct TasksController {
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
         let identity = try context.requireWriter()
-        let body = try JSONObjectReader(try await request.jsonBody(), allowed: Self.fields)
+        let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.task)
         guard body.has("title") else { throw DoableError.invalid("title", "'title' is required.") }
         return respond(try await domain.createTask(identity, try Self.input(body)), status: .created)
     }
@@ -79,29 +75,34 @@ struct TasksController {
     @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
         let identity = try context.requireWriter()
         let id: TaskID = try context.pathID()
-        let body = try JSONObjectReader(try await request.jsonBody(), allowed: Self.fields)
-        return respond(try await domain.updateTask(identity, id: id, try Self.input(body)))
+        let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.task)
+        return respond(try await domain.updateTask(identity, id: id, try Self.input(body),
+                                                   ifVersion: try request.ifMatchVersion()))
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await domain.deleteTask(try context.requireWriter(), id: try context.pathID())
+        try await domain.deleteTask(try context.requireWriter(), id: try context.pathID(),
+                                    ifVersion: try request.ifMatchVersion())
         return JSONResponse.noContent()
     }
 
     @Sendable func complete(_ request: Request, context: AppRequestContext) async throws -> Response {
         let identity = try context.requireWriter()
         let id: TaskID = try context.pathID()
-        let body = try JSONObjectReader(try await request.jsonBody(emptyIsObject: true), allowed: ["includeSubtasks"])
+        let body = try JSONObjectReader(try await request.jsonBody(emptyIsObject: true), allowed: RequestFields.completeTask)
         return respond(try await domain.completeTask(identity, id: id,
-                                                     includeSubtasks: try body.bool("includeSubtasks") ?? false))
+                                                     includeSubtasks: try body.bool("includeSubtasks") ?? false,
+                                                     ifVersion: try request.ifMatchVersion()))
     }
 
     @Sendable func reopen(_ request: Request, context: AppRequestContext) async throws -> Response {
-        respond(try await domain.reopenTask(try context.requireWriter(), id: try context.pathID()))
+        respond(try await domain.reopenTask(try context.requireWriter(), id: try context.pathID(),
+                                            ifVersion: try request.ifMatchVersion()))
     }
 
     @Sendable func restore(_ request: Request, context: AppRequestContext) async throws -> Response {
-        respond(try await domain.restoreTask(try context.requireWriter(), id: try context.pathID()))
+        respond(try await domain.restoreTask(try context.requireWriter(), id: try context.pathID(),
+                                             ifVersion: try request.ifMatchVersion()))
     }
 
     @Sendable func duplicate(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -112,7 +113,7 @@ struct TasksController {
         let identity = try context.requireWriter()
         let id: TaskID = try context.pathID()
         let body = try JSONObjectReader(try await request.jsonBody(),
-                                        allowed: ["listId", "parentId", "beforeId", "afterId"])
+                                        allowed: RequestFields.moveTask)
         let placement = TaskPlacement(listID: try body.id("listId", ListID.self),
                                       parentID: try body.nullableID("parentId", TaskID.self),
                                       beforeID: try body.id("beforeId", TaskID.self),
@@ -120,6 +121,6 @@ struct TasksController {
         if placement.beforeID != nil && placement.afterID != nil {
             throw DoableError.invalid("afterId", "Give either 'beforeId' or 'afterId', not both.")
         }
-        return respond(try await domain.moveTask(identity, id: id, placement))
+        return respond(try await domain.moveTask(identity, id: id, placement, ifVersion: try request.ifMatchVersion()))
     }
 }

@@ -1,4 +1,5 @@
 import DoableCore
+import DoableDomain
 import Hummingbird
 
 /// ACC-5: personal access tokens and app passwords.
@@ -19,7 +20,7 @@ struct TokensController {
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
         let identity = try context.requireWriter()
-        let body = try JSONObjectReader(try await request.jsonBody(), allowed: ["name", "kind", "scope", "expiresAt"])
+        let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.createToken)
         let issued = try await domain.issueCredential(
             identity, name: try body.required("name", body.string),
             kind: try body.enumeration("kind", Credential.Kind.self) ?? .accessToken,

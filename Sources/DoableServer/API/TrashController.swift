@@ -1,4 +1,5 @@
 import DoableCore
+import DoableDomain
 import Hummingbird
 
 /// TASK-8: what is in the trash.

@@ -5,8 +5,13 @@ import NIOCore
 
 /// JSON in and out of handlers.
 enum JSONResponse {
+    /// A value that cannot be encoded (a bug: a non-finite number, say) is never answered half-made or as `{}`
+    /// with the caller's status, but as a 500 in the error shape.
     static func make<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok) -> Response {
-        let bytes = (try? StreamingJSONEncoder.encode(value)) ?? Array("{}".utf8)
+        guard let bytes = try? StreamingJSONEncoder.encode(value) else {
+            return ErrorMiddleware.response(status: .internalServerError, code: "internal_error",
+                                            message: "The response could not be written.", field: nil)
+        }
         return make(body: ByteBuffer(bytes: bytes), status: status)
     }
 

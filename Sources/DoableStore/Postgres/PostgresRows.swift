@@ -184,7 +184,8 @@ enum PostgresRows {
         Change(
             accountID: try row.id("account_id"), sequence: try row["seq"],
             entity: Change.Entity(rawValue: try row["entity"]) ?? .task, entityID: try row["entity_id"],
-            kind: Change.Kind(rawValue: try row["kind"]) ?? .put, at: try row.timestamp("at"))
+            kind: Change.Kind(rawValue: try row["kind"]) ?? .put, at: try row.timestamp("at"),
+            actorID: try row.optionalID("actor_id"), listID: try row.optionalID("list_id"))
     }
 }
 

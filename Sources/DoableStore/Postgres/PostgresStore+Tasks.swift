@@ -116,6 +116,12 @@ extension PostgresStore {
             """, PostgresRows.task)
     }
 
+    public func tasks(assignedTo accountID: AccountID) async throws -> [TaskItem] {
+        try await fetchAll("""
+            SELECT \(unescaped: PostgresRows.taskColumns) FROM tasks t WHERE t.assignee_id = \(accountID.uuid) ORDER BY t.id
+            """, PostgresRows.task)
+    }
+
     public func tasks(labelID: LabelID) async throws -> [TaskItem] {
         try await fetchAll("""
             SELECT \(unescaped: PostgresRows.taskColumns) FROM tasks t

@@ -2,48 +2,82 @@ import DoableCore
 import Foundation
 import Logging
 import PostgresNIO
+import ServiceLifecycle
+import Synchronization
 
 /// The shared engine: PostgreSQL through a PostgresNIO connection pool, for several `doable serve` processes
 /// behind a load balancer (OPS-2).
 ///
-/// The store owns its `PostgresClient`: `init` starts the client's `run()` in a task and migrates the schema,
-/// `close()` cancels that task, which closes every connection.
+/// In a server the pool runs as the store's service (`run()`, first in the service group, so it stops last) and
+/// `prepare()` migrates before serving. Tools and tests use `connect(url:logger:)`, which runs the pool in a task
+/// of the store's own until `close()`.
 public final class PostgresStore: Store {
     let client: PostgresClient
     let logger: Logger
-    private let clientTask: Task<Void, Never>
+    let channel: String
+    private let ownedRun = Mutex<Task<Void, Never>?>(nil)
 
-    /// Connects to the database at a `postgres://` URL (see `PostgresURL` for its options) and runs pending
-    /// migrations.
-    public convenience init(url: String, logger: Logger) async throws {
-        try await self.init(url: PostgresURL(url), logger: logger)
+    public init(url: PostgresURL, logger: Logger) {
+        client = PostgresClient(configuration: url.clientConfiguration, backgroundLogger: logger)
+        channel = PostgresFeedListener.channel(schema: url.schema)
+        schema = url.schema
+        self.logger = logger
     }
 
-    public init(url: PostgresURL, logger: Logger) async throws {
-        let client = PostgresClient(configuration: url.clientConfiguration, backgroundLogger: logger)
+    let schema: String?
+
+    /// Connects to the database at a `postgres://` URL (see `PostgresURL` for its options), runs the pool until
+    /// `close()` and runs pending migrations.
+    public static func connect(url: String, logger: Logger) async throws -> PostgresStore {
+        try await connect(url: PostgresURL(url), logger: logger)
+    }
+
+    public static func connect(url: PostgresURL, logger: Logger) async throws -> PostgresStore {
+        let store = PostgresStore(url: url, logger: logger)
         let (started, starting) = AsyncStream<Void>.makeStream()
-        clientTask = Task {
+        let task = Task {
             starting.finish()
-            await client.run()
+            await store.client.run()
         }
         // Leasing a connection before `run()` began only logs a warning, but a misleading one.
         for await _ in started {}
-        self.client = client
-        self.logger = logger
+        store.ownedRun.withLock { $0 = task }
         do {
-            try await PostgresSchema.migrate(client, schema: url.schema, logger: logger)
+            try await store.prepare()
         } catch {
-            clientTask.cancel()
-            await clientTask.value
+            try? await store.close()
+            throw error
+        }
+        return store
+    }
+
+    public func prepare() async throws {
+        do {
+            try await PostgresSchema.migrate(client, schema: schema, logger: logger)
+        } catch {
             throw Self.unwrap(error)
         }
     }
 
-    public func commit(_ batch: WriteBatch) async throws -> [Change] {
+    /// The connection pool, until graceful shutdown.
+    public func run() async throws {
+        await cancelWhenGracefulShutdown { await self.client.run() }
+    }
+
+    public func feedSignals() -> AsyncStream<FeedSignal> {
+        let (stream, continuation) = AsyncStream<FeedSignal>.makeStream(bufferingPolicy: .bufferingNewest(256))
+        let task = Task { [client, channel, logger] in
+            await PostgresFeedListener.listen(client: client, channel: channel, logger: logger, into: continuation)
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+
+    @_spi(StoreWriting) public func commit(_ batch: WriteBatch) async throws -> [Change] {
         guard !batch.isEmpty else { return [] }
         do {
             return try await client.withTransaction(logger: logger) { connection in
-                try await PostgresWriter(connection: connection, logger: logger).apply(batch)
+                try await PostgresWriter(connection: connection, logger: logger, channel: channel).apply(batch)
             }
         } catch {
             throw PostgresWriter.storeError(for: Self.unwrap(error))
@@ -166,9 +200,45 @@ public final class PostgresStore: Store {
 
     public func changes(accountID: AccountID, after sequence: Int64, limit: Int) async throws -> [Change] {
         try await fetchAll("""
-            SELECT account_id, seq, entity, entity_id, kind, at FROM changes
+            SELECT account_id, seq, entity, entity_id, kind, at, actor_id, list_id FROM changes
             WHERE account_id = \(accountID.uuid) AND seq > \(sequence) ORDER BY seq LIMIT \(limit)
             """, PostgresRows.change)
+    }
+
+    public func feedFloor(accountID: AccountID) async throws -> Int64 {
+        try await fetchOne("SELECT feed_floor FROM accounts WHERE id = \(accountID.uuid)") {
+            try $0["feed_floor"] as Int64
+        } ?? 0
+    }
+
+    /// Account by account, so that no transaction holds many rows: what is older than `cutoff` goes, and the
+    /// floor rises to the last sequence that went.
+    @_spi(StoreWriting) public func purgeFeed(before cutoff: Timestamp, limit: Int) async throws -> Int {
+        let accounts = try await fetchAll("SELECT id, feed_floor FROM accounts") {
+            (try $0.id("id") as AccountID, try $0["feed_floor"] as Int64)
+        }
+        var purged = 0
+        for (account, floor) in accounts where purged < limit {
+            let rows = try await client.withTransaction(logger: logger) { connection -> [PostgresRecord] in
+                let writer = PostgresWriter(connection: connection, logger: logger, channel: channel)
+                return try await writer.fetch("""
+                    WITH newest AS (
+                        SELECT max(seq) AS seq FROM changes
+                        WHERE account_id = \(account.uuid) AND seq > \(floor) AND at < \(cutoff.milliseconds)
+                    ), gone AS (
+                        DELETE FROM changes c USING newest
+                        WHERE c.account_id = \(account.uuid) AND c.seq <= newest.seq RETURNING 1
+                    ), raised AS (
+                        UPDATE accounts a SET feed_floor = newest.seq FROM newest
+                        WHERE a.id = \(account.uuid) AND newest.seq IS NOT NULL AND a.feed_floor < newest.seq
+                        RETURNING 1
+                    )
+                    SELECT (SELECT count(*) FROM gone) AS purged
+                    """)
+            }
+            purged += Int(try rows.first?["purged"] as Int64? ?? 0)
+        }
+        return purged
     }
 
     public func latestSequence(accountID: AccountID) async throws -> Int64 {
@@ -182,7 +252,8 @@ public final class PostgresStore: Store {
     }
 
     public func close() async throws {
-        clientTask.cancel()
-        await clientTask.value
+        guard let task = ownedRun.withLock({ task in defer { task = nil }; return task }) else { return }
+        task.cancel()
+        await task.value
     }
 }

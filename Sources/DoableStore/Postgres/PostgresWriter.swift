@@ -7,10 +7,12 @@ import PostgresNIO
 struct PostgresWriter {
     let connection: PostgresConnection
     let logger: Logger
+    /// Where the transaction announces the feed entries it appended (`PostgresFeedListener`).
+    let channel: String
 
     func apply(_ batch: WriteBatch) async throws -> [Change] {
         for operation in batch.operations { try await apply(operation) }
-        return try await appendChanges(batch.pendingChanges(), at: batch.now)
+        return try await appendChanges(batch)
     }
 
     func apply(_ operation: WriteBatch.Operation) async throws {
@@ -18,13 +20,20 @@ struct PostgresWriter {
         case .putAccount(let account):
             try await put("accounts", id: account.id.description, version: account.version,
                           values: PostgresRows.accountValues(account))
-        case .deleteAccount(let id):
-            try await execute("DELETE FROM accounts WHERE id = \(id.uuid)")
+        case .deleteAccount(let account):
+            let id = account.id.uuid
+            try await execute("DELETE FROM task_labels WHERE task_id IN (SELECT id FROM tasks WHERE owner_id = \(id))")
+            try await execute("DELETE FROM tasks WHERE owner_id = \(id)")
+            try await execute("DELETE FROM labels WHERE owner_id = \(id)")
+            try await execute("DELETE FROM lists WHERE owner_id = \(id)")
+            try await execute("DELETE FROM credentials WHERE account_id = \(id)")
+            try await execute("DELETE FROM changes WHERE account_id = \(id)")
+            try await delete("accounts", id: account.id.uuid, version: account.version)
         case .putList(let list):
             try await put("lists", id: list.id.description, version: list.version,
                           values: PostgresRows.listValues(list))
         case .purgeList(let list):
-            try await execute("DELETE FROM lists WHERE id = \(list.id.uuid)")
+            try await delete("lists", id: list.id.uuid, version: list.version)
         case .putTask(let task):
             try await put("tasks", id: task.id.description, version: task.version,
                           values: PostgresRows.taskValues(task))
@@ -36,12 +45,13 @@ struct PostgresWriter {
                     """)
             }
         case .purgeTask(let task):
-            try await execute("DELETE FROM tasks WHERE id = \(task.id.uuid)")
+            try await execute("DELETE FROM task_labels WHERE task_id = \(task.id.uuid)")
+            try await delete("tasks", id: task.id.uuid, version: task.version)
         case .putLabel(let label):
             try await put("labels", id: label.id.description, version: label.version,
                           values: PostgresRows.labelValues(label))
         case .deleteLabel(let label):
-            try await execute("DELETE FROM labels WHERE id = \(label.id.uuid)")
+            try await delete("labels", id: label.id.uuid, version: label.version)
         case .putCredential(let credential):
             try await execute("""
                 INSERT INTO credentials (id, account_id, kind, name, scope, secret_hash, created_at, expires_at)
@@ -70,37 +80,42 @@ struct PostgresWriter {
         if updated.isEmpty { throw StoreError.versionConflict(entity: table, id: id) }
     }
 
-    func appendChanges(_ pending: [(AccountID, Change.Entity, String, Change.Kind)], at now: Timestamp) async throws
-        -> [Change]
-    {
-        guard !pending.isEmpty else { return [] }
-        var counts: [AccountID: Int64] = [:]
-        for (account, _, _, _) in pending { counts[account, default: 0] += 1 }
+    /// Deletes the row only if it still has the version that was read.
+    func delete(_ table: String, id: UUID, version: Int64) async throws {
+        let deleted = try await fetch("""
+            DELETE FROM \(unescaped: table) WHERE id = \(id) AND version = \(version) RETURNING id
+            """)
+        if deleted.isEmpty { throw StoreError.versionConflict(entity: table, id: id.uuidString.lowercased()) }
+    }
+
+    func appendChanges(_ batch: WriteBatch) async throws -> [Change] {
+        let entries = batch.feedEntries()
+        guard !entries.isEmpty else { return [] }
         // Several writers may lock the same accounts: always in one order, so they queue instead of deadlocking.
-        var next: [AccountID: Int64] = [:]
-        for account in counts.keys.sorted() {
-            let count = counts[account]!
+        var before: [AccountID: Int64] = [:]
+        for (account, count) in WriteBatch.counts(of: entries).sorted(by: { $0.0 < $1.0 }) {
             let rows = try await fetch("""
                 UPDATE accounts SET change_seq = change_seq + \(count) WHERE id = \(account.uuid) RETURNING change_seq
                 """)
             guard let last: Int64 = try rows.first?["change_seq"] else {
                 throw StoreError.referenceMissing("account \(account)")
             }
-            next[account] = last - count + 1
+            before[account] = last - count
         }
-        var changes: [Change] = []
-        for (account, entity, entityID, kind) in pending {
-            let sequence = next[account]!
-            next[account] = sequence + 1
-            changes.append(Change(accountID: account, sequence: sequence, entity: entity, entityID: entityID,
-                                  kind: kind, at: now))
-        }
+        let changes = WriteBatch.sequenced(entries, lastSequences: before, batch: batch)
+        // The entries and their announcement in one statement; NOTIFY is delivered when the transaction commits.
         try await execute("""
-            INSERT INTO changes (account_id, seq, entity, entity_id, kind, at)
-            SELECT account_id, seq, entity, entity_id, kind, \(now.milliseconds)
-            FROM unnest(\(changes.map(\.accountID.uuid)), \(changes.map(\.sequence)), \(changes.map(\.entity.rawValue)),
-                        \(changes.map(\.entityID)), \(changes.map(\.kind.rawValue)))
-                AS c(account_id, seq, entity, entity_id, kind)
+            WITH appended AS (
+                INSERT INTO changes (account_id, seq, entity, entity_id, kind, at, actor_id, list_id)
+                SELECT account_id, seq, entity, entity_id, kind, \(batch.now.milliseconds), \(batch.actorID?.uuid)::uuid,
+                       NULLIF(list_id, '')::uuid
+                FROM unnest(\(changes.map(\.accountID.uuid)), \(changes.map(\.sequence)),
+                            \(changes.map(\.entity.rawValue)), \(changes.map(\.entityID)), \(changes.map(\.kind.rawValue)),
+                            \(changes.map { $0.listID?.description ?? "" }))
+                    AS c(account_id, seq, entity, entity_id, kind, list_id)
+                RETURNING 1
+            )
+            SELECT pg_notify(\(channel), payload) FROM unnest(\(PostgresFeedListener.payloads(for: changes))) AS payload
             """)
         return changes
     }
@@ -123,12 +138,19 @@ struct PostgresWriter {
         }
         let constraint = error.serverInfo?[.constraintName] ?? ""
         let message = error.serverInfo?[.message] ?? state
-        if state == "23505" {
+        switch state {
+        case "23505":
             if constraint.contains("email_key") { return StoreError.duplicate(key: "email") }
             if constraint.contains("username_key") { return StoreError.duplicate(key: "username") }
             if constraint.contains("name_key") { return StoreError.duplicate(key: "name") }
+            // A row inserted at version 1 that another write created since it was read.
+            if constraint.hasSuffix("_pkey") { return StoreError.versionConflict(entity: "row", id: message) }
+            return StoreError.integrity(message)
+        case "23503":
+            return StoreError.referenceMissing(message)
+        default:
+            // NOT NULL, CHECK, exclusion: no request can cause these, so they surface as bugs.
+            return StoreError.integrity(message)
         }
-        if state == "23503" { return StoreError.referenceMissing(message) }
-        return StoreError.versionConflict(entity: "row", id: message)
     }
 }

@@ -88,6 +88,7 @@ enum SQLiteRows {
         Change(
             accountID: id(row, "account_id"), sequence: row["seq"],
             entity: Change.Entity(rawValue: row["entity"]) ?? .task, entityID: row["entity_id"],
-            kind: Change.Kind(rawValue: row["kind"]) ?? .put, at: timestamp(row, "at"))
+            kind: Change.Kind(rawValue: row["kind"]) ?? .put, at: timestamp(row, "at"),
+            actorID: optionalID(row, "actor_id"), listID: optionalID(row, "list_id"))
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// Versioned migrations of the SQLite engine; they run at start, each once, in order.
@@ -147,6 +148,67 @@ enum SQLiteSchema {
                 ) WITHOUT ROWID;
                 """)
         }
+        // Issue 9: every row change another account may see is written by the domain with a feed entry, so no
+        // foreign key may change rows behind its back: lists, labels, tasks and their labels are rebuilt with plain
+        // references (a delete that would leave a row pointing nowhere fails instead). Credentials and the feed are
+        // the account's own and are deleted explicitly with it. Feed entries gain their actor and list, accounts
+        // the feed's low-water mark.
+        migrator.registerMigration("2-sealed-feed") { db in
+            try db.execute(sql: """
+                ALTER TABLE accounts ADD COLUMN feed_floor INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE changes ADD COLUMN actor_id TEXT;
+                ALTER TABLE changes ADD COLUMN list_id TEXT;
+                """)
+            try rebuild(db, table: "lists", keepRowID: false,
+                        replacing: ["owner_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE":
+                                        "owner_id TEXT NOT NULL REFERENCES accounts(id)"])
+            try rebuild(db, table: "labels", keepRowID: false,
+                        replacing: ["owner_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE":
+                                        "owner_id TEXT NOT NULL REFERENCES accounts(id)"])
+            // The full-text index is keyed by the tasks' rowids, so they are copied as they are.
+            try rebuild(db, table: "tasks", keepRowID: true,
+                        replacing: [
+                            "owner_id TEXT NOT NULL REFERENCES accounts(id) ON DELETE CASCADE":
+                                "owner_id TEXT NOT NULL REFERENCES accounts(id)",
+                            "list_id TEXT NOT NULL REFERENCES lists(id) ON DELETE CASCADE":
+                                "list_id TEXT NOT NULL REFERENCES lists(id)",
+                            "parent_id TEXT REFERENCES tasks(id) ON DELETE CASCADE": "parent_id TEXT REFERENCES tasks(id)",
+                            "assignee_id TEXT REFERENCES accounts(id) ON DELETE SET NULL":
+                                "assignee_id TEXT REFERENCES accounts(id)",
+                        ])
+            try rebuild(db, table: "task_labels", keepRowID: false,
+                        replacing: ["task_id TEXT NOT NULL REFERENCES tasks(id) ON DELETE CASCADE":
+                                        "task_id TEXT NOT NULL REFERENCES tasks(id)",
+                                    "label_id TEXT NOT NULL REFERENCES labels(id) ON DELETE CASCADE":
+                                        "label_id TEXT NOT NULL REFERENCES labels(id)"])
+        }
         return migrator
+    }
+
+    /// SQLite cannot change a table's foreign keys: the table is made again from its own definition with the
+    /// clauses replaced, its rows copied, and its indexes and triggers created again (the documented 12 steps;
+    /// the migrator runs with foreign keys off and checks them all afterwards).
+    static func rebuild(_ db: Database, table: String, keepRowID: Bool,
+                        replacing clauses: [String: String]) throws {
+        guard var definition = try String.fetchOne(
+            db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", arguments: [table])
+        else { throw DatabaseError(message: "no table \(table)") }
+        for (old, new) in clauses {
+            guard definition.contains(old) else { throw DatabaseError(message: "\(table) lacks '\(old)'") }
+            definition = definition.replacingOccurrences(of: old, with: new)
+        }
+        let rest = try Row.fetchAll(db, sql: """
+            SELECT sql FROM sqlite_master WHERE tbl_name = ? AND type IN ('index', 'trigger') AND sql IS NOT NULL
+            """, arguments: [table]).map { $0[0] as String }
+        let newName = "\(table)_rebuilt"
+        guard let open = definition.firstIndex(of: "(") else { throw DatabaseError(message: "odd \(table)") }
+        try db.execute(sql: "CREATE TABLE \(newName) " + definition[open...])
+        let columns = try Row.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [table])
+            .map { $0[0] as String }.joined(separator: ", ")
+        let copied = keepRowID ? "rowid, \(columns)" : columns
+        try db.execute(sql: "INSERT INTO \(newName) (\(copied)) SELECT \(copied) FROM \(table)")
+        try db.execute(sql: "DROP TABLE \(table)")
+        try db.execute(sql: "ALTER TABLE \(newName) RENAME TO \(table)")
+        for statement in rest { try db.execute(sql: statement) }
     }
 }

@@ -166,6 +166,11 @@ extension SQLiteStore {
             [listID.description], SQLiteRows.task)
     }
 
+    public func tasks(assignedTo accountID: AccountID) async throws -> [TaskItem] {
+        try await fetchAll("SELECT \(SQLiteRows.taskColumns) FROM tasks WHERE assignee_id = ? ORDER BY id",
+                           [accountID.description], SQLiteRows.task)
+    }
+
     public func tasks(labelID: LabelID) async throws -> [TaskItem] {
         try await fetchAll("""
             SELECT \(SQLiteRows.taskColumns) FROM tasks WHERE id IN (SELECT task_id FROM task_labels WHERE label_id = ?)

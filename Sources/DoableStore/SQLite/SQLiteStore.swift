@@ -1,12 +1,16 @@
 import DoableCore
 import Foundation
 import GRDB
+import ServiceLifecycle
+import Synchronization
 
 /// The embedded engine: one SQLite file in WAL mode (concurrent readers, one writer).
 public final class SQLiteStore: Store {
     let pool: DatabasePool
+    let path: String
     let committer: SQLiteGroupCommitter
     let checkpointer: SQLiteCheckpointer
+    private let isClosed = Atomic<Bool>(false)
 
     /// Opens (creating if needed) `doable.sqlite` in `directory` and runs pending migrations.
     public init(directory: URL) throws {
@@ -20,13 +24,14 @@ public final class SQLiteStore: Store {
             try db.execute(sql: "PRAGMA wal_autocheckpoint = \(SQLiteCheckpointer.writerThresholdPages)")
         }
         let path = directory.appendingPathComponent("doable.sqlite").path
+        self.path = path
         pool = try DatabasePool(path: path, configuration: configuration)
         try SQLiteSchema.migrator.migrate(pool)
         committer = SQLiteGroupCommitter(pool: pool)
         checkpointer = try SQLiteCheckpointer(path: path)
     }
 
-    public func commit(_ batch: WriteBatch) async throws -> [Change] {
+    @_spi(StoreWriting) public func commit(_ batch: WriteBatch) async throws -> [Change] {
         try await committer.commit(batch)
     }
 
@@ -154,6 +159,35 @@ public final class SQLiteStore: Store {
                            [accountID.description, sequence, limit], SQLiteRows.change)
     }
 
+    public func feedFloor(accountID: AccountID) async throws -> Int64 {
+        try await fetchOne("SELECT feed_floor FROM accounts WHERE id = ?", [accountID.description]) {
+            $0["feed_floor"] as Int64
+        } ?? 0
+    }
+
+    /// Account by account, so that no write waits long: the entries before each one's first entry newer than
+    /// `cutoff` go (found along the feed's own key), and the floor rises to the last of them.
+    @_spi(StoreWriting) public func purgeFeed(before cutoff: Timestamp, limit: Int) async throws -> Int {
+        let accounts = try await fetchAll("SELECT id, feed_floor FROM accounts", []) {
+            ($0["id"] as String, $0["feed_floor"] as Int64)
+        }
+        var purged = 0
+        for (account, floor) in accounts where purged < limit {
+            let newest = try await fetchOne("""
+                SELECT max(seq) AS newest FROM changes WHERE account_id = ? AND seq > ? AND at < ?
+                """, [account, floor, cutoff.milliseconds]) { $0["newest"] as Int64? } ?? nil
+            guard let newest else { continue }
+            purged += try await pool.write { db -> Int in
+                try db.execute(sql: "DELETE FROM changes WHERE account_id = ? AND seq <= ?", arguments: [account, newest])
+                let count = db.changesCount
+                try db.execute(sql: "UPDATE accounts SET feed_floor = ? WHERE id = ? AND feed_floor < ?",
+                               arguments: [newest, account, newest])
+                return count
+            }
+        }
+        return purged
+    }
+
     public func latestSequence(accountID: AccountID) async throws -> Int64 {
         try await fetchOne("SELECT change_seq FROM accounts WHERE id = ?", [accountID.description]) {
             $0["change_seq"] as Int64
@@ -164,8 +198,34 @@ public final class SQLiteStore: Store {
         _ = try await fetchOne("SELECT 1 AS one", []) { $0["one"] as Int }
     }
 
+    /// Migrations ran when the store was opened.
+    public func prepare() async throws {}
+
+    /// While the server runs: checkpoints a few times a second; at graceful shutdown (this service stops last,
+    /// after the server finished its requests) closes the database.
+    public func run() async throws {
+        while !Task.isShuttingDownGracefully && !Task.isCancelled {
+            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: self.checkpointer.interval) }
+            await checkpointer.checkpoint()
+        }
+        try await close()
+    }
+
+    public func feedSignals() -> AsyncStream<FeedSignal> {
+        let (stream, continuation) = AsyncStream<FeedSignal>.makeStream(bufferingPolicy: .bufferingNewest(64))
+        do {
+            let poller = try SQLiteFeedPoller(path: path, interval: .milliseconds(200), continuation: continuation)
+            continuation.onTermination = { _ in poller.stop() }
+            poller.start()
+        } catch {
+            continuation.finish()
+        }
+        return stream
+    }
+
     public func close() async throws {
-        try checkpointer.stop()
+        guard !isClosed.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        try checkpointer.close()
         try pool.close()
     }
 }

@@ -7,7 +7,7 @@ struct SQLiteWriter {
 
     func apply(_ batch: WriteBatch) throws -> [Change] {
         for operation in batch.operations { try apply(operation) }
-        return try appendChanges(batch.pendingChanges(), at: batch.now)
+        return try appendChanges(batch)
     }
 
     func apply(_ operation: WriteBatch.Operation) throws {
@@ -15,13 +15,21 @@ struct SQLiteWriter {
         case .putAccount(let account):
             try put(SQLiteTable.accounts, version: account.version, id: account.id.description,
                     arguments: try SQLiteRows.accountArguments(account))
-        case .deleteAccount(let id):
-            try execute("DELETE FROM accounts WHERE id = ?", arguments: [id.description])
+        case .deleteAccount(let account):
+            let id = account.id.description
+            try execute("DELETE FROM task_labels WHERE task_id IN (SELECT id FROM tasks WHERE owner_id = ?)",
+                        arguments: [id])
+            try execute("DELETE FROM tasks WHERE owner_id = ?", arguments: [id])
+            try execute("DELETE FROM labels WHERE owner_id = ?", arguments: [id])
+            try execute("DELETE FROM lists WHERE owner_id = ?", arguments: [id])
+            try execute("DELETE FROM credentials WHERE account_id = ?", arguments: [id])
+            try execute("DELETE FROM changes WHERE account_id = ?", arguments: [id])
+            try delete(SQLiteTable.accounts.name, id: id, version: account.version)
         case .putList(let list):
             try put(SQLiteTable.lists, version: list.version, id: list.id.description,
                     arguments: SQLiteRows.listArguments(list))
         case .purgeList(let list):
-            try execute("DELETE FROM lists WHERE id = ?", arguments: [list.id.description])
+            try delete("lists", id: list.id.description, version: list.version)
         case .putTask(let task):
             try put(SQLiteTable.tasks, version: task.version, id: task.id.description,
                     arguments: SQLiteRows.taskArguments(task))
@@ -33,14 +41,15 @@ struct SQLiteWriter {
                             arguments: [task.id.description, labelID.description])
             }
         case .purgeTask(let task):
-            try execute("DELETE FROM tasks WHERE id = ?", arguments: [task.id.description])
+            try execute("DELETE FROM task_labels WHERE task_id = ?", arguments: [task.id.description])
+            try delete("tasks", id: task.id.description, version: task.version)
         case .putLabel(let label):
             try put(SQLiteTable.labels, version: label.version, id: label.id.description,
                     arguments: [label.id.description, label.ownerID.description, label.name, label.name.lowercased(),
                                 label.color, label.createdAt.milliseconds, label.updatedAt.milliseconds,
                                 label.version])
         case .deleteLabel(let label):
-            try execute("DELETE FROM labels WHERE id = ?", arguments: [label.id.description])
+            try delete("labels", id: label.id.description, version: label.version)
         case .putCredential(let credential):
             try execute("""
                 INSERT INTO credentials (id, account_id, kind, name, scope, secret_hash, created_at, expires_at)
@@ -78,42 +87,52 @@ struct SQLiteWriter {
         if db.changesCount == 0 { throw StoreError.versionConflict(entity: table.name, id: id) }
     }
 
-    func appendChanges(_ pending: [(AccountID, Change.Entity, String, Change.Kind)], at now: Timestamp) throws
-        -> [Change]
-    {
-        var counts: [AccountID: Int64] = [:]
-        var order: [AccountID] = []
-        for (account, _, _, _) in pending {
-            if counts[account] == nil { order.append(account) }
-            counts[account, default: 0] += 1
-        }
-        var next: [AccountID: Int64] = [:]
-        for account in order {
+    /// Deletes the row only if it still has the version that was read.
+    func delete(_ table: String, id: String, version: Int64) throws {
+        try execute("DELETE FROM \(table) WHERE id = ? AND version = ?", arguments: [id, version])
+        if db.changesCount == 0 { throw StoreError.versionConflict(entity: table, id: id) }
+    }
+
+    func appendChanges(_ batch: WriteBatch) throws -> [Change] {
+        let entries = batch.feedEntries()
+        guard !entries.isEmpty else { return [] }
+        var before: [AccountID: Int64] = [:]
+        for (account, count) in WriteBatch.counts(of: entries) {
             let last = try Int64.fetchOne(
                 db.cachedStatement(sql: "UPDATE accounts SET change_seq = change_seq + ? WHERE id = ? RETURNING change_seq"),
-                arguments: [counts[account]!, account.description])
+                arguments: [count, account.description])
             guard let last else { throw StoreError.referenceMissing("account \(account)") }
-            next[account] = last - counts[account]! + 1
+            before[account] = last - count
         }
-        var changes: [Change] = []
-        for (account, entity, entityID, kind) in pending {
-            let sequence = next[account]!
-            next[account] = sequence + 1
-            try execute("INSERT INTO changes (account_id, seq, entity, entity_id, kind, at) VALUES (?, ?, ?, ?, ?, ?)",
-                           arguments: [account.description, sequence, entity.rawValue, entityID, kind.rawValue,
-                                       now.milliseconds])
-            changes.append(Change(accountID: account, sequence: sequence, entity: entity, entityID: entityID,
-                                  kind: kind, at: now))
+        let changes = WriteBatch.sequenced(entries, lastSequences: before, batch: batch)
+        for change in changes {
+            try execute("""
+                INSERT INTO changes (account_id, seq, entity, entity_id, kind, at, actor_id, list_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [change.accountID.description, change.sequence, change.entity.rawValue, change.entityID,
+                                 change.kind.rawValue, change.at.milliseconds, change.actorID?.description,
+                                 change.listID?.description])
         }
         return changes
     }
 
+    /// The `StoreError` for a constraint SQLite refused: exactly, so that a constraint no request can break
+    /// (NOT NULL, CHECK) surfaces as a bug instead of being retried as if it were a race.
     static func storeError(for error: DatabaseError) -> any Error {
         let message = error.message ?? ""
-        if message.contains("email_key") { return StoreError.duplicate(key: "email") }
-        if message.contains("username_key") { return StoreError.duplicate(key: "username") }
-        if message.contains("name_key") { return StoreError.duplicate(key: "name") }
-        if error.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY { return StoreError.referenceMissing(message) }
-        return StoreError.versionConflict(entity: "row", id: message)
+        switch error.extendedResultCode {
+        case .SQLITE_CONSTRAINT_UNIQUE:
+            if message.contains("email_key") { return StoreError.duplicate(key: "email") }
+            if message.contains("username_key") { return StoreError.duplicate(key: "username") }
+            if message.contains("name_key") { return StoreError.duplicate(key: "name") }
+            return StoreError.integrity(message)
+        case .SQLITE_CONSTRAINT_PRIMARYKEY:
+            // A row inserted at version 1 that another write created since it was read.
+            return StoreError.versionConflict(entity: "row", id: message)
+        case .SQLITE_CONSTRAINT_FOREIGNKEY:
+            return StoreError.referenceMissing(message)
+        default:
+            return StoreError.integrity(message)
+        }
     }
 }

@@ -1,6 +1,7 @@
 import DoableCore
+import DoableDomain
 import DoableServer
-import DoableStore
+@_spi(StoreWriting) import DoableStore
 import Foundation
 import Hummingbird
 import HummingbirdTesting
@@ -59,8 +60,9 @@ struct APIClient: Sendable {
 
     @discardableResult
     func call(_ method: HTTPRequest.Method, _ path: String, token: String? = nil, json: Any? = nil,
-              rawBody: String? = nil, contentType: String? = "application/json") async throws -> APIResponse {
-        var headers: HTTPFields = [:]
+              rawBody: String? = nil, contentType: String? = "application/json", headers extra: HTTPFields = [:]
+    ) async throws -> APIResponse {
+        var headers = extra
         if let token { headers[.authorization] = "Bearer \(token)" }
         var body: ByteBuffer?
         if let json {

@@ -1,4 +1,4 @@
-import DoableStore
+@_spi(StoreWriting) import DoableStore
 import Foundation
 import Logging
 import PostgresNIO
@@ -48,7 +48,7 @@ func withStore(_ engine: Engine, _ body: (any Store) async throws -> Void) async
         try await run(body, closing: store)
     case .postgres:
         try await TestDatabase.withFreshDatabase { url in
-            let store = try await PostgresStore(url: url, logger: Engine.logger)
+            let store = try await PostgresStore.connect(url: url, logger: Engine.logger)
             try await run(body, closing: store)
         }
     }

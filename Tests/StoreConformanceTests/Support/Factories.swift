@@ -1,5 +1,5 @@
 import DoableCore
-import DoableStore
+@_spi(StoreWriting) import DoableStore
 import Foundation
 
 /// A fixed "now" so every engine stores the same moments; `at(seconds)` is that many seconds later.

@@ -1,6 +1,6 @@
 import DoableCore
 import Foundation
-import DoableStore
+@_spi(StoreWriting) import DoableStore
 
 extension Domain {
     /// ACC-1: creates the account with its Inbox and signs it in.
@@ -33,7 +33,7 @@ extension Domain {
             createdAt: now, updatedAt: now)
         let session = makeSession(for: accountID, now: now)
         try await commit(WriteBatch([.putAccount(account), .putList(inbox), .putCredential(session.credential)],
-                                    now: now))
+                                    now: now), by: accountID)
         return (account, session)
     }
 
@@ -55,7 +55,7 @@ extension Domain {
     public func signIn(_ account: Account, password: String) async throws -> IssuedCredential? {
         guard !account.isDisabled, try await passwords.verify(password, hash: account.passwordHash) else { return nil }
         let session = makeSession(for: account.id, now: clock())
-        try await commit(WriteBatch([.putCredential(session.credential)], now: clock()))
+        try await commit(WriteBatch([.putCredential(session.credential)], now: clock()), by: account.id)
         return session
     }
 
@@ -69,9 +69,19 @@ extension Domain {
         return Identity(account: account, credential: credential)
     }
 
+    /// Whether the identity's credential still holds (not revoked or expired, the account not disabled or gone):
+    /// long-lived requests such as the event stream ask now and then.
+    public func isStillSignedIn(_ identity: Identity) async throws -> Bool {
+        guard let (credential, account) = try await store.identity(secretHash: identity.credential.secretHash) else {
+            return false
+        }
+        if let expiresAt = credential.expiresAt, expiresAt <= clock() { return false }
+        return !account.isDisabled && credential.id == identity.credential.id
+    }
+
     /// ACC-2: sign out ends this session only.
     public func signOut(_ identity: Identity) async throws {
-        try await commit(WriteBatch([.deleteCredential(identity.credential.id)], now: clock()))
+        try await commit(WriteBatch([.deleteCredential(identity.credential.id)], now: clock()), by: identity.account.id)
     }
 
     /// ACC-2 (issue 10, finding 9): sign out everywhere ends every credential of the account — sessions, access
@@ -79,7 +89,7 @@ extension Domain {
     /// is accepted once this returns.
     public func signOutEverywhere(_ identity: Identity) async throws {
         try await commit(WriteBatch([.deleteCredentials(identity.account.id, kinds: Credential.Kind.allCases,
-                                                        except: nil)], now: clock()))
+                                                        except: nil)], now: clock()), by: identity.account.id)
     }
 
     /// ACC-4 (issue 10, finding 9): needs the current password; ends every other credential of the account —
@@ -89,7 +99,7 @@ extension Domain {
         try Rules.password(new, field: "newPassword")
         try await requirePassword(current, of: identity.account, field: "currentPassword")
         let hash = try await passwords.hash(new)
-        try await perform {
+        try await perform(by: identity.account.id) {
             guard var account = try await store.account(id: identity.account.id) else {
                 throw DoableError.unauthenticated("Your session has ended.")
             }
@@ -113,7 +123,7 @@ extension Domain {
 
     /// ACC-3 and ACC-7: edits the caller's own profile and preferences.
     public func updateProfile(_ identity: Identity, _ patch: ProfilePatch) async throws -> Account {
-        try await perform {
+        try await perform(by: identity.account.id) {
             guard var account = try await store.account(id: identity.account.id) else {
                 throw DoableError.unauthenticated("Your session has ended.")
             }
@@ -174,8 +184,25 @@ extension Domain {
     }
 
     /// ACC-6: deletes the account and everything that is its own, at once. Needs the password.
+    /// What other accounts see changes first, in the same transaction and with their feed entries: their tasks
+    /// assigned to this account lose the assignee. The account's own rows then go explicitly, never by a cascade.
+    /// A task assigned to it meanwhile makes the delete fail on its reference and start again from fresh reads.
     public func deleteAccount(_ identity: Identity, password: String) async throws {
         try await requirePassword(password, of: identity.account, field: "password")
-        try await commit(WriteBatch([.deleteAccount(identity.account.id)], now: clock()))
+        try await perform(by: identity.account.id) {
+            guard let account = try await store.account(id: identity.account.id) else {
+                throw DoableError.unauthenticated("Your session has ended.")
+            }
+            let now = clock()
+            var batch = WriteBatch(now: now)
+            for var task in try await store.tasks(assignedTo: account.id) where task.ownerID != account.id {
+                task.assigneeID = nil
+                task.updatedAt = now
+                task.version += 1
+                batch.append(.putTask(task))
+            }
+            batch.append(.deleteAccount(account))
+            return (batch, ())
+        }
     }
 }

@@ -1,5 +1,5 @@
 import DoableCore
-import DoableStore
+@_spi(StoreWriting) import DoableStore
 
 /// LIST-1 and LIST-2: the fields of a new list or a list edit (nil leaves a field as it is).
 public struct ListInput: Sendable {
@@ -37,7 +37,7 @@ extension Domain {
         let description = try Rules.listDescription(input.description ?? "")
         let color = try Rules.color(input.color ?? "blue")
         let icon = try input.icon?.map(Rules.icon) ?? nil
-        return try await perform {
+        return try await perform(by: identity.account.id) {
             let last = try await store.lists(ownerID: identity.account.id).last?.rank
             let list = TaskList(id: .make(at: now), ownerID: identity.account.id, name: name, description: description,
                                 color: color, icon: icon, isArchived: input.isArchived ?? false,
@@ -47,9 +47,11 @@ extension Domain {
     }
 
     /// LIST-2: edits name, description, colour, icon or archived state.
-    public func updateList(_ identity: Identity, id: ListID, _ input: ListInput) async throws -> TaskList {
-        try await perform {
+    public func updateList(_ identity: Identity, id: ListID, _ input: ListInput,
+                           ifVersion expected: Int64? = nil) async throws -> TaskList {
+        try await perform(by: identity.account.id) {
             var list = try await visibleList(id, for: identity)
+            try require(version: list.version, expected: expected, of: "list")
             if let name = input.name {
                 let name = try Rules.listName(name)
                 if list.isInbox && name != list.name {
@@ -74,9 +76,11 @@ extension Domain {
     }
 
     /// LIST-2: puts a list before or after another of the member's lists.
-    public func moveList(_ identity: Identity, id: ListID, beforeID: ListID?, afterID: ListID?) async throws -> TaskList {
-        try await perform {
+    public func moveList(_ identity: Identity, id: ListID, beforeID: ListID?, afterID: ListID?,
+                         ifVersion expected: Int64? = nil) async throws -> TaskList {
+        try await perform(by: identity.account.id) {
             var list = try await visibleList(id, for: identity)
+            try require(version: list.version, expected: expected, of: "list")
             if beforeID == id || afterID == id {
                 throw DoableError.invalid(beforeID == id ? "beforeId" : "afterId",
                                           "A list cannot be placed next to itself.")
@@ -106,9 +110,10 @@ extension Domain {
     }
 
     /// LIST-3: the list and its tasks go to the trash together.
-    public func deleteList(_ identity: Identity, id: ListID) async throws {
-        try await perform {
+    public func deleteList(_ identity: Identity, id: ListID, ifVersion expected: Int64? = nil) async throws {
+        try await perform(by: identity.account.id) {
             var list = try await visibleList(id, for: identity)
+            try require(version: list.version, expected: expected, of: "list")
             guard !list.isInbox else {
                 throw DoableError.conflict(code: "inbox_protected", field: nil, message: "The Inbox cannot be deleted.")
             }

@@ -36,4 +36,9 @@ public struct TaskPlacement: Sendable {
 public struct TaskView: Sendable {
     public var task: TaskItem
     public var progress: SubtaskProgress
+
+    public init(task: TaskItem, progress: SubtaskProgress) {
+        self.task = task
+        self.progress = progress
+    }
 }

@@ -1,5 +1,5 @@
 import DoableCore
-import DoableStore
+@_spi(StoreWriting) import DoableStore
 
 /// A task that arrives from elsewhere (an import file, the seed tool, later a sync replay): it carries its own
 /// id and keeps its dates, even past ones (TASK-2).
@@ -66,7 +66,7 @@ extension Domain {
                 known[task.id] = task.listID
                 batch.append(.putTask(task))
             }
-            try await commit(batch)
+            try await commit(batch, by: identity.account.id)
         }
     }
 }

@@ -1,5 +1,5 @@
 import DoableCore
-import DoableStore
+@_spi(StoreWriting) import DoableStore
 
 extension Domain {
     func visibleLabel(_ id: LabelID, for identity: Identity) async throws -> Label {
@@ -18,14 +18,16 @@ extension Domain {
         let now = clock()
         let label = Label(id: .make(at: now), ownerID: identity.account.id, name: try Rules.labelName(name ?? ""),
                           color: try Rules.color(color ?? "gray"), createdAt: now, updatedAt: now)
-        try await commit(WriteBatch([.putLabel(label)], now: now))
+        try await commit(WriteBatch([.putLabel(label)], now: now), by: identity.account.id)
         return label
     }
 
     /// TASK-6: rename or recolour.
-    public func updateLabel(_ identity: Identity, id: LabelID, name: String?, color: String?) async throws -> Label {
-        try await perform {
+    public func updateLabel(_ identity: Identity, id: LabelID, name: String?, color: String?,
+                            ifVersion expected: Int64? = nil) async throws -> Label {
+        try await perform(by: identity.account.id) {
             var label = try await visibleLabel(id, for: identity)
+            try require(version: label.version, expected: expected, of: "label")
             if let name { label.name = try Rules.labelName(name) }
             if let color { label.color = try Rules.color(color) }
             label.updatedAt = clock()
@@ -35,9 +37,10 @@ extension Domain {
     }
 
     /// TASK-6: deleting a label takes it off every task that carried it.
-    public func deleteLabel(_ identity: Identity, id: LabelID) async throws {
-        try await perform {
+    public func deleteLabel(_ identity: Identity, id: LabelID, ifVersion expected: Int64? = nil) async throws {
+        try await perform(by: identity.account.id) {
             let label = try await visibleLabel(id, for: identity)
+            try require(version: label.version, expected: expected, of: "label")
             let now = clock()
             var batch = WriteBatch(now: now)
             for var task in try await store.tasks(labelID: id) {

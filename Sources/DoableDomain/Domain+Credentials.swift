@@ -1,5 +1,5 @@
 import DoableCore
-import DoableStore
+@_spi(StoreWriting) import DoableStore
 
 extension Domain {
     /// ACC-5: a named, scoped personal access token or app password; the secret is returned only here.
@@ -17,7 +17,7 @@ extension Domain {
         let token = SecretToken.make(prefix: kind == .appPassword ? "dapp_" : "dpat_")
         let credential = Credential(id: .make(at: now), accountID: identity.account.id, kind: kind, name: name,
                                     scope: scope, secretHash: token.hash, createdAt: now, expiresAt: expiresAt)
-        try await commit(WriteBatch([.putCredential(credential)], now: now))
+        try await commit(WriteBatch([.putCredential(credential)], now: now), by: identity.account.id)
         return IssuedCredential(credential: credential, secret: token.secret)
     }
 
@@ -29,6 +29,6 @@ extension Domain {
     public func revokeCredential(_ identity: Identity, id: CredentialID) async throws {
         let own = try await store.credentials(of: identity.account.id)
         guard own.contains(where: { $0.id == id }) else { throw DoableError.notFound("No such token.") }
-        try await commit(WriteBatch([.deleteCredential(id)], now: clock()))
+        try await commit(WriteBatch([.deleteCredential(id)], now: clock()), by: identity.account.id)
     }
 }

@@ -1,5 +1,5 @@
 import DoableCore
-import DoableStore
+@_spi(StoreWriting) import DoableStore
 
 extension Domain {
     /// A task the caller may see (trashed ones included), or 404.
@@ -41,7 +41,7 @@ extension Domain {
     public func createTask(_ identity: Identity, _ input: TaskInput) async throws -> TaskView {
         let now = clock()
         let title = try Rules.taskTitle(input.title ?? "")
-        let task = try await perform {
+        let task = try await perform(by: identity.account.id) {
             let parent = try await (input.parentID ?? nil).asyncMap { try await editableTask($0, for: identity, field: "parentId") }
             let listID: ListID
             if let requested = input.listID {
@@ -63,9 +63,11 @@ extension Domain {
     }
 
     /// TASK-2: edits any field; a change of list or parent moves the task with its subtasks.
-    public func updateTask(_ identity: Identity, id: TaskID, _ input: TaskInput) async throws -> TaskView {
-        let task = try await perform {
+    public func updateTask(_ identity: Identity, id: TaskID, _ input: TaskInput,
+                           ifVersion expected: Int64? = nil) async throws -> TaskView {
+        let task = try await perform(by: identity.account.id) {
             var task = try await editableTask(id, for: identity)
+            try require(version: task.version, expected: expected, of: "task")
             var batch = WriteBatch(now: clock())
             if input.listID != nil || input.parentID != nil {
                 let placement = TaskPlacement(listID: input.listID, parentID: input.parentID)

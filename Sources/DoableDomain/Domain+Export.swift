@@ -1,5 +1,5 @@
 import DoableCore
-import DoableStore
+@_spi(StoreWriting) import DoableStore
 
 /// ACC-6: everything that is the member's own, in one document.
 public struct AccountExport: Sendable {

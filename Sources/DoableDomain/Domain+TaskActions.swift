@@ -1,11 +1,13 @@
 import DoableCore
-import DoableStore
+@_spi(StoreWriting) import DoableStore
 
 extension Domain {
     /// TASK-3 and TASK-4: completes a task, and its open subtasks when asked.
-    public func completeTask(_ identity: Identity, id: TaskID, includeSubtasks: Bool) async throws -> TaskView {
-        let task = try await perform {
+    public func completeTask(_ identity: Identity, id: TaskID, includeSubtasks: Bool,
+                             ifVersion expected: Int64? = nil) async throws -> TaskView {
+        let task = try await perform(by: identity.account.id) {
             var task = try await editableTask(id, for: identity)
+            try require(version: task.version, expected: expected, of: "task")
             let now = clock()
             var batch = WriteBatch(now: now)
             if task.status != .completed {
@@ -31,9 +33,10 @@ extension Domain {
     }
 
     /// TASK-3: un-completing is one call too.
-    public func reopenTask(_ identity: Identity, id: TaskID) async throws -> TaskView {
-        let task = try await perform {
+    public func reopenTask(_ identity: Identity, id: TaskID, ifVersion expected: Int64? = nil) async throws -> TaskView {
+        let task = try await perform(by: identity.account.id) {
             var task = try await editableTask(id, for: identity)
+            try require(version: task.version, expected: expected, of: "task")
             guard task.status == .completed else { return (WriteBatch(), task) }
             task.status = .pending
             task.completedAt = nil
@@ -45,9 +48,10 @@ extension Domain {
     }
 
     /// TASK-8: the task and its subtasks go to the trash together.
-    public func deleteTask(_ identity: Identity, id: TaskID) async throws {
-        try await perform {
+    public func deleteTask(_ identity: Identity, id: TaskID, ifVersion expected: Int64? = nil) async throws {
+        try await perform(by: identity.account.id) {
             let task = try await editableTask(id, for: identity)
+            try require(version: task.version, expected: expected, of: "task")
             let now = clock()
             var batch = WriteBatch(now: now)
             for var item in try [task] + (await store.descendants(of: id)) where item.deletedAt == nil {
@@ -63,9 +67,10 @@ extension Domain {
 
     /// TASK-8: brings a trashed task back with what went to the trash with it. If its parent is still in the
     /// trash it comes back at the top level; if its list is, it comes back in the Inbox.
-    public func restoreTask(_ identity: Identity, id: TaskID) async throws -> TaskView {
-        let task = try await perform {
+    public func restoreTask(_ identity: Identity, id: TaskID, ifVersion expected: Int64? = nil) async throws -> TaskView {
+        let task = try await perform(by: identity.account.id) {
             var task = try await visibleTask(id, for: identity)
+            try require(version: task.version, expected: expected, of: "task")
             guard let key = task.trashedWith, task.deletedAt != nil else {
                 throw DoableError.conflict(code: "not_in_trash", field: nil, message: "The task is not in the trash.")
             }
@@ -98,7 +103,7 @@ extension Domain {
 
     /// TASK-9: a copy of the task and its subtasks, placed right after the original.
     public func duplicateTask(_ identity: Identity, id: TaskID) async throws -> TaskView {
-        let copy = try await perform {
+        let copy = try await perform(by: identity.account.id) {
             let original = try await editableTask(id, for: identity)
             let now = clock()
             let above = try await store.neighbourRanks(listID: original.listID, parentID: original.parentID,
@@ -128,9 +133,11 @@ extension Domain {
     }
 
     /// TASK-5 and TASK-9: moves a task (with its subtasks) to another list, parent or place among its siblings.
-    public func moveTask(_ identity: Identity, id: TaskID, _ placement: TaskPlacement) async throws -> TaskView {
-        let task = try await perform {
+    public func moveTask(_ identity: Identity, id: TaskID, _ placement: TaskPlacement,
+                         ifVersion expected: Int64? = nil) async throws -> TaskView {
+        let task = try await perform(by: identity.account.id) {
             let task = try await editableTask(id, for: identity)
+            try require(version: task.version, expected: expected, of: "task")
             let moved = try await placementBatch(identity, task: task, placement)
             var updated = moved[0]
             updated.updatedAt = clock()

@@ -1,0 +1,89 @@
+import DoableCore
+@_spi(StoreWriting) import DoableStore
+
+extension Domain {
+    /// How long deleted lists and tasks stay restorable (TASK-8).
+    public static let trashRetentionSeconds: Int64 = 30 * 86_400
+
+    public func trash(_ identity: Identity) async throws -> (lists: [TaskList], tasks: [TaskView]) {
+        let trash = try await store.trash(ownerID: identity.account.id)
+        return (trash.lists, try await views(trash.tasks))
+    }
+
+    /// LIST-3 and TASK-8: brings a list back from the trash with the tasks that went with it.
+    public func restoreList(_ identity: Identity, id: ListID, ifVersion expected: Int64? = nil) async throws -> TaskList {
+        try await perform(by: identity.account.id) {
+            guard var list = try await store.list(id: id), list.ownerID == identity.account.id else {
+                throw DoableError.notFound("List not found.")
+            }
+            try require(version: list.version, expected: expected, of: "list")
+            guard list.deletedAt != nil else {
+                throw DoableError.conflict(code: "not_in_trash", field: nil, message: "The list is not in the trash.")
+            }
+            let now = clock()
+            list.deletedAt = nil
+            list.updatedAt = now
+            list.version += 1
+            var batch = WriteBatch([.putList(list)], now: now)
+            for var task in try await store.tasks(trashedWith: Self.trashKey(list: id)) {
+                task.deletedAt = nil
+                task.trashedWith = nil
+                task.updatedAt = now
+                task.version += 1
+                batch.append(.putTask(task))
+            }
+            return (batch, list)
+        }
+    }
+
+    /// TASK-8: deletes for good what has been in the trash longer than the retention; returns how many rows went.
+    /// Each list or task tree goes in an operation of its own that reads afresh and removes exactly the versions it
+    /// read: a list restored (or a task added to it) meanwhile makes the purge start again, and then it finds the
+    /// list no longer expired and leaves it.
+    @discardableResult
+    public func purgeExpiredTrash(limit: Int = 500) async throws -> Int {
+        let cutoff = clock().adding(seconds: -Self.trashRetentionSeconds)
+        let expired = try await store.expiredTrash(before: cutoff, limit: limit)
+        var purged = 0
+        for list in expired.lists {
+            purged += try await perform(by: nil) {
+                guard let list = try await store.list(id: list.id), let deletedAt = list.deletedAt, deletedAt < cutoff
+                else { return (WriteBatch(), 0) }
+                var batch = WriteBatch(now: clock())
+                let tasks = try await store.tasks(listID: list.id, includingTrashed: true)
+                batch.operations += deepestFirst(tasks).map { .purgeTask($0) }
+                batch.append(.purgeList(list))
+                return (batch, batch.operations.count)
+            }
+        }
+        for task in expired.tasks where !expired.lists.contains(where: { $0.id == task.listID }) {
+            purged += try await perform(by: nil) {
+                guard let task = try await store.task(id: task.id), let deletedAt = task.deletedAt, deletedAt < cutoff
+                else { return (WriteBatch(), 0) }
+                let subtree = try await store.descendants(of: task.id)
+                let batch = WriteBatch(subtree.reversed().map { .purgeTask($0) } + [.purgeTask(task)], now: clock())
+                return (batch, batch.operations.count)
+            }
+        }
+        return purged
+    }
+
+    /// The tasks ordered so that every subtask comes before its parent (purges delete children first).
+    func deepestFirst(_ tasks: [TaskItem]) -> [TaskItem] {
+        let byID = Dictionary(tasks.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var depth: [TaskID: Int] = [:]
+        func depthOf(_ task: TaskItem) -> Int {
+            if let known = depth[task.id] { return known }
+            var level = 0
+            var current = task
+            var seen: Set<TaskID> = [task.id]
+            while let parentID = current.parentID, let parent = byID[parentID], seen.insert(parentID).inserted {
+                level += 1
+                current = parent
+            }
+            depth[task.id] = level
+            return level
+        }
+        return tasks.sorted { depthOf($0) > depthOf($1) }
+    }
+}

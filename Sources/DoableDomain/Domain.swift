@@ -1,0 +1,103 @@
+import DoableCore
+@_spi(StoreWriting) import DoableStore
+import Foundation
+import Logging
+
+/// The domain operations: the one write path. Every change — from the API, the web app, sync and CalDAV — is an
+/// operation here that validates, commits one `WriteBatch` (rows and change-feed entries in one transaction) and,
+/// after the commit, signals the feed's consumers through the `FeedNotifier`. No other module can commit: the
+/// store's write side is SPI that only this module imports.
+public struct Domain: Sendable {
+    let store: any Store
+    public let notifier: FeedNotifier
+    let passwords: PasswordHasher
+    let clock: @Sendable () -> Timestamp
+
+    public init(
+        store: any Store, notifier: FeedNotifier = FeedNotifier(), passwords: PasswordHasher = PasswordHasher(),
+        clock: @escaping @Sendable () -> Timestamp = { .now }
+    ) {
+        self.store = store
+        self.notifier = notifier
+        self.passwords = passwords
+        self.clock = clock
+    }
+
+    /// A cheap round trip to the database, for `/readyz`.
+    public func ping() async throws { try await store.ping() }
+
+    static let maximumAttempts = 16
+
+    /// Runs `prepare` (read, validate, build a batch) and commits its batch as `actor`'s change; when a row changed
+    /// or went between the read and the commit, it starts again from fresh reads, up to `maximumAttempts` times.
+    func perform<Result: Sendable>(
+        by actor: AccountID?, _ prepare: () async throws -> (WriteBatch, Result)
+    ) async throws -> Result {
+        var attempt = 0
+        while true {
+            attempt += 1
+            var (batch, result) = try await prepare()
+            batch.actorID = actor
+            do {
+                try await commit(batch, retryingConflicts: attempt < Self.maximumAttempts)
+                return result
+            } catch StoreError.versionConflict, StoreError.referenceMissing {
+                // Someone else won this round; wait a moment, varied so the losers do not collide again.
+                try await Task.sleep(for: .milliseconds(Int.random(in: 1...(2 * attempt + 2))))
+                continue
+            }
+        }
+    }
+
+    /// Commits `batch` as `actor`'s change, then signals it.
+    func commit(_ batch: WriteBatch, by actor: AccountID?) async throws {
+        var batch = batch
+        batch.actorID = actor
+        try await commit(batch)
+    }
+
+    /// Commits the batch, then signals its feed entries. With `retryingConflicts`, a version conflict or a missing
+    /// reference (a row changed or went since it was read) is rethrown as a `StoreError` for `perform` to start
+    /// over; otherwise it becomes a 409 for the caller. An integrity error is a bug and goes up as it is.
+    func commit(_ batch: WriteBatch, retryingConflicts: Bool = false) async throws {
+        guard !batch.isEmpty else { return }
+        let changes: [Change]
+        do {
+            changes = try await store.commit(batch)
+        } catch let error as StoreError {
+            switch error {
+            case .versionConflict, .referenceMissing:
+                if retryingConflicts { throw error }
+                throw DoableError.conflict(code: "edit_conflict", field: nil,
+                                           message: "This item was changed at the same time; try again.")
+            case .duplicate(let key):
+                throw DoableError.conflict(code: "already_exists", field: key, message: Self.duplicateMessage(key))
+            case .integrity:
+                throw error
+            }
+        }
+        notifier.signal(changes)
+    }
+
+    /// A precondition (CalDAV `If-Match`, a stale web form, an offline edit of something changed meanwhile): the
+    /// row must still be at the version the caller saw, or the operation fails at once instead of being retried.
+    func require(version: Int64, expected: Int64?, of noun: String) throws {
+        guard let expected, expected != version else { return }
+        throw DoableError.conflict(
+            code: "version_mismatch", field: nil,
+            message: "This \(noun) was changed since you loaded it (version \(expected), now \(version)); "
+                + "load it again and redo your change.")
+    }
+
+    static func duplicateMessage(_ key: String) -> String {
+        switch key {
+        case "email": "An account with this email already exists."
+        case "username": "This username is taken."
+        default: "You already have one with this name."
+        }
+    }
+
+    func zone(of account: Account) -> TimeZone {
+        TimeZone(identifier: account.preferences.timeZone) ?? .gmt
+    }
+}

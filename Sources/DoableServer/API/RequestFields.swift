@@ -1,0 +1,39 @@
+/// The fields each request body accepts, by the OpenAPI operation that takes it: the controllers read bodies
+/// with these sets, and `APIContractTests` fails when the document's request schemas say otherwise.
+enum RequestFields {
+    static let register: Set<String> = [
+        "email", "password", "username", "firstName", "lastName", "gender", "genderDescription", "dateOfBirth",
+        "educationLevel", "phone",
+    ]
+    static let signIn: Set<String> = ["login", "password"]
+    static let updateMe: Set<String> = [
+        "email", "username", "firstName", "lastName", "gender", "genderDescription", "dateOfBirth",
+        "educationLevel", "phone", "showEmail", "showPhone", "preferences",
+    ]
+    static let preferences: Set<String> = [
+        "timeZone", "weekStart", "theme", "accentColor", "defaultSort", "quietHours", "notificationChannels",
+        "gameOptIn",
+    ]
+    static let quietHours: Set<String> = ["start", "end", "mode"]
+    static let notificationChannels: Set<String> = ["inApp", "email", "webhook"]
+    static let changePassword: Set<String> = ["currentPassword", "newPassword"]
+    static let deleteMe: Set<String> = ["password"]
+    static let createToken: Set<String> = ["name", "kind", "scope", "expiresAt"]
+    static let list: Set<String> = ["name", "description", "color", "icon", "isArchived"]
+    static let moveList: Set<String> = ["beforeId", "afterId"]
+    static let task: Set<String> = [
+        "title", "notes", "listId", "parentId", "status", "priority", "due", "start", "labelIds",
+        "estimatedMinutes", "category", "assigneeId",
+    ]
+    static let completeTask: Set<String> = ["includeSubtasks"]
+    static let moveTask: Set<String> = ["listId", "parentId", "beforeId", "afterId"]
+    static let label: Set<String> = ["name", "color"]
+
+    /// Each operation's body fields, as the document names the operations.
+    static let byOperation: [String: Set<String>] = [
+        "register": register, "signIn": signIn, "updateMe": updateMe, "deleteMe": deleteMe,
+        "changePassword": changePassword, "createToken": createToken, "createList": list, "updateList": list,
+        "moveList": moveList, "createTask": task, "updateTask": task, "completeTask": completeTask,
+        "moveTask": moveTask, "createLabel": label, "updateLabel": label,
+    ]
+}
