@@ -82,6 +82,7 @@ extension Domain {
     /// ACC-2: sign out ends this session only.
     public func signOut(_ identity: Identity) async throws {
         try await commit(WriteBatch([.deleteCredential(identity.credential.id)], now: clock()), by: identity.account.id)
+        notifier.recheckCredentials(of: identity.account.id)
     }
 
     /// ACC-2 (issue 10, finding 9): sign out everywhere ends every credential of the account — sessions, access
@@ -90,6 +91,7 @@ extension Domain {
     public func signOutEverywhere(_ identity: Identity) async throws {
         try await commit(WriteBatch([.deleteCredentials(identity.account.id, kinds: Credential.Kind.allCases,
                                                         except: nil)], now: clock()), by: identity.account.id)
+        notifier.recheckCredentials(of: identity.account.id)
     }
 
     /// ACC-4 (issue 10, finding 9): needs the current password; ends every other credential of the account —
@@ -113,6 +115,7 @@ extension Domain {
             ], now: clock())
             return (batch, ())
         }
+        notifier.recheckCredentials(of: identity.account.id)
     }
 
     func requirePassword(_ password: String, of account: Account, field: String) async throws {

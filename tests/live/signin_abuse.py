@@ -97,6 +97,31 @@ def credentials_end(base: str) -> None:
         check(status == 401, f"finding 9: {name} ends with the password change", f"{status}")
 
 
+def live_stream_ends(base: str) -> None:
+    """Finding 9's neighbour: an open event stream of an access token ends within a second of sign out everywhere."""
+    import threading
+    session = register(base, "streamer", "right password")["token"]
+    token = requests.post(base + "/api/v1/tokens", headers=bearer(session), json={"name": "feed"}, timeout=10).json()
+    ended = {}
+    opened = threading.Event()
+
+    def read():
+        with requests.get(base + "/api/v1/events", headers=bearer(token["secret"]), stream=True, timeout=30) as stream:
+            opened.set()
+            for _ in stream.iter_content(chunk_size=None):
+                pass
+        ended["at"] = time.monotonic()
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    opened.wait(10)
+    time.sleep(0.3)
+    signed_out = time.monotonic()
+    requests.delete(base + "/api/v1/sessions", headers=bearer(session), timeout=10)
+    reader.join(10)
+    took = ended.get("at", float("inf")) - signed_out
+    check(took < 1.0, f"finding 9: an access token's open event stream ends after sign out everywhere ({took:.2f} s)")
+
+
 def addresses_behind_a_proxy(base: str) -> None:
     register(base, "office_a", "right password")
     register(base, "office_b", "right password")
@@ -143,6 +168,7 @@ def main() -> int:
         account_lock(server.base)
         password_rechecks(server.base)
         credentials_end(server.base)
+        live_stream_ends(server.base)
         spoofing_without_a_trusted_proxy(server.base)
     with LiveServer("--trusted-proxy", "127.0.0.1/32,::1") as server:
         addresses_behind_a_proxy(server.base)
