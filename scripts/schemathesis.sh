@@ -9,10 +9,10 @@
 # runs first, and the server must serve the same document (rebuild after regenerating it).
 #
 # The operations that end a credential or the account are kept, but made harmless:
-#   - everything runs with a personal access token (dpat_) of member 1, which "sign out everywhere" (it ends
-#     sessions only) leaves alone;
+#   - everything runs with a personal access token (dpat_) of member 1;
 #   - DELETE /api/v1/sessions/current and DELETE /api/v1/tokens/{id} run with tokens of a second member, so
 #     they can end only those (and answer 401 once they have);
+#   - DELETE /api/v1/sessions ("sign out everywhere", which ends access tokens too) runs as a third member;
 #   - DELETE /api/v1/me and PUT /api/v1/me/password need the current password, which the tool never sees,
 #     so they answer 400 or 403 and change nothing.
 #
@@ -104,6 +104,7 @@ password="st-$(python3 -c 'import secrets; print(secrets.token_urlsafe(24))')"
 run_id=$(python3 -c 'import secrets; print(secrets.token_hex(4))')
 one="st_one_$run_id"
 two="st_two_$run_id"
+three="st_three_$run_id"
 register() {
     call POST /accounts "" "{\"email\": \"$1@example.com\", \"password\": \"$password\", \"username\": \"$1\",
         \"firstName\": \"Schema\", \"lastName\": \"Thesis\", \"phone\": \"+14155550123\"}"
@@ -135,6 +136,8 @@ spare=$(register "$two")
 spare_session=$(echo "$spare" | field token)
 spare_signout=$(issue "$spare_session" "signed out by the run")
 spare_revoked=$(call POST /tokens "$spare_session" '{"name": "revoked by the run"}' | field credential.id)
+# Member 3 only signs out everywhere.
+everywhere_session=$(register "$three" | field token)
 
 cat >"$work/schemathesis.toml" <<EOF
 headers = { Authorization = "Bearer $token" }
@@ -192,6 +195,10 @@ include-operation-id = "getPublicProfile"
 [[operations]]
 include-operation-id = "signOut"
 headers = { Authorization = "Bearer $spare_signout" }
+
+[[operations]]
+include-operation-id = "signOutEverywhere"
+headers = { Authorization = "Bearer $everywhere_session" }
 
 [[operations]]
 include-operation-id = "revokeToken"

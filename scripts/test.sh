@@ -21,10 +21,11 @@ for check in scripts/schemathesis.sh tests/live/*.sh; do
     "$check"
 done
 
-# The same API checks once more with the server on PostgreSQL (crash durability inspects the SQLite file, so it
-# runs on the embedded engine only), with issue 10's data checks and the memory soak.
+# The API checks once more with the server on PostgreSQL: schemathesis, authorization, events, issue 10's data,
+# HTTP-front and sign-in checks and the memory soak (crash durability inspects the SQLite file; the slow-client,
+# flood and metrics checks exercise the HTTP front alone, the same whatever the engine).
 for check in scripts/schemathesis.sh tests/live/authz_matrix.sh tests/live/events.sh tests/live/hardening_data.sh \
-    tests/live/soak_memory.sh; do
+             tests/live/soak_memory.sh tests/live/http_front.sh tests/live/signin_abuse.sh; do
     echo "== $check on PostgreSQL"
     scripts/with-postgres.sh bash -c "DOABLE_DATABASE_URL=\$DOABLE_TEST_DATABASE_URL $check"
 done

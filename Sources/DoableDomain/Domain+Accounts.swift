@@ -45,15 +45,18 @@ extension Domain {
         return IssuedCredential(credential: credential, secret: token.secret)
     }
 
-    /// ACC-2: checks the password and opens a session. The caller applies the rate limit.
-    public func signIn(login: String, password: String) async throws -> (Account, IssuedCredential)? {
-        guard let account = try await store.account(login: login.trimmingCharacters(in: .whitespaces)),
-              !account.isDisabled,
-              try await passwords.verify(password, hash: account.passwordHash)
-        else { return nil }
+    /// The account a login names: its email or username in any case, ignoring spaces around it (ACC-2).
+    public func account(login: String) async throws -> Account? {
+        try await store.account(login: login.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// ACC-2: checks the password and opens a session; nil when the password is wrong or the account disabled.
+    /// The caller applies the rate limit, keyed on the account.
+    public func signIn(_ account: Account, password: String) async throws -> IssuedCredential? {
+        guard !account.isDisabled, try await passwords.verify(password, hash: account.passwordHash) else { return nil }
         let session = makeSession(for: account.id, now: clock())
         try await commit(WriteBatch([.putCredential(session.credential)], now: clock()), by: account.id)
-        return (account, session)
+        return session
     }
 
     /// Who holds this secret, if it is a live credential of an enabled account.
@@ -79,15 +82,21 @@ extension Domain {
     /// ACC-2: sign out ends this session only.
     public func signOut(_ identity: Identity) async throws {
         try await commit(WriteBatch([.deleteCredential(identity.credential.id)], now: clock()), by: identity.account.id)
+        notifier.recheckCredentials(of: identity.account.id)
     }
 
-    /// ACC-2: sign out everywhere ends every session of the account, this one included.
+    /// ACC-2 (issue 10, finding 9): sign out everywhere ends every credential of the account — sessions, access
+    /// tokens and app passwords, this session included. Each request reads its credential afresh, so none of them
+    /// is accepted once this returns.
     public func signOutEverywhere(_ identity: Identity) async throws {
-        try await commit(WriteBatch([.deleteCredentials(identity.account.id, kinds: [.session], except: nil)],
-                                    now: clock()), by: identity.account.id)
+        try await commit(WriteBatch([.deleteCredentials(identity.account.id, kinds: Credential.Kind.allCases,
+                                                        except: nil)], now: clock()), by: identity.account.id)
+        notifier.recheckCredentials(of: identity.account.id)
     }
 
-    /// ACC-4: needs the current password; ends the account's other sessions.
+    /// ACC-4 (issue 10, finding 9): needs the current password; ends every other credential of the account —
+    /// sessions, access tokens, app passwords — keeping only the caller's session (a token used to change the
+    /// password ends too: whoever holds it may be who the change shuts out).
     public func changePassword(_ identity: Identity, current: String, new: String) async throws {
         try Rules.password(new, field: "newPassword")
         try await requirePassword(current, of: identity.account, field: "currentPassword")
@@ -101,10 +110,12 @@ extension Domain {
             account.version += 1
             let batch = WriteBatch([
                 .putAccount(account),
-                .deleteCredentials(account.id, kinds: [.session], except: identity.credential.id),
+                .deleteCredentials(account.id, kinds: Credential.Kind.allCases,
+                                   except: identity.credential.kind == .session ? identity.credential.id : nil),
             ], now: clock())
             return (batch, ())
         }
+        notifier.recheckCredentials(of: identity.account.id)
     }
 
     func requirePassword(_ password: String, of account: Account, field: String) async throws {

@@ -30,5 +30,6 @@ extension Domain {
         let own = try await store.credentials(of: identity.account.id)
         guard own.contains(where: { $0.id == id }) else { throw DoableError.notFound("No such token.") }
         try await commit(WriteBatch([.deleteCredential(id)], now: clock()), by: identity.account.id)
+        notifier.recheckCredentials(of: identity.account.id)
     }
 }

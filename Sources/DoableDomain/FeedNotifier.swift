@@ -58,6 +58,17 @@ public final class FeedNotifier: Sendable {
         for continuation in woken { continuation.yield(.changed) }
     }
 
+    /// Credentials of the account ended (sign out, sign out everywhere, a password change, a revoked token): its
+    /// listeners are woken as for a heartbeat, which makes each check its credential now rather than at the next
+    /// heartbeat (issue 10, finding 9: within a second). Only this process's listeners hear it; another process's
+    /// streams notice at their next heartbeat.
+    public func recheckCredentials(of account: AccountID) {
+        let woken = state.withLock { state in
+            (state.byAccount[account] ?? []).compactMap { state.listeners[$0]?.continuation }
+        }
+        for continuation in woken { continuation.yield(.heartbeat) }
+    }
+
     /// Something may have been missed (a lost database connection): every listener looks again.
     public func signalEveryone() {
         let all = state.withLock { state -> [AsyncStream<Wake>.Continuation] in

@@ -17,6 +17,13 @@ public struct ServerConfiguration: Sendable {
     public var pageCacheBytes = 16 << 20
     /// How long change-feed entries are kept (SYNC-4: an older cursor gets a reset).
     public var feedRetentionDays = 90
+    /// Reverse proxies whose `X-Forwarded-For` names the client (OPS-5).
+    public var trustedProxies = TrustedProxies()
+    /// Where `GET /metrics` is served (OPS-3); nowhere unless `metrics` is set and a port or a token is given.
+    public var metrics: ServerMetrics?
+    public var metricsHost = "127.0.0.1"
+    public var metricsPort: Int?
+    public var metricsToken: String?
 
     /// A live event stream's heartbeat: well inside the idle timeout, so a quiet stream is never cut off.
     public var eventHeartbeat: Duration { .seconds(max(1, min(15, idleTimeoutSeconds / 3))) }
@@ -27,13 +34,20 @@ public struct ServerConfiguration: Sendable {
 /// The router with every route and middleware, over a domain.
 public func buildRouter(
     domain: Domain, limiter: SignInLimiter, fairShare: FairShareLimiter = FairShareLimiter(),
-    pageCache: TaskPageCache = TaskPageCache(), eventHeartbeat: Duration = .seconds(15)
+    pageCache: TaskPageCache = TaskPageCache(), eventHeartbeat: Duration = .seconds(15),
+    trustedProxies: TrustedProxies = TrustedProxies(), metrics: ServerMetrics? = nil, metricsToken: String? = nil
 ) -> Router<AppRequestContext> {
     let router = Router(context: AppRequestContext.self)
+    if metrics != nil { router.add(middleware: MetricsMiddleware()) }
     router.add(middleware: RequestLogMiddleware())
     router.add(middleware: ErrorMiddleware())
     router.add(middleware: QueryParameterLimitMiddleware())
+    router.add(middleware: BodyLimitMiddleware())
+    router.add(middleware: ClientAddressMiddleware(trustedProxies: trustedProxies))
     OperationsController(domain: domain).addRoutes(to: router)
+    if let metrics, let metricsToken {
+        MetricsController(metrics: metrics, token: metricsToken).addRoutes(to: router)
+    }
     let api = router.group("api/v1")
     let accounts = AccountsController(domain: domain, limiter: limiter)
     accounts.addPublicRoutes(to: api)
@@ -48,30 +62,50 @@ public func buildRouter(
     return router
 }
 
-/// The whole server: HTTP plus its background services, stopped gracefully on SIGTERM. The store's own service
-/// comes first, so it stops last (after the server finished its requests and the other services stopped); the
-/// schema is brought up to date before the server accepts a connection.
+/// The whole server: HTTP plus its background services (the metrics listener among them), stopped gracefully on
+/// SIGTERM. The store's own service comes first, so it stops last (after the server finished its requests and the
+/// other services stopped); the schema is brought up to date before the server accepts a connection.
 public func buildApplication(
     configuration: ServerConfiguration, store: any Store, passwords: PasswordHasher = PasswordHasher(),
     logger: Logger
 ) -> some ApplicationProtocol {
     let readiness = ReadinessGate()
     let domain = Domain(store: store, passwords: passwords, readiness: readiness)
+    let pageCache = TaskPageCache(capacityBytes: configuration.pageCacheBytes)
+    // On its own listener the metrics need no token unless one is given; on the API's listener they always do.
+    let metricsOnOwnListener = configuration.metricsPort != nil
     let router = buildRouter(domain: domain, limiter: SignInLimiter(limits: configuration.signInLimits),
                              fairShare: FairShareLimiter(perAccount: configuration.maxConcurrentPerAccount),
-                             pageCache: TaskPageCache(capacityBytes: configuration.pageCacheBytes),
-                             eventHeartbeat: configuration.eventHeartbeat)
+                             pageCache: pageCache, eventHeartbeat: configuration.eventHeartbeat,
+                             trustedProxies: configuration.trustedProxies, metrics: configuration.metrics,
+                             metricsToken: metricsOnOwnListener ? nil : configuration.metricsToken)
+    var services: [any Service] = [
+        store,
+        FeedNotifierService(domain: domain, logger: logger),
+        FeedRetentionService(domain: domain, retentionDays: configuration.feedRetentionDays, logger: logger),
+        TrashPurgeService(domain: domain, logger: logger),
+    ]
+    if let metrics = configuration.metrics {
+        metrics.addSampledGauge(name: "doable_page_cache_bytes", help: "Bytes of rendered task pages kept.") {
+            Double(pageCache.bytes)
+        }
+        if let port = configuration.metricsPort {
+            let metricsRouter = Router(context: AppRequestContext.self)
+            metricsRouter.add(middleware: ErrorMiddleware())
+            MetricsController(metrics: metrics, token: configuration.metricsToken).addRoutes(to: metricsRouter)
+            services.append(Application(
+                router: metricsRouter, server: .http1(configuration: .init(idleTimeout: .seconds(60))),
+                configuration: .init(address: .hostname(configuration.metricsHost, port: port), serverName: "Doable"),
+                logger: logger))
+        }
+    }
     var app = Application(
         router: router,
-        server: .http1(configuration: .init(idleTimeout: .seconds(configuration.idleTimeoutSeconds))),
+        server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard()],
+                                            idleTimeout: .seconds(configuration.idleTimeoutSeconds))),
         configuration: .init(address: .hostname(configuration.host, port: configuration.port),
                              serverName: "Doable"),
-        services: [
-            store,
-            FeedNotifierService(domain: domain, logger: logger),
-            FeedRetentionService(domain: domain, retentionDays: configuration.feedRetentionDays, logger: logger),
-            TrashPurgeService(domain: domain, logger: logger),
-        ],
+        services: services,
         logger: logger)
     app.beforeServerStarts {
         try await store.prepare()

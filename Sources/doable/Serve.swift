@@ -33,6 +33,20 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .long, help: "Days the change feed is kept; a client further behind resyncs from scratch (env DOABLE_FEED_RETENTION_DAYS).")
     var feedRetentionDays: Int = Int(ProcessInfo.processInfo.environment["DOABLE_FEED_RETENTION_DAYS"] ?? "") ?? 90
 
+    @Option(name: .long, help: ArgumentHelp(
+        "A reverse proxy (address or CIDR block) whose X-Forwarded-For names the client; repeat or separate with commas (env DOABLE_TRUSTED_PROXY).",
+        valueName: "address"))
+    var trustedProxy: [String] = ProcessInfo.processInfo.environment["DOABLE_TRUSTED_PROXY"].map { [$0] } ?? []
+
+    @Option(name: .long, help: "Serve GET /metrics (Prometheus) on a listener of its own on this port; 0, the default, is off (env DOABLE_METRICS_PORT).")
+    var metricsPort: Int = ProcessInfo.processInfo.environment["DOABLE_METRICS_PORT"].flatMap { Int($0) } ?? 0
+
+    @Option(name: .long, help: "Address for the metrics listener (env DOABLE_METRICS_HOST).")
+    var metricsHost: String = ProcessInfo.processInfo.environment["DOABLE_METRICS_HOST"] ?? "127.0.0.1"
+
+    @Option(name: .long, help: "Bearer token GET /metrics requires; without --metrics-port it is then served on the main listener (env DOABLE_METRICS_TOKEN, which keeps it out of the process list).")
+    var metricsToken: String = ProcessInfo.processInfo.environment["DOABLE_METRICS_TOKEN"] ?? ""
+
     @OptionGroup var storeOptions: StoreOptions
 
     func validate() throws {
@@ -47,6 +61,19 @@ struct Serve: AsyncParsableCommand {
         }
         guard (4...16).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost must be 4 to 16.") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("Unknown --log-level \(logLevel).") }
+        do {
+            _ = try TrustedProxies(parsing: trustedProxy)
+        } catch {
+            throw ValidationError("--trusted-proxy: \(error)")
+        }
+        if metricsPort != 0 {
+            guard (1...65535).contains(metricsPort), metricsPort != port else {
+                throw ValidationError("--metrics-port must be 1 to 65535 and not --port.")
+            }
+        }
+        if !metricsToken.isEmpty, metricsToken.utf8.count < 16 || metricsToken.contains(where: \.isWhitespace) {
+            throw ValidationError("--metrics-token must be at least 16 characters, without spaces.")
+        }
     }
 
     func run() async throws {
@@ -60,6 +87,13 @@ struct Serve: AsyncParsableCommand {
         configuration.maxConcurrentPerAccount = maxConcurrentPerAccount
         configuration.pageCacheBytes = pageCacheMb << 20
         configuration.feedRetentionDays = feedRetentionDays
+        configuration.trustedProxies = try TrustedProxies(parsing: trustedProxy)
+        if metricsPort != 0 || !metricsToken.isEmpty {
+            configuration.metrics = ServerMetrics.bootstrap()
+            configuration.metricsHost = metricsHost
+            configuration.metricsPort = metricsPort == 0 ? nil : metricsPort
+            configuration.metricsToken = metricsToken.isEmpty ? nil : metricsToken
+        }
         let app = buildApplication(configuration: configuration, store: store,
                                    passwords: PasswordHasher(cost: UInt8(bcryptCost)), logger: logger)
         logger.info("Doable is listening", metadata: ["doable.address": "http://\(host):\(port)"])

@@ -101,7 +101,7 @@ struct AccountTests {
     }
 
     @Test func ACC2_failedSignInsAreRateLimitedPerAccountWithRetryAfter() async throws {
-        try await TestServer(limits: .init(perAccount: 3, perAddress: 100, windowSeconds: 600)).run { api in
+        try await TestServer(limits: .init(perAccount: 3, windowSeconds: 600)).run { api in
             _ = try await api.register("fred", password: "right password")
             for _ in 0..<3 {
                 let response = try await api.call(.post, "/api/v1/sessions", json: ["login": "fred", "password": "wrong"])
@@ -118,16 +118,62 @@ struct AccountTests {
         }
     }
 
-    @Test func ACC2_failedSignInsAreRateLimitedPerAddress() async throws {
-        try await TestServer(limits: .init(perAccount: 100, perAddress: 4, windowSeconds: 600)).run { api in
-            _ = try await api.register("hana", password: "right password")
-            for index in 0..<4 {
-                _ = try await api.call(.post, "/api/v1/sessions", json: ["login": "nobody\(index)", "password": "x"])
+    /// Issue 10, finding 7: the lock belongs to the account, not to the login as typed; a locked account cannot be
+    /// signed in to with the right password under any spelling of its login.
+    @Test func ACC2_theLockHoldsForEverySpellingOfTheLogin() async throws {
+        try await TestServer(limits: .init(perAccount: 3, windowSeconds: 600)).run { api in
+            _ = try await api.register("fran", password: "right password")
+            for login in ["fran", " fran", "FRAN@example.com"] {
+                let response = try await api.call(.post, "/api/v1/sessions", json: ["login": login, "password": "wrong"])
+                #expect(response.status == .unauthorized)
             }
-            let limited = try await api.call(.post, "/api/v1/sessions", json: ["login": "hana",
-                                                                              "password": "right password"])
-            #expect(limited.status == .tooManyRequests)
-            #expect(limited.headers[.retryAfter] != nil)
+            for login in ["fran", "fran ", "Fran", "fran@example.com", " FRAN@EXAMPLE.COM "] {
+                let response = try await api.call(.post, "/api/v1/sessions",
+                                                  json: ["login": login, "password": "right password"])
+                #expect(response.status == .tooManyRequests, "\(login)")
+            }
+        }
+    }
+
+    /// Issue 10, finding 10: failures from one address slow it down but never lock out the others behind it.
+    @Test func ACC2_failedSignInsFromOneAddressSlowItDownWithoutLockingOthersOut() async throws {
+        let limits = SignInLimiter.Limits(perAccount: 100, windowSeconds: 600, freeFailuresPerAddress: 4,
+                                          firstAddressDelay: 0.1, maxAddressDelay: 0.2)
+        try await TestServer(limits: limits).run { api in
+            _ = try await api.register("hana", password: "right password")
+            for index in 0..<8 {
+                let response = try await api.call(.post, "/api/v1/sessions",
+                                                  json: ["login": "nobody\(index)", "password": "x"])
+                #expect(response.status == .unauthorized)
+            }
+            let started = ContinuousClock.now
+            let signIn = try await api.call(.post, "/api/v1/sessions", json: ["login": "hana",
+                                                                             "password": "right password"])
+            #expect(signIn.status == .created)
+            #expect(ContinuousClock.now - started >= .milliseconds(190), "the attempt waited the bounded delay")
+        }
+    }
+
+    /// Issue 10, finding 8: checking the current password again (to change it, to delete the account) counts
+    /// against the same per-account limit as signing in.
+    @Test func ACC2_passwordRechecksShareTheSignInLimiter() async throws {
+        try await TestServer(limits: .init(perAccount: 3, windowSeconds: 600)).run { api in
+            let token = try await api.register("olga", password: "right password")
+            let wrong = try await api.call(.post, "/api/v1/sessions", json: ["login": "olga", "password": "nope"])
+            #expect(wrong.status == .unauthorized)
+            for _ in 0..<2 {
+                let change = try await api.call(.put, "/api/v1/me/password", token: token,
+                                                json: ["currentPassword": "guess one", "newPassword": "new password"])
+                #expect(change.status == .forbidden)
+            }
+            let delete = try await api.call(.delete, "/api/v1/me", token: token, json: ["password": "right password"])
+            #expect(delete.status == .tooManyRequests)
+            let change = try await api.call(.put, "/api/v1/me/password", token: token,
+                                            json: ["currentPassword": "right password", "newPassword": "new password"])
+            #expect(change.status == .tooManyRequests)
+            let signIn = try await api.call(.post, "/api/v1/sessions", json: ["login": "olga", "password": "right password"])
+            #expect(signIn.status == .tooManyRequests)
+            #expect(try await api.call(.get, "/api/v1/me", token: token).status == .ok, "the account is still there")
         }
     }
 
@@ -157,6 +203,9 @@ struct AccountTests {
             let current = try await api.register("kim", password: "old password")
             let other = try await api.call(.post, "/api/v1/sessions", json: ["login": "kim", "password": "old password"])
                 .string("token")
+            let token = try await api.call(.post, "/api/v1/tokens", token: current, json: ["name": "CLI"]).string("secret")
+            let appPassword = try await api.call(.post, "/api/v1/tokens", token: current,
+                                                 json: ["name": "Phone", "kind": "appPassword"]).string("secret")
             let wrong = try await api.call(.put, "/api/v1/me/password", token: current,
                                            json: ["currentPassword": "not it!!", "newPassword": "new password"])
             #expect(wrong.status == .forbidden)
@@ -166,10 +215,30 @@ struct AccountTests {
             #expect(changed.status == .noContent)
             #expect(try await api.call(.get, "/api/v1/me", token: current).status == .ok)
             #expect(try await api.call(.get, "/api/v1/me", token: other).status == .unauthorized)
+            // Issue 10, finding 9: access tokens and app passwords end with the old password too.
+            #expect(try await api.call(.get, "/api/v1/me", token: token).status == .unauthorized)
+            #expect(try await api.call(.get, "/api/v1/me", token: appPassword).status == .unauthorized)
             let oldLogin = try await api.call(.post, "/api/v1/sessions", json: ["login": "kim", "password": "old password"])
             #expect(oldLogin.status == .unauthorized)
             let newLogin = try await api.call(.post, "/api/v1/sessions", json: ["login": "kim", "password": "new password"])
             #expect(newLogin.status == .created)
+        }
+    }
+
+    /// Issue 10, finding 9: "sign out everywhere" ends every credential of the account, tokens included.
+    @Test func ACC2_signOutEverywhereEndsAccessTokensAndAppPasswords() async throws {
+        try await TestServer.fresh { api in
+            let session = try await api.register("nell")
+            let other = try await api.register("otto")
+            let token = try await api.call(.post, "/api/v1/tokens", token: session, json: ["name": "CLI"]).string("secret")
+            let appPassword = try await api.call(.post, "/api/v1/tokens", token: session,
+                                                 json: ["name": "Phone", "kind": "appPassword"]).string("secret")
+            #expect(try await api.call(.get, "/api/v1/me", token: token).status == .ok)
+            #expect(try await api.call(.delete, "/api/v1/sessions", token: session).status == .noContent)
+            for secret in [session, token, appPassword] {
+                #expect(try await api.call(.get, "/api/v1/me", token: secret).status == .unauthorized)
+            }
+            #expect(try await api.call(.get, "/api/v1/me", token: other).status == .ok, "other accounts keep theirs")
         }
     }
 

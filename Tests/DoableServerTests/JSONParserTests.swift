@@ -14,7 +14,7 @@ struct JSONParserTests {
         #" { "a" : [ 1 , -2.5e3 , 0 , 0.125 , 1E+2 , -0 ] , "b" : { "c" : false } } "#,
         #""quote \" back\\slash \/ \b\f\n\r\t \u00e9 \u20AC \ud83d\uDE80 \u0000""#,
         #"[]"#, #"{}"#, "12345678901234567890", "-0.0", #"["é🛒 ünï", "tab\tinside"]"#,
-        #"{"same":1,"same":2}"#,
+        #"{"same":1,"other":{"same":2}}"#,
     ]
 
     static let invalid = [
@@ -37,6 +37,22 @@ struct JSONParserTests {
         for text in Self.invalid { #expect(ours(text) == nil, "\(text.debugDescription)") }
         #expect((try? JSONParser.parse([0x22, 0xFF, 0xFE, 0x22])) == nil, "invalid UTF-8")
         #expect((try? JSONParser.parse([0x22, 0xC3, 0x22])) == nil, "truncated UTF-8")
+    }
+
+    /// Issue 10, finding 6: a name repeated in one object is refused (readers disagree on which value wins), and
+    /// the error names it; the same name in different objects is fine.
+    @Test func Q7_anObjectThatRepeatsANameIsRefusedNamingIt() {
+        for text in [#"{"title":"a","title":"b"}"#, #"{"a":{"b":1,"c":2,"b":3}}"#, #"[{"x":1},{"y":1,"y":1}]"#] {
+            #expect(throws: JSONParser.DuplicateKey.self, "\(text)") { try JSONParser.parse(Array(text.utf8)) }
+        }
+        do {
+            _ = try JSONParser.parse(Array(#"{"title":"a","notes":"","title":"b"}"#.utf8))
+        } catch let error as JSONParser.DuplicateKey {
+            #expect(error.key == "title")
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+        #expect(ours(#"{"same":1,"other":{"same":2}}"#) != nil)
     }
 
     /// Mutations of valid documents (bytes dropped, swapped, duplicated, replaced): what ours accepts, Foundation

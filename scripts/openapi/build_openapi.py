@@ -415,12 +415,14 @@ REQUEST_SCHEMAS = {
 
 ERROR_CODES = {
     400: ("validation_failed", "The request breaks a rule: a missing, unknown or mistyped field, a value out of "
-                               "range, or a body that is not a JSON object. `field` names the input."),
+                               "range, a body that is not a JSON object, or an object that repeats a name. `field` "
+                               "names the input."),
     401: ("unauthenticated", "No `Authorization: Bearer` token, or one that is unknown, revoked or expired."),
     403: ("forbidden", "The token may only read."),
     404: ("not_found", "Nothing the caller may see has this id (a malformed id in the path too). A referenced "
                        "id in the body is named in `field`."),
-    413: ("payload_too_large", "The request body is larger than 1 MiB."),
+    413: ("payload_too_large", "The request body is larger than 1 MiB; the connection is closed after the answer."),
+    415: ("unsupported_media_type", "The body is not sent as `Content-Type: application/json` (UTF-8)."),
     429: ("rate_limited", "Too many requests of this account at once (more than 16 running and 512 waiting)."),
     503: ("not_ready", "The database does not answer."),
 }
@@ -439,7 +441,7 @@ CONFLICTS = {
 
 
 ERROR_SCHEMA_NAMES = {400: "ValidationFailed", 401: "Unauthenticated", 403: "Forbidden", 404: "NotFound",
-                      413: "PayloadTooLarge", 429: "RateLimited", 503: "NotReady"}
+                      413: "PayloadTooLarge", 415: "UnsupportedMediaType", 429: "RateLimited", 503: "NotReady"}
 
 
 def error_schema(codes):
@@ -474,6 +476,7 @@ SHARED_RESPONSES = {
     "Forbidden": error_response(403),
     "NotFound": error_response(404),
     "PayloadTooLarge": error_response(413),
+    "UnsupportedMediaType": error_response(415),
     "TooManyRequests": error_response(429, headers=RETRY_AFTER),
     "NoContent": {"description": "Done; no body."},
     "QueryTimeout": error_response(503, QUERY_TIMEOUT, codes=["query_timeout"], headers=RETRY_AFTER),
@@ -501,7 +504,8 @@ def operation(op_id, summary=None, *, ok, status=200, body=None, body_required=T
               statuses=(), conflicts=(), forbidden=None, not_found=None, bad_request=None, unauthorized=None,
               too_many=None, parameters=None, description=None, if_match=False, sse=False):
     """One operation. `statuses` lists the error statuses the handler itself can answer; authentication
-    (401, fair-share 429) and the read-only check (403) are added for authenticated routes, 413 for bodies."""
+    (401, fair-share 429) and the read-only check (403) are added for authenticated routes, 413 and 415 for
+    bodies."""
     op = {"operationId": op_id, "summary": summary}
     if description:
         op["description"] = description
@@ -522,7 +526,7 @@ def operation(op_id, summary=None, *, ok, status=200, body=None, body_required=T
         responses[str(status)] = ok
     errors = set(statuses)
     if body is not None:
-        errors |= {400, 413}
+        errors |= {400, 413, 415}
     if conflicts:
         errors.add(409)
     if not public:
@@ -543,6 +547,8 @@ def operation(op_id, summary=None, *, ok, status=200, body=None, body_required=T
             responses["409"] = conflict(*conflicts)
         elif code == 413:
             responses["413"] = shared("PayloadTooLarge")
+        elif code == 415:
+            responses["415"] = shared("UnsupportedMediaType")
         elif code == 429:
             responses["429"] = (error_response(429, too_many, headers=RETRY_AFTER) if too_many
                                 else shared("TooManyRequests"))
@@ -628,6 +634,16 @@ USERNAME_PARAMETER = {"name": "username", "in": "path", "required": True,
                       "description": "Case-insensitive; an unknown, disabled or malformed username answers 404.",
                       "schema": ref("Username")}
 
+PASSWORD_LIMITS = ("Wrong passwords are limited per account, whichever login (email or username, any case) or "
+                   "address they came with, and counting the password checks of a password change or an account "
+                   "deletion: after 5 in 15 minutes the account answers 429 with Retry-After, even to the right "
+                   "password. Per client address (through trusted proxies, see X-Forwarded-For in the README) "
+                   "failures are not locked out but slowed down: past 10, each attempt waits, twice as long per "
+                   "further failure, at most 8 s; more than 16 waiting at once answer 429.")
+PASSWORD_LIMITED = ("Too many wrong passwords for this account (Retry-After says when to try again, even with the "
+                    "right password), or too many attempts waiting from this address.")
+PASSWORD_RECHECK_LIMITED = PASSWORD_LIMITED[:-1] + (", or too many requests of this account at once (more than 16 "
+                                                    "running and 512 waiting).")
 WRONG_PASSWORD = "The token may only read, or the password is wrong (`field` names it)."
 
 PATHS = {
@@ -652,13 +668,12 @@ PATHS = {
             status=201, ok=ok(ref("Session"), "Signed in; a new session."), statuses=(401, 429),
             conflicts=("edit_conflict",),
             unauthorized="The login or the password is not correct, or the account is disabled.",
-            too_many="Too many failed sign-ins for this login or from this address; Retry-After says when to try "
-                     "again (even with the right password).",
-            description="Failed sign-ins are limited per login (5) and per address (20) in 15 minutes; past "
-                        "that the answer is 429 with Retry-After.")),
+            too_many=PASSWORD_LIMITED,
+            description=PASSWORD_LIMITS)),
         "delete": tagged("Accounts", operation(
-            "signOutEverywhere", "ACC-2: sign out everywhere: ends every session of the account.", status=204,
-            ok=None, description="Access tokens and app passwords stay valid.")),
+            "signOutEverywhere", "ACC-2: sign out everywhere: ends every credential of the account.", status=204,
+            ok=None, description="Every session, personal access token and app password of the account ends, this "
+                                 "one included; none is accepted once the answer is sent.")),
     },
     "/api/v1/sessions/current": {"delete": tagged("Accounts", operation(
         "signOut", "ACC-2: sign out: ends the credential of this request.", status=204, ok=None))},
@@ -670,12 +685,16 @@ PATHS = {
             ok=ok(ref("Account")), conflicts=("already_exists", "edit_conflict"))),
         "delete": tagged("Accounts", operation(
             "deleteMe", "ACC-6: delete own account and everything of it, at once; needs the password.",
-            body="DeleteAccountRequest", status=204, ok=None, forbidden=WRONG_PASSWORD)),
+            body="DeleteAccountRequest", status=204, ok=None, forbidden=WRONG_PASSWORD, statuses=(429,),
+            too_many=PASSWORD_RECHECK_LIMITED, description="The password check counts against the sign-in limits.")),
     },
     "/api/v1/me/password": {"put": tagged("Accounts", operation(
-        "changePassword", "ACC-4: change password; ends the account's other sessions.",
-        body="ChangePasswordRequest", status=204, ok=None, forbidden=WRONG_PASSWORD,
-        conflicts=("edit_conflict",)))},
+        "changePassword", "ACC-4: change password; ends every other credential of the account.",
+        body="ChangePasswordRequest", status=204, ok=None, forbidden=WRONG_PASSWORD, statuses=(429,),
+        too_many=PASSWORD_RECHECK_LIMITED, conflicts=("edit_conflict",),
+        description="Every other session, personal access token and app password of the account ends; the "
+                    "caller's session stays (a token used for the change ends too). The check of the current "
+                    "password counts against the sign-in limits."))},
     "/api/v1/me/export": {"get": tagged("Accounts", operation(
         "exportMe", "ACC-6: everything of mine as JSON, with the tasks as iCalendar.", read_only=True,
         ok=ok(ref("Export"))))},
@@ -829,9 +848,12 @@ def document():
                 "`Authorization: Bearer <token>` with a session token (from register or sign-in), a personal "
                 "access token or an app password; a read-only token answers 403 to every write. A resource the "
                 "caller may not see answers 404. Request objects are strict: unknown fields, wrong types and "
-                "broken rules answer 400 naming the field. Bodies over 1 MiB answer 413. Every error has one "
-                "shape: `{\"error\": {\"code\", \"message\", \"field\"}}`. Only the methods listed "
-                "here are served; any other method or path answers 404 in the same shape."
+                "broken rules answer 400 naming the field, and so does an object that repeats a name. Bodies "
+                "must be sent as `Content-Type: application/json` (415 otherwise); bodies over 1 MiB answer 413. "
+                "Every error has one shape: `{\"error\": {\"code\", \"message\", \"field\"}}`, including "
+                "the 400 (or 431 for headers over 80 KiB) for requests that are not valid HTTP/1.1. Only the "
+                "methods listed here are served; any other method or path answers 404 in the same shape "
+                "(`GET /metrics`, Prometheus text, exists only where the operator turned it on)."
             ),
             "license": {"name": "Proprietary", "identifier": "LicenseRef-Proprietary"},
         },

@@ -43,16 +43,32 @@ struct AccountsController {
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.signIn)
         let login = try body.required("login", body.string)
         let password = try body.required("password", body.string)
-        if let wait = limiter.retryAfter(login: login, address: context.addressKey) {
-            throw DoableError.rateLimited(retryAfterSeconds: wait,
-                                          message: "Too many failed sign-ins. Try again in \(wait) seconds.")
-        }
-        guard let (account, session) = try await domain.signIn(login: login, password: password) else {
-            limiter.recordFailure(login: login, address: context.addressKey)
+        try await limiter.admit(address: context.clientAddress)
+        let account = try await domain.account(login: login)
+        if let account { try limiter.requireUnlocked(account: account.id) }
+        guard let account, let session = try await domain.signIn(account, password: password) else {
+            limiter.recordFailure(account: account?.id, address: context.clientAddress)
             throw DoableError.unauthenticated("The login or the password is not correct.")
         }
-        limiter.recordSuccess(login: login)
+        limiter.recordSuccess(account: account.id)
         return JSONResponse.make(SessionDTO(account: AccountDTO(account), token: session.secret), status: .created)
+    }
+
+    /// Issue 10, finding 8: every check of an account's password — not only signing in — goes through the sign-in
+    /// limiter, so a stolen session cannot be used to guess the password at full speed. `operation` refuses a
+    /// wrong password with a 403 naming `field`.
+    func checkingPassword(
+        of identity: Identity, field: String, context: AppRequestContext, _ operation: () async throws -> Void
+    ) async throws {
+        try await limiter.admit(address: context.clientAddress)
+        try limiter.requireUnlocked(account: identity.account.id)
+        do {
+            try await operation()
+        } catch DoableError.forbidden(let message, let refused) where refused == field {
+            limiter.recordFailure(account: identity.account.id, address: context.clientAddress)
+            throw DoableError.forbidden(message, field: field)
+        }
+        limiter.recordSuccess(account: identity.account.id)
     }
 
     @Sendable func signOut(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -116,15 +132,21 @@ struct AccountsController {
     @Sendable func changePassword(_ request: Request, context: AppRequestContext) async throws -> Response {
         let identity = try context.requireWriter()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.changePassword)
-        try await domain.changePassword(identity, current: try body.required("currentPassword", body.string),
-                                        new: try body.required("newPassword", body.string))
+        let current = try body.required("currentPassword", body.string)
+        let new = try body.required("newPassword", body.string)
+        try await checkingPassword(of: identity, field: "currentPassword", context: context) {
+            try await domain.changePassword(identity, current: current, new: new)
+        }
         return JSONResponse.noContent()
     }
 
     @Sendable func deleteMe(_ request: Request, context: AppRequestContext) async throws -> Response {
         let identity = try context.requireWriter()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.deleteMe)
-        try await domain.deleteAccount(identity, password: try body.required("password", body.string))
+        let password = try body.required("password", body.string)
+        try await checkingPassword(of: identity, field: "password", context: context) {
+            try await domain.deleteAccount(identity, password: password)
+        }
         return JSONResponse.noContent()
     }
 

@@ -9,10 +9,13 @@ public struct AppRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     public var identity: Identity?
     public let remoteAddress: SocketAddress?
+    /// The client's address as `ClientAddressMiddleware` found it (through trusted proxies); the peer's before.
+    public var forwardedClientAddress: String?
 
     public init(source: Source) {
         self.coreContext = .init(source: source)
         self.remoteAddress = source.channel.remoteAddress
+        self.forwardedClientAddress = nil
     }
 
     /// The signed-in caller; routes behind `AuthMiddleware` always have one.
@@ -28,7 +31,11 @@ public struct AppRequestContext: RequestContext {
         return identity
     }
 
-    var addressKey: String {
+    /// The client's address: the peer's own, or the one a trusted proxy forwarded.
+    var clientAddress: String { forwardedClientAddress ?? peerAddress }
+
+    /// The address of the socket's other end.
+    var peerAddress: String {
         switch remoteAddress {
         case .v4(let address)?: address.host
         case .v6(let address)?: address.host

@@ -14,6 +14,11 @@ struct AuthMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
+        // Two credentials are one too many: which one a proxy or a log would see is anyone's guess (issue 10,
+        // the neighbour of finding 6's repeated JSON names).
+        guard request.headers[values: .authorization].count <= 1 else {
+            throw DoableError.unauthenticated("Send one Authorization header, not several.")
+        }
         guard let header = request.headers[.authorization], header.count > 7,
               header.prefix(7).lowercased() == "bearer "
         else { throw DoableError.unauthenticated("Send 'Authorization: Bearer <token>'.") }

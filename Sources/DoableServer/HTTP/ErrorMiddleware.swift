@@ -6,7 +6,8 @@ import Logging
 import NIOCore
 
 /// Turns every error into the one JSON error shape (INTEROP-3) with the right status. An error nobody
-/// anticipated is logged with its detail and answered 500 without leaking it.
+/// anticipated is logged with its detail and answered 500 without leaking it. A body that cannot be framed (a bad
+/// chunk) or is over the limit is answered with `Connection: close`: the rest of it is not worth reading.
 struct ErrorMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
 
@@ -29,6 +30,10 @@ struct ErrorMiddleware: RouterMiddleware {
                                  message: "The database took too long to answer; try again shortly.", field: nil,
                                  headers: [.retryAfter: "1"])
         } catch {
+            if let malformed = MalformedRequest(error) {
+                return Self.response(status: malformed.status, code: malformed.code, message: malformed.message,
+                                     field: nil, headers: [.connection: "close"])
+            }
             context.logger.error("Unhandled error", metadata: ["doable.error": "\(String(reflecting: error))"])
             return Self.response(status: .internalServerError, code: "internal_error",
                                  message: "Something went wrong on the server.", field: nil)
@@ -58,9 +63,12 @@ struct ErrorMiddleware: RouterMiddleware {
         switch error.status {
         case .contentTooLarge:
             response(status: .contentTooLarge, code: "payload_too_large",
-                     message: "The request body must be at most 1 MiB.", field: nil)
+                     message: "The request body must be at most 1 MiB.", field: nil, headers: [.connection: "close"])
         case .notFound:
             response(status: .notFound, code: "not_found", message: "No such resource.", field: nil)
+        case .unsupportedMediaType:
+            response(status: .unsupportedMediaType, code: "unsupported_media_type",
+                     message: error.body ?? "Unsupported Content-Type.", field: nil)
         default:
             response(status: error.status, code: "http_\(error.status.code)",
                      message: error.body ?? error.status.reasonPhrase, field: nil)

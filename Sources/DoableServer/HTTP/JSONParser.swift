@@ -3,6 +3,11 @@
 /// cost of creating a task.
 struct JSONParser {
     struct Invalid: Error {}
+    /// An object names the same member twice (issue 10, finding 6): RFC 8259 leaves the meaning open, and readers
+    /// disagree on which one wins, so Doable refuses it rather than guess.
+    struct DuplicateKey: Error {
+        let key: String
+    }
 
     /// Deeper nesting than any Doable request needs; refusing it keeps recursion bounded.
     static let maximumDepth = 64
@@ -75,7 +80,7 @@ struct JSONParser {
             guard current == UInt8(ascii: ":") else { throw Invalid() }
             index += 1
             let member = try value(depth: depth + 1)
-            if members[key] == nil { members[key] = member }  // the first of repeated names, as Foundation reads them
+            guard members.updateValue(member, forKey: key) == nil else { throw DuplicateKey(key: key) }
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","): index += 1

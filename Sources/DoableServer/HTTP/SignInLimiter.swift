@@ -1,49 +1,144 @@
+import DoableCore
 import Foundation
+import Metrics
 import Synchronization
 
-/// ACC-2: failed sign-ins are limited per account and per address within a sliding window. Above the limit
-/// the caller is told how many seconds to wait.
+/// ACC-2 and issue 10, findings 7, 8 and 10: how wrong passwords are limited.
+///
+/// - Per account — keyed on the account a login resolves to, however it was typed (email or username, any case,
+///   stray spaces) — `perAccount` failures within the window lock the account until the oldest of them leaves the
+///   window. A locked account cannot be signed in to, even with the right password; its holder is told how long
+///   to wait. Every check of the account's password counts: signing in, changing the password, deleting the account.
+/// - Per client address, failures are not locked out (one address may be a whole office behind a proxy, and one
+///   guesser there must not lock everyone else out) but slowed down: past `freeFailuresPerAddress` failures within
+///   the window each attempt from the address waits, twice as long per further failure, at most `maxAddressDelay`.
+///   At most `maxDelayedPerAddress` attempts from one address wait at once; more are told to retry shortly.
 public final class SignInLimiter: Sendable {
     public struct Limits: Sendable {
         public var perAccount: Int
-        public var perAddress: Int
         public var windowSeconds: Double
+        public var freeFailuresPerAddress: Int
+        public var firstAddressDelay: Double
+        public var maxAddressDelay: Double
+        public var maxDelayedPerAddress: Int
 
-        public init(perAccount: Int = 5, perAddress: Int = 20, windowSeconds: Double = 15 * 60) {
+        public init(
+            perAccount: Int = 5, windowSeconds: Double = 15 * 60, freeFailuresPerAddress: Int = 10,
+            firstAddressDelay: Double = 0.25, maxAddressDelay: Double = 8, maxDelayedPerAddress: Int = 16
+        ) {
             self.perAccount = perAccount
-            self.perAddress = perAddress
             self.windowSeconds = windowSeconds
+            self.freeFailuresPerAddress = freeFailuresPerAddress
+            self.firstAddressDelay = firstAddressDelay
+            self.maxAddressDelay = maxAddressDelay
+            self.maxDelayedPerAddress = maxDelayedPerAddress
         }
     }
 
-    let limits: Limits
-    private let failures = Mutex<[String: [Double]]>([:])
+    struct State {
+        var failures: [String: [Double]] = [:]
+        var delayedNow: [String: Int] = [:]
+    }
+
+    public let limits: Limits
+    private let state = Mutex(State())
+    private let lockouts = Counter(label: "doable_signin_lockouts_total")
+    private let delayedAttempts = Counter(label: "doable_signin_delayed_total")
+    private let refusedAttempts = Counter(label: "doable_signin_refused_total")
 
     public init(limits: Limits = Limits()) { self.limits = limits }
 
-    /// Seconds to wait before another attempt, or nil when one may be made now.
-    public func retryAfter(login: String, address: String, now: Double = Date().timeIntervalSince1970) -> Int? {
-        failures.withLock { table in
-            let waits = [("login:" + login.lowercased(), limits.perAccount), ("address:" + address, limits.perAddress)]
-                .compactMap { key, limit -> Double? in
-                    let recent = (table[key] ?? []).filter { now - $0 < limits.windowSeconds }
-                    table[key] = recent
-                    guard recent.count >= limit, let oldest = recent.first else { return nil }
-                    return oldest + limits.windowSeconds - now
-                }
-            return waits.max().map { max(1, Int($0.rounded(.up))) }
+    static func key(_ account: AccountID) -> String { "account:\(account)" }
+    static func key(address: String) -> String { "address:\(address)" }
+
+    /// Seconds until the account may be tried again, or nil when it is not locked.
+    public func lockedSeconds(account: AccountID, now: Double = Date().timeIntervalSince1970) -> Int? {
+        state.withLock { state in
+            let recent = recentFailures(Self.key(account), in: &state, now: now)
+            guard recent.count >= limits.perAccount, let oldest = recent.first else { return nil }
+            return max(1, Int((oldest + limits.windowSeconds - now).rounded(.up)))
         }
     }
 
-    public func recordFailure(login: String, address: String, now: Double = Date().timeIntervalSince1970) {
-        failures.withLock { table in
-            table["login:" + login.lowercased(), default: []].append(now)
-            table["address:" + address, default: []].append(now)
-            if table.count > 100_000 { table = table.filter { now - ($0.value.last ?? 0) < limits.windowSeconds } }
+    /// How long an attempt from this address waits before its password is checked.
+    public func delay(address: String, now: Double = Date().timeIntervalSince1970) -> Double {
+        state.withLock { state in
+            delay(failures: recentFailures(Self.key(address: address), in: &state, now: now).count)
         }
     }
 
-    public func recordSuccess(login: String) {
-        _ = failures.withLock { $0.removeValue(forKey: "login:" + login.lowercased()) }
+    func delay(failures: Int) -> Double {
+        let excess = failures - limits.freeFailuresPerAddress
+        guard excess >= 0 else { return 0 }
+        return min(limits.maxAddressDelay, limits.firstAddressDelay * pow(2, Double(min(excess, 32))))
+    }
+
+    /// Waits out the address's delay; 429 when too many attempts from the address wait already.
+    public func admit(address: String, now: Double = Date().timeIntervalSince1970) async throws {
+        let key = Self.key(address: address)
+        let wait: Double? = state.withLock { state in
+            let wait = delay(failures: recentFailures(key, in: &state, now: now).count)
+            guard wait > 0 else { return 0 }
+            guard state.delayedNow[key, default: 0] < limits.maxDelayedPerAddress else { return nil }
+            state.delayedNow[key, default: 0] += 1
+            return wait
+        }
+        guard let wait else {
+            refusedAttempts.increment()
+            throw DoableError.rateLimited(retryAfterSeconds: max(1, Int(limits.maxAddressDelay)),
+                                          message: "Too many sign-in attempts from your address; try again shortly.")
+        }
+        guard wait > 0 else { return }
+        delayedAttempts.increment()
+        defer { finishWaiting(key) }
+        try await Task.sleep(for: .milliseconds(Int(wait * 1000)))
+    }
+
+    private func finishWaiting(_ key: String) {
+        state.withLock { state in
+            let left = state.delayedNow[key, default: 1] - 1
+            state.delayedNow[key] = left > 0 ? left : nil
+        }
+    }
+
+    /// 429 when the account is locked.
+    public func requireUnlocked(account: AccountID, now: Double = Date().timeIntervalSince1970) throws {
+        if let wait = lockedSeconds(account: account, now: now) {
+            refusedAttempts.increment()
+            throw DoableError.rateLimited(retryAfterSeconds: wait,
+                                          message: "Too many wrong passwords for this account. Try again in \(wait) seconds.")
+        }
+    }
+
+    /// Counts a wrong password against the address and, when the login named one, the account.
+    public func recordFailure(account: AccountID?, address: String, now: Double = Date().timeIntervalSince1970) {
+        let locked = state.withLock { state -> Bool in
+            state.failures[Self.key(address: address), default: []].append(now)
+            var locked = false
+            if let account {
+                let key = Self.key(account)
+                let before = recentFailures(key, in: &state, now: now).count
+                state.failures[key, default: []].append(now)
+                locked = before + 1 == limits.perAccount
+            }
+            if state.failures.count > 100_000 {
+                state.failures = state.failures.filter { now - ($0.value.last ?? 0) < limits.windowSeconds }
+            }
+            return locked
+        }
+        if locked { lockouts.increment() }
+    }
+
+    /// The right password forgives the account's failures (not the address's: a guesser with an account of their
+    /// own must not be able to reset their address that way).
+    public func recordSuccess(account: AccountID) {
+        _ = state.withLock { $0.failures.removeValue(forKey: Self.key(account)) }
+    }
+
+    private func recentFailures(_ key: String, in state: inout State, now: Double) -> [Double] {
+        guard let all = state.failures[key] else { return [] }
+        let recent = all.filter { now - $0 < limits.windowSeconds }
+        state.failures[key] = recent.isEmpty ? nil : recent
+        return recent
     }
 }

@@ -60,17 +60,17 @@ struct APIClient: Sendable {
 
     @discardableResult
     func call(_ method: HTTPRequest.Method, _ path: String, token: String? = nil, json: Any? = nil,
-              rawBody: String? = nil, headers extra: HTTPFields = [:]) async throws -> APIResponse {
+              rawBody: String? = nil, contentType: String? = "application/json", headers extra: HTTPFields = [:]
+    ) async throws -> APIResponse {
         var headers = extra
         if let token { headers[.authorization] = "Bearer \(token)" }
         var body: ByteBuffer?
         if let json {
-            headers[.contentType] = "application/json"
             body = ByteBuffer(bytes: try JSONSerialization.data(withJSONObject: json))
         } else if let rawBody {
-            headers[.contentType] = "application/json"
             body = ByteBuffer(string: rawBody)
         }
+        if body != nil, let contentType { headers[.contentType] = contentType }
         return try await client.execute(uri: path, method: method, headers: headers, body: body) { response in
             let data = Data(response.body.readableBytesView)
             let json = data.isEmpty ? nil : try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
