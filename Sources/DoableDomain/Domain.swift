@@ -72,7 +72,8 @@ public struct Domain: Sendable {
                                            message: "This item was changed at the same time; try again.")
             case .duplicate(let key):
                 throw DoableError.conflict(code: "already_exists", field: key, message: Self.duplicateMessage(key))
-            case .integrity:
+            case .integrity, .timedOut:
+                // A timed-out write changed nothing; the HTTP layer answers 503 with Retry-After.
                 throw error
             }
         }

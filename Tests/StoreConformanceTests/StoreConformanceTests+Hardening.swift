@@ -1,5 +1,5 @@
 import DoableCore
-@testable import DoableStore
+@_spi(StoreWriting) @testable import DoableStore
 import Foundation
 import PostgresNIO
 import Testing
