@@ -605,7 +605,14 @@ EVENTS_OPERATION = operation(
         "`event: reset` with `data: {\"reason\": \"cursor_expired\"|\"cursor_ahead\", \"latest\": N}`: "
         "read everything afresh, then continue from N. A `: heartbeat` comment comes well inside the idle "
         "timeout. The stream ends when the credential is revoked or the server stops."),
-        "content": {"text/event-stream": {"schema": {"type": "string"}}}})
+        "content": {"text/event-stream": {"schema": {
+            "type": "object", "description": "One event of the stream.",
+            "properties": {
+                "event": {"type": "string", "enum": ["ready", "change", "reset"]},
+                "id": {"type": "string", "pattern": "^[0-9]+$"},
+                "data": {"type": "string", "description": "A JSON object, as described above."},
+                "retry": {"type": "integer", "minimum": 0},
+            }}}}})
 
 # Issue 10: a query parameter may be repeated at most 100 times on any route, and a filter takes at most 100 values.
 MAX_VALUES = 100

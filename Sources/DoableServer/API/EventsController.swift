@@ -115,8 +115,8 @@ struct ChangeDTO: Encodable {
     let entity: String
     let id: String
     let kind: String
-    let listId: String?
-    let actorId: String?
+    @Nullable var listId: String?
+    @Nullable var actorId: String?
     let at: String
 
     init(_ change: Change) {
