@@ -99,8 +99,8 @@ class Member:
         return {"Authorization": f"Bearer {self.token}"}
 
     def call(self, method: str, path: str, headers: dict | None = None, **kwargs) -> requests.Response:
-        return requests.request(method, self.base + path, headers={**(headers or {}), **self.headers},
-                                timeout=TIMEOUT, **kwargs)
+        return bounded(requests.request(method, self.base + path, headers={**(headers or {}), **self.headers},
+                                        timeout=TIMEOUT, stream=True, **kwargs))
 
     def make(self, path: str, body: dict) -> dict:
         response = self.call("POST", path, json=body)
@@ -437,6 +437,23 @@ def resource_view(member: Member, entries: list[dict], entry: dict, url: str) ->
     return {k: data.get(k) for k in ("title", "name", "deletedAt", "status", "listId", "parentId") if k in data}
 
 
+def bounded(response: requests.Response, seconds: float = 1.5) -> requests.Response:
+    """The response with its body read; an event stream (SYNC-5) never ends, so it is read for `seconds` (its
+    heartbeats come every second) and then closed, and what came is checked like any body."""
+    if not response.headers.get("Content-Type", "").startswith("text/event-stream"):
+        response.content  # reads the whole body
+        return response
+    received = b""
+    deadline = time.monotonic() + seconds
+    for chunk in response.iter_content(chunk_size=None):
+        received += chunk
+        if time.monotonic() > deadline:
+            break
+    response.close()
+    response._content = received
+    return response
+
+
 def check_unauthenticated(entry: dict, doc: Document, a: Member) -> None:
     url, _, _ = fill_path(entry, a, prefer_trashed=entry["url"].endswith("/restore"))
     json_body, data, headers = body_for(entry, doc, a.ids)
@@ -444,8 +461,8 @@ def check_unauthenticated(entry: dict, doc: Document, a: Member) -> None:
     before = a.snapshot() if entry["method"] != "GET" else None
     problems = []
     for variant, auth in (("no Authorization", {}), ("bogus token", {"Authorization": "Bearer dpat_not-a-token"})):
-        response = requests.request(entry["method"], a.base + url, params=query, json=json_body, data=data,
-                                    headers={**headers, **auth}, timeout=TIMEOUT)
+        response = bounded(requests.request(entry["method"], a.base + url, params=query, json=json_body, data=data,
+                                            headers={**headers, **auth}, timeout=TIMEOUT, stream=True))
         if response.status_code != 401:
             problems.append(f"{variant}: {response.status_code} {response.text[:200]}")
         elif entry["method"] != "HEAD" and (shape := error_shape_problem(response)):
@@ -561,7 +578,8 @@ BASELINE_LISTINGS = ["/api/v1/tasks", "/api/v1/lists", "/api/v1/labels", "/api/v
 def main() -> int:
     started = time.monotonic()
     temp = Path(tempfile.mkdtemp(prefix="doable-authz-"))
-    server = Server(temp / "data", temp / "server.log")
+    # A short idle timeout makes event streams send a heartbeat every second, so reading one for a moment ends.
+    server = Server(temp / "data", temp / "server.log", "--idle-timeout", "3")
     try:
         server.start()
         if os.environ.get("AUTHZ_OPENAPI_FILE"):
