@@ -61,28 +61,27 @@ extension Domain {
 
     /// Who holds this secret, if it is a live credential of an enabled account.
     public func authenticate(secret: String) async throws -> Identity? {
-        guard let (credential, account) = try await store.identity(secretHash: SecretToken.hashOf(secret)) else {
-            return nil
-        }
-        if let expiresAt = credential.expiresAt, expiresAt <= clock() { return nil }
-        guard !account.isDisabled else { return nil }
-        return Identity(account: account, credential: credential)
+        try await liveIdentity(secretHash: SecretToken.hashOf(secret))
     }
 
     /// Whether the identity's credential still holds (not revoked or expired, the account not disabled or gone):
     /// long-lived requests such as the event stream ask now and then.
     public func isStillSignedIn(_ identity: Identity) async throws -> Bool {
-        guard let (credential, account) = try await store.identity(secretHash: identity.credential.secretHash) else {
-            return false
-        }
-        if let expiresAt = credential.expiresAt, expiresAt <= clock() { return false }
-        return !account.isDisabled && credential.id == identity.credential.id
+        try await liveIdentity(secretHash: identity.credential.secretHash)?.credential.id == identity.credential.id
+    }
+
+    /// The credential with this secret hash and its account, if the credential has not expired and the account is
+    /// enabled.
+    func liveIdentity(secretHash: String) async throws -> Identity? {
+        guard let (credential, account) = try await store.identity(secretHash: secretHash) else { return nil }
+        if let expiresAt = credential.expiresAt, expiresAt <= clock() { return nil }
+        guard !account.isDisabled else { return nil }
+        return Identity(account: account, credential: credential)
     }
 
     /// ACC-2: sign out ends this session only.
     public func signOut(_ identity: Identity) async throws {
-        try await commit(WriteBatch([.deleteCredential(identity.credential.id)], now: clock()), by: identity.account.id)
-        notifier.recheckCredentials(of: identity.account.id)
+        try await commit(WriteBatch([.deleteCredential(identity.credential)], now: clock()), by: identity.account.id)
     }
 
     /// ACC-2 (issue 10, finding 9): sign out everywhere ends every credential of the account — sessions, access
@@ -91,7 +90,6 @@ extension Domain {
     public func signOutEverywhere(_ identity: Identity) async throws {
         try await commit(WriteBatch([.deleteCredentials(identity.account.id, kinds: Credential.Kind.allCases,
                                                         except: nil)], now: clock()), by: identity.account.id)
-        notifier.recheckCredentials(of: identity.account.id)
     }
 
     /// ACC-4 (issue 10, finding 9): needs the current password; ends every other credential of the account —
@@ -115,7 +113,6 @@ extension Domain {
             ], now: clock())
             return (batch, ())
         }
-        notifier.recheckCredentials(of: identity.account.id)
     }
 
     func requirePassword(_ password: String, of account: Account, field: String) async throws {

@@ -28,8 +28,7 @@ extension Domain {
     /// ACC-5: revokes one of the caller's credentials (a token, an app password or a session).
     public func revokeCredential(_ identity: Identity, id: CredentialID) async throws {
         let own = try await store.credentials(of: identity.account.id)
-        guard own.contains(where: { $0.id == id }) else { throw DoableError.notFound("No such token.") }
-        try await commit(WriteBatch([.deleteCredential(id)], now: clock()), by: identity.account.id)
-        notifier.recheckCredentials(of: identity.account.id)
+        guard let credential = own.first(where: { $0.id == id }) else { throw DoableError.notFound("No such token.") }
+        try await commit(WriteBatch([.deleteCredential(credential)], now: clock()), by: identity.account.id)
     }
 }

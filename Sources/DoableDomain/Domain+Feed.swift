@@ -12,10 +12,9 @@ extension Domain {
     /// SYNC-1, SYNC-4, SYNC-5: the caller's feed after `cursor`, oldest first, at most `limit` entries.
     public func feed(_ identity: Identity, after cursor: Int64, limit: Int) async throws -> FeedPage {
         let account = identity.account.id
-        let latest = try await store.latestSequence(accountID: account)
+        let (floor, latest) = try await store.feedBounds(accountID: account)
         if cursor > latest { return .reset(latest: latest) }
         if cursor == latest { return .changes([], latest: latest) }
-        let floor = try await store.feedFloor(accountID: account)
         if cursor < floor { return .reset(latest: latest) }
         let changes = try await store.changes(accountID: account, after: cursor, limit: limit)
         // Entries must follow the cursor without a gap; a gap means retention took them meanwhile.

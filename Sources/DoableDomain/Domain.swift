@@ -59,7 +59,8 @@ public struct Domain: Sendable {
         try await commit(batch)
     }
 
-    /// Commits the batch, then signals its feed entries. With `retryingConflicts`, a version conflict or a missing
+    /// Commits the batch, then signals its feed entries, and has the streams of accounts whose credentials it ended
+    /// check theirs at once (credentials have no feed entries). With `retryingConflicts`, a version conflict or a missing
     /// reference (a row changed or went since it was read) is rethrown as a `StoreError` for `perform` to start
     /// over; otherwise it becomes a 409 for the caller. An integrity error is a bug and goes up as it is.
     func commit(_ batch: WriteBatch, retryingConflicts: Bool = false) async throws {
@@ -81,6 +82,7 @@ public struct Domain: Sendable {
             }
         }
         notifier.signal(changes)
+        for account in batch.accountsEndingCredentials { notifier.recheckCredentials(of: account) }
     }
 
     /// A precondition (CalDAV `If-Match`, a stale web form, an offline edit of something changed meanwhile): the

@@ -35,32 +35,3 @@ public struct FeedNotifierService: Service {
         notifier.close()
     }
 }
-
-/// Drops feed entries older than the retention (default 90 days), once an hour; the feed's floor rises with them,
-/// and a client whose cursor is below it is told to reset (SYNC-4).
-public struct FeedRetentionService: Service {
-    let domain: Domain
-    let retentionSeconds: Int64
-    let logger: Logger
-    let intervalSeconds: Int64
-
-    public init(domain: Domain, retentionDays: Int, logger: Logger, intervalSeconds: Int64 = 3600) {
-        self.domain = domain
-        retentionSeconds = Int64(retentionDays) * 86_400
-        self.logger = logger
-        self.intervalSeconds = intervalSeconds
-    }
-
-    public func run() async throws {
-        await cancelWhenGracefulShutdown { [domain] in await domain.readiness.wait() }
-        while !Task.isShuttingDownGracefully && !Task.isCancelled {
-            do {
-                let purged = try await domain.purgeFeed(olderThanSeconds: retentionSeconds)
-                if purged > 0 { logger.info("Dropped old feed entries", metadata: ["doable.purged": "\(purged)"]) }
-            } catch {
-                logger.error("Feed retention failed", metadata: ["doable.error": "\(String(reflecting: error))"])
-            }
-            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: .seconds(intervalSeconds)) }
-        }
-    }
-}

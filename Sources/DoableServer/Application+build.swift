@@ -82,8 +82,8 @@ public func buildApplication(
     var services: [any Service] = [
         store,
         FeedNotifierService(domain: domain, logger: logger),
-        FeedRetentionService(domain: domain, retentionDays: configuration.feedRetentionDays, logger: logger),
-        TrashPurgeService(domain: domain, logger: logger),
+        PeriodicJob.feedRetention(domain: domain, retentionDays: configuration.feedRetentionDays, logger: logger),
+        PeriodicJob.trashPurge(domain: domain, logger: logger),
     ]
     if let metrics = configuration.metrics {
         metrics.addSampledGauge(name: "doable_page_cache_bytes", help: "Bytes of rendered task pages kept.") {

@@ -61,9 +61,9 @@ public protocol Store: Service, Sendable {
     /// The account's feed entries after `sequence`, oldest first.
     func changes(accountID: AccountID, after sequence: Int64, limit: Int) async throws -> [Change]
     func latestSequence(accountID: AccountID) async throws -> Int64
-    /// The feed's low-water mark: entries up to this sequence were dropped by retention, so a cursor below it
-    /// cannot be served a delta (SYNC-4: the client resets).
-    func feedFloor(accountID: AccountID) async throws -> Int64
+    /// The feed's low-water mark and its latest sequence, in one read: entries up to `floor` were dropped by
+    /// retention, so a cursor below it cannot be served a delta (SYNC-4: the client resets). Zeros for no account.
+    func feedBounds(accountID: AccountID) async throws -> (floor: Int64, latest: Int64)
     /// Drops feed entries older than `cutoff`, raising each account's floor; returns how many went.
     @_spi(StoreWriting) func purgeFeed(before cutoff: Timestamp, limit: Int) async throws -> Int
 
@@ -77,6 +77,10 @@ public protocol Store: Service, Sendable {
 }
 
 extension Store {
+    public func feedFloor(accountID: AccountID) async throws -> Int64 {
+        try await feedBounds(accountID: accountID).floor
+    }
+
     /// A page of tasks with the progress of each one's subtree.
     public func tasksWithProgress(matching query: TaskQuery) async throws -> [(TaskItem, SubtaskProgress)] {
         let tasks = try await tasks(matching: query)

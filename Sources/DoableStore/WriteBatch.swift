@@ -18,7 +18,7 @@ public struct WriteBatch: Sendable {
         case putLabel(Label)
         case deleteLabel(Label)
         case putCredential(Credential)
-        case deleteCredential(CredentialID)
+        case deleteCredential(Credential)
         /// Ends an account's credentials of some kinds, keeping `except`.
         case deleteCredentials(AccountID, kinds: [Credential.Kind], except: CredentialID?)
     }
@@ -63,6 +63,19 @@ public struct WriteBatch: Sendable {
         case .deleteLabel(let label): (label.ownerID, .label, label.id.description, .delete, nil)
         case .deleteAccount, .putCredential, .deleteCredential, .deleteCredentials: nil
         }
+    }
+
+    /// Accounts some of whose credentials the batch ends: their open streams must check theirs at once.
+    public var accountsEndingCredentials: Set<AccountID> {
+        var accounts = Set<AccountID>()
+        for operation in operations {
+            switch operation {
+            case .deleteCredential(let credential): accounts.insert(credential.accountID)
+            case .deleteCredentials(let account, _, _): accounts.insert(account)
+            default: break
+            }
+        }
+        return accounts
     }
 
     /// Feed entries in batch order: one per operation and recipient (the owner, then the list's audience).

@@ -126,7 +126,7 @@ struct StoreConformanceTests {
             #expect(all == [session, token])
             #expect(changes.isEmpty)
 
-            try await store.write(.deleteCredential(token.id))
+            try await store.write(.deleteCredential(token))
             let afterRevoke = try await store.credentials(of: account.id)
             #expect(afterRevoke == [session])
         }

@@ -239,10 +239,10 @@ public final class PostgresStore: Store {
             """, PostgresRows.change)
     }
 
-    public func feedFloor(accountID: AccountID) async throws -> Int64 {
-        try await fetchOne("SELECT feed_floor FROM accounts WHERE id = \(accountID.uuid)") {
-            try $0["feed_floor"] as Int64
-        } ?? 0
+    public func feedBounds(accountID: AccountID) async throws -> (floor: Int64, latest: Int64) {
+        try await fetchOne("SELECT feed_floor, change_seq FROM accounts WHERE id = \(accountID.uuid)") {
+            (floor: try $0["feed_floor"] as Int64, latest: try $0["change_seq"] as Int64)
+        } ?? (0, 0)
     }
 
     /// Account by account, so that no transaction holds many rows: what is older than `cutoff` goes, and the

@@ -59,8 +59,8 @@ struct PostgresWriter {
                         \(credential.name), \(credential.scope.rawValue), \(credential.secretHash),
                         \(credential.createdAt.milliseconds), \(credential.expiresAt?.milliseconds))
                 """)
-        case .deleteCredential(let id):
-            try await execute("DELETE FROM credentials WHERE id = \(id.uuid)")
+        case .deleteCredential(let credential):
+            try await execute("DELETE FROM credentials WHERE id = \(credential.id.uuid)")
         case .deleteCredentials(let accountID, let kinds, let except):
             try await execute("""
                 DELETE FROM credentials

@@ -173,10 +173,10 @@ public final class SQLiteStore: Store {
                            [accountID.description, sequence, limit], SQLiteRows.change)
     }
 
-    public func feedFloor(accountID: AccountID) async throws -> Int64 {
-        try await fetchOne("SELECT feed_floor FROM accounts WHERE id = ?", [accountID.description]) {
-            $0["feed_floor"] as Int64
-        } ?? 0
+    public func feedBounds(accountID: AccountID) async throws -> (floor: Int64, latest: Int64) {
+        try await fetchOne("SELECT feed_floor, change_seq FROM accounts WHERE id = ?", [accountID.description]) {
+            (floor: $0["feed_floor"] as Int64, latest: $0["change_seq"] as Int64)
+        } ?? (0, 0)
     }
 
     /// Account by account, so that no write waits long: the entries before each one's first entry newer than

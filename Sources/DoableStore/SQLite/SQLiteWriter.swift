@@ -57,8 +57,8 @@ struct SQLiteWriter {
                 """, arguments: [credential.id.description, credential.accountID.description, credential.kind.rawValue,
                                  credential.name, credential.scope.rawValue, credential.secretHash,
                                  credential.createdAt.milliseconds, credential.expiresAt?.milliseconds])
-        case .deleteCredential(let id):
-            try execute("DELETE FROM credentials WHERE id = ?", arguments: [id.description])
+        case .deleteCredential(let credential):
+            try execute("DELETE FROM credentials WHERE id = ?", arguments: [credential.id.description])
         case .deleteCredentials(let accountID, let kinds, let except):
             let marks = Array(repeating: "?", count: kinds.count).joined(separator: ",")
             try db.execute(
