@@ -93,7 +93,7 @@ extension Domain {
         if let category = input.category { task.category = category }
         if let minutes = input.estimatedMinutes { task.estimatedMinutes = try minutes.map(Rules.estimatedMinutes) }
         if let due = input.due {
-            if let due, due != task.due || isNew {
+            if let due, due != task.due || isNew, !input.isRestoringPreviousValues {
                 try Rules.dueNotInPast(due, now: now, zone: zone(of: identity.account))
             }
             task.due = due

@@ -14,6 +14,9 @@ public struct TaskInput: Sendable {
     public var estimatedMinutes: Int??
     public var category: TaskCategory??
     public var assigneeID: AccountID??
+    /// Set by Undo (TASK-8): the values put back are the task's own earlier ones, so a due date that has passed
+    /// meanwhile is allowed, as it is for import and sync replay (TASK-2).
+    public var isRestoringPreviousValues = false
 
     public init(title: String? = nil) { self.title = title }
 }

@@ -40,7 +40,8 @@ public func buildRouter(
     let router = Router(context: AppRequestContext.self)
     if metrics != nil { router.add(middleware: MetricsMiddleware()) }
     router.add(middleware: RequestLogMiddleware())
-    router.add(middleware: ErrorMiddleware())
+    let assets = WebAssets()
+    router.add(middleware: ErrorMiddleware(webAssets: assets))
     router.add(middleware: QueryParameterLimitMiddleware())
     router.add(middleware: BodyLimitMiddleware())
     router.add(middleware: ClientAddressMiddleware(trustedProxies: trustedProxies))
@@ -59,6 +60,9 @@ public func buildRouter(
     LabelsController(domain: domain).addRoutes(to: authenticated)
     TrashController(domain: domain).addRoutes(to: authenticated)
     EventsController(domain: domain, heartbeat: eventHeartbeat).addRoutes(to: authenticated)
+    assets.addRoutes(to: router)
+    WebController(domain: domain, renderer: WebRenderer(domain: domain, assets: assets, trustedProxies: trustedProxies),
+                  limiter: limiter).addRoutes(to: router)
     return router
 }
 

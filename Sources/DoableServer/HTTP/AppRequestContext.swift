@@ -11,6 +11,8 @@ public struct AppRequestContext: RequestContext {
     public let remoteAddress: SocketAddress?
     /// The client's address as `ClientAddressMiddleware` found it (through trusted proxies); the peer's before.
     public var forwardedClientAddress: String?
+    /// The web app's per-request state: the CSRF token, the posted form, the flash message (issue 11).
+    var web = WebRequestState()
 
     public init(source: Source) {
         self.coreContext = .init(source: source)

@@ -10,6 +10,8 @@ import NIOCore
 /// chunk) or is over the limit is answered with `Connection: close`: the rest of it is not worth reading.
 struct ErrorMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
+    /// When set, a path outside the API that matches no route gets the web app's friendly 404 page.
+    var webAssets: WebAssets?
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
@@ -19,6 +21,9 @@ struct ErrorMiddleware: RouterMiddleware {
         } catch let error as DoableError {
             return Self.response(for: error)
         } catch let error as HTTPError {
+            if error.status == .notFound, let webAssets, Self.isWebPath(request.uri.path) {
+                return WebPages.standaloneNotFound(assets: webAssets)
+            }
             return Self.response(for: error)
         } catch is NIOTooManyBytesError {
             return Self.response(for: HTTPError(.contentTooLarge))
@@ -38,6 +43,11 @@ struct ErrorMiddleware: RouterMiddleware {
             return Self.response(status: .internalServerError, code: "internal_error",
                                  message: "Something went wrong on the server.", field: nil)
         }
+    }
+
+    static func isWebPath(_ path: String) -> Bool {
+        !(path.hasPrefix("/api/") || path == "/api" || path.hasPrefix("/dav") || path.hasPrefix("/.well-known")
+            || path == "/healthz" || path == "/readyz" || path == "/metrics")
     }
 
     static func response(for error: DoableError) -> Response {

@@ -1,0 +1,32 @@
+// Native <dialog>s made by the script: a question with buttons (resolves to the chosen value, or null when
+// cancelled with Cancel or Escape), and a plain dialog for the shortcut list.
+import { el } from './core.js';
+
+let n = 0;
+export function dialog(title, body, cls = '') {
+  const id = 'dlg-' + ++n, back = document.activeElement;
+  const d = el('dialog', { className: cls },
+    el(body ? 'h2' : 'p', { id, textContent: title }), ...(body ? [body] : []));
+  d.setAttribute('aria-labelledby', id);
+  d.addEventListener('close', () => { d.remove(); if (back?.isConnected) back.focus(); });
+  document.body.append(d);
+  d.showModal();
+  return d;
+}
+
+export function ask(question, choices) {
+  return new Promise(done => {
+    let value = null;
+    const bar = el('div', { className: 'actions' });
+    const d = dialog(question, null, 'confirm');
+    for (const [label, v, cls = ''] of [...choices, ['Cancel', null]]) {
+      bar.append(el('button', {
+        type: 'button', className: 'button ' + cls, textContent: label,
+        onclick: () => { value = v; d.close(); },
+      }));
+    }
+    d.append(bar);
+    d.addEventListener('close', () => done(value));
+    bar.firstChild.focus();
+  });
+}

@@ -1,0 +1,121 @@
+import DoableCore
+import DoableDomain
+import Foundation
+import Hummingbird
+
+/// Quick add in the browser: the chip preview and the save both run `QuickAddParser` here, so they cannot
+/// disagree (issue 11).
+struct WebQuickAdd {
+    let domain: Domain
+    let identity: Identity
+
+    var parser: QuickAddParser { QuickAddParser(preferences: identity.account.preferences) }
+
+    /// "3-10,15-20" → the ranges the member removed chips for.
+    static func ignoredRanges(_ text: String?) -> [Range<Int>] {
+        (text ?? "").split(separator: ",").prefix(64).compactMap { part in
+            let bounds = part.split(separator: "-")
+            guard bounds.count == 2, let start = Int(bounds[0]), let end = Int(bounds[1]), start >= 0, end > start,
+                  end <= 100_000 else { return nil }
+            return start..<end
+        }
+    }
+
+    func parse(_ text: String, ignoring: String?) -> QuickAddResult {
+        parser.parse(text, now: .now, ignoring: Self.ignoredRanges(ignoring))
+    }
+
+    /// The list a `#name` names, matched like list names are kept unique (case-insensitively, NFC).
+    func list(named name: String, in lists: [(TaskList, Int)]) -> TaskList? {
+        let key = Rules.matchKey(name)
+        return lists.first { Rules.matchKey($0.0.name) == key && !$0.0.isArchived }?.0
+            ?? lists.first { Rules.matchKey($0.0.name) == key }?.0
+    }
+
+    /// The preview the script shows as chips.
+    func preview(_ text: String, ignoring: String?) async throws -> Preview {
+        let result = parse(text, ignoring: ignoring)
+        let lists = try await domain.lists(identity)
+        let time = MemberTime(preferences: identity.account.preferences)
+        var error: String?
+        if result.isTitleMissing && !result.tokens.isEmpty { error = QuickAddResult.missingTitleMessage }
+        let tokens = result.tokens.map { token -> Preview.Token in
+            let label: String
+            switch token.kind {
+            case .due:
+                label = result.due.map { "Due \(time.dueWords($0, isCompleted: false).text)" } ?? "Due"
+            case .priority:
+                label = "Priority \(result.priority?.rawValue ?? "")"
+            case .list:
+                let name = result.listName ?? ""
+                if let list = list(named: name, in: lists) { label = "List \(list.name)" } else {
+                    label = "No list named \(name)"
+                    error = error ?? "There is no list named '\(name)'. Create it first, or remove the chip to keep the words in the title."
+                }
+            case .label:
+                label = "Label \(token.text.hasPrefix("@") ? String(token.text.dropFirst()) : token.text)"
+            }
+            return Preview.Token(kind: token.kind.rawValue, start: token.range.lowerBound, end: token.range.upperBound,
+                                 text: token.text, label: label)
+        }
+        return Preview(title: result.title, tokens: tokens, error: error)
+    }
+
+    struct Preview: Encodable {
+        struct Token: Encodable {
+            let kind: String
+            let start: Int
+            let end: Int
+            let text: String
+            let label: String
+        }
+        let title: String
+        let tokens: [Token]
+        let error: String?
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(title, forKey: .title)
+            try container.encode(tokens, forKey: .tokens)
+            try container.encode(error, forKey: .error)
+        }
+
+        enum CodingKeys: String, CodingKey { case title, tokens, error }
+    }
+
+    /// Creates the task a quick-add line describes, in `defaultList` unless it names one; labels it names that do
+    /// not exist yet are created, as in Todoist.
+    func create(_ text: String, ignoring: String?, defaultList: ListID?, parent: TaskID?) async throws -> TaskView {
+        guard text.utf16.count <= 1000 else {
+            throw DoableError.invalid("text", "A quick-add line must be at most 1,000 characters.")
+        }
+        let result = parse(text, ignoring: ignoring)
+        var input = TaskInput(title: try result.validatedTitle())
+        if let name = result.listName {
+            guard let list = list(named: name, in: try await domain.lists(identity)) else {
+                throw DoableError.invalid("text", "There is no list named '\(name)'. Create it first, or remove the chip to keep the words in the title.")
+            }
+            input.listID = list.id
+        } else if parent == nil {
+            input.listID = defaultList
+        }
+        if let parent { input.parentID = .some(parent) }
+        if let due = result.due { input.due = .some(due) }
+        if let priority = result.priority { input.priority = priority }
+        if !result.labelNames.isEmpty {
+            var labels = try await domain.labels(identity)
+            var ids: [LabelID] = []
+            for name in result.labelNames {
+                if let existing = labels.first(where: { Rules.matchKey($0.name) == Rules.matchKey(name) }) {
+                    ids.append(existing.id)
+                } else {
+                    let label = try await domain.createLabel(identity, name: name, color: nil)
+                    labels.append(label)
+                    ids.append(label.id)
+                }
+            }
+            input.labelIDs = ids
+        }
+        return try await domain.createTask(identity, input)
+    }
+}

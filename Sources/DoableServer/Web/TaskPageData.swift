@@ -1,0 +1,52 @@
+import DoableCore
+import DoableDomain
+import DoableStore
+
+/// What every page of tasks needs besides the tasks: the member's lists and labels by id, and their clock.
+struct TaskPageData {
+    let identity: Identity
+    let lists: [(TaskList, Int)]
+    let listsByID: [ListID: TaskList]
+    let labels: [Label]
+    let labelsByID: [LabelID: Label]
+    let time: MemberTime
+
+    static func load(_ domain: Domain, _ identity: Identity) async throws -> TaskPageData {
+        async let lists = domain.lists(identity)
+        async let labels = domain.labels(identity)
+        let (allLists, allLabels) = try await (lists, labels)
+        return TaskPageData(
+            identity: identity, lists: allLists,
+            listsByID: Dictionary(allLists.map { ($0.0.id, $0.0) }, uniquingKeysWith: { first, _ in first }),
+            labels: allLabels,
+            labelsByID: Dictionary(allLabels.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
+            time: MemberTime(preferences: identity.account.preferences))
+    }
+
+    func rows(_ context: AppRequestContext, showsList: Bool = true) -> TaskRows {
+        TaskRows(time: time, labels: labelsByID, lists: listsByID, csrf: csrfField(context), back: context.web.path,
+                 showsList: showsList)
+    }
+
+    /// The member's open tasks due up to the end of `day` (their time zone), soonest first. Whole-day dates are
+    /// stored at midnight UTC, so the query reaches to whichever end is later and the day is checked here.
+    func openTasks(_ domain: Domain, dueThrough day: CivilDate, from first: CivilDate? = nil) async throws
+        -> [TaskView]
+    {
+        var query = TaskQuery(ownerID: identity.account.id)
+        query.statuses = [.pending, .inProgress]
+        let localEnd = time.moment(on: day.adding(days: 1), at: "00:00") ?? day.adding(days: 1).startTimestamp
+        query.dueTo = max(localEnd, day.adding(days: 1).startTimestamp)
+        if let first {
+            let localStart = time.moment(on: first, at: "00:00") ?? first.startTimestamp
+            query.dueFrom = min(localStart, first.startTimestamp)
+        }
+        query.sort = .due
+        query.limit = 5000
+        return try await domain.tasks(identity, matching: query).filter { view in
+            guard let due = view.task.due else { return false }
+            let local = time.day(of: due)
+            return local <= day && (first.map { local >= $0 } ?? true)
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import DoableCore
+import DoableDomain
+import Foundation
+
+/// Renders task rows as docs/web-app.md describes them: a labelled checkbox that is a form, the title linking to
+/// the task page, its due date in words, priority, labels, its subtasks nested and collapsible with their progress,
+/// and a menu of single-tap actions (the keyboard and touch alternative to every drag).
+struct TaskRows {
+    let time: MemberTime
+    let labels: [LabelID: Label]
+    let lists: [ListID: TaskList]
+    let csrf: HTML
+    /// Where forms come back to.
+    let back: String
+    /// Cross-list views name each task's list.
+    var showsList = false
+    /// Rows can be dragged only where the manual order is shown.
+    var isDraggable = false
+    /// Subtasks by parent; nil renders flat rows.
+    var children: [TaskID: [TaskView]]? = nil
+
+    func list(_ tasks: [TaskView], id: String? = nil, label: String? = nil) -> HTML {
+        """
+        <ul class="task-list"\(id.map { HTML(" id=\"\($0)\"") })\(label.map { HTML(" aria-label=\"\($0)\"") })>\(tasks.html(row))</ul>
+        """
+    }
+
+    func row(_ view: TaskView) -> HTML {
+        let task = view.task
+        let isDone = task.status == .completed
+        let subtasks = children?[task.id] ?? []
+        let openSubtasks = view.progress.total - view.progress.done
+        let due = task.due.map { time.dueWords($0, isCompleted: isDone) }
+        var classes = ["task"]
+        if isDone { classes.append("is-completed") }
+        if due?.isOverdue == true { classes.append("is-overdue") }
+        let dueDay = task.due.map { time.day(of: $0).description } ?? ""
+        let quoted = "'\(task.title)'"
+        return """
+        <li class="\(classes.joined(separator: " "))" id="task-\(task.id)" data-task-id="\(task.id)" data-version="\(task.version)" data-list-id="\(task.listID)" data-parent-id="\(task.parentID.map { "\($0)" } ?? "")" data-due="\(dueDay)"\(isDraggable ? HTML(" draggable=\"true\"") : "")>
+        <div class="task-row">
+        <input type="checkbox" class="select-box" form="bulk" name="ids" value="\(task.id)" aria-label="Select \(quoted)">
+        <form method="post" action="/tasks/\(task.id)/\(isDone ? "reopen" : "complete")" class="check-form" data-inplace\(openSubtasks > 0 && !isDone ? HTML(" data-open-subtasks=\"\(openSubtasks)\"") : "")>\(csrf)<input type="hidden" name="back" value="\(back)"><input type="hidden" name="version" value="\(task.version)">
+        <button type="submit" class="check" role="checkbox" aria-checked="\(isDone ? "true" : "false")" aria-label="Mark \(quoted) as \(isDone ? "not done" : "done")"></button></form>
+        <div class="task-main">
+        <a class="task-title" href="/tasks/\(task.id)">\(task.title)</a>
+        \(meta(view, due: due))
+        </div>
+        \(menu(task))
+        </div>
+        \(subtasks.isEmpty ? "" : subtaskBlock(view, subtasks))
+        </li>
+        """
+    }
+
+    private func meta(_ view: TaskView, due: (text: String, isOverdue: Bool)?) -> HTML {
+        let task = view.task
+        var parts: [HTML] = []
+        if let due {
+            parts.append("<span class=\"due\(due.isOverdue ? " overdue" : "")\">\(due.text)</span>")
+        }
+        if task.priority != .none {
+            parts.append("<span class=\"priority p-\(task.priority.rawValue)\">\(task.priority.rawValue.capitalized) priority</span>")
+        }
+        for id in task.labelIDs {
+            if let label = labels[id] { parts.append("<span class=\"task-label\">@\(label.name)</span>") }
+        }
+        if showsList, let list = lists[task.listID] {
+            parts.append("<span class=\"task-list-name lc-\(list.id)\">\(list.name)</span>")
+        }
+        if view.progress.total > 0, children?[task.id] == nil {
+            parts.append("<span class=\"progress\">\(view.progress.done)/\(view.progress.total) subtasks</span>")
+        }
+        if !task.notes.isEmpty { parts.append("<span class=\"has-notes\">Notes</span>") }
+        guard !parts.isEmpty else { return "" }
+        return "<span class=\"task-meta\">\(parts)</span>"
+    }
+
+    private func subtaskBlock(_ view: TaskView, _ subtasks: [TaskView]) -> HTML {
+        """
+        <details class="subtasks" open><summary>\(view.progress.done) of \(view.progress.total) subtasks done</summary>
+        \(list(subtasks))</details>
+        """
+    }
+
+    private func menu(_ task: TaskItem) -> HTML {
+        let quoted = "'\(task.title)'"
+        func action(_ path: String, _ title: String, _ fields: [(String, String)] = [], confirm: String? = nil) -> HTML {
+            let hidden = fields.html { name, value in "<input type=\"hidden\" name=\"\(name)\" value=\"\(value)\">" }
+            return """
+            <form method="post" action="/tasks/\(task.id)/\(path)" data-inplace\(confirm.map { HTML(" data-confirm=\"\($0)\"") })>\(csrf)<input type="hidden" name="back" value="\(back)">\(hidden)<button type="submit">\(title)</button></form>
+            """
+        }
+        return """
+        <details class="task-menu"><summary aria-label="Actions for \(quoted)"><span aria-hidden="true">⋯</span></summary>
+        <div class="menu-items">
+        \(isDraggable ? action("move", "Move up", [("direction", "up")]) + action("move", "Move down", [("direction", "down")]) : "")
+        \(action("reschedule", "Due today", [("due", "today")]))
+        \(action("reschedule", "Due tomorrow", [("due", "tomorrow")]))
+        \(action("reschedule", "Due next week", [("due", "nextweek")]))
+        \(task.due != nil ? action("reschedule", "No due date", [("due", "none")]) : "")
+        <a href="/tasks/\(task.id)#move">Move to…</a>
+        <a href="/tasks/\(task.id)#add-subtask">Add subtask</a>
+        \(action("duplicate", "Duplicate"))
+        \(action("delete", "Delete", confirm: "Delete \(quoted)? It goes to the trash for 30 days."))
+        </div></details>
+        """
+    }
+
+    /// Groups tasks of one list by parent, keeping the order they came in.
+    static func tree(_ tasks: [TaskView]) -> (roots: [TaskView], children: [TaskID: [TaskView]]) {
+        let ids = Set(tasks.map(\.task.id))
+        var roots: [TaskView] = []
+        var children: [TaskID: [TaskView]] = [:]
+        for view in tasks {
+            if let parent = view.task.parentID, ids.contains(parent) {
+                children[parent, default: []].append(view)
+            } else {
+                roots.append(view)
+            }
+        }
+        return (roots, children)
+    }
+}

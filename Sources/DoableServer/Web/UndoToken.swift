@@ -1,0 +1,62 @@
+import DoableCore
+import DoableDomain
+import Foundation
+
+/// TASK-8: what puts an action back. A token is the list of inverse steps, sent back by the Undo button. Each step
+/// is an ordinary Domain operation the member could do by hand, checked again when it runs, so the token needs no
+/// signature: forging one gains nothing.
+enum UndoStep: Codable, Sendable {
+    case reopen(TaskID)
+    case complete(TaskID)
+    case restore(TaskID)
+    case delete(TaskID)
+    case place(TaskID, list: ListID, parent: TaskID?, after: TaskID?, before: TaskID?)
+    case due(TaskID, TaskDate?)
+    case labels(TaskID, [LabelID])
+    case restoreList(ListID)
+}
+
+struct UndoToken: Sendable {
+    var steps: [UndoStep]
+
+    init(_ steps: [UndoStep]) { self.steps = steps }
+
+    var encoded: String { ((try? JSONEncoder().encode(steps)) ?? Data()).base64URLEncoded }
+
+    init?(encoded: String) {
+        guard encoded.utf8.count <= 200_000, let data = Data(base64URLEncoded: encoded),
+              let steps = try? JSONDecoder().decode([UndoStep].self, from: data), !steps.isEmpty, steps.count <= 5000
+        else { return nil }
+        self.steps = steps
+    }
+
+    /// Runs the steps, last action first.
+    func apply(_ domain: Domain, _ identity: Identity) async throws {
+        for step in steps.reversed() {
+            switch step {
+            case .reopen(let id):
+                _ = try await domain.reopenTask(identity, id: id)
+            case .complete(let id):
+                _ = try await domain.completeTask(identity, id: id, includeSubtasks: false)
+            case .restore(let id):
+                _ = try await domain.restoreTask(identity, id: id)
+            case .delete(let id):
+                try await domain.deleteTask(identity, id: id)
+            case .place(let id, let list, let parent, let after, let before):
+                _ = try await domain.moveTask(identity, id: id, TaskPlacement(
+                    listID: list, parentID: .some(parent), beforeID: before, afterID: after))
+            case .due(let id, let due):
+                var input = TaskInput()
+                input.due = .some(due)
+                input.isRestoringPreviousValues = true
+                _ = try await domain.updateTask(identity, id: id, input)
+            case .labels(let id, let labels):
+                var input = TaskInput()
+                input.labelIDs = labels
+                _ = try await domain.updateTask(identity, id: id, input)
+            case .restoreList(let id):
+                _ = try await domain.restoreList(identity, id: id)
+            }
+        }
+    }
+}

@@ -1,0 +1,173 @@
+import HTTPTypes
+import Foundation
+import DoableCore
+import DoableDomain
+import Hummingbird
+
+/// The settings pages (ACC-3..7) and public profiles (ACC-3). Every settings page shares one sub-navigation;
+/// each area's forms live in their own `WebController+Settings*.swift`.
+extension WebController {
+    func addSettingsRoutes(to web: RouterGroup<AppRequestContext>) {
+        web.get("settings") { _, context in
+            let identity = try member(context)
+            return try await profilePage(context, form: Self.profileForm(identity.account), errors: FormErrors())
+        }
+        web.post("settings") { _, context in try await saveProfile(context) }
+        web.get("users/{username}") { _, context in try await publicProfilePage(context) }
+        addPreferenceRoutes(to: web)
+        addPasswordRoutes(to: web)
+        addTokenRoutes(to: web)
+        addAccountSettingsRoutes(to: web)
+    }
+
+    /// What a form opened before someone else saved says; the form then shows what is stored now.
+    static let staleMessage = "This was changed elsewhere since you opened it. The form now shows the current "
+        + "values; make your change again."
+
+    /// A settings page: the heading, the settings sub-navigation and the section's content.
+    func settingsPage(_ context: AppRequestContext, _ section: SettingsSection, body: HTML,
+                      status: HTTPResponse.Status = .ok, styles: [String] = []) async throws -> Response
+    {
+        let links = SettingsSection.allCases.html { item in
+            "<li><a href=\"\(item.path)\"\(item == section ? HTML(" aria-current=\"page\"") : "")>\(item.title)</a></li>"
+        }
+        var page = WebPage(title: "\(section.title) · Settings", main: """
+        <div class="settings">
+        <h1>Settings</h1>
+        <nav class="settings-nav" aria-label="Settings"><ul>\(links)</ul></nav>
+        <section class="settings-section" aria-labelledby="settings-heading">
+        <h2 id="settings-heading">\(section.title)</h2>
+        \(body)
+        </section>
+        </div>
+        """)
+        page.status = status
+        page.styles = styles
+        return try await self.page(page, context)
+    }
+
+    // MARK: Profile (ACC-3)
+
+    /// The profile form filled with what is stored.
+    static func profileForm(_ account: Account) -> FormData {
+        FormData(pairs: [
+            ("email", account.email), ("username", account.username), ("firstName", account.firstName),
+            ("lastName", account.lastName), ("gender", account.gender?.rawValue ?? ""),
+            ("genderDescription", account.genderDescription ?? ""),
+            ("dateOfBirth", account.dateOfBirth?.description ?? ""),
+            ("educationLevel", account.educationLevel?.rawValue ?? ""), ("phone", account.phone ?? ""),
+            ("showEmail", account.showEmail ? "1" : ""), ("showPhone", account.showPhone ? "1" : ""),
+            ("version", String(account.version)),
+        ])
+    }
+
+    func profilePage(_ context: AppRequestContext, form: FormData, errors: FormErrors,
+                     status: HTTPResponse.Status = .ok) async throws -> Response
+    {
+        let identity = try member(context)
+        let username = identity.account.username
+        return try await settingsPage(context, .profile, body: """
+        <p>Others see your username, your name and only the contact details you choose to show.
+        <a href="/users/\(FormData.encode(username))">See your public profile</a></p>
+        \(errors.summary)
+        <form method="post" action="/settings" class="settings-form" novalidate>
+        \(csrfField(context))<input type="hidden" name="version" value="\(form["version"] ?? "")">
+        \(Field.input("email", label: "Email", value: form["email"], type: "email", hint: "A valid address, up to 254 characters.", required: true, errors: errors, extra: " autocomplete=\"email\" maxlength=\"254\""))
+        \(Field.input("username", label: "Username", value: form["username"], hint: "3 to 30 letters, digits or underscores. Your public profile's address changes with it.", required: true, errors: errors, extra: " autocomplete=\"username\" maxlength=\"30\""))
+        \(Self.profileFields(form, errors: errors))
+        <fieldset><legend>On your public profile</legend>
+        \(Field.checkbox("showEmail", label: "Show my email on my public profile", isOn: form.isOn("showEmail")))
+        \(Field.checkbox("showPhone", label: "Show my phone number on my public profile", isOn: form.isOn("showPhone")))
+        </fieldset>
+        <button type="submit" class="button primary">Save profile</button>
+        </form>
+        """, status: status)
+    }
+
+    private func saveProfile(_ context: AppRequestContext) async throws -> Response {
+        let identity = try member(context)
+        let form = context.web.form
+        var errors = FormErrors()
+        // The domain's profile edit takes no version: this catches a form opened before another tab or device
+        // saved the account, which is what a person runs into, and shows them what is stored now.
+        if let sent = form.text("version").flatMap(Int64.init), sent != identity.account.version {
+            errors.general = Self.staleMessage
+            return try await profilePage(context, form: Self.profileForm(identity.account), errors: errors,
+                                         status: .conflict)
+        }
+        var patch = ProfilePatch()
+        patch.email = form["email"] ?? ""
+        patch.username = (form["username"] ?? "").trimmingCharacters(in: .whitespaces)
+        patch.firstName = form["firstName"] ?? ""
+        patch.lastName = form["lastName"] ?? ""
+        Self.readOptionalProfile(form, into: &errors) { gender, description, birth, education, phone in
+            patch.gender = .some(gender)
+            patch.genderDescription = .some(description)
+            patch.dateOfBirth = .some(birth)
+            patch.educationLevel = .some(education)
+            patch.phone = .some(phone)
+        }
+        patch.showEmail = form.isOn("showEmail")
+        patch.showPhone = form.isOn("showPhone")
+        if form.text("firstName") == nil { errors.byField["firstName"] = "Enter your first name (up to 30 characters)." }
+        if form.text("lastName") == nil { errors.byField["lastName"] = "Enter your last name (up to 30 characters)." }
+        if errors.isEmpty {
+            do {
+                _ = try await domain.updateProfile(identity, patch)
+                return WebResponse.done(context, redirect: "/settings", toast: Flash(message: "Profile saved."))
+            } catch let error as DoableError {
+                errors = FormErrors(error, fields: Self.profileFieldNames)
+            }
+        }
+        return try await profilePage(context, form: form, errors: errors, status: .badRequest)
+    }
+
+    // MARK: Public profile (ACC-3)
+
+    /// Another member's public profile: username, display name and only the contact details they chose to show.
+    private func publicProfilePage(_ context: AppRequestContext) async throws -> Response {
+        guard let username = context.parameters.get("username"),
+              let account = try await domain.publicProfile(username: username)
+        else { throw DoableError.notFound("No member with this username.") }
+        let email: HTML = account.showEmail
+            ? "<dt>Email</dt><dd><a href=\"mailto:\(account.email)\">\(account.email)</a></dd>" : ""
+        let phone: HTML = account.showPhone && account.phone != nil
+            ? "<dt>Phone</dt><dd><a href=\"tel:\(account.phone ?? "")\">\(account.phone ?? "")</a></dd>" : ""
+        let isSelf = context.identity?.account.id == account.id
+        let own: HTML = isSelf
+            ? "<p class=\"hint\">This is how others see you. <a href=\"/settings\">Edit your profile</a></p>" : ""
+        return try await page(WebPage(title: account.displayName, main: """
+        <div class="narrow profile">
+        <h1>\(account.displayName)</h1>
+        <dl class="profile-details"><dt>Username</dt><dd>@\(account.username)</dd>\(email)\(phone)</dl>
+        \(account.showEmail || (account.showPhone && account.phone != nil) ? "" : HTML("<p>\(account.displayName) shares no contact details.</p>"))
+        \(own)
+        </div>
+        """), context)
+    }
+}
+
+/// The settings pages, in the order of the settings sub-navigation.
+enum SettingsSection: CaseIterable {
+    case profile, preferences, password, tokens, account
+
+    var path: String {
+        switch self {
+        case .profile: "/settings"
+        case .preferences: "/settings/preferences"
+        case .password: "/settings/password"
+        case .tokens: "/settings/tokens"
+        case .account: "/settings/account"
+        }
+    }
+
+    var title: String {
+        switch self {
+        case .profile: "Profile"
+        case .preferences: "Preferences"
+        case .password: "Password"
+        case .tokens: "Tokens and app passwords"
+        case .account: "Account"
+        }
+    }
+}

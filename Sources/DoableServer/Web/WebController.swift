@@ -1,0 +1,44 @@
+import HTTPTypes
+import Foundation
+import DoableCore
+import DoableDomain
+import Hummingbird
+
+/// The web app's routes (issue 11). Each area adds its pages in its own `WebController+Area.swift`; every write
+/// goes through the same Domain operation the API uses.
+struct WebController: Sendable {
+    let domain: Domain
+    let renderer: WebRenderer
+    let limiter: SignInLimiter
+
+    func addRoutes(to router: Router<AppRequestContext>) {
+        let web = router.group()
+            .add(middleware: WebErrorMiddleware(renderer: renderer))
+            .add(middleware: WebSessionMiddleware(domain: domain, trustedProxies: renderer.trustedProxies))
+        addAccountRoutes(to: web)
+        addViewRoutes(to: web)
+        addListRoutes(to: web)
+        addTaskRoutes(to: web)
+        addLabelRoutes(to: web)
+        addSettingsRoutes(to: web)
+    }
+
+    /// The signed-in member, or a redirect to the sign-in page that comes back here afterwards.
+    func member(_ context: AppRequestContext) throws -> Identity {
+        guard let identity = context.identity else {
+            let back = context.web.path == "/" ? "" : "?next=\(FormData.encode(context.web.path))"
+            throw WebRedirect(location: "/signin\(back)")
+        }
+        return identity
+    }
+
+    func page(_ page: WebPage, _ context: AppRequestContext) async throws -> Response {
+        try await renderer.render(page, context: context)
+    }
+
+    /// A local path to go back to after a form: only paths on this site, never another origin.
+    static func safeBack(_ value: String?, default fallback: String) -> String {
+        guard let value, value.hasPrefix("/"), !value.hasPrefix("//"), !value.contains("\\") else { return fallback }
+        return value
+    }
+}

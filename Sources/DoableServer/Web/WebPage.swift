@@ -1,0 +1,171 @@
+import Foundation
+import DoableCore
+import DoableDomain
+import HTTPTypes
+import Hummingbird
+
+/// One page of the web app, before the skeleton (top bar, sidebar, toast) is put around it.
+struct WebPage {
+    var title: String
+    var main: HTML
+    /// The sidebar entry to mark as current: `today`, `upcoming`, …, or `list:{id}`.
+    var current: String?
+    /// The list quick add puts new tasks into on this page (the Inbox when nil).
+    var quickAddList: ListID?
+    var status: HTTPResponse.Status = .ok
+    /// Classes for `<body>` (`selecting` when the page opened in selection mode).
+    var bodyClass = ""
+    /// The page's own CSS rules, put in its nonce'd style block (list colours).
+    var styles: [String] = []
+
+    init(title: String, main: HTML, current: String? = nil, quickAddList: ListID? = nil) {
+        self.title = title
+        self.main = main
+        self.current = current
+        self.quickAddList = quickAddList
+    }
+}
+
+/// Puts pages into the skeleton every page shares, documented in docs/web-app.md.
+struct WebRenderer: Sendable {
+    let domain: Domain
+    let assets: WebAssets
+    let trustedProxies: TrustedProxies
+
+    func render(_ page: WebPage, context: AppRequestContext) async throws -> Response {
+        let nonce = SecretToken.make(prefix: "").secret.prefix(22)
+        let identity = context.identity
+        var lists: [(TaskList, Int)] = []
+        if let identity { lists = try await domain.lists(identity) }
+        let preferences = identity?.account.preferences ?? Preferences()
+        var styles = page.styles
+        styles.append(":root{--accent:\(ListColor.safe(preferences.accentColor))}")
+        for (list, _) in lists { styles.append(ListColor.rule(for: list)) }
+        let html: HTML = """
+        <!doctype html>
+        <html lang="en" data-theme="\(preferences.theme.rawValue)">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="csrf-token" content="\(context.web.csrfToken)">
+        <title>\(page.title) · Doable</title>
+        <link rel="stylesheet" href="\(assets.url("css/app.css"))">
+        <style nonce="\(String(nonce))">\(HTML(unsafeMarkup: styles.joined(separator: "\n")))</style>
+        <script type="module" src="\(assets.url("js/app.js"))"></script>
+        </head>
+        <body class="\(context.web.query["select"] == "1" ? page.bodyClass + " selecting" : page.bodyClass)" data-signed-in="\(identity != nil ? "true" : "false")">
+        <a class="skip-link" href="#main">Skip to content</a>
+        \(identity.map { topBar($0, page: page, lists: lists, context: context) })
+        \(identity.map { _ in sidebar(lists: lists, current: page.current) })
+        <main id="main" tabindex="-1">
+        \(page.main)
+        </main>
+        \(toast(context))
+        </body>
+        </html>
+        """
+        return WebResponse.page(html, nonce: String(nonce), status: page.status)
+    }
+
+    private func topBar(_ identity: Identity, page: WebPage, lists: [(TaskList, Int)], context: AppRequestContext)
+        -> HTML
+    {
+        let listID = page.quickAddList ?? identity.account.inboxID
+        let listName = lists.first { $0.0.id == listID }?.0.name ?? "Inbox"
+        return """
+        <header class="topbar">
+        <a id="menu-toggle" class="button icon-button" href="#sidebar" aria-controls="sidebar" aria-expanded="false">Menu</a>
+        <a class="brand" href="/today">Doable</a>
+        <form class="search-form" role="search" method="get" action="/search">
+        <input type="search" name="q" aria-label="Search tasks" placeholder="Search" value="\(page.current == "search" ? context.web.query["q"] ?? "" : "")">
+        </form>
+        <form id="quick-add" class="quick-add" method="post" action="/tasks" data-inplace>
+        \(csrfField(context))
+        <input type="hidden" name="list" value="\(listID)">
+        <input type="hidden" name="parent" value="">
+        <input type="hidden" name="ignore" value="">
+        <input type="hidden" name="back" value="\(context.currentPath)">
+        <input id="quick-add-text" name="text" aria-label="New task" autocomplete="off" maxlength="1000" placeholder="Add a task to \(listName): Buy milk tomorrow 17:00 #Groceries !high @errand">
+        <button type="submit" class="button primary">Add</button>
+        <ul id="quick-add-chips" class="chips" aria-label="Recognised in the text" aria-live="polite"></ul>
+        <p id="quick-add-error" class="field-error" role="alert"></p>
+        </form>
+        <nav class="account-links" aria-label="Account">
+        <a href="/settings">Settings</a>
+        <a href="/signout">Sign out</a>
+        </nav>
+        </header>
+        """
+    }
+
+    private func sidebar(lists: [(TaskList, Int)], current: String?) -> HTML {
+        let views: [(String, String, String)] = [
+            ("today", "/today", "Today"), ("upcoming", "/upcoming", "Upcoming"), ("overdue", "/overdue", "Overdue"),
+            ("calendar", "/calendar", "Calendar"), ("completed", "/completed", "Completed"),
+            ("search", "/search", "Search"), ("labels", "/labels", "Labels"), ("trash", "/trash", "Trash"),
+        ]
+        let viewLinks = views.html { key, href, title in
+            "<li><a href=\"\(href)\"\(currentMark(key == current))>\(title)</a></li>"
+        }
+        let listLinks = lists.filter { !$0.0.isArchived }.html { list, count in
+            let countLabel = count == 1 ? "1 open task" : "\(count) open tasks"
+            return """
+            <li data-list-id="\(list.id)"><a href="/lists/\(list.id)" class="list-link lc-\(list.id)" data-list-id="\(list.id)" draggable="true"\(currentMark(current == "list:\(list.id)"))><span class="list-dot" aria-hidden="true"></span>\(list.icon.map { HTML("<span class=\"list-icon\" aria-hidden=\"true\">\($0)</span>") })<span class="list-name">\(list.name)</span> <span class="count" aria-label="\(countLabel)">\(count)</span></a></li>
+            """
+        }
+        return """
+        <nav id="sidebar" aria-label="Main">
+        <ul id="nav-views">\(viewLinks)</ul>
+        <h2 class="nav-heading">Lists</h2>
+        <ul id="nav-lists">\(listLinks)</ul>
+        <p class="nav-actions"><a href="/lists/new">New list</a> <a href="/lists">Manage lists</a></p>
+        </nav>
+        """
+    }
+
+    private func currentMark(_ isCurrent: Bool) -> HTML { isCurrent ? " aria-current=\"page\"" : "" }
+
+    private func toast(_ context: AppRequestContext) -> HTML {
+        guard let flash = context.web.flash else { return "<div id=\"toast\" role=\"status\" aria-live=\"polite\"></div>" }
+        let undo: HTML = flash.undo.map { token in
+            """
+            <form method="post" action="/undo" data-inplace>\(csrfField(context))<input type="hidden" name="token" value="\(token)"><button type="submit" class="undo button">Undo</button></form>
+            """
+        } ?? ""
+        return """
+        <div id="toast" role="status" aria-live="polite" class="is-visible"><p>\(flash.message)</p>\(undo)</div>
+        """
+    }
+}
+
+/// The hidden field every form carries (issue 11: CSRF protection on every form).
+func csrfField(_ context: AppRequestContext) -> HTML {
+    "<input type=\"hidden\" name=\"_csrf\" value=\"\(context.web.csrfToken)\">"
+}
+
+extension AppRequestContext {
+    /// The path and query of this request, for "come back here" fields.
+    var currentPath: String { web.path }
+}
+
+/// List colours: palette names map to shades readable on light and dark backgrounds.
+enum ListColor {
+    static let palette: [String: String] = [
+        "red": "#DC2626", "orange": "#EA580C", "yellow": "#CA8A04", "green": "#16A34A", "teal": "#0D9488",
+        "blue": "#2563EB", "indigo": "#4F46E5", "purple": "#9333EA", "pink": "#DB2777", "brown": "#92400E",
+        "gray": "#6B7280",
+    ]
+
+    static func hex(_ color: String) -> String { palette[color] ?? safe(color) }
+
+    /// A colour for CSS: only `#RRGGBB` passes (the rules already checked it; this keeps the style block sound).
+    static func safe(_ color: String) -> String {
+        let bytes = Array(color.utf8)
+        guard bytes.count == 7, bytes[0] == UInt8(ascii: "#"),
+              bytes.dropFirst().allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 | 0x20 >= 97 && $0 | 0x20 <= 102) })
+        else { return palette[color] ?? "#2563EB" }
+        return color
+    }
+
+    static func rule(for list: TaskList) -> String { ".lc-\(list.id){--list-color:\(hex(list.color))}" }
+}

@@ -1,0 +1,59 @@
+import HTTPTypes
+import DoableCore
+import Foundation
+
+/// What the web session middleware learned about a page request.
+struct WebRequestState: Sendable {
+    /// The token every form of this browser carries in `_csrf` (the same value as the `doable_csrf` cookie).
+    var csrfToken = ""
+    /// The posted form (already read, so the CSRF check and the handler see the same fields).
+    var form = FormData()
+    /// The query string's fields.
+    var query = FormData()
+    /// Whether the browser reached us over TLS (directly or through a trusted proxy): cookies are then `Secure`.
+    var isSecure = false
+    /// Whether the page's script sent this form (`X-Doable-Fetch: 1`) and wants JSON instead of a redirect.
+    var wantsJSON = false
+    /// The message (and undo token) the previous action left for this page.
+    var flash: Flash?
+    /// Cookies to add to whatever response this request ends in.
+    var cookiesToSet: [String] = []
+    /// The path and query of the page asked for (for "come back here" fields).
+    var path = "/"
+}
+
+/// A message shown once on the next page, with an optional Undo.
+struct Flash: Sendable, Codable, Equatable {
+    var message: String
+    var undo: String?
+
+    /// The cookie value: base64url of the JSON (cookie values may not hold quotes, commas or spaces).
+    var encoded: String {
+        let data = (try? JSONEncoder().encode(self)) ?? Data()
+        return data.base64URLEncoded
+    }
+
+    init(message: String, undo: String? = nil) {
+        self.message = message
+        self.undo = undo
+    }
+
+    init?(encoded: String) {
+        guard let data = Data(base64URLEncoded: encoded), let flash = try? JSONDecoder().decode(Flash.self, from: data)
+        else { return nil }
+        self = flash
+    }
+}
+
+extension Data {
+    var base64URLEncoded: String {
+        base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
+    init?(base64URLEncoded text: String) {
+        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while base64.count % 4 != 0 { base64 += "=" }
+        self.init(base64Encoded: base64)
+    }
+}

@@ -1,0 +1,111 @@
+import Crypto
+import DoableCore
+import DoableDomain
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+
+/// The web app's front door (issue 11): finds the member from the `doable_session` cookie, gives every browser a
+/// CSRF token (`doable_csrf`, sent back in each form's `_csrf`), refuses a POST without it or from another origin,
+/// reads the posted form, hands over the flash message, and adds the security headers every page carries.
+struct WebSessionMiddleware: RouterMiddleware {
+    typealias Context = AppRequestContext
+    let domain: Domain
+    let trustedProxies: TrustedProxies
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
+        var context = context
+        var state = WebRequestState()
+        state.isSecure = isSecure(request, context: context)
+        state.query = FormData.query(of: request)
+        state.path = request.uri.description
+        state.wantsJSON = request.headers[.doableFetch] == "1"
+        let cookies = request.cookies
+        if let token = cookies[WebCookie.csrf]?.value, token.utf8.count >= 32, token.utf8.count <= 128 {
+            state.csrfToken = token
+        } else {
+            state.csrfToken = SecretToken.make(prefix: "").secret
+            state.cookiesToSet.append(WebCookie.make(WebCookie.csrf, state.csrfToken, secure: state.isSecure,
+                                                     maxAge: 400 * 86_400))
+        }
+        if let flash = cookies[WebCookie.flash]?.value {
+            state.flash = Flash(encoded: flash)
+            state.cookiesToSet.append(WebCookie.clear(WebCookie.flash, secure: state.isSecure))
+        }
+        if let secret = cookies[WebCookie.session]?.value, !secret.isEmpty {
+            context.identity = try await domain.authenticate(secret: secret)
+            if let identity = context.identity {
+                context.logger[metadataKey: "doable.user.id"] = "\(identity.account.id)"
+            }
+        }
+        if request.method == .post {
+            state.form = try await FormData.body(of: request)
+            guard isSameOrigin(request), let sent = state.form["_csrf"],
+                  Self.constantTimeEqual(sent, state.csrfToken), cookies[WebCookie.csrf] != nil
+            else {
+                context.web = state
+                return finish(WebPages.refused(context: context), state: state)
+            }
+        }
+        context.web = state
+        let response = try await next(request, context)
+        return finish(response, state: context.web)
+    }
+
+    private func finish(_ response: Response, state: WebRequestState) -> Response {
+        var response = response
+        for cookie in state.cookiesToSet { response.headers.append(HTTPField(name: .setCookie, value: cookie)) }
+        if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
+        response.headers[.xContentTypeOptions] = "nosniff"
+        response.headers[.referrerPolicy] = "same-origin"
+        response.headers[.xFrameOptions] = "DENY"
+        return response
+    }
+
+    /// A browser names the page a form came from in `Origin`; a cross-site POST is refused even with a token.
+    private func isSameOrigin(_ request: Request) -> Bool {
+        guard let origin = request.headers[.origin], origin != "null" else { return true }
+        guard let host = request.head.authority else { return false }
+        return origin == "http://\(host)" || origin == "https://\(host)"
+    }
+
+    private func isSecure(_ request: Request, context: Context) -> Bool {
+        guard request.headers[.xForwardedProto]?.lowercased() == "https",
+              let peer = IPAddress(context.peerAddress) else { return false }
+        return trustedProxies.isTrusted(peer)
+    }
+
+    static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+        let left = Array(a.utf8), right = Array(b.utf8)
+        guard left.count == right.count else { return false }
+        var difference: UInt8 = 0
+        for index in left.indices { difference |= left[index] ^ right[index] }
+        return difference == 0
+    }
+}
+
+/// The web app's cookies: all HttpOnly and SameSite=Lax, Secure when the browser came over TLS.
+enum WebCookie {
+    static let session = "doable_session"
+    static let csrf = "doable_csrf"
+    static let flash = "doable_flash"
+
+    static func make(_ name: String, _ value: String, secure: Bool, maxAge: Int? = nil) -> String {
+        var cookie = "\(name)=\(value); Path=/; HttpOnly; SameSite=Lax"
+        if let maxAge { cookie += "; Max-Age=\(maxAge)" }
+        if secure { cookie += "; Secure" }
+        return cookie
+    }
+
+    static func clear(_ name: String, secure: Bool) -> String { make(name, "", secure: secure, maxAge: 0) }
+}
+
+extension HTTPField.Name {
+    static let doableFetch = Self("X-Doable-Fetch")!
+    static let xForwardedProto = Self("X-Forwarded-Proto")!
+    static let referrerPolicy = Self("Referrer-Policy")!
+    static let xFrameOptions = Self("X-Frame-Options")!
+}
