@@ -874,7 +874,8 @@ def document():
                     "type": "http",
                     "scheme": "bearer",
                     "description": "A session token (dses_…), personal access token (dpat_…) or app password "
-                                   "(dapp_…).",
+                                   "(dapp_…). A GET without this header may instead carry the web app's "
+                                   "`doable_session` cookie (the browser's EventSource sends no headers).",
                 },
             },
             "schemas": schemas,

@@ -37,7 +37,9 @@ extension WebController {
                                              message: "Every browser, app and session signed in to your account will have to sign in again. Access tokens and app passwords stay.",
                                              action: "/signout/everywhere", button: "Sign out everywhere")
             }
+            // The domain keeps the caller's own session (the API's caller goes on); this browser signs out too.
             try await domain.signOutEverywhere(identity)
+            try await domain.signOut(identity)
             var response = WebResponse.redirect("/signin")
             response.headers.append(HTTPField(name: .setCookie,
                                               value: WebCookie.clear(WebCookie.session, secure: context.web.isSecure)))

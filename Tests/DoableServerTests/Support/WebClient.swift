@@ -1,0 +1,103 @@
+import DoableServer
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+/// A page as a browser got it.
+struct WebPageResponse: Sendable {
+    let status: HTTPResponse.Status
+    let headers: HTTPFields
+    let body: String
+
+    var location: String? { headers[.location] }
+    var setCookies: [String] { headers[values: .setCookie] }
+
+    /// The JSON a form sent by the page's script gets back.
+    var json: [String: Any] {
+        (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] ?? [:]
+    }
+}
+
+/// A browser for tests: keeps cookies, sends forms with the CSRF token of the last page it saw.
+final class WebClient: @unchecked Sendable {
+    let client: any TestClientProtocol
+    private(set) var cookies: [String: String] = [:]
+
+    init(_ client: any TestClientProtocol) { self.client = client }
+
+    var csrf: String { cookies["doable_csrf"] ?? "" }
+
+    @discardableResult
+    func get(_ path: String) async throws -> WebPageResponse {
+        try await send(.get, path, body: nil, headers: [:])
+    }
+
+    /// Posts a form; `_csrf` is added unless `csrf` is given (pass "" to leave it out).
+    @discardableResult
+    func post(_ path: String, _ fields: [(String, String)] = [], csrf: String? = nil, fetch: Bool = false)
+        async throws -> WebPageResponse
+    {
+        if cookies["doable_csrf"] == nil { try await get("/signin") }
+        var all = fields
+        let token = csrf ?? self.csrf
+        if !token.isEmpty { all.append(("_csrf", token)) }
+        let body = all.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
+        var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
+        if fetch { headers[HTTPField.Name("X-Doable-Fetch")!] = "1" }
+        return try await send(.post, path, body: body, headers: headers)
+    }
+
+    /// Registers and signs in through the web form.
+    func register(_ username: String = "webby", password: String = "correct horse") async throws {
+        let page = try await post("/register", [
+            ("email", "\(username)@example.com"), ("username", username), ("password", password),
+            ("firstName", "Web"), ("lastName", "Member"),
+        ])
+        #expect(page.status == .seeOther, "register: \(page.body.prefix(400))")
+    }
+
+    private func send(_ method: HTTPRequest.Method, _ path: String, body: String?, headers: HTTPFields)
+        async throws -> WebPageResponse
+    {
+        var headers = headers
+        if !cookies.isEmpty {
+            headers[.cookie] = cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
+        }
+        let response = try await client.execute(uri: path, method: method, headers: headers,
+                                                body: body.map { ByteBuffer(string: $0) }) { response in
+            WebPageResponse(status: response.status, headers: response.headers,
+                            body: String(buffer: response.body))
+        }
+        for cookie in response.setCookies {
+            let pair = cookie.split(separator: ";")[0].split(separator: "=", maxSplits: 1)
+            let name = String(pair[0])
+            let value = pair.count > 1 ? String(pair[1]) : ""
+            if value.isEmpty || cookie.contains("Max-Age=0") { cookies[name] = nil } else { cookies[name] = value }
+        }
+        return response
+    }
+
+    static func encode(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+    }
+
+    /// The first capture of `pattern` in `text`.
+    static func first(_ pattern: String, in text: String) -> String? {
+        guard let regex = try? NSRegularExpression(pattern: pattern),
+              let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+              match.numberOfRanges > 1, let range = Range(match.range(at: 1), in: text) else { return nil }
+        return String(text[range])
+    }
+}
+
+extension TestServer {
+    /// Runs `body` with a browser-like client against the router.
+    func runWeb(_ body: @Sendable (WebClient, APIClient) async throws -> Void) async throws {
+        try await run { api in try await body(WebClient(api.client), api) }
+    }
+}
