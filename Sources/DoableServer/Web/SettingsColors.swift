@@ -66,18 +66,24 @@ struct ColorChooser {
         let errorID = "f-\(name)-error"
         let radios = choices.html { choice in
             """
-            <label class="swatch-choice"><input type="radio" name="\(name)" value="\(choice.value)"\(attribute: "checked", if: choice.value == selected)>\(Swatch.mark(choice.value)) \(choice.title)</label>
+            <label class="swatch-choice"><input type="radio" name="\(name)" value="\(choice.value)"\
+            \(attribute: "checked", if: choice.value == selected)>\(Swatch.mark(choice.value)) \(choice.title)</label>
             """
         }
         let customID = "f-\(customName)"
+        let isText = customType == "text"
+        let textOnly: HTML = isText ? " placeholder=\"#RRGGBB\" maxlength=\"7\" pattern=\"#[0-9A-Fa-f]{6}\"" : ""
+        let describedBy: HTML = error != nil ? " aria-describedby=\"\(errorID)\"" : ""
         let custom: HTML = """
-        <label class="swatch-choice"><input type="radio" name="\(name)" value="custom"\(attribute: "checked", if: selected == "custom")> Custom</label>
+        <label class="swatch-choice"><input type="radio" name="\(name)" value="custom"\
+        \(attribute: "checked", if: selected == "custom")> Custom</label>
         <label for="\(customID)" class="custom-color-label">Custom colour</label>
-        <input id="\(customID)" name="\(customName)" type="\(customType)" value="\(customValue)"\(customType == "text" ? HTML(" placeholder=\"#RRGGBB\" maxlength=\"7\" pattern=\"#[0-9A-Fa-f]{6}\"") : "") aria-describedby="\(customID)-hint">
-        <p class="hint" id="\(customID)-hint">Used when Custom is chosen\(customType == "text" ? ", as #RRGGBB" : "").</p>
+        <input id="\(customID)" name="\(customName)" type="\(customType)" value="\(customValue)"\(textOnly) \
+        aria-describedby="\(customID)-hint">
+        <p class="hint" id="\(customID)-hint">Used when Custom is chosen\(isText ? ", as #RRGGBB" : "").</p>
         """
         return """
-        <fieldset class="field color-chooser\(error != nil ? " has-error" : "")"\(error != nil ? HTML(" aria-describedby=\"\(errorID)\"") : "")>
+        <fieldset class="field color-chooser\(error != nil ? " has-error" : "")"\(describedBy)>
         <legend>\(legend)</legend>
         <div class="swatches">\(radios)</div>
         \(custom)

@@ -101,6 +101,6 @@ extension WebController {
         """
         var page = WebPage(title: "Calendar", main: main, current: "calendar")
         page.bodyClass = "wide"
-        return try await self.page(page, context)
+        return try await self.page(page, context, data: data)
     }
 }

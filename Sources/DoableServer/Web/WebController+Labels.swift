@@ -73,20 +73,26 @@ extension WebController {
         let nameError = errors.byField["name"] ?? errors.general
         let colorError = errors.byField["color"]
         let errorText = [nameError, colorError].compactMap { $0 }.joined(separator: " ")
+        let error: HTML = errorText.isEmpty ? ""
+            : "<p class=\"field-error\" id=\"\(prefix)-error\" role=\"alert\">\(errorText)</p>"
         let invalid: HTML = " aria-invalid=\"true\" aria-describedby=\"\(prefix)-error\""
         return """
         <li id="\(prefix)" class="label-item">
-        <a class="label-link" href="/search?label=\(label.id)">\(Swatch.mark(label.color))<span class="label-name">\(label.name)</span></a>
+        <a class="label-link" href="/search?label=\(label.id)">\(Swatch.mark(label.color))\
+        <span class="label-name">\(label.name)</span></a>
         <form method="post" action="/labels/\(label.id)" class="inline-form" data-inplace novalidate>
         \(csrfField(context))<input type="hidden" name="version" value="\(form?["version"] ?? String(label.version))">
         <label for="\(prefix)-name" class="visually-hidden">Name of label '\(label.name)'</label>
-        <input id="\(prefix)-name" name="name" value="\(form?["name"] ?? label.name)" maxlength="50" required\(nameError != nil ? invalid : "")>
+        <input id="\(prefix)-name" name="name" value="\(form?["name"] ?? label.name)" maxlength="50" required\
+        \(nameError != nil ? invalid : "")>
         <label for="\(prefix)-color" class="visually-hidden">Colour of label '\(label.name)'</label>
-        <input id="\(prefix)-color" name="color" type="color" value="\(form?["color"] ?? ListColor.hex(label.color))"\(colorError != nil ? invalid : "")>
+        <input id="\(prefix)-color" name="color" type="color" \
+        value="\(form?["color"] ?? ListColor.hex(label.color))"\(colorError != nil ? invalid : "")>
         <button type="submit" class="button" aria-label="Save label '\(label.name)'">Save</button>
-        \(errorText.isEmpty ? "" : HTML("<p class=\"field-error\" id=\"\(prefix)-error\" role=\"alert\">\(errorText)</p>"))
+        \(error)
         </form>
-        <form method="post" action="/labels/\(label.id)/delete" class="inline-form" data-confirm="Delete label '\(label.name)'? It is taken off every task that has it.">
+        <form method="post" action="/labels/\(label.id)/delete" class="inline-form" \
+        data-confirm="Delete label '\(label.name)'? It is taken off every task that has it.">
         \(csrfField(context))<input type="hidden" name="back" value="/labels">
         <button type="submit" class="button danger" aria-label="Delete label '\(label.name)'">Delete</button>
         </form>
@@ -104,7 +110,7 @@ extension WebController {
         } catch let error as DoableError {
             if context.web.wantsJSON { return Self.refusedJSON(error) }
             let state = LabelFormState(form: form, errors: FormErrors(error, fields: ["name", "color"]))
-            return try await labelsPage(context, refused: state, status: .badRequest)
+            return try await labelsPage(context, refused: state, status: error.httpStatus)
         }
     }
 
@@ -128,7 +134,7 @@ extension WebController {
             }
             if case .notFound = error { throw error }
             let state = LabelFormState(id: id, form: form, errors: FormErrors(error, fields: ["name", "color"]))
-            return try await labelsPage(context, refused: state, status: .badRequest)
+            return try await labelsPage(context, refused: state, status: error.httpStatus)
         }
     }
 

@@ -76,7 +76,7 @@ extension WebController {
         """
         var page = WebPage(title: list.name, main: main, current: "list:\(list.id)", quickAddList: list.id)
         page.styles.append(ListColor.rule(for: list))
-        return try await self.page(page, context)
+        return try await self.page(page, context, data: data)
     }
 
     private func viewControls(sort: TaskSort, group: String, showAll: Bool, labelFilter: [LabelID],

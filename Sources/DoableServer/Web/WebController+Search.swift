@@ -88,6 +88,6 @@ extension WebController {
         \(results.isEmpty ? "" : data.rows(context).list(results, label: "Search results"))
         \(selectionBar(data, context))
         """
-        return try await page(WebPage(title: "Search", main: main, current: "search"), context)
+        return try await page(WebPage(title: "Search", main: main, current: "search"), context, data: data)
     }
 }

@@ -29,7 +29,8 @@ extension WebController {
                       status: HTTPResponse.Status = .ok, styles: [String] = []) async throws -> Response
     {
         let links = SettingsSection.allCases.html { item in
-            "<li><a href=\"\(item.path)\"\(item == section ? HTML(" aria-current=\"page\"") : "")>\(item.title)</a></li>"
+            let current: HTML = item == section ? " aria-current=\"page\"" : ""
+            return "<li><a href=\"\(item.path)\"\(current)>\(item.title)</a></li>"
         }
         var page = WebPage(title: "\(section.title) · Settings", main: """
         <div class="settings">
@@ -66,14 +67,21 @@ extension WebController {
     {
         let identity = try member(context)
         let username = identity.account.username
+        let email = Field.input("email", label: "Email", value: form["email"], type: "email",
+                                hint: "A valid address, up to 254 characters.", required: true, errors: errors,
+                                extra: " autocomplete=\"email\" maxlength=\"254\"")
+        let name = Field.input("username", label: "Username", value: form["username"],
+                               hint: "3 to 30 letters, digits or underscores. Your public profile's address changes "
+                                   + "with it.", required: true, errors: errors,
+                               extra: " autocomplete=\"username\" maxlength=\"30\"")
         return try await settingsPage(context, .profile, body: """
         <p>Others see your username, your name and only the contact details you choose to show.
         <a href="/users/\(FormData.encode(username))">See your public profile</a></p>
         \(errors.summary)
         <form method="post" action="/settings" class="settings-form" novalidate>
         \(csrfField(context))<input type="hidden" name="version" value="\(form["version"] ?? "")">
-        \(Field.input("email", label: "Email", value: form["email"], type: "email", hint: "A valid address, up to 254 characters.", required: true, errors: errors, extra: " autocomplete=\"email\" maxlength=\"254\""))
-        \(Field.input("username", label: "Username", value: form["username"], hint: "3 to 30 letters, digits or underscores. Your public profile's address changes with it.", required: true, errors: errors, extra: " autocomplete=\"username\" maxlength=\"30\""))
+        \(email)
+        \(name)
         \(Self.profileFields(form, errors: errors))
         <fieldset><legend>On your public profile</legend>
         \(Field.checkbox("showEmail", label: "Show my email on my public profile", isOn: form.isOn("showEmail")))
@@ -109,17 +117,23 @@ extension WebController {
         }
         patch.showEmail = form.isOn("showEmail")
         patch.showPhone = form.isOn("showPhone")
-        if form.text("firstName") == nil { errors.byField["firstName"] = "Enter your first name (up to 30 characters)." }
-        if form.text("lastName") == nil { errors.byField["lastName"] = "Enter your last name (up to 30 characters)." }
+        if form.text("firstName") == nil {
+            errors.byField["firstName"] = "Enter your first name (up to 30 characters)."
+        }
+        if form.text("lastName") == nil {
+            errors.byField["lastName"] = "Enter your last name (up to 30 characters)."
+        }
+        var status = HTTPResponse.Status.badRequest
         if errors.isEmpty {
             do {
                 _ = try await domain.updateProfile(identity, patch)
                 return WebResponse.done(context, redirect: "/settings", toast: Flash(message: "Profile saved."))
             } catch let error as DoableError {
+                status = error.httpStatus
                 errors = FormErrors(error, fields: Self.profileFieldNames)
             }
         }
-        return try await profilePage(context, form: form, errors: errors, status: .badRequest)
+        return try await profilePage(context, form: form, errors: errors, status: status)
     }
 
     // MARK: Public profile (ACC-3)
@@ -133,6 +147,8 @@ extension WebController {
             ? "<dt>Email</dt><dd><a href=\"mailto:\(account.email)\">\(account.email)</a></dd>" : ""
         let phone: HTML = account.showPhone && account.phone != nil
             ? "<dt>Phone</dt><dd><a href=\"tel:\(account.phone ?? "")\">\(account.phone ?? "")</a></dd>" : ""
+        let none: HTML = email.isEmpty && phone.isEmpty
+            ? "<p>\(account.displayName) shares no contact details.</p>" : ""
         let isSelf = context.identity?.account.id == account.id
         let own: HTML = isSelf
             ? "<p class=\"hint\">This is how others see you. <a href=\"/settings\">Edit your profile</a></p>" : ""
@@ -140,7 +156,7 @@ extension WebController {
         <div class="narrow profile">
         <h1>\(account.displayName)</h1>
         <dl class="profile-details"><dt>Username</dt><dd>@\(account.username)</dd>\(email)\(phone)</dl>
-        \(account.showEmail || (account.showPhone && account.phone != nil) ? "" : HTML("<p>\(account.displayName) shares no contact details.</p>"))
+        \(none)
         \(own)
         </div>
         """), context)

@@ -22,15 +22,17 @@ extension WebController {
         let password = Field.input("password", label: "Your password", value: "", type: "password", required: true,
                                    errors: errors, extra: " autocomplete=\"current-password\"")
         let understood = errors.byField["confirmed"]
+        let invalid: HTML = understood != nil ? " aria-invalid=\"true\" aria-describedby=\"f-confirmed-error\"" : ""
         return try await settingsPage(context, .account, body: """
         <h3>Export your data</h3>
-        <p>Everything that is yours — profile, preferences, lists, tasks, labels and the names of your tokens — in one
-        JSON file, or your tasks as an iCalendar file that calendar and task apps can import.</p>
-        <p class="export-links"><a class="button" href="/settings/export?format=json" download>Download everything (JSON)</a>
+        <p>Everything that is yours — profile, preferences, lists, tasks, labels and the names of your tokens — in
+        one JSON file, or your tasks as an iCalendar file that calendar and task apps can import.</p>
+        <p class="export-links">
+        <a class="button" href="/settings/export?format=json" download>Download everything (JSON)</a>
         <a class="button" href="/settings/export?format=ics" download>Download tasks (ICS)</a></p>
         <h3>Sign out everywhere</h3>
         <p>Ends every session, access token and app password of your account, this browser's included.</p>
-        <form method="post" action="/signout/everywhere" data-confirm="Sign out everywhere? Every browser and app must sign in again, and your access tokens and app passwords stop working.">
+        <form method="post" action="/signout/everywhere" data-confirm="\(Self.signOutEverywhereQuestion)">
         \(csrfField(context))<input type="hidden" name="back" value="/settings/account">
         <button type="submit" class="button">Sign out everywhere</button>
         </form>
@@ -38,10 +40,14 @@ extension WebController {
         <p>This deletes your account and everything in it — lists, tasks, labels, tokens — at once. It cannot be
         undone; export your data first if you may want it.</p>
         \(errors.summary)
-        <form method="post" action="/settings/account/delete" class="settings-form danger-zone" aria-labelledby="delete-heading" novalidate data-confirm="Delete your account and everything in it? This cannot be undone." data-confirm-button="Delete my account">
+        <form method="post" action="/settings/account/delete" class="settings-form danger-zone" \
+        aria-labelledby="delete-heading" novalidate data-confirm-button="Delete my account" \
+        data-confirm="Delete your account and everything in it? This cannot be undone.">
         \(csrfField(context))
         \(password)
-        <div class="field checkbox-field\(understood != nil ? " has-error" : "")"><label><input type="checkbox" name="confirmed" value="1"\(understood != nil ? HTML(" aria-invalid=\"true\" aria-describedby=\"f-confirmed-error\"") : "")> I understand that my account and everything in it are deleted for good</label>
+        <div class="field checkbox-field\(understood != nil ? " has-error" : "")"><label>\
+        <input type="checkbox" name="confirmed" value="1"\(invalid)> \
+        I understand that my account and everything in it are deleted for good</label>
         \(understood.map { HTML("<p class=\"field-error\" id=\"f-confirmed-error\">\($0)</p>") })</div>
         <button type="submit" class="button danger">Delete my account</button>
         </form>
@@ -79,6 +85,7 @@ extension WebController {
         if !form.isOn("confirmed") {
             errors.byField["confirmed"] = "Tick this box to confirm that you want your account deleted."
         }
+        var status = HTTPResponse.Status.badRequest
         if errors.isEmpty {
             do {
                 try await checkingPassword(identity, field: "password", context: context) {
@@ -89,9 +96,10 @@ extension WebController {
                     WebCookie.session, secure: context.web.isSecure)))
                 return response
             } catch let error as DoableError {
+                status = error.httpStatus
                 errors = FormErrors(error, fields: ["password"])
             }
         }
-        return try await accountPage(context, errors: errors, status: .badRequest)
+        return try await accountPage(context, errors: errors, status: status)
     }
 }

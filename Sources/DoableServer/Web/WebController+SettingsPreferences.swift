@@ -10,7 +10,8 @@ extension WebController {
     func addPreferenceRoutes(to web: RouterGroup<AppRequestContext>) {
         web.get("settings/preferences") { _, context in
             let identity = try member(context)
-            return try await preferencesPage(context, form: Self.preferencesForm(identity.account), errors: FormErrors())
+            return try await preferencesPage(context, form: Self.preferencesForm(identity.account),
+                                             errors: FormErrors())
         }
         web.post("settings/preferences") { _, context in try await savePreferences(context) }
     }
@@ -34,7 +35,8 @@ extension WebController {
             ("theme", preferences.theme.rawValue), ("accent", accent.selected), ("accentCustom", accent.custom),
             ("weekStart", preferences.weekStart.rawValue), ("defaultSort", preferences.defaultSort.rawValue),
             ("timeZone", preferences.timeZone), ("quietHours", preferences.quietHours == nil ? "" : "1"),
-            ("quietStart", preferences.quietHours?.start ?? "22:00"), ("quietEnd", preferences.quietHours?.end ?? "07:00"),
+            ("quietStart", preferences.quietHours?.start ?? "22:00"),
+            ("quietEnd", preferences.quietHours?.end ?? "07:00"),
             ("quietMode", preferences.quietHours?.mode.rawValue ?? "silent"),
             ("inApp", channels.inApp ? "1" : ""), ("emailNotifications", channels.email ? "1" : ""),
             ("webhook", channels.webhook ? "1" : ""), ("gameOptIn", preferences.gameOptIn ? "1" : ""),
@@ -68,8 +70,11 @@ extension WebController {
             ("manual", "My own order"), ("due", "Due date"), ("priority", "Priority"), ("created", "Date added"),
             ("title", "Title"),
         ], selected: form["defaultSort"], hint: "How a list is ordered when you open it.", errors: errors)
-        let zone = Field.select("timeZone", label: "Time zone", options: Self.timeZoneOptions(including: form["timeZone"] ?? ""),
+        let zone = Field.select("timeZone", label: "Time zone",
+                                options: Self.timeZoneOptions(including: form["timeZone"] ?? ""),
                                 selected: form["timeZone"], hint: "Due times and Today follow it.", errors: errors)
+        let game = Field.checkbox("gameOptIn", label: "Take part in the companion game (a pet, streaks and rewards "
+                                      + "for finished tasks)", isOn: form.isOn("gameOptIn"))
         return try await settingsPage(context, .preferences, body: """
         \(errors.summary)
         <form method="post" action="/settings/preferences" class="settings-form" novalidate>
@@ -89,18 +94,22 @@ extension WebController {
         \(Field.checkbox("webhook", label: "Webhook", isOn: form.isOn("webhook")))
         </fieldset>
         <h3>Companion game</h3>
-        \(Field.checkbox("gameOptIn", label: "Take part in the companion game (a pet, streaks and rewards for finished tasks)", isOn: form.isOn("gameOptIn")))
+        \(game)
         <button type="submit" class="button primary">Save preferences</button>
         </form>
         """, status: status, styles: accent.styles)
     }
 
     private func quietHoursFields(_ form: FormData, errors: FormErrors) -> HTML {
-        """
+        let start = Field.input("quietStart", label: "From", value: form["quietStart"], type: "time",
+                                hint: "24-hour time, like 22:00.", required: true, errors: errors)
+        let end = Field.input("quietEnd", label: "Until", value: form["quietEnd"], type: "time",
+                              hint: "Before the start time means the next morning.", required: true, errors: errors)
+        return """
         <fieldset><legend>Quiet hours</legend>
         \(Field.checkbox("quietHours", label: "Use quiet hours", isOn: form.isOn("quietHours")))
-        \(Field.input("quietStart", label: "From", value: form["quietStart"], type: "time", hint: "24-hour time, like 22:00.", required: true, errors: errors))
-        \(Field.input("quietEnd", label: "Until", value: form["quietEnd"], type: "time", hint: "Before the start time means the next morning.", required: true, errors: errors))
+        \(start)
+        \(end)
         \(Field.select("quietMode", label: "During quiet hours", options: [
             ("silent", "Show reminders silently"), ("defer", "Hold reminders until quiet hours end"),
         ], selected: form["quietMode"], errors: errors))
@@ -115,7 +124,8 @@ extension WebController {
         let error = errors.byField[name]
         let radios = options.html { value, title in
             """
-            <label class="radio"><input type="radio" name="\(name)" value="\(value)"\(attribute: "checked", if: value == selected)> \(title)</label>
+            <label class="radio"><input type="radio" name="\(name)" value="\(value)"\
+            \(attribute: "checked", if: value == selected)> \(title)</label>
             """
         }
         let describedBy: HTML = error != nil ? " aria-describedby=\"f-\(name)-error\"" : ""
@@ -155,6 +165,7 @@ extension WebController {
         patch.email = form.isOn("emailNotifications")
         patch.webhook = form.isOn("webhook")
         patch.gameOptIn = form.isOn("gameOptIn")
+        var status = HTTPResponse.Status.badRequest
         if errors.isEmpty {
             do {
                 var profile = ProfilePatch()
@@ -163,11 +174,12 @@ extension WebController {
                 return WebResponse.done(context, redirect: "/settings/preferences",
                                         toast: Flash(message: "Preferences saved."))
             } catch let error as DoableError {
+                status = error.httpStatus
                 errors = FormErrors(error, fields: ["timeZone", "accent", "quietStart", "quietEnd"],
                                     rename: Self.preferenceFieldNames)
             }
         }
-        return try await preferencesPage(context, form: form, errors: errors, status: .badRequest)
+        return try await preferencesPage(context, form: form, errors: errors, status: status)
     }
 
     /// A choice among an enumeration's values; a value not among them is recorded against its field.

@@ -59,6 +59,7 @@ extension WebController {
         } else if new != form["confirmPassword"] {
             errors.byField["confirmPassword"] = "The two new passwords differ; type the new one again."
         }
+        var status = HTTPResponse.Status.badRequest
         if errors.isEmpty {
             do {
                 // The domain keeps the session that asked (this browser's) and ends every other credential.
@@ -68,13 +69,18 @@ extension WebController {
                 return WebResponse.done(context, redirect: "/settings/password", toast: Flash(
                     message: "Password changed. Your other sessions, tokens and app passwords were ended."))
             } catch let error as DoableError {
+                status = error.httpStatus
                 errors = FormErrors(error, fields: ["currentPassword", "newPassword"])
             }
         }
-        return try await passwordPage(context, errors: errors, status: .badRequest)
+        return try await passwordPage(context, errors: errors, status: status)
     }
 
     // MARK: Tokens, app passwords and sessions (ACC-5)
+
+    /// What the Sign out everywhere buttons ask: the domain ends every credential, tokens and app passwords too.
+    static let signOutEverywhereQuestion = "Sign out everywhere? Every browser and app must sign in again, and your "
+        + "access tokens and app passwords stop working."
 
     func addTokenRoutes(to web: RouterGroup<AppRequestContext>) {
         web.get("settings/tokens") { _, context in
@@ -95,63 +101,68 @@ extension WebController {
         let time = MemberTime(preferences: identity.account.preferences)
         let tokens = credentials.filter { $0.kind != .session }
         let sessions = credentials.filter { $0.kind == .session }
-        let tokenRows = tokens.html { tokenRow($0, time: time, context: context) }
-        let sessionRows = sessions.html { sessionRow($0, current: identity.credential.id, time: time, context: context) }
-        let tokenTable: HTML = tokens.isEmpty ? "<p>You have no access tokens or app passwords yet.</p>" : """
-        <table class="settings-table"><caption>Access tokens and app passwords</caption>
-        <thead><tr><th scope="col">Name</th><th scope="col">Kind</th><th scope="col">Access</th>
-        <th scope="col">Created</th><th scope="col">Expires</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
-        <tbody>\(tokenRows)</tbody></table>
-        """
+        let tokenItems = tokens.html { tokenItem($0, time: time, context: context) }
+        let sessionItems = sessions.html {
+            sessionItem($0, current: identity.credential.id, time: time, context: context)
+        }
+        let tokenList: HTML = tokens.isEmpty ? "<p>You have no access tokens or app passwords yet.</p>"
+            : "<ul class=\"token-list\" aria-labelledby=\"tokens-heading\">\(tokenItems)</ul>"
         return try await settingsPage(context, .tokens, body: """
         \(issued.map { issuedSecret($0, username: identity.account.username) })
         <p>Access tokens let the command-line client and integrations use the API; app passwords let calendar and
         task apps sign in over CalDAV. Doable keeps only a fingerprint of each, so it can show one only when it is
         made.</p>
-        \(tokenTable)
+        <h3 id="tokens-heading">Your access tokens and app passwords</h3>
+        \(tokenList)
         \(tokenForm(context, form: form, errors: errors))
         <h3 id="sessions-heading">Signed-in browsers and apps</h3>
-        <table class="settings-table" aria-labelledby="sessions-heading">
-        <thead><tr><th scope="col">Session</th><th scope="col">Signed in</th><th scope="col">Expires</th>
-        <th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
-        <tbody>\(sessionRows)</tbody></table>
-        <form method="post" action="/signout/everywhere" class="danger-zone" data-confirm="Sign out everywhere? Every browser and app must sign in again, and your access tokens and app passwords stop working.">
+        <ul class="token-list" aria-labelledby="sessions-heading">\(sessionItems)</ul>
+        <form method="post" action="/signout/everywhere" class="danger-zone" \
+        data-confirm="\(Self.signOutEverywhereQuestion)">
         \(csrfField(context))<input type="hidden" name="back" value="/settings/tokens">
         <button type="submit" class="button danger">Sign out everywhere</button>
         </form>
         """, status: status)
     }
 
-    private func tokenRow(_ credential: Credential, time: MemberTime, context: AppRequestContext) -> HTML {
+    /// One token or app password: its name, then what it is and when it was made, then Revoke. A list, not a
+    /// table, so it fits a phone screen.
+    private func tokenItem(_ credential: Credential, time: MemberTime, context: AppRequestContext) -> HTML {
         let kind = credential.kind == .appPassword ? "App password" : "Access token"
+        let scope = credential.scope == .read ? "read only" : "read and write"
+        let expires: HTML = credential.expiresAt.map { "expires \(when($0, time: time))" } ?? "never expires"
+        let question = "Revoke '\(credential.name)'? Apps that use it stop working."
         return """
-        <tr id="token-\(credential.id)"><th scope="row">\(credential.name)</th><td>\(kind)</td>
-        <td>\(credential.scope == .read ? "Read only" : "Read and write")</td>
-        <td>\(when(credential.createdAt, time: time))</td>
-        <td>\(credential.expiresAt.map { when($0, time: time) } ?? "Never")</td>
-        <td>\(revokeForm(credential, context: context, question: "Revoke '\(credential.name)'? Apps that use it stop working."))</td></tr>
+        <li id="token-\(credential.id)" class="token-item"><strong class="token-name">\(credential.name)</strong>
+        <span class="token-meta">\(kind), \(scope); made \(when(credential.createdAt, time: time)), \(expires)</span>
+        \(revokeForm(credential, label: "Revoke", name: "Revoke '\(credential.name)'", question: question,
+                     context: context))</li>
         """
     }
 
-    private func sessionRow(_ credential: Credential, current: CredentialID, time: MemberTime,
+    private func sessionItem(_ credential: Credential, current: CredentialID, time: MemberTime,
+                             context: AppRequestContext) -> HTML
+    {
+        let until = credential.expiresAt.map { HTML(", until \(when($0, time: time))") }
+        let signedIn = "\(time.words(time.date(of: credential.createdAt))) \(time.time(of: credential.createdAt))"
+        let action: HTML = credential.id == current ? "<span class=\"badge\">This browser</span>" : revokeForm(
+            credential, label: "Sign out", name: "Sign out the session from \(signedIn)",
+            question: "Sign out this session? That browser or app must sign in again.", context: context)
+        return """
+        <li id="token-\(credential.id)" class="token-item">
+        <span class="token-meta">Signed in \(when(credential.createdAt, time: time))\(until)</span>
+        \(action)</li>
+        """
+    }
+
+    private func revokeForm(_ credential: Credential, label: String, name: String, question: String,
                             context: AppRequestContext) -> HTML
     {
-        let isCurrent = credential.id == current
-        let action: HTML = isCurrent ? "<a href=\"/signout\">Sign out</a>" : revokeForm(
-            credential, context: context, question: "Sign out this session? That browser or app must sign in again.")
-        return """
-        <tr id="token-\(credential.id)"><th scope="row">\(isCurrent ? "This browser" : credential.name)</th>
-        <td>\(when(credential.createdAt, time: time))</td>
-        <td>\(credential.expiresAt.map { when($0, time: time) } ?? "Never")</td><td>\(action)</td></tr>
         """
-    }
-
-    private func revokeForm(_ credential: Credential, context: AppRequestContext, question: String) -> HTML {
-        let label = credential.kind == .session ? "Sign out" : "Revoke"
-        return """
-        <form method="post" action="/settings/tokens/\(credential.id)/revoke" class="inline-form" data-confirm="\(question)">
+        <form method="post" action="/settings/tokens/\(credential.id)/revoke" class="inline-form" \
+        data-confirm="\(question)">
         \(csrfField(context))<input type="hidden" name="back" value="/settings/tokens">
-        <button type="submit" class="button danger" aria-label="\(label) '\(credential.name)'">\(label)</button>
+        <button type="submit" class="button danger" aria-label="\(name)">\(label)</button>
         </form>
         """
     }
@@ -195,7 +206,8 @@ extension WebController {
         <h3>Your new \(noun) “\(issued.credential.name)”</h3>
         <p><strong>Copy it now.</strong> Doable shows it only this once; if you lose it, revoke it and make another.</p>
         <label for="new-secret">The \(noun)</label>
-        <input id="new-secret" class="secret" type="text" readonly value="\(issued.secret)" autocomplete="off" spellcheck="false" aria-describedby="new-secret-hint">
+        <input id="new-secret" class="secret" type="text" readonly value="\(issued.secret)" autocomplete="off" \
+        spellcheck="false" aria-describedby="new-secret-hint">
         <p class="hint" id="new-secret-hint">Select the field and copy it (Ctrl+C, or ⌘C on a Mac). \(use)</p>
         </div>
         """
@@ -208,6 +220,7 @@ extension WebController {
         let kind = Self.choice(form, "kind", Credential.Kind.self, errors: &errors) ?? .accessToken
         let scope = Self.choice(form, "scope", Credential.Scope.self, errors: &errors) ?? .readWrite
         if kind == .session { errors.byField["kind"] = "Choose an access token or an app password." }
+        var status = HTTPResponse.Status.badRequest
         if errors.isEmpty {
             do {
                 let issued = try await domain.issueCredential(identity, name: form["name"] ?? "", kind: kind,
@@ -216,10 +229,11 @@ extension WebController {
                 return try await tokensPage(context, form: FormData(), errors: FormErrors(), issued: issued,
                                             status: .created)
             } catch let error as DoableError {
+                status = error.httpStatus
                 errors = FormErrors(error, fields: ["name", "kind"])
             }
         }
-        return try await tokensPage(context, form: form, errors: errors, status: .badRequest)
+        return try await tokensPage(context, form: form, errors: errors, status: status)
     }
 
     private func revokeToken(_ context: AppRequestContext) async throws -> Response {

@@ -201,7 +201,7 @@ extension WebController {
         """
         var page = WebPage(title: task.title, main: main, current: "list:\(task.listID)", quickAddList: task.listID)
         page.status = errors.isEmpty ? .ok : .badRequest
-        return try await self.page(page, context)
+        return try await self.page(page, context, data: data)
     }
 
     func descendants(of id: TaskID, in children: [TaskID: [TaskView]]) -> [TaskID] {

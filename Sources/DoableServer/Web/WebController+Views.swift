@@ -45,7 +45,7 @@ extension WebController {
         <section id="panel-companion" class="panel" aria-label="Companion" hidden></section>
         \(selectionBar(data, context))
         """
-        return try await page(WebPage(title: "Today", main: main, current: "today"), context)
+        return try await page(WebPage(title: "Today", main: main, current: "today"), context, data: data)
     }
 
     private func upcoming(_ context: AppRequestContext) async throws -> Response {
@@ -68,7 +68,7 @@ extension WebController {
         \(days)
         \(selectionBar(data, context))
         """
-        return try await page(WebPage(title: "Upcoming", main: main, current: "upcoming"), context)
+        return try await page(WebPage(title: "Upcoming", main: main, current: "upcoming"), context, data: data)
     }
 
     private func overdue(_ context: AppRequestContext) async throws -> Response {
@@ -83,7 +83,7 @@ extension WebController {
         \(tasks.isEmpty ? HTML("<p class=\"empty-state\">Nothing is overdue. Well done.</p>") : data.rows(context).list(tasks))
         \(selectionBar(data, context))
         """
-        return try await page(WebPage(title: "Overdue", main: main, current: "overdue"), context)
+        return try await page(WebPage(title: "Overdue", main: main, current: "overdue"), context, data: data)
     }
 
     private func completed(_ context: AppRequestContext) async throws -> Response {
@@ -115,7 +115,7 @@ extension WebController {
         \(tasks.isEmpty ? HTML("<p class=\"empty-state\">Nothing completed yet. Tick a task off and it shows up here.</p>") : groups)
         \(more)
         """
-        return try await page(WebPage(title: "Completed", main: main, current: "completed"), context)
+        return try await page(WebPage(title: "Completed", main: main, current: "completed"), context, data: data)
     }
 
     private func trash(_ context: AppRequestContext) async throws -> Response {

@@ -36,6 +36,13 @@ struct WebController: Sendable {
         try await renderer.render(page, context: context)
     }
 
+    /// A page of tasks: the sidebar reuses the lists the page loaded.
+    func page(_ page: WebPage, _ context: AppRequestContext, data: TaskPageData) async throws -> Response {
+        var page = page
+        page.lists = data.lists
+        return try await renderer.render(page, context: context)
+    }
+
     /// A local path to go back to after a form: only paths on this site, never another origin.
     static func safeBack(_ value: String?, default fallback: String) -> String {
         guard let value, value.hasPrefix("/"), !value.hasPrefix("//"), !value.contains("\\") else { return fallback }

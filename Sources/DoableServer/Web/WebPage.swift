@@ -17,6 +17,8 @@ struct WebPage {
     var bodyClass = ""
     /// The page's own CSS rules, put in its nonce'd style block (list colours).
     var styles: [String] = []
+    /// The member's lists with open counts when the page already loaded them (the sidebar reuses them).
+    var lists: [(TaskList, Int)]?
 
     init(title: String, main: HTML, current: String? = nil, quickAddList: ListID? = nil) {
         self.title = title
@@ -36,7 +38,7 @@ struct WebRenderer: Sendable {
         let nonce = SecretToken.make(prefix: "").secret.prefix(22)
         let identity = context.identity
         var lists: [(TaskList, Int)] = []
-        if let identity { lists = try await domain.lists(identity) }
+        if let known = page.lists { lists = known } else if let identity { lists = try await domain.lists(identity) }
         let preferences = identity?.account.preferences ?? Preferences()
         var styles = page.styles
         styles.append(":root{--accent:\(ListColor.safe(preferences.accentColor))}")
@@ -50,6 +52,7 @@ struct WebRenderer: Sendable {
         <meta name="csrf-token" content="\(context.web.csrfToken)">
         <title>\(page.title) · Doable</title>
         <link rel="stylesheet" href="\(assets.url("css/app.css"))">
+        <link rel="icon" href="\(assets.url("icon.svg"))" type="image/svg+xml">
         <style nonce="\(String(nonce))">\(HTML(unsafeMarkup: styles.joined(separator: "\n")))</style>
         <script type="module" src="\(assets.url("js/app.js"))"></script>
         </head>
@@ -61,6 +64,7 @@ struct WebRenderer: Sendable {
         \(page.main)
         </main>
         \(toast(context))
+        \(identity.map { _ in HTML("<form id=\"row-actions\" method=\"post\" action=\"/today\" data-inplace hidden>\(csrfField(context))</form>") })
         </body>
         </html>
         """

@@ -43,6 +43,9 @@ struct WebSessionMiddleware: RouterMiddleware {
         }
         if request.method == .post {
             state.form = try await FormData.body(of: request)
+            // Rows share one form (docs/web-app.md) and carry no "back" field: the page they came from is the
+            // Referer, which the Referrer-Policy keeps to our own origin.
+            if state.form["back"] == nil, let back = refererPath(request) { state.form.set("back", back) }
             guard isSameOrigin(request), let sent = state.form["_csrf"],
                   Self.constantTimeEqual(sent, state.csrfToken), cookies[WebCookie.csrf] != nil
             else {
@@ -70,6 +73,14 @@ struct WebSessionMiddleware: RouterMiddleware {
         guard let origin = request.headers[.origin], origin != "null" else { return true }
         guard let host = request.head.authority else { return false }
         return origin == "http://\(host)" || origin == "https://\(host)"
+    }
+
+    private func refererPath(_ request: Request) -> String? {
+        guard let referer = request.headers[.referer], let host = request.head.authority else { return nil }
+        for scheme in ["http://", "https://"] where referer.hasPrefix(scheme + host + "/") {
+            return String(referer.dropFirst(scheme.count + host.count))
+        }
+        return nil
     }
 
     private func isSecure(_ request: Request, context: Context) -> Bool {
