@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every Doable test: the Swift suites (store conformance on SQLite and on a throwaway PostgreSQL, domain and
 # API tests), then the checks against a live `doable serve` (schemathesis from the OpenAPI document, crash
-# durability, authorization matrix). Installs what is missing first.
+# durability, authorization matrix) and the browser suite of the web app. Installs what is missing first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,6 +20,10 @@ for check in scripts/schemathesis.sh tests/live/*.sh; do
     echo "== $check"
     "$check"
 done
+
+# The web app in real Chromium (issue 11): every flow at phone and desktop size, axe, live updates, security.
+echo "== tests/web/run.sh"
+tests/web/run.sh
 
 # The API checks once more with the server on PostgreSQL: schemathesis, authorization, events, issue 10's data,
 # HTTP-front and sign-in checks and the memory soak (crash durability inspects the SQLite file; the slow-client,
