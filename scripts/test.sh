@@ -26,10 +26,10 @@ echo "== tests/web/run.sh"
 tests/web/run.sh
 
 # The API checks once more with the server on PostgreSQL: schemathesis, authorization, events, issue 10's data,
-# HTTP-front and sign-in checks and the memory soak (crash durability inspects the SQLite file; the slow-client,
+# HTTP-front and sign-in checks, the memory soak and the browser suite (crash durability inspects the SQLite file; the slow-client,
 # flood and metrics checks exercise the HTTP front alone, the same whatever the engine).
 for check in scripts/schemathesis.sh tests/live/authz_matrix.sh tests/live/events.sh tests/live/hardening_data.sh \
-             tests/live/soak_memory.sh tests/live/http_front.sh tests/live/signin_abuse.sh; do
+             tests/live/soak_memory.sh tests/live/http_front.sh tests/live/signin_abuse.sh tests/web/run.sh; do
     echo "== $check on PostgreSQL"
     scripts/with-postgres.sh bash -c "DOABLE_DATABASE_URL=\$DOABLE_TEST_DATABASE_URL $check"
 done
