@@ -26,6 +26,10 @@ extension WebController {
         let dueToday = due.filter { data.time.day(of: $0.task.due!) == today }
         let openCount = data.lists.filter { !$0.0.isArchived }.reduce(0) { $0 + $1.1 }
         let rows = data.rows(context)
+        var panels = HTML.empty
+        for panel in todayPanels {
+            if let html = try await panel.render(for: identity, context: context) { panels += html }
+        }
         let name = identity.account.firstName.isEmpty ? identity.account.username : identity.account.firstName
         let main: HTML = """
         <h1>Today</h1>
@@ -41,8 +45,7 @@ extension WebController {
         <section aria-labelledby="due-today"><h2 id="due-today">Due today</h2>
         \(dueToday.isEmpty ? HTML("<p class=\"empty-state\">Nothing due today. Add a task above, or enjoy the free time.</p>") : rows.list(dueToday))
         </section>
-        <section id="panel-reminders" class="panel" aria-label="Upcoming reminders" hidden></section>
-        <section id="panel-companion" class="panel" aria-label="Companion" hidden></section>
+        \(panels)
         \(selectionBar(data, context))
         """
         return try await page(WebPage(title: "Today", main: main, current: "today"), context, data: data)

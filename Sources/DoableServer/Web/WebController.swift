@@ -10,6 +10,8 @@ struct WebController: Sendable {
     let domain: Domain
     let renderer: WebRenderer
     let limiter: SignInLimiter
+    /// The Today page's panels, in order (reminders, the companion, … as later features add them).
+    var todayPanels: [any TodayPanel] = []
 
     func addRoutes(to router: Router<AppRequestContext>) {
         let web = router.group()

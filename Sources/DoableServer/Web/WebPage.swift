@@ -103,13 +103,8 @@ struct WebRenderer: Sendable {
     }
 
     private func sidebar(lists: [(TaskList, Int)], current: String?) -> HTML {
-        let views: [(String, String, String)] = [
-            ("today", "/today", "Today"), ("upcoming", "/upcoming", "Upcoming"), ("overdue", "/overdue", "Overdue"),
-            ("calendar", "/calendar", "Calendar"), ("completed", "/completed", "Completed"),
-            ("search", "/search", "Search"), ("labels", "/labels", "Labels"), ("trash", "/trash", "Trash"),
-        ]
-        let viewLinks = views.html { key, href, title in
-            "<li><a href=\"\(href)\"\(currentMark(key == current))>\(title)</a></li>"
+        let viewLinks = WebNavigation.views.html { item in
+            "<li><a href=\"\(item.href)\"\(currentMark(item.key == current))>\(item.title)</a></li>"
         }
         let listLinks = lists.filter { !$0.0.isArchived }.html { list, count in
             let countLabel = count == 1 ? "1 open task" : "\(count) open tasks"

@@ -1,0 +1,29 @@
+import DoableDomain
+
+/// The places the sidebar links to. A later feature (the marketplace, the game, notifications) adds its page here
+/// and its routes in a `WebController+Area.swift`; the skeleton needs no other change.
+struct NavItem: Sendable {
+    /// What `WebPage.current` names to mark the link as the current page.
+    let key: String
+    let href: String
+    let title: String
+}
+
+enum WebNavigation {
+    static let views: [NavItem] = [
+        NavItem(key: "today", href: "/today", title: "Today"),
+        NavItem(key: "upcoming", href: "/upcoming", title: "Upcoming"),
+        NavItem(key: "overdue", href: "/overdue", title: "Overdue"),
+        NavItem(key: "calendar", href: "/calendar", title: "Calendar"),
+        NavItem(key: "completed", href: "/completed", title: "Completed"),
+        NavItem(key: "search", href: "/search", title: "Search"),
+        NavItem(key: "labels", href: "/labels", title: "Labels"),
+        NavItem(key: "trash", href: "/trash", title: "Trash"),
+    ]
+}
+
+/// A panel on the Today page (VIEW-1: upcoming reminders, the companion and its streak). Each later feature
+/// conforms and is passed to `WebController`; a panel with nothing to show returns nil.
+protocol TodayPanel: Sendable {
+    func render(for identity: Identity, context: AppRequestContext) async throws -> HTML?
+}
