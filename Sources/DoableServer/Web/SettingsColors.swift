@@ -60,7 +60,10 @@ struct ColorChooser {
         return choice
     }
 
-    var styles: [String] { Swatch.rules(choices.map(\.value)) }
+    var styles: [String] { Swatch.rules(choices.map(\.value) + (customIsColor ? [customValue] : [])) }
+
+    /// Whether the custom field holds a colour to show a swatch of (not while it holds a typing mistake).
+    private var customIsColor: Bool { (try? Rules.color(customValue)) != nil }
 
     var html: HTML {
         let errorID = "f-\(name)-error"
@@ -71,15 +74,17 @@ struct ColorChooser {
             """
         }
         let customID = "f-\(customName)"
+        let preview: HTML = customIsColor ? Swatch.mark(customValue) : ""
         let isText = customType == "text"
         let textOnly: HTML = isText ? " placeholder=\"#RRGGBB\" maxlength=\"7\" pattern=\"#[0-9A-Fa-f]{6}\"" : ""
         let describedBy: HTML = error != nil ? " aria-describedby=\"\(errorID)\"" : ""
+        let invalid: HTML = error != nil && selected == "custom" ? " aria-invalid=\"true\"" : ""
         let custom: HTML = """
         <label class="swatch-choice"><input type="radio" name="\(name)" value="custom"\
-        \(attribute: "checked", if: selected == "custom")> Custom</label>
+        \(attribute: "checked", if: selected == "custom")>\(preview) Custom</label>
         <label for="\(customID)" class="custom-color-label">Custom colour</label>
-        <input id="\(customID)" name="\(customName)" type="\(customType)" value="\(customValue)"\(textOnly) \
-        aria-describedby="\(customID)-hint">
+        <input id="\(customID)" name="\(customName)" type="\(customType)" value="\(customValue)"\(textOnly)\(invalid) \
+        aria-describedby="\(customID)-hint\(error != nil ? " \(errorID)" : "")">
         <p class="hint" id="\(customID)-hint">Used when Custom is chosen\(isText ? ", as #RRGGBB" : "").</p>
         """
         return """

@@ -34,7 +34,7 @@ extension WebController {
             let identity = try member(context)
             guard context.web.form.isOn("confirmed") else {
                 return try await confirmPage(context, title: "Sign out everywhere?",
-                                             message: "Every browser, app and session signed in to your account will have to sign in again. Access tokens and app passwords stay.",
+                                             message: "Every browser and app signed in to your account, this one included, will have to sign in again, and your access tokens and app passwords stop working.",
                                              action: "/signout/everywhere", button: "Sign out everywhere")
             }
             // The domain keeps the caller's own session (the API's caller goes on); this browser signs out too.
@@ -71,6 +71,7 @@ extension WebController {
         var page = WebPage(title: "Sign in", main: """
         <div class="narrow auth">
         <h1>Sign in to Doable</h1>
+        \(context.web.query["deleted"] == "1" ? HTML("<p class=\"notice\" role=\"status\">Your account and everything in it were deleted.</p>") : "")
         \(errors.summary)
         <form method="post" action="/signin" novalidate>
         \(csrfField(context))<input type="hidden" name="next" value="\(next)">

@@ -57,11 +57,11 @@ extension WebController {
         let name = list.name
         let up: HTML = isFirst ? "" : """
         <button type="submit" id="move-up-\(list.id)" name="direction" value="up" class="button" \
-        aria-label="Move '\(name)' up">Move up</button>
+        aria-label="Move up: \(name)">Move up</button>
         """
         let down: HTML = isLast ? "" : """
         <button type="submit" id="move-down-\(list.id)" name="direction" value="down" class="button" \
-        aria-label="Move '\(name)' down">Move down</button>
+        aria-label="Move down: \(name)">Move down</button>
         """
         let move: HTML = isFirst && isLast ? "" : """
         <form method="post" action="/lists/\(list.id)/move" class="inline-form" data-inplace>\
@@ -116,7 +116,8 @@ extension WebController {
                                          hint: "Up to 500 characters.", errors: errors, rows: 3)
         let icon = Field.input("icon", label: "Icon", value: form["icon"], hint: "One emoji, like 🛒.",
                                errors: errors, extra: " autocomplete=\"off\" maxlength=\"16\"")
-        let version: HTML = list == nil ? "" : "<input type=\"hidden\" name=\"version\" value=\"\(form["version"] ?? "")\">"
+        let version: HTML = list == nil ? ""
+            : "<input type=\"hidden\" name=\"version\" value=\"\(form["version"] ?? "")\">"
         let title = list.map { "Edit '\($0.name)'" } ?? "New list"
         let action = list.map { "/lists/\($0.id)" } ?? "/lists"
         let cancel = list.map { "/lists/\($0.id)" } ?? "/lists"
@@ -204,8 +205,9 @@ extension WebController {
         let (list, count) = try await domain.list(identity, id: try context.pathID())
         // The Inbox is refused by the domain at once, without asking first.
         if !list.isInbox, !context.web.form.isOn("confirmed") {
-            let tasks = count == 1 ? "its open task" : "its \(count) open tasks"
-            let message = "The list and \(tasks) go to the trash, where you can restore them for 30 days."
+            let message = count == 0 ? "The list goes to the trash, where you can restore it for 30 days."
+                : "The list and \(count == 1 ? "its open task" : "its \(count) open tasks") go to the trash, where "
+                    + "you can restore them for 30 days."
             return try await confirmPage(context, title: "Delete '\(list.name)'?", message: message,
                                          action: "/lists/\(list.id)/delete", button: "Delete list")
         }

@@ -60,7 +60,11 @@ struct WebSessionMiddleware: RouterMiddleware {
 
     private func finish(_ response: Response, state: WebRequestState) -> Response {
         var response = response
-        for cookie in state.cookiesToSet { response.headers.append(HTTPField(name: .setCookie, value: cookie)) }
+        // A response that leaves a new flash keeps it: the old one is then not cleared after it.
+        let setsFlash = response.headers[values: .setCookie].contains { $0.hasPrefix(WebCookie.flash + "=") }
+        for cookie in state.cookiesToSet where !(setsFlash && cookie.hasPrefix(WebCookie.flash + "=")) {
+            response.headers.append(HTTPField(name: .setCookie, value: cookie))
+        }
         if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
         response.headers[.xContentTypeOptions] = "nosniff"
         response.headers[.referrerPolicy] = "same-origin"
