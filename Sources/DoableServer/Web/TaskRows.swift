@@ -9,9 +9,6 @@ struct TaskRows {
     let time: MemberTime
     let labels: [LabelID: Label]
     let lists: [ListID: TaskList]
-    let csrf: HTML
-    /// Where forms come back to.
-    let back: String
     /// Cross-list views name each task's list.
     var showsList = false
     /// Rows can be dragged only where the manual order is shown.
