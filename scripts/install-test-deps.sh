@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Installs what the tests need and a fresh machine may lack: Debian packages (PostgreSQL, SQLite headers, curl)
-# and a Python virtual environment in .venv with the test tools. Safe to run again; it skips what is there.
+# Installs what the tests need and a fresh machine may lack: Debian packages (PostgreSQL, SQLite headers, curl,
+# chromium and a font for the browser tests) and a Python virtual environment in .venv with the test tools. Safe to
+# run again; it skips what is there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -8,6 +9,8 @@ missing=()
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 [ -f /usr/include/sqlite3.h ] || missing+=(libsqlite3-dev)
 command -v curl >/dev/null 2>&1 || missing+=(curl)
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -d /usr/share/fonts/truetype/dejavu ] || missing+=(fonts-dejavu-core)
 if [ ${#missing[@]} -gt 0 ]; then
     echo "Installing ${missing[*]} ..."
     export DEBIAN_FRONTEND=noninteractive
@@ -18,6 +21,7 @@ fi
 if [ ! -x .venv/bin/python ]; then
     python3 -m venv .venv
 fi
-if ! .venv/bin/python -c "import schemathesis, requests" >/dev/null 2>&1; then
+if ! .venv/bin/python -c "import schemathesis, requests, pytest, playwright, axe_playwright_python" >/dev/null 2>&1
+then
     .venv/bin/pip install -q --disable-pip-version-check -r scripts/test-requirements.txt
 fi

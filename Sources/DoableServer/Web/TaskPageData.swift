@@ -24,7 +24,8 @@ struct TaskPageData {
     }
 
     func rows(_ context: AppRequestContext, showsList: Bool = true) -> TaskRows {
-        TaskRows(time: time, labels: labelsByID, lists: listsByID, showsList: showsList)
+        TaskRows(time: time, labels: labelsByID, lists: listsByID, csrf: csrfField(context),
+                 isSelecting: context.web.query["select"] == "1", showsList: showsList)
     }
 
     /// The member's open tasks due up to the end of `day` (their time zone), soonest first. Whole-day dates are

@@ -9,6 +9,10 @@ struct TaskRows {
     let time: MemberTime
     let labels: [LabelID: Label]
     let lists: [ListID: TaskList]
+    let csrf: HTML
+    /// The page opened in selection mode (`?select=1`, for browsers without the script): the boxes then belong
+    /// to the bulk form.
+    var isSelecting = false
     /// Cross-list views name each task's list.
     var showsList = false
     /// Rows can be dragged only where the manual order is shown.
@@ -35,15 +39,15 @@ struct TaskRows {
         let quoted = "'\(task.title)'"
         return """
         <li class="\(classes.joined(separator: " "))" id="task-\(task.id)" data-task-id="\(task.id)" data-version="\(task.version)" data-list-id="\(task.listID)" data-parent-id="\(task.parentID.map { "\($0)" } ?? "")" data-due="\(dueDay)"\(isDraggable ? HTML(" draggable=\"true\"") : "")>
-        <div class="task-row">
-        <input type="checkbox" class="select-box" form="bulk" name="ids" value="\(task.id)" aria-label="Select \(quoted)">
-        <button type="submit" form="row-actions" formaction="/tasks/\(task.id)/\(isDone ? "reopen" : "complete")" class="check" role="checkbox" aria-checked="\(isDone ? "true" : "false")" aria-label="Mark \(quoted) as \(isDone ? "not done" : "done")"\(openSubtasks > 0 && !isDone ? HTML(" data-open-subtasks=\"\(openSubtasks)\"") : "")></button>
+        <form class="task-row" method="post" action="/tasks/\(task.id)/\(isDone ? "reopen" : "complete")" data-inplace>\(csrf)
+        <input type="checkbox" class="select-box"\(isSelecting ? HTML(" form=\"bulk\"") : "") name="ids" value="\(task.id)" aria-label="Select \(quoted)">
+        <button type="submit" class="check" role="checkbox" aria-checked="\(isDone ? "true" : "false")" aria-label="Mark \(quoted) as \(isDone ? "not done" : "done")"\(openSubtasks > 0 && !isDone ? HTML(" data-open-subtasks=\"\(openSubtasks)\"") : "")></button>
         <div class="task-main">
         <a class="task-title" href="/tasks/\(task.id)">\(task.title)</a>
         \(meta(view, due: due))
         </div>
         \(menu(task))
-        </div>
+        </form>
         \(subtasks.isEmpty ? "" : subtaskBlock(view, subtasks))
         </li>
         """
@@ -79,13 +83,13 @@ struct TaskRows {
         """
     }
 
-    /// Single-tap actions. Their buttons submit the page's one `row-actions` form (`form` and `formaction`), so a
-    /// row carries no form of its own: a list of 2,000 tasks stays a few hundred bytes a row.
+    /// Single-tap actions: buttons of the row's form, each with its own `formaction` (one form a row keeps the page
+    /// small; the attribute `form` on every button would make Chromium take seconds over 2,000 rows).
     private func menu(_ task: TaskItem) -> HTML {
         let quoted = "'\(task.title)'"
         func action(_ path: String, _ title: String, _ field: (String, String)? = nil, confirm: String? = nil) -> HTML {
             """
-            <button type="submit" form="row-actions" formaction="/tasks/\(task.id)/\(path)"\(field.map { HTML(" name=\"\($0.0)\" value=\"\($0.1)\"") })\(confirm.map { HTML(" data-confirm=\"\($0)\"") })>\(title)</button>
+            <button type="submit" formaction="/tasks/\(task.id)/\(path)"\(field.map { HTML(" name=\"\($0.0)\" value=\"\($0.1)\"") })\(confirm.map { HTML(" data-confirm=\"\($0)\"") })>\(title)</button>
             """
         }
         return """

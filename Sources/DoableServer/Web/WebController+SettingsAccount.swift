@@ -46,7 +46,7 @@ extension WebController {
         \(csrfField(context))
         \(password)
         <div class="field checkbox-field\(understood != nil ? " has-error" : "")"><label>\
-        <input type="checkbox" name="confirmed" value="1"\(invalid)> \
+        <input type="checkbox" name="understood" value="1"\(invalid)> \
         I understand that my account and everything in it are deleted for good</label>
         \(understood.map { HTML("<p class=\"field-error\" id=\"f-confirmed-error\">\($0)</p>") })</div>
         <button type="submit" class="button danger">Delete my account</button>
@@ -82,7 +82,7 @@ extension WebController {
         if password.isEmpty { errors.byField["password"] = "Enter your password to delete your account." }
         // Asked in the script's dialog (which adds `confirmed`) or, without JavaScript, by the checkbox: a page
         // asking again would have to carry the password.
-        if !form.isOn("confirmed") {
+        if !form.isOn("confirmed") && !form.isOn("understood") {
             errors.byField["confirmed"] = "Tick this box to confirm that you want your account deleted."
         }
         var status = HTTPResponse.Status.badRequest

@@ -101,6 +101,9 @@ extension WebController {
                 parent: parent)
             return WebResponse.done(context, redirect: back, toast: Flash(message: "Added '\(view.task.title)'",
                                     undo: UndoToken([.delete(view.task.id)]).encoded))
+        } catch DoableError.invalid("title", let message) where context.web.wantsJSON {
+            // The form's field is the typed line, `text`: the script marks that input.
+            throw DoableError.invalid(field: "text", message: message)
         } catch let error as DoableError where !context.web.wantsJSON {
             // Without the script: back to the page, the message in the toast (the typed line is in the form's
             // history; a full-page form would lose the list context).

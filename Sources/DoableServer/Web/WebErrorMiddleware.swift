@@ -95,7 +95,7 @@ enum WebPages {
     static func standaloneNotFound(assets: WebAssets) -> Response {
         let html: HTML = """
         <!doctype html><html lang="en" data-theme="system"><head><meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1"><title>Not found · Doable</title>
+        <meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>Not found · Doable</title>
         <link rel="stylesheet" href="\(assets.url("css/app.css"))"></head>
         <body><main id="main"><div class="empty-state"><h1>This page does not exist</h1>
         <p>It may have been deleted, or the link is wrong.</p>
@@ -111,7 +111,7 @@ enum WebPages {
                                             message: "This form expired; reload the page and try again.", field: nil)
         }
         let html: HTML = """
-        <!doctype html><html lang="en"><head><meta charset="utf-8"><title>Form expired · Doable</title></head>
+        <!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Form expired · Doable</title></head>
         <body><main><h1>This form expired</h1><p>Reload the page and try again.</p><p><a href="/">Back to Doable</a></p></main></body></html>
         """
         return WebResponse.page(html, nonce: "none", status: .forbidden)

@@ -64,7 +64,6 @@ struct WebRenderer: Sendable {
         \(page.main)
         </main>
         \(toast(context))
-        \(identity.map { _ in HTML("<form id=\"row-actions\" method=\"post\" action=\"/today\" data-inplace hidden>\(csrfField(context))</form>") })
         </body>
         </html>
         """

@@ -1,5 +1,4 @@
-// Native <dialog>s made by the script: a question with buttons (resolves to the chosen value, or null when
-// cancelled with Cancel or Escape), and a plain dialog for the shortcut list.
+// Native <dialog>s: a question (resolves to the chosen value; Cancel and Escape give null), and the shortcut list.
 import { el } from './core.js';
 
 let n = 0;

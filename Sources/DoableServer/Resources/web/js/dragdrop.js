@@ -1,54 +1,35 @@
-// Drag and drop: task rows among their siblings (before/after) or onto a sidebar list, calendar tasks onto
-// another day, and sidebar lists among themselves. The server answers as for in-place forms.
+// Drag and drop: rows among their siblings or onto a sidebar list, calendar tasks onto another day, sidebar
+// lists among themselves; each drop posts like a form.
 import { $$ } from './core.js';
 import { post } from './inplace.js';
 
-let drag = null, mark = null;
+let drag, mark;
 const node = e => e.target.nodeType == 1 ? e.target : e.target.parentElement;
 const listId = li => (li.matches('[data-list-id]') ? li : li.querySelector('[data-list-id]'))?.dataset.listId;
+const unmark = () => { mark?.classList.remove('drop-before', 'drop-after', 'drop-into'); mark = null; };
 
-function clear() {
-  mark?.classList.remove('drop-before', 'drop-after', 'drop-into');
-  mark = null;
-}
-function show(e, cls) {
-  if (mark != e) clear();
-  mark = e;
-  e.classList.remove('drop-before', 'drop-after');
-  e.classList.add(cls);
-}
-
-// Where the pointer would drop: [element, class, fields to post] or null.
+// Where the pointer would drop: [element, indicator class, fields to post], or nothing.
 function spot(e) {
-  const t = node(e);
-  if (!drag || !t) return null;
-  const { kind, el } = drag;
+  const t = node(e), { kind, el } = drag || {};
+  if (!kind || !t) return;
   const side = (r, box = r) => {
-    const b = box.getBoundingClientRect();
-    const id = kind == 'list' ? listId(r) : r.dataset.taskId;
-    return e.clientY < b.top + b.height / 2 ? ['drop-before', { before: id }] : ['drop-after', { after: id }];
+    const b = box.getBoundingClientRect(), id = kind == 'list' ? listId(r) : r.dataset.taskId;
+    return e.clientY < b.top + b.height / 2 ? [r, 'drop-before', { before: id }] : [r, 'drop-after', { after: id }];
   };
-  if (kind == 'cal') {
-    const td = t.closest('td[data-date]');
-    return td && td != el.closest('td') ? [td, 'drop-into', { date: td.dataset.date }] : null;
-  }
-  const list = t.closest('#nav-lists [data-list-id]');
-  const li = list?.closest('li') || list;
-  if (kind == 'list') return li && li != el && li.parentElement == el.parentElement ? [li, ...side(li)] : null;
-  if (list) return list.dataset.listId != el.dataset.listId ? [list, 'drop-into', { list: list.dataset.listId }] : null;
+  const td = t.closest('td[data-date]'), link = t.closest('#nav-lists [data-list-id]'), li = link?.closest('li');
+  if (kind == 'cal') return td && td != el.closest('td') && [td, 'drop-into', { date: td.dataset.date }];
+  if (kind == 'list') return li && li != el && li.parentElement == el.parentElement && side(li);
+  if (link) return listId(li || link) != el.dataset.listId && [link, 'drop-into', { list: listId(li || link) }];
   const row = t.closest('li.task');
-  return row && row != el && row.parentElement == el.parentElement
-    ? [row, ...side(row, row.querySelector(':scope > .task-row') || row)] : null;
+  return row && row != el && row.parentElement == el.parentElement && side(row, row.querySelector(':scope > .task-row') || row);
 }
 
 document.addEventListener('dragstart', e => {
-  const t = node(e);
-  const cal = t?.closest('a.cal-task[data-task-id]');
-  const row = t?.closest('li.task');
+  const t = node(e), cal = t?.closest('a.cal-task[data-task-id]'), row = t?.closest('li.task');
   const li = t?.closest('#nav-lists [data-list-id]')?.closest('li');
   drag = cal ? { kind: 'cal', el: cal, id: cal.dataset.taskId }
     : row ? row.draggable && { kind: 'task', el: row, id: row.dataset.taskId }
-    : li ? { kind: 'list', el: li, id: listId(li) } : null;
+    : li && { kind: 'list', el: li, id: listId(li) };
   if (!drag) return;
   e.dataTransfer.effectAllowed = 'move';
   e.dataTransfer.setData('text/plain', drag.id);
@@ -57,24 +38,24 @@ document.addEventListener('dragstart', e => {
 
 document.addEventListener('dragover', e => {
   const s = spot(e);
-  if (!s) return clear();
+  if (!s) return unmark();
   e.preventDefault();
   e.dataTransfer.dropEffect = 'move';
-  show(s[0], s[1]);
+  if (mark != s[0]) unmark();
+  (mark = s[0]).classList.remove('drop-before', 'drop-after');
+  mark.classList.add(s[1]);
 });
 
 document.addEventListener('drop', e => {
-  const s = spot(e), d = drag;
+  const s = spot(e), { kind, id, el } = drag || {};
   if (!s) return;
   e.preventDefault();
-  const { kind, id } = d;
-  const url = kind == 'list' ? `/lists/${id}/move` : `/tasks/${id}/${kind == 'cal' ? 'reschedule' : 'move'}`;
-  const want = kind == 'cal' ? [`a.cal-task[data-task-id="${id}"]`] : kind == 'task' ? [`#${CSS.escape(d.el.id)}`] : [];
-  post(url, s[2], want);
+  post(kind == 'list' ? `/lists/${id}/move` : `/tasks/${id}/${kind == 'cal' ? 'reschedule' : 'move'}`, s[2],
+    kind == 'cal' ? [`a.cal-task[data-task-id="${id}"]`] : kind == 'task' ? ['#' + CSS.escape(el.id)] : []);
 });
 
 document.addEventListener('dragend', () => {
-  clear();
+  unmark();
   $$('.dragging').forEach(x => x.classList.remove('dragging'));
   drag = null;
 });

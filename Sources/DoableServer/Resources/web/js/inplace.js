@@ -1,113 +1,105 @@
-// Forms with data-inplace (and the bulk bar) post with fetch and refresh the page in place; forms with
-// data-confirm, and completing a task with open subtasks, ask first in a dialog.
-import { $, $$, csrf, emit, refresh, rowOf, sel } from './core.js';
+// Forms with data-inplace (and the bulk bar) post with fetch, then the page refreshes in place; data-confirm,
+// and completing a task with open subtasks, ask first. A submitter's formaction, name, value and data-* count.
+import { $, $$, csrf, el, emit, refresh, rowOf, sel } from './core.js';
 import { show, hide, carry } from './toast.js';
 import { ask } from './confirm.js';
 
 const HEAD = { 'X-Doable-Fetch': '1' };
-// Read through attributes: a control named "action" or "method" (the bulk bar's buttons) shadows the properties.
+// Attributes, not properties: the bulk bar's buttons are named "action" and shadow form.action.
 const attr = (f, a) => (f.getAttribute(a) || '').toLowerCase();
-const target = f => new URL(f.getAttribute('action') || location.href, location.href).href;
-const sibling = (r, dir) => { while ((r = r?.[dir]) && !r.matches('li.task')); return r; };
+const target = (f, s) => new URL(s?.getAttribute('formaction') || f.getAttribute('action') || '', location.href).href;
+const next = (r, dir) => { while ((r = r?.[dir + 'ElementSibling']) && !r.matches('li.task')); return r; };
 
-// Applies a successful answer: toast, then another page or a refresh in place.
+// A successful answer: the toast, then another page or a refresh in place.
 export function done(j, want = []) {
   if (j.toast) show(j.toast);
-  if (j.redirect) {
-    const u = new URL(j.redirect, location.href), here = location.href.split('#')[0];
-    if (u.href.split('#')[0] != here) { carry(j.toast); return location.assign(u.href); }
-  }
-  return refresh([j.focus && sel(j.focus), ...want].filter(Boolean));
+  const u = j.redirect && new URL(j.redirect, location.href).href;
+  if (u && u.split('#')[0] != location.href.split('#')[0]) return carry(j.toast), location.assign(u);
+  refresh([j.focus && sel(j.focus), ...want].filter(Boolean));
 }
 
-// Posts fields to a URL the way a form would (used by drag and drop and shortcuts).
+// Posts fields as a form would (drag and drop, shortcuts).
 export async function post(url, fields, want) {
-  const body = new URLSearchParams({ _csrf: csrf(), ...fields });
   let j = {};
   try {
-    const res = await fetch(url, { method: 'POST', body, credentials: 'same-origin', headers: HEAD });
-    j = await res.json().catch(() => ({}));
+    const res = await fetch(url, { method: 'POST', body: new URLSearchParams({ _csrf: csrf(), ...fields }), headers: HEAD });
+    j = await res.json().catch(() => j);
     if (res.ok && !j.error) return done(j, want);
   } catch {}
-  show({ message: j.error?.message || 'That did not work. The page shows what was saved.' });
+  show({ message: j.error?.message || 'That did not work; the page shows what is saved.' });
   refresh();
 }
 
-function plain(f, extra) {
-  for (const [name, value] of Object.entries(extra)) f.append(Object.assign(document.createElement('input'), { type: 'hidden', name, value }));
+// The bulk bar sends the checked rows: their boxes sit in the rows' own forms (an attribute `form` on 2,000 boxes
+// makes Chromium crawl), so they are added here.
+const picked = f => f.id == 'bulk' ? $$('.select-box:checked').filter(b => b.form != f).map(b => b.value) : [];
+
+function plain(f, extra, url) {
+  for (const value of picked(f)) f.append(el('input', { type: 'hidden', name: 'ids', value }));
+  for (const name in extra) f.append(el('input', { type: 'hidden', name, value: extra[name] }));
+  f.setAttribute('action', url);
   HTMLFormElement.prototype.submit.call(f);
 }
 
-function clearError(f) {
+// A refusal shows by its field (or atop the form); for a row's buttons the toast says it.
+function fail(f, s, { message = 'Something went wrong. Please try again.', field } = {}) {
+  if ((s || f).closest('li.task, #toast, #row-actions')) return show({ message }), refresh();
   $$('[aria-invalid=true]', f).forEach(i => i.removeAttribute('aria-invalid'));
-  $$('.field-error[role=alert]', f).forEach(p => p.textContent = '');
-}
-
-function fail(f, { message = 'Something went wrong. Please try again.', field } = {}) {
-  if (f.closest('li.task, #toast, .task-menu')) { show({ message }); return refresh(); }
-  clearError(f);
-  const input = field && f.elements[field];
-  let box = f.id == 'quick-add' ? $('#quick-add-error') : $('[role=alert]', f);
+  const input = f.elements[field]?.focus && f.elements[field], wrap = input?.closest('.field');
+  let box = f.id == 'quick-add' ? $('#quick-add-error') : wrap?.querySelector('.field-error') || !input && $('[role=alert]', f);
   if (!box) {
-    box = Object.assign(document.createElement('p'), { className: 'field-error' });
-    box.setAttribute('role', 'alert');
-    input?.after ? (input.closest('label') || input).after(box) : f.prepend(box);
+    box = el('p', { className: 'field-error' });
+    wrap ? wrap.append(box) : input ? (input.closest('label, .inline-add-row, span.inline-add') || input).after(box) : f.prepend(box);
   }
-  box.id ||= 'error-' + (f.id || 'form') + '-' + (field || 'form');
+  box.setAttribute('role', 'alert');
+  box.id ||= `error-${f.id || 'form'}-${field}`;
   box.textContent = message;
-  if (input?.setAttribute) {
-    input.setAttribute('aria-invalid', 'true');
-    const d = (input.getAttribute('aria-describedby') || '').split(' ').filter(x => x && x != box.id);
-    input.setAttribute('aria-describedby', [...d, box.id].join(' '));
-    input.focus();
-  }
+  if (!input) return;
+  const d = (input.getAttribute('aria-describedby') || '').split(' ').filter(x => x && x != box.id);
+  input.setAttribute('aria-describedby', [...d, box.id].join(' '));
+  input.setAttribute('aria-invalid', 'true');
+  input.focus();
 }
 
-async function send(f, extra) {
-  const row = rowOf(f), quick = f.id == 'quick-add';
-  const want = quick ? ['#quick-add-text'] : row ? [sel(row.id), ...[sibling(row, 'nextElementSibling'), sibling(row, 'previousElementSibling')].filter(Boolean).map(r => sel(r.id))] : [];
-  const fd = new FormData(f);
-  for (const [k, v] of Object.entries(extra)) fd.set(k, v);
-  f.setAttribute('aria-busy', 'true');
-  let res, j = null;
+async function send(f, s, extra, url) {
+  const row = rowOf(s) || rowOf(f), quick = f.id == 'quick-add', fd = new FormData(f), busy = s || f;
+  // A completed or deleted row may be gone after the refresh: then the next row (or the one before) gets focus.
+  const want = quick ? ['#quick-add-text'] : [row, next(row, 'next'), next(row, 'previous')].filter(Boolean).map(r => sel(r.id));
+  for (const k in extra) fd.set(k, extra[k]);
+  for (const value of picked(f)) fd.append('ids', value);
+  busy.setAttribute('aria-busy', 'true');
+  let res, j;
   try {
-    res = await fetch(target(f), {
-      method: 'POST', credentials: 'same-origin', headers: HEAD,
-      body: /multipart/.test(attr(f, 'enctype')) ? fd : new URLSearchParams(fd),
-    });
+    res = await fetch(url, { method: 'POST', headers: HEAD, body: /multipart/.test(attr(f, 'enctype')) ? fd : new URLSearchParams(fd) });
     j = await res.json().catch(() => null);
   } catch {
-    return plain(f, extra);
+    return plain(f, extra, url); // offline, or the server went away: let the browser try
   } finally {
-    f.removeAttribute('aria-busy');
+    busy.removeAttribute('aria-busy');
   }
-  if (!j) return res.ok ? location.assign(res.url) : fail(f, { message: `The server answered ${res.status}. Please try again.` });
-  if (!res.ok || j.error) return fail(f, j.error);
-  clearError(f);
+  if (!j) return res.ok ? location.assign(res.url) : fail(f, s, { message: `The server answered ${res.status}. Please try again.` });
+  if (!res.ok || j.error) return fail(f, s, j.error);
   if (f.closest('#toast') && !j.toast) hide();
-  if (f.id == 'bulk') $$('.select-box:checked').forEach(b => b.checked = false);
+  HTMLFormElement.prototype.reset.call(f); // sent: a refresh must not bring its values back
   emit('doable:saved', j, f);
-  if (quick) j.focus = null;
-  return done(j, want);
+  done(quick ? { ...j, focus: null } : j, want);
 }
 
 document.addEventListener('submit', async e => {
-  const f = e.target, s = e.submitter;
+  const f = e.target, s = e.submitter, url = target(f, s), data = k => s?.dataset[k] || f.dataset[k];
   const inplace = attr(f, 'method') == 'post' && f.matches('[data-inplace], #bulk');
-  const open = +f.dataset.openSubtasks || 0, completing = open > 0 && /\/complete$/.test(target(f));
-  if (!inplace && !f.dataset.confirm && !completing) return;
+  const open = +data('openSubtasks') || 0, completing = open > 0 && /\/complete$/.test(url), confirm = data('confirm');
+  if (!inplace && !confirm && !completing) return;
   e.preventDefault();
-  if (f.getAttribute('aria-busy')) return;
-  const extra = s?.name ? { [s.name]: s.value } : {};
-  if (f.dataset.confirm) {
-    const label = f.dataset.confirmButton || s?.textContent.trim() || 'Confirm';
-    if (!await ask(f.dataset.confirm, [[label.length < 24 ? label : 'Confirm', '1', /delet|remov|revok|sign ?out|purge/i.test(label + target(f)) ? 'danger' : 'primary']])) return;
-    extra.confirmed = '1';
-  } else if (completing) {
-    const v = await ask(`Also complete its ${open} open subtask${open == 1 ? '' : 's'}?`,
-      [['Complete all', 'all', 'primary'], ['Only this task', 'none']]);
-    if (!v) return;
-    extra.subtasks = v;
-  }
-  inplace ? send(f, extra) : plain(f, extra);
+  if ((s || f).getAttribute('aria-busy')) return;
+  const menu = (s || f).closest('details.task-menu[open]');
+  if (menu) { menu.open = false; $('summary', menu).focus(); }
+  const extra = s?.name ? { [s.name]: s.value } : {}, label = s?.textContent.trim() || '';
+  if (confirm) {
+    const danger = /delet|remov|revok|sign ?out|purge/i.test(label + url) ? 'danger' : 'primary';
+    if (!await ask(confirm, [[label && label.length < 24 ? label : 'Confirm', 1, danger]])) return;
+    extra.confirmed = 1;
+  } else if (completing && !(extra.subtasks = await ask(`Also complete its ${open} open subtask${open > 1 ? 's' : ''}?`,
+    [['Complete all', 'all', 'primary'], ['Only this task', 'none']]))) return;
+  inplace ? send(f, s, extra, url) : plain(f, extra, url);
 });

@@ -1,12 +1,12 @@
-// VIEW-6: refresh in place when something changed elsewhere, unless the member is typing in #main or a
-// dialog is open (then when they leave the field or close it).
-import { $, refresh, typing } from './core.js';
+// VIEW-6: refresh in place when something changed elsewhere, but not while the member types in #main, has
+// unsent changes there, has a dialog or menu open or drags something (then once that ends).
+import { $, dirty, refresh, typing } from './core.js';
 
-let source = null, timer, waiting = false;
+let source, timer, waiting;
 
 const busy = () => {
   const a = document.activeElement;
-  return $('dialog[open], .dragging, #main details.task-menu[open]') || typing(a) && a.closest('#main');
+  return $('dialog[open], .dragging, #main details.task-menu[open]') || typing(a) && a.closest('#main') || dirty();
 };
 function go() {
   waiting = !!busy();
@@ -22,10 +22,7 @@ function open() {
   source.addEventListener('reset', later);
 }
 
-document.addEventListener('focusout', retry);
-document.addEventListener('close', retry, true);
-document.addEventListener('toggle', retry, true);
-document.addEventListener('dragend', retry);
+for (const type of ['focusout', 'change', 'close', 'toggle', 'dragend']) document.addEventListener(type, retry, true);
 addEventListener('pagehide', () => { source?.close(); source = null; });
 addEventListener('pageshow', e => e.persisted && open());
 open();

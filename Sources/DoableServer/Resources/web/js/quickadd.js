@@ -1,53 +1,45 @@
-// Quick add: previews what the text will set as chips; a chip's × keeps that text in the title (adds
-// "start-end" to the hidden `ignore`). After a task is added the field is cleared for the next one.
+// Quick add: chips preview what the text sets; a chip's × keeps its words in the title (adds "start-end" to
+// the hidden `ignore`). After an add the field is cleared for the next task.
 import { $, el } from './core.js';
 
 const form = $('#quick-add'), text = $('#quick-add-text'), chips = $('#quick-add-chips'), err = $('#quick-add-error');
 const ignore = form?.elements.ignore;
 let last = '', timer, seq = 0;
 
-const ranges = () => (ignore.value ? ignore.value.split(',') : []).map(r => r.split('-').map(Number));
+const ranges = () => ignore.value.split(',').filter(Boolean).map(r => r.split('-').map(Number));
 const save = rs => { ignore.value = rs.map(r => r.join('-')).join(','); };
 
-// Keeps the ignored ranges that still cover the same words after an edit (shifted past the edit), drops the rest.
+// After an edit, keeps the ignored ranges that still hold the same words (shifted if after the edit).
 function follow(old, now) {
   let p = 0, q = 0;
   while (p < old.length && old[p] == now[p]) p++;
-  while (q < old.length - p && q < now.length - p && old[old.length - 1 - q] == now[now.length - 1 - q]) q++;
+  while (q < old.length - p && q < now.length - p && old.at(-1 - q) == now.at(-1 - q)) q++;
   const d = now.length - old.length;
-  save(ranges().map(([s, e]) => {
-    const [a, b] = e <= p ? [s, e] : s >= old.length - q ? [s + d, e + d] : [];
-    return a != null && now.slice(a, b) == old.slice(s, e) ? [a, b] : null;
-  }).filter(Boolean));
+  save(ranges().map(([s, e]) => e <= p ? [s, e] : s >= old.length - q ? [s + d, e + d] : [-1, -1])
+    .filter(([a, b], i) => a >= 0 && now.slice(a, b) == old.slice(...ranges()[i])));
 }
 
 function setError(msg) {
-  err && (err.textContent = msg || '');
+  if (err) err.textContent = msg || '';
   msg ? text.setAttribute('aria-invalid', 'true') : text.removeAttribute('aria-invalid');
 }
 
-function render(tokens = []) {
-  chips.replaceChildren(...tokens.map(t => el('li', { className: 'chip chip-' + t.kind },
-    el('span', { textContent: t.label }),
-    el('button', { type: 'button', textContent: '×', ariaLabel: `Keep '${t.text}' in the title`, value: `${t.start}-${t.end}` }))));
-}
+const render = (tokens = []) => chips.replaceChildren(...tokens.map(t => el('li', { className: 'chip chip-' + t.kind },
+  el('span', { textContent: t.label }),
+  el('button', { type: 'button', textContent: '×', ariaLabel: `Keep '${t.text}' in the title`, value: `${t.start}-${t.end}` }))));
 
 async function preview() {
   const n = ++seq, v = text.value;
-  if (!v.trim()) { render(); setError(''); return; }
+  if (!v.trim()) return render(), setError();
   try {
-    const res = await fetch(`/quick-add/preview?${new URLSearchParams({ text: v, ignore: ignore.value })}`, { credentials: 'same-origin' });
-    const j = await res.json();
-    if (n != seq) return;
-    render(j.tokens);
-    setError(typeof j.error == 'string' ? j.error : j.error?.message);
+    const j = await (await fetch('/quick-add/preview?' + new URLSearchParams({ text: v, ignore: ignore.value }))).json();
+    if (n == seq) { render(j.tokens); setError(j.error?.message ?? j.error); }
   } catch {}
 }
 
 if (form && text && chips && ignore) {
   text.addEventListener('input', () => {
-    follow(last, text.value);
-    last = text.value;
+    follow(last, last = text.value);
     clearTimeout(timer);
     timer = setTimeout(preview, 120);
   });
@@ -61,7 +53,7 @@ if (form && text && chips && ignore) {
   form.addEventListener('doable:saved', () => {
     text.value = last = ignore.value = '';
     render();
-    setError('');
+    setError();
     text.focus();
   });
 }

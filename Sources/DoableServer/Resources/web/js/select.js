@@ -1,28 +1,26 @@
-// Selecting several tasks: "Select" toggles body.selecting without a reload, shift-click selects a range,
-// and the bulk bar shows "N selected" and hides while nothing is selected.
+// Selecting several tasks: "Select" toggles body.selecting without a reload, shift-click selects a range, and
+// the bulk bar says "N selected" and hides while nothing is selected.
 import { $, $$, rowOf } from './core.js';
 
-let anchor = null;
-const body = document.body;
+const body = document.body, SEL = '[data-action=select], a[href*="select=1"]';
+let anchor;
 
-export function count() {
+function count() {
   const boxes = $$('.select-box'), n = boxes.filter(b => b.checked).length, bar = $('#bulk');
   boxes.forEach(b => rowOf(b)?.classList.toggle('is-selected', b.checked));
-  if (bar) {
-    bar.hidden = n == 0;
-    const c = $('.bulk-count', bar);
-    if (c) c.textContent = `${n} selected`;
-  }
+  if (bar) bar.hidden = !n;
+  const c = $('#bulk .bulk-count');
+  if (c) c.textContent = `${n} selected`;
 }
 
-export function selecting(on) {
+function selecting(on) {
   body.classList.toggle('selecting', on);
-  $$('[data-action=select], a[href*="select=1"]').forEach(b => b.setAttribute('aria-pressed', on));
-  if (!on) { $$('.select-box:checked').forEach(b => b.checked = false); anchor = null; }
+  $$(SEL).forEach(b => b.textContent = on ? 'Done' : 'Select');
+  if (!on) $$('.select-box:checked').forEach(b => b.checked = false);
   count();
 }
 
-// Toggles the box of a row (the `x` shortcut).
+// The `x` shortcut: toggles a row's box.
 export function toggle(row) {
   const b = $(':scope > .task-row .select-box', row);
   if (!b) return;
@@ -33,22 +31,18 @@ export function toggle(row) {
 }
 
 document.addEventListener('click', e => {
-  const t = e.target;
-  const s = t.closest?.('[data-action=select], a[href*="select=1"]');
+  const t = e.target, s = t.closest?.(SEL);
   if (s) {
-    if (!$('#bulk') && s.href) return; // no bar on this page: let the server render the selecting page
+    if (!$('#bulk') && s.href) return; // no bar here: the server renders the page in selection mode
     e.preventDefault();
     selecting(!body.classList.contains('selecting'));
   } else if (t.matches?.('.select-box')) {
-    if (e.shiftKey && anchor?.isConnected && anchor != t) {
-      const boxes = $$('.select-box').filter(b => b.offsetParent), i = boxes.indexOf(anchor), j = boxes.indexOf(t);
-      if (i >= 0 && j >= 0) boxes.slice(Math.min(i, j), Math.max(i, j) + 1).forEach(b => b.checked = t.checked);
-    }
+    const boxes = $$('.select-box').filter(b => b.offsetParent), i = boxes.indexOf(anchor), j = boxes.indexOf(t);
+    if (e.shiftKey && i >= 0 && j >= 0) boxes.slice(Math.min(i, j), Math.max(i, j) + 1).forEach(b => b.checked = t.checked);
     anchor = t;
     count();
   }
 });
 document.addEventListener('change', e => e.target.matches?.('.select-box') && count());
 document.addEventListener('doable:refreshed', count);
-if (/[?&]select=1/.test(location.search)) body.classList.add('selecting');
-count();
+/[?&]select=1/.test(location.search) ? selecting(true) : count();

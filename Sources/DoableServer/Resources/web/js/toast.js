@@ -1,23 +1,12 @@
-// The toast (#toast, role=status): at least 10 s on screen, paused while hovered or focused, a close button,
-// and `z` presses its Undo. A toast the server rendered (the no-JavaScript flash) gets the same treatment.
+// The toast: 12 s on screen, paused while hovered or focused (then 3-6 s more), a close button; `z` is Undo.
 import { $, csrf, el } from './core.js';
 
 const KEY = 'doable-toast';
-let box, timer, left = 0, since = 0, hover = false, inside = false, before = null;
-
-function setup() {
-  box = $('#toast') || document.body.appendChild(el('div', { id: 'toast' }));
-  box.setAttribute('role', 'status');
-  box.setAttribute('aria-live', 'polite');
-  box.addEventListener('mouseenter', () => { hover = true; pause(); });
-  box.addEventListener('mouseleave', () => { hover = false; run(); });
-  box.addEventListener('focusin', () => { inside = true; pause(); });
-  box.addEventListener('focusout', e => { if (!box.contains(e.relatedTarget)) { inside = false; run(); } });
-  document.addEventListener('focusin', e => { if (!box.contains(e.target)) before = e.target; });
-}
+let box, timer, left, since = 0, hover, inside, held, before;
 
 function pause() {
   clearTimeout(timer);
+  held ||= hover || inside;
   if (since) left -= Date.now() - since;
   since = 0;
 }
@@ -25,16 +14,13 @@ function run() {
   pause();
   if (hover || inside || !box.children.length) return;
   since = Date.now();
-  timer = setTimeout(hide, Math.max(left, 3000));
+  timer = setTimeout(hide, held ? Math.min(Math.max(left, 3000), 6000) : left);
 }
-
 function arm() {
-  if (!$('.toast-close', box)) {
-    box.append(el('button', { type: 'button', className: 'toast-close', textContent: '×', ariaLabel: 'Dismiss' }));
-  }
+  $('.toast-close', box) || box.append(el('button', { type: 'button', className: 'toast-close', textContent: '×', ariaLabel: 'Dismiss' }));
   $('.toast-close', box).onclick = hide;
-  left = 10000;
-  since = 0;
+  left = 12000;
+  held = false;
   run();
 }
 
@@ -48,28 +34,27 @@ export function hide() {
 
 export function show(t) {
   if (!t?.message) return;
-  const kids = [el('p', { textContent: t.message })];
-  if (t.undo) {
-    const f = el('form', { method: 'post', action: '/undo' },
-      el('input', { type: 'hidden', name: '_csrf', value: csrf() }),
-      el('input', { type: 'hidden', name: 'token', value: t.undo }),
-      el('button', { type: 'submit', className: 'undo', textContent: 'Undo' }));
-    f.dataset.inplace = '';
-    kids.push(f);
-  }
-  box.replaceChildren(...kids);
+  const f = t.undo && el('form', { method: 'post', action: '/undo' },
+    el('input', { type: 'hidden', name: '_csrf', value: csrf() }), el('input', { type: 'hidden', name: 'token', value: t.undo }),
+    el('button', { type: 'submit', className: 'undo', textContent: 'Undo' }));
+  if (f) f.dataset.inplace = '';
+  box.replaceChildren(el('p', { textContent: t.message }), ...f ? [f] : []);
+  inside = box.contains(document.activeElement);
   arm();
 }
 
-// Keeps a toast across a navigation (the in-place answer asked to go to another page).
+// Keeps a toast over a navigation (an in-place answer that goes to another page).
 export const carry = t => t && sessionStorage.setItem(KEY, JSON.stringify(t));
-
 export const undo = () => $('#toast .undo, #toast form[action$="/undo"] button')?.click();
 
-setup();
-if (box.children.length) arm();
-try {
-  const t = JSON.parse(sessionStorage.getItem(KEY));
-  sessionStorage.removeItem(KEY);
-  show(t);
-} catch {}
+box = $('#toast') || document.body.appendChild(el('div', { id: 'toast' }));
+box.setAttribute('role', 'status');
+box.setAttribute('aria-live', 'polite');
+box.onmouseenter = () => { hover = true; pause(); };
+box.onmouseleave = () => { hover = false; run(); };
+box.addEventListener('focusin', () => { inside = true; pause(); });
+box.addEventListener('focusout', e => { if (!box.contains(e.relatedTarget)) { inside = false; run(); } });
+document.addEventListener('focusin', e => { if (!box.contains(e.target)) before = e.target; });
+if (box.children.length) arm(); // the flash a page rendered without the script's help
+try { show(JSON.parse(sessionStorage.getItem(KEY))); } catch {}
+sessionStorage.removeItem(KEY);

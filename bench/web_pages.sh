@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Q-2 and issue 11: the web app's pages in headless Chromium against a local release server whose account holds
+# 1,000 tasks — time from navigation to an interactive Today page and to an interactive list page of 200 tasks
+# (median and p95 of 30 navigations; targets: median < 300 ms, p95 < 500 ms), the HTML/CSS/JS bytes of each page,
+# and the server's rate of rendered Today pages per second as a share of its /healthz rate in the same run (wrk).
+#   bench/web_pages.sh                         SQLite
+#   DB=postgres bench/web_pages.sh             the same on a throwaway PostgreSQL
+#   NAVIGATIONS=60 DURATION=5s bench/web_pages.sh
+#   DOABLE_BIN=.build/debug/doable bench/web_pages.sh   another binary (no release build)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+DB=${DB:-sqlite}
+command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
+if [ ! -x /usr/bin/chromium ] || [ ! -x .venv/bin/python ] || \
+   ! .venv/bin/python -c "import playwright, requests" 2>/dev/null; then
+    scripts/install-test-deps.sh
+fi
+
+if [ "$DB" = postgres ] && [ -z "${DOABLE_TEST_DATABASE_URL:-}" ]; then
+    exec scripts/with-postgres.sh env DB=postgres "$0" "$@"
+fi
+if [ "$DB" = postgres ]; then export DOABLE_DATABASE_URL="$DOABLE_TEST_DATABASE_URL"; fi
+
+if [ -z "${DOABLE_BIN:-}" ]; then
+    swift build -c release --scratch-path .build-release --product doable 2>&1 | grep -E 'error' || true
+    export DOABLE_BIN="$(swift build -c release --scratch-path .build-release --show-bin-path)/doable"
+fi
+exec .venv/bin/python bench/web_pages.py "$@"

@@ -1,0 +1,279 @@
+"""What the browser tests, the screenshot script and the page benchmark share: starting a `doable serve`, the API
+client used to arrange data quickly, and a realistic demo account.
+
+The server binary is $DOABLE_BIN, else .build/debug/doable. Like tests/live/liveserver.py, the server inherits
+$DOABLE_DATABASE_URL, so `DOABLE_DATABASE_URL=postgres://… tests/web/run.sh` runs everything on PostgreSQL."""
+from __future__ import annotations
+
+import datetime as dt
+import itertools
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import requests
+
+ROOT = Path(__file__).resolve().parents[2]
+PASSWORD = "web test password"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def doable_binary() -> str:
+    return os.environ.get("DOABLE_BIN") or str(ROOT / ".build" / "debug" / "doable")
+
+
+class Server:
+    """One `doable serve` on a free loopback port over a temporary data folder; a context manager."""
+
+    def __init__(self, *extra_args: str, binary: str | None = None, bcrypt_cost: int = 4,
+                 log_level: str = "warning", data_dir: Path | None = None):
+        self.binary = binary or doable_binary()
+        self.folder = Path(tempfile.mkdtemp(prefix="doable-web-"))
+        self.data_dir = data_dir or self.folder / "data"
+        self.log_path = self.folder / "server.log"
+        self.args = ["--bcrypt-cost", str(bcrypt_cost), "--log-level", log_level, *extra_args]
+        self.process: subprocess.Popen | None = None
+        self.base = ""
+
+    def start(self, timeout: float = 60) -> "Server":
+        if not os.access(self.binary, os.X_OK):
+            raise RuntimeError(f"no doable binary at {self.binary} (set DOABLE_BIN)")
+        for _ in range(3):
+            port = free_port()
+            with open(self.log_path, "ab") as log:
+                self.process = subprocess.Popen(
+                    [self.binary, "serve", "--host", "127.0.0.1", "--port", str(port),
+                     "--data-dir", str(self.data_dir), *self.args],
+                    stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, cwd=self.folder)
+            self.base = f"http://127.0.0.1:{port}"
+            deadline = time.monotonic() + timeout
+            while time.monotonic() < deadline and self.process.poll() is None:
+                try:
+                    if requests.get(self.base + "/readyz", timeout=2).status_code == 200:
+                        return self
+                except requests.RequestException:
+                    pass
+                time.sleep(0.05)
+            if self.process.poll() is None:
+                self.stop()
+                raise RuntimeError(f"server not ready within {timeout} s:\n{self.log_tail()}")
+            if "in use" not in self.log_tail(5).lower():
+                raise RuntimeError(f"server exited with {self.process.returncode}:\n{self.log_tail()}")
+        raise RuntimeError("server could not bind a port")
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.kill(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+
+    def log_tail(self, lines: int = 40) -> str:
+        try:
+            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
+        except OSError:
+            return "(no log)"
+
+    def __enter__(self) -> "Server":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+_counter = itertools.count(1)
+
+
+def unique_username(prefix: str = "web") -> str:
+    """Letters, digits and underscores, 3 to 30 characters, unique across runs (PostgreSQL keeps its data)."""
+    return f"{prefix}_{uuid.uuid4().hex[:10]}{next(_counter)}"[:30]
+
+
+class ApiError(AssertionError):
+    pass
+
+
+@dataclass
+class Api:
+    """The REST API as one member, for arranging data and checking what a page did."""
+    base: str
+    token: str
+    http: requests.Session = field(default_factory=requests.Session)
+
+    def __post_init__(self) -> None:
+        self.http.headers["Authorization"] = f"Bearer {self.token}"
+
+    def call(self, method: str, path: str, expect: tuple[int, ...] = (200, 201, 204), **kwargs):
+        response = self.http.request(method, self.base + "/api/v1" + path, timeout=30, **kwargs)
+        if expect and response.status_code not in expect:
+            raise ApiError(f"{method} {path} -> {response.status_code}: {response.text[:500]}")
+        if response.status_code == 204 or not response.content:
+            return None
+        return response.json()
+
+    def me(self) -> dict:
+        return self.call("GET", "/me")
+
+    def patch_me(self, **fields) -> dict:
+        return self.call("PATCH", "/me", json=fields)
+
+    def lists(self) -> list[dict]:
+        body = self.call("GET", "/lists")
+        return body["lists"] if isinstance(body, dict) else body
+
+    def list_named(self, name: str) -> dict | None:
+        return next((item for item in self.lists() if item["name"] == name), None)
+
+    def create_list(self, name: str, color: str = "blue", icon: str | None = None, **more) -> dict:
+        body = {"name": name, "color": color, **more}
+        if icon:
+            body["icon"] = icon
+        return self.call("POST", "/lists", json=body)
+
+    def create_label(self, name: str, color: str = "gray") -> dict:
+        return self.call("POST", "/labels", json={"name": name, "color": color})
+
+    def labels(self) -> list[dict]:
+        body = self.call("GET", "/labels")
+        return body["labels"] if isinstance(body, dict) else body
+
+    def create_task(self, title: str, list_id: str | None = None, **more) -> dict:
+        body = {"title": title, **more}
+        if list_id:
+            body["listId"] = list_id
+        return self.call("POST", "/tasks", json=body)
+
+    def task(self, task_id: str) -> dict | None:
+        response = self.http.get(f"{self.base}/api/v1/tasks/{task_id}", timeout=30)
+        if response.status_code == 404:
+            return None
+        if response.status_code != 200:
+            raise ApiError(f"GET /tasks/{task_id} -> {response.status_code}: {response.text[:300]}")
+        return response.json()
+
+    def patch_task(self, task_id: str, **fields) -> dict:
+        return self.call("PATCH", f"/tasks/{task_id}", json=fields)
+
+    def complete(self, task_id: str) -> dict:
+        return self.call("POST", f"/tasks/{task_id}/complete", json={})
+
+    def delete_task(self, task_id: str) -> None:
+        self.call("DELETE", f"/tasks/{task_id}")
+
+    def tasks(self, **query) -> list[dict]:
+        """Every task matching the query, over all pages."""
+        out: list[dict] = []
+        offset = 0
+        while True:
+            page = self.call("GET", "/tasks", params={**query, "limit": 500, "offset": offset})
+            out += page["tasks"]
+            if not page.get("nextOffset"):
+                return out
+            offset = page["nextOffset"]
+
+    def titles(self, **query) -> list[str]:
+        return [task["title"] for task in self.tasks(**query)]
+
+    def trash(self) -> dict:
+        return self.call("GET", "/trash")
+
+
+@dataclass
+class Member:
+    username: str
+    password: str
+    email: str
+    api: Api
+
+    @property
+    def inbox_id(self) -> str:
+        return self.api.me()["inboxId"]
+
+
+def register(base: str, username: str | None = None, password: str = PASSWORD, **more) -> Member:
+    username = username or unique_username()
+    email = f"{username}@example.com"
+    response = requests.post(base + "/api/v1/accounts", json={
+        "email": email, "password": password, "username": username, "firstName": "Web", "lastName": "Tester",
+        **more}, timeout=30)
+    if response.status_code != 201:
+        raise ApiError(f"register -> {response.status_code}: {response.text[:300]}")
+    return Member(username, password, email, Api(base, response.json()["token"]))
+
+
+def sign_in_api(base: str, login: str, password: str) -> requests.Response:
+    return requests.post(base + "/api/v1/sessions", json={"login": login, "password": password}, timeout=30)
+
+
+def days_from_today(days: int) -> str:
+    """A whole day relative to today (UTC, the default time zone of a new member)."""
+    return (dt.datetime.now(dt.timezone.utc).date() + dt.timedelta(days=days)).isoformat()
+
+
+def seed_demo(member: Member) -> dict:
+    """A realistic account for screenshots: lists with colours and icons, tasks with due dates, priorities, labels
+    and subtasks, some completed. Returns the ids a caller may want to visit."""
+    api = member.api
+    api.patch_me(firstName="Ann", lastName="Lee")
+    labels = {name: api.create_label(name, color)["id"] for name, color in
+              [("errand", "orange"), ("home", "teal"), ("deep work", "indigo"), ("call", "pink")]}
+    groceries = api.create_list("Groceries", "green", "🛒", description="Weekly shop")
+    work = api.create_list("Work", "indigo", "💼", description="Projects and meetings")
+    home = api.create_list("Home", "orange", "🏠")
+    trip = api.create_list("Trip to Lisbon", "teal", "✈️")
+    ids = {"lists": {"Groceries": groceries["id"], "Work": work["id"], "Home": home["id"],
+                     "Trip to Lisbon": trip["id"]}}
+
+    def task(title, lst, due=None, priority="none", labels_=(), notes="", parent=None, done=False, **more):
+        body = {"priority": priority, "labelIds": [labels[name] for name in labels_], **more}
+        if due is not None:
+            body["due"] = due
+        if notes:
+            body["notes"] = notes
+        if parent:
+            body["parentId"] = parent
+        created = api.create_task(title, lst["id"], **body)
+        if done:
+            api.complete(created["id"])
+        return created["id"]
+
+    today, tomorrow = days_from_today(0), days_from_today(1)
+    task("Buy milk", groceries, due=today, priority="high", labels_=["errand"])
+    task("Fresh bread", groceries, due=today, labels_=["errand"])
+    task("Coffee beans", groceries, priority="medium")
+    task("Olive oil", groceries, done=True)
+    task("Tomatoes", groceries)
+    report = task("Quarterly report", work, due=days_from_today(2), priority="high", labels_=["deep work"],
+                  notes="Numbers from finance, summary for the board.", estimatedMinutes=120, category="work")
+    for index, title in enumerate(["Collect figures", "Draft summary", "Charts", "Review with Sam"]):
+        task(title, work, parent=report, done=index < 2)
+    ids["task"] = report
+    task("Call the plumber", home, due=today, priority="medium", labels_=["call", "home"])
+    task("Team meeting notes", work, due=tomorrow, labels_=["deep work"])
+    task("Reply to Maria", work, due=today, priority="low", labels_=["call"])
+    task("Water the plants", home, due=days_from_today(3), labels_=["home"])
+    task("Fix the bike light", home, priority="low")
+    task("Pay electricity bill", home, due=days_from_today(5), priority="high")
+    task("Clean the gutters", home, done=True)
+    packing = task("Pack for Lisbon", trip, due=days_from_today(9), priority="medium")
+    for index, title in enumerate(["Passport", "Charger", "Sunscreen"]):
+        task(title, trip, parent=packing, done=index == 0)
+    task("Book hotel", trip, due=days_from_today(4), priority="high", done=True)
+    task("Museum tickets", trip, due=days_from_today(11))
+    task("Dentist appointment", home, due=days_from_today(16), labels_=["call"])
+    return ids

@@ -1,0 +1,68 @@
+"""VIEW-5: axe finds no serious or critical violation on any main page, in the light and the dark theme, at both
+window sizes."""
+import json
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+
+from doable_web import register, seed_demo
+from ui import sign_in, visit
+
+AXE = Axe()
+
+
+@pytest.fixture(scope="module")
+def demo(base_url):
+    """One member with a realistic account (lists, labels, tasks with subtasks, completed and deleted ones)."""
+    member = register(base_url)
+    ids = seed_demo(member)
+    doomed = member.api.create_task("Old flyer", ids["lists"]["Home"])
+    member.api.delete_task(doomed["id"])
+    return member, ids
+
+
+def main_pages(ids):
+    work, groceries = ids["lists"]["Work"], ids["lists"]["Groceries"]
+    return [
+        "/today", f"/lists/{work}", f"/lists/{groceries}?select=1", f"/tasks/{ids['task']}",
+        "/calendar?view=month", "/calendar?view=week", "/upcoming", "/overdue", "/completed", "/trash",
+        "/search?q=the", "/labels", "/lists", "/lists/new", f"/lists/{work}/edit",
+        "/settings", "/settings/preferences", "/settings/password", "/settings/tokens", "/settings/account",
+    ]
+
+
+def serious(page, path):
+    results = AXE.run(page)
+    return [(path, v) for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
+
+
+def describe(found):
+    lines = []
+    for path, violation in found:
+        lines.append(f"{path}: [{violation['impact']}] {violation['id']}: {violation['help']} ({violation['helpUrl']})")
+        for node in violation["nodes"][:5]:
+            target = json.dumps(node.get("target"))
+            summary = (node.get("failureSummary") or "").replace("\n", " ")
+            lines.append(f"    {target} {node.get('html', '')[:160]}\n      {summary[:300]}")
+        if len(violation["nodes"]) > 5:
+            lines.append(f"    … and {len(violation['nodes']) - 5} more elements")
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_VIEW5_axe_no_serious_violations(browsing, demo, theme):
+    """VIEW-5: sign in, register and every signed-in page pass axe (no serious or critical violation)."""
+    member, ids = demo
+    member.api.patch_me(preferences={"theme": theme})
+    found = []
+    stranger = browsing.page(color_scheme=theme)
+    for path in ("/signin", "/register"):
+        visit(stranger, path)
+        found += serious(stranger, path)
+    page = browsing.page(color_scheme=theme)
+    sign_in(page, member.username, member.password)
+    assert page.locator("html").get_attribute("data-theme") == theme
+    for path in main_pages(ids):
+        visit(page, path)
+        found += serious(page, path)
+    assert not found, f"{len(found)} serious or critical axe violations ({theme} theme):\n" + describe(found)

@@ -1,0 +1,112 @@
+"""TASK-7 search and the VIEW pages: Today, Upcoming, calendar month and week with drag to another day."""
+import datetime as dt
+import re
+
+from playwright.sync_api import expect
+
+from doable_web import days_from_today
+from ui import choose, eventually, field, nav_link, visit
+
+
+def test_TASK7_search_with_filters(page, member):
+    """TASK-7: the header's search finds tasks by words; filters (kept in the URL) narrow the results."""
+    api = member.api
+    groceries = api.create_list("Groceries", "green")
+    api.create_list("Hardware", "gray")
+    api.create_task("Buy milk", groceries["id"], priority="high")
+    api.create_task("Buy bread", groceries["id"], priority="low")
+    api.create_task("Call plumber", member.inbox_id, notes="About the leak under the sink")
+    search = page.get_by_role("searchbox", name="Search tasks")
+    search.fill("buy")
+    search.press("Enter")
+    expect(page).to_have_url(re.compile(r"/search\?(.*&)?q=buy"))
+    results = page.get_by_role("main")
+    expect(results.get_by_role("link", name="Buy milk", exact=True)).to_be_visible()
+    expect(results.get_by_role("link", name="Buy bread", exact=True)).to_be_visible()
+    expect(results.get_by_role("link", name="Call plumber", exact=True)).to_have_count(0)
+
+    choose(page, r"^priority", r"^high")
+    results.get_by_role("button", name=re.compile(r"^(search|apply|filter)$", re.I)).click()
+    expect(page).to_have_url(re.compile(r"[?&]priority=high"))
+    expect(results.get_by_role("link", name="Buy milk", exact=True)).to_be_visible()
+    expect(results.get_by_role("link", name="Buy bread", exact=True)).to_have_count(0)
+
+    # words in the notes count too; a list filter narrows to that list
+    visit(page, "/search?q=leak")
+    expect(results.get_by_role("link", name="Call plumber", exact=True)).to_be_visible()
+    visit(page, "/search?q=buy")
+    choose(page, r"^list", r"^Hardware")
+    results.get_by_role("button", name=re.compile(r"^(search|apply|filter)$", re.I)).click()
+    expect(page).to_have_url(re.compile(r"[?&]list="))
+    expect(results.get_by_role("link", name=re.compile(r"^Buy"))).to_have_count(0)
+    page.go_back()
+    expect(results.get_by_role("link", name="Buy milk", exact=True)).to_be_visible()
+
+
+def test_VIEW1_VIEW4_today_and_upcoming(page, member):
+    """VIEW-1: Today shows today's tasks with counts; VIEW-4: Upcoming shows the next 7 days."""
+    api = member.api
+    api.create_task("Due today", member.inbox_id, due=days_from_today(0))
+    api.create_task("Due in three days", member.inbox_id, due=days_from_today(3))
+    api.create_task("Due in a month", member.inbox_id, due=days_from_today(30))
+    visit(page, "/today")
+    main = page.get_by_role("main")
+    expect(main.get_by_role("heading", level=1, name="Today")).to_be_visible()
+    expect(main.get_by_role("link", name="Due today", exact=True)).to_be_visible()
+    expect(main.get_by_role("link", name="Due in three days", exact=True)).to_have_count(0)
+    nav_link(page, "Upcoming").click()
+    expect(page).to_have_url(re.compile(r"/upcoming$"))
+    expect(main.get_by_role("link", name="Due in three days", exact=True)).to_be_visible()
+    expect(main.get_by_role("link", name="Due in a month", exact=True)).to_have_count(0)
+    for path in ("/overdue", "/completed", "/labels", "/lists"):
+        visit(page, path)
+        expect(main.get_by_role("heading", level=1)).to_be_visible()
+
+
+def month_name(day: dt.date) -> str:
+    return f"{day:%B} {day.year}"
+
+
+def test_VIEW2_calendar_month_week_and_drag_to_another_day(page, member):
+    """VIEW-2: the month grid and the week grid show tasks by due day; dragging a task to another day
+    reschedules it; Alt+ArrowRight on a focused calendar task moves it a day."""
+    api = member.api
+    lst = api.create_list("Health", "red")
+    day = dt.date.fromisoformat(days_from_today(2))
+    target = day + dt.timedelta(days=1) if (day + dt.timedelta(days=1)).month == day.month \
+        else day - dt.timedelta(days=1)
+    task = api.create_task("Dentist", lst["id"], due=day.isoformat())
+
+    nav_link(page, "Calendar").click()
+    expect(page).to_have_url(re.compile(r"/calendar"))
+    visit(page, f"/calendar?view=month&date={day.isoformat()}")
+    grid = page.get_by_role("table")
+    expect(grid.locator("caption")).to_contain_text(month_name(day))
+    expect(page.locator("table.calendar.month")).to_be_visible()
+    cell = page.locator(f'td[data-date="{day.isoformat()}"]')
+    expect(cell.get_by_role("link", name="Dentist", exact=True)).to_be_visible()
+    cell.get_by_role("link", name="Dentist", exact=True).drag_to(page.locator(f'td[data-date="{target.isoformat()}"]'))
+    eventually(lambda: api.task(task["id"])["due"] == target.isoformat(),
+               message=f"due after the drag: {api.task(task['id'])['due']} (wanted {target})")
+    expect(page.locator(f'td[data-date="{target.isoformat()}"]').get_by_role("link", name="Dentist")).to_be_visible()
+    visit(page, f"/tasks/{task['id']}")
+    expect(field(page, r"^due").and_(page.locator("input[type=date]"))).to_have_value(target.isoformat())
+
+    visit(page, f"/calendar?view=month&date={day.isoformat()}")
+    page.get_by_role("main").get_by_role("link", name="Week", exact=True).click()
+    expect(page).to_have_url(re.compile(r"view=week"))
+    expect(page.locator("table.calendar.week")).to_be_visible()
+    expect(page.locator("td[data-date]")).to_have_count(7)
+    link = page.locator(f'td[data-date="{target.isoformat()}"]').get_by_role("link", name="Dentist", exact=True)
+    expect(link).to_be_visible()
+    link.focus()
+    page.keyboard.press("Alt+ArrowRight")
+    later = target + dt.timedelta(days=1)
+    eventually(lambda: api.task(task["id"])["due"] == later.isoformat(),
+               message=f"due after Alt+ArrowRight: {api.task(task['id'])['due']} (wanted {later})")
+    main = page.get_by_role("main")
+    for name in ("Previous", "Next", "Today", "Month"):
+        expect(main.get_by_role("link", name=name, exact=True)).to_be_visible()
+    main.get_by_role("link", name="Next", exact=True).click()
+    expect(page).to_have_url(re.compile(r"view=week"))
+    expect(page.locator("table.calendar.week")).to_be_visible()

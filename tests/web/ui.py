@@ -1,0 +1,168 @@
+"""Helpers the browser tests share: finding controls as a person reads them, and checks every page gets."""
+from __future__ import annotations
+
+import re
+import time
+
+from playwright.sync_api import Page, expect
+
+PHONE_WIDTH = 360
+
+
+def page_overflow(page: Page):
+    """(scrollWidth, innerWidth) when the page scrolls sideways, else None."""
+    sw, iw = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    return (sw, iw) if sw > iw else None
+
+
+def field(page: Page, pattern: str):
+    """The form control whose label matches `pattern` (a case-insensitive regular expression)."""
+    return page.get_by_label(re.compile(pattern, re.I))
+
+
+def sign_in(page: Page, login: str, password: str) -> None:
+    visit(page, "/signin")
+    field(page, r"^(email or username|username or email|login)").fill(login)
+    field(page, r"^password").fill(password)
+    page.get_by_role("button", name=re.compile(r"^sign in$", re.I)).click()
+    expect(page).to_have_url(re.compile(r"/today$"))
+
+
+def visit(page: Page, path: str):
+    """Goes to `path`, fails on a server error, and on the phone size checks for sideways scrolling."""
+    response = page.goto(path)
+    assert response is not None and response.status < 500, f"GET {path} -> {response and response.status}"
+    check_no_sideways_scroll(page)
+    return response
+
+
+def check_no_sideways_scroll(page: Page) -> None:
+    if page.viewport_size and page.viewport_size["width"] <= 400:
+        overflow = page_overflow(page)
+        assert overflow is None, f"{page.url} scrolls sideways at 360 px: scrollWidth {overflow[0]} > {overflow[1]}"
+
+
+def row(page: Page, task_id: str):
+    """A task's row (`li.task#task-{id}` in the markup contract)."""
+    return page.locator(f"#task-{task_id}")
+
+
+def check_box(page: Page, title: str, done: bool = False):
+    name = f"Mark '{title}' as not done" if done else f"Mark '{title}' as done"
+    return page.get_by_role("checkbox", name=name, exact=True)
+
+
+def toast(page: Page):
+    return page.locator("#toast")
+
+
+def eventually(check, timeout: float = 5.0, interval: float = 0.05, message: str = ""):
+    """Polls `check` until it returns a truthy value (what the server says after the page acted)."""
+    deadline = time.monotonic() + timeout
+    last = None
+    while True:
+        try:
+            last = check()
+            if last:
+                return last
+        except AssertionError as error:
+            last = error
+        if time.monotonic() > deadline:
+            raise AssertionError(message or f"condition not met within {timeout} s (last: {last!r})")
+        time.sleep(interval)
+
+
+def select_option_matching(select, pattern: str) -> None:
+    """Chooses the option of a <select> whose visible text matches `pattern`, as a person reading it would."""
+    options = select.locator("option").all_inner_texts()
+    values = select.locator("option").evaluate_all("options => options.map(o => o.value)")
+    for text, value in zip(options, values):
+        if re.search(pattern, text.strip(), re.I):
+            select.select_option(value=value)
+            return
+    raise AssertionError(f"no option matching {pattern!r} in {options}")
+
+
+def confirm_dialog(page: Page, button: str):
+    """The script's <dialog> that asks first; clicks its button whose name matches `button`."""
+    dialog = page.get_by_role("dialog")
+    expect(dialog).to_be_visible()
+    dialog.get_by_role("button", name=re.compile(button, re.I)).click()
+    expect(dialog).to_be_hidden()
+
+
+def choose(page: Page, label: str, option: str) -> None:
+    """Picks `option` for the question labelled `label`, whether the page asks with a <select> or radio buttons."""
+    select = field(page, label).and_(page.locator("select"))
+    if select.count():
+        select_option_matching(select.first, option)
+        return
+    group = page.get_by_role("radiogroup", name=re.compile(label, re.I)).or_(
+        page.get_by_role("group", name=re.compile(label, re.I)))
+    group.first.get_by_role("radio", name=re.compile(option, re.I)).first.check()
+
+
+def reveal(page: Page, target) -> None:
+    """On a phone, opens the menu when `target` is in the sidebar that hides behind it (as a person would tap
+    Menu first); then `target` is visible and in the window."""
+    toggle = page.get_by_role("link", name="Menu", exact=True).or_(
+        page.get_by_role("button", name="Menu", exact=True))
+    in_sidebar = target.evaluate("e => !!e.closest('#sidebar')")
+    if in_sidebar and toggle.count() and toggle.first.is_visible() and \
+            toggle.first.get_attribute("aria-expanded") != "true":
+        toggle.first.click()
+    expect(target).to_be_visible()
+    expect(target).to_be_in_viewport()
+
+
+def header_link(page: Page, name: str):
+    link = page.get_by_role("link", name=name, exact=True).first
+    reveal(page, link)
+    return link
+
+
+def nav_link(page: Page, name: str):
+    """A link of the sidebar ("Main" navigation), opening the phone menu first if needed."""
+    link = page.get_by_role("navigation", name="Main").get_by_role("link", name=name, exact=True)
+    reveal(page, link)
+    return link
+
+
+def asked_first(page: Page, button: str, timeout: float = 1500) -> bool:
+    """When the action just taken asks first (the script's <dialog>, or the server's confirmation page without
+    it), answers with the button matching `button`. Returns whether anything asked."""
+    dialog = page.get_by_role("dialog")
+    try:
+        dialog.wait_for(state="visible", timeout=timeout)
+    except Exception:
+        return False
+    dialog.get_by_role("button", name=re.compile(button, re.I)).click()
+    expect(dialog).to_be_hidden()
+    return True
+
+
+def task_menu_action(page: Page, title: str, action: str, attempts: int = 3) -> None:
+    """Opens the row's "Actions for 'title'" menu and presses `action` (Move up, Delete, …). When a refresh in
+    place swaps the row while the menu opens, it opens the new row's menu, as a person would tap again."""
+    trigger = page.get_by_label(f"Actions for '{title}'", exact=True)
+    menu = trigger.locator("xpath=..")  # the <details> the summary opens
+    for attempt in range(attempts):
+        if menu.get_attribute("open") is None:
+            trigger.click()
+        try:
+            menu.get_by_role("button", name=action, exact=True).click(timeout=3_000)
+            return
+        except Exception:
+            if attempt == attempts - 1:
+                raise
+
+
+def dom_order(page: Page) -> list:
+    """The titles of the top-level task rows of the page, in order."""
+    return page.locator("#main li.task").evaluate_all(
+        "rows => rows.filter(r => !r.dataset.parentId).map(r => r.querySelector('.task-title').textContent.trim())")
+
+
+def expect_order(page: Page, titles: list, timeout: float = 5.0) -> None:
+    eventually(lambda: dom_order(page) == titles, timeout=timeout,
+               message=f"the page shows {dom_order(page)}, wanted {titles}")
