@@ -220,4 +220,45 @@ import Testing
             #expect(style.headers[.cacheControl]?.contains("immutable") == true)
         }
     }
+
+    @Test func VIEW5_signInNeverRedirectsToAnotherSite() async throws {
+        try await TestServer().runWeb { web, _ in
+            try await web.register()
+            for next in ["//evil.example", "/\t/evil.example", "/\\evil.example", "https://evil.example"] {
+                try await web.post("/signout", [])
+                let page = try await web.post("/signin", [("login", "webby"), ("password", "correct horse"), ("next", next)])
+                #expect(page.status == .seeOther)
+                #expect(page.location == "/today", "next=\(next) went to \(page.location ?? "")")
+            }
+        }
+    }
+
+    @Test func TASK8_bulkDeleteOfAParentAndItsSubtaskUndoesWhole() async throws {
+        try await TestServer().runWeb { web, _ in
+            try await web.register()
+            try await web.post("/tasks", [("text", "Plan trip")])
+            let parent = try #require(WebClient.first("id=\"task-([0-9a-f-]+)\"", in: try await web.get("/search?q=plan").body))
+            try await web.post("/tasks", [("text", "Book hotel"), ("parent", parent)])
+            let child = try #require(WebClient.first("id=\"task-([0-9a-f-]+)\"", in: try await web.get("/search?q=hotel").body))
+            let deleted = try await web.post("/tasks/bulk", [("ids", parent), ("ids", child), ("action", "delete")], fetch: true)
+            #expect(deleted.json["ok"] as? Bool == true, "\(deleted.body)")
+            let toast = try #require(deleted.json["toast"] as? [String: Any])
+            #expect(toast["message"] as? String == "Deleted 1 task")
+            try await web.post("/undo", [("token", try #require(toast["undo"] as? String))], fetch: true)
+            let search = try await web.get("/search?q=hotel")
+            #expect(search.body.contains("Book hotel"))
+        }
+    }
+
+    @Test func TASK1_aRefusedQuickAddWithoutTheScriptKeepsTheLineAndSaysWhy() async throws {
+        try await TestServer().runWeb { web, _ in
+            try await web.register()
+            let refused = try await web.post("/tasks", [("text", "tomorrow"), ("back", "/today")])
+            #expect(refused.status == .seeOther)
+            let page = try await web.get("/today")
+            #expect(page.body.contains("id=\"quick-add-text\" name=\"text\" aria-label=\"New task\" autocomplete=\"off\" maxlength=\"1000\" value=\"tomorrow\""))
+            #expect(page.body.contains("Add a title"))
+        }
+    }
 }
+

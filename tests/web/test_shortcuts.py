@@ -48,9 +48,12 @@ def test_VIEW5_shortcuts_go_to_pages(page, member):
     page.keyboard.press("g")
     page.keyboard.press("u")
     expect(page).to_have_url(re.compile(r"/upcoming$"))
+    # The new page's keys work once its script ran (it marks <html class="js">); before, a key press is lost.
+    expect(page.locator("html.js")).to_have_count(1)
     page.keyboard.press("g")
     page.keyboard.press("c")
     expect(page).to_have_url(re.compile(r"/calendar"))
+    expect(page.locator("html.js")).to_have_count(1)
     page.keyboard.press("g")
     page.keyboard.press("t")
     expect(page).to_have_url(re.compile(r"/today$"))

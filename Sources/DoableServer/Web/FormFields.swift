@@ -79,9 +79,9 @@ enum Field {
     /// A select; `options` are (value, title) pairs.
     static func select(
         _ name: String, label: String, options: [(String, String)], selected: String?, hint: String? = nil,
-        required: Bool = true, errors: FormErrors = FormErrors()
+        required: Bool = true, errors: FormErrors = FormErrors(), id: String? = nil
     ) -> HTML {
-        let id = "f-\(name)"
+        let id = id ?? "f-\(name)"
         let error = errors.byField[name]
         let describedBy = [hint != nil ? "\(id)-hint" : nil, error != nil ? "\(id)-error" : nil].compactMap { $0 }
         let choices = options.html { value, title in

@@ -213,7 +213,8 @@ extension WebController {
         }
         try await domain.deleteList(identity, id: list.id)
         return WebResponse.done(context, redirect: "/lists", toast: Flash(
-            message: "Deleted '\(list.name)'. It is in the trash for 30 days."), forceRedirect: true)
+            message: "Deleted '\(list.name)'. It is in the trash for 30 days.",
+            undo: UndoToken([.restoreList(list.id)]).encoded), forceRedirect: true)
     }
 
     /// `direction=up|down` (the buttons on /lists) moves a list past its neighbour in its own section (active or

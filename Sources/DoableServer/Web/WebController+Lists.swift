@@ -123,8 +123,9 @@ extension WebController {
             }
         case "label":
             for view in roots {
-                let names = view.task.labelIDs.compactMap { data.labelsByID[$0]?.name }
-                if names.isEmpty { add("No label", view) } else { for name in names { add("@\(name)", view) } }
+                // Under its first label only: a row shown twice would repeat its ids and controls on the page.
+                let name = view.task.labelIDs.lazy.compactMap { data.labelsByID[$0]?.name }.first
+                add(name.map { "@\($0)" } ?? "No label", view)
             }
             sections.sort { ($0.0 == "No label" ? "~" : $0.0) < ($1.0 == "No label" ? "~" : $1.0) }
         default:

@@ -61,9 +61,11 @@ extension WebController {
                 errors.byField["\(prefix)Date"] = "Choose a date for this time."
                 continue
             }
-            // An unchanged date is not sent again, so a task already overdue can still be edited.
+            // An unchanged date is not sent again, so a task already overdue can still be edited. The form shows
+            // minutes, so a moment with seconds (set through the API) is compared as the form shows it.
             let current = isDue ? task.due : task.start
-            if value != current {
+            let shown = Self.formParts(current, time: time)
+            if (date ?? "", clock ?? "") != shown {
                 if isDue { input.due = .some(value) } else { input.start = .some(value) }
             }
         }
@@ -111,13 +113,7 @@ extension WebController {
         rows.isDraggable = true
         let subtasks = tree.children[task.id] ?? []
         func value(_ name: String, _ current: String) -> String { form?[name] ?? current }
-        func dateParts(_ date: TaskDate?) -> (String, String) {
-            switch date {
-            case .day(let day)?: (day.description, "")
-            case .moment(let moment)?: (time.date(of: moment).description, time.time(of: moment))
-            case nil: ("", "")
-            }
-        }
+        func dateParts(_ date: TaskDate?) -> (String, String) { Self.formParts(date, time: time) }
         let due = dateParts(task.due)
         let start = dateParts(task.start)
         let chosenLabels = Set(form?.all("labels") ?? task.labelIDs.map(\.description))
@@ -187,10 +183,10 @@ extension WebController {
         <section aria-labelledby="move-heading" id="move" class="task-move">
         <h2 id="move-heading">Move</h2>
         <form method="post" action="/tasks/\(task.id)/move" data-inplace>\(csrf)<input type="hidden" name="back" value="\(back)">
-        \(Field.select("list", label: "To list", options: listOptions, selected: "\(task.listID)"))
+        \(Field.select("list", label: "To list", options: listOptions, selected: "\(task.listID)", id: "move-list"))
         <button type="submit" class="button">Move to list</button></form>
         <form method="post" action="/tasks/\(task.id)/move" data-inplace>\(csrf)<input type="hidden" name="back" value="\(back)">
-        \(Field.select("parent", label: "Under task", options: parentOptions, selected: task.parentID.map { "\($0)" } ?? ""))
+        \(Field.select("parent", label: "Under task", options: parentOptions, selected: task.parentID.map { "\($0)" } ?? "", id: "move-parent"))
         <button type="submit" class="button">Move under task</button></form>
         </section>
         <section class="task-actions" aria-label="Other actions">
@@ -202,6 +198,15 @@ extension WebController {
         var page = WebPage(title: task.title, main: main, current: "list:\(task.listID)", quickAddList: task.listID)
         page.status = errors.isEmpty ? .ok : .badRequest
         return try await self.page(page, context, data: data)
+    }
+
+    /// A date as the form's date and time inputs show it.
+    static func formParts(_ date: TaskDate?, time: MemberTime) -> (String, String) {
+        switch date {
+        case .day(let day)?: (day.description, "")
+        case .moment(let moment)?: (time.date(of: moment).description, time.time(of: moment))
+        case nil: ("", "")
+        }
     }
 
     func descendants(of id: TaskID, in children: [TaskID: [TaskView]]) -> [TaskID] {

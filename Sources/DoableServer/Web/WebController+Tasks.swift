@@ -105,10 +105,10 @@ extension WebController {
             // The form's field is the typed line, `text`: the script marks that input.
             throw DoableError.invalid(field: "text", message: message)
         } catch let error as DoableError where !context.web.wantsJSON {
-            // Without the script: back to the page, the message in the toast (the typed line is in the form's
-            // history; a full-page form would lose the list context).
-            let message = WebErrorMiddleware.message(of: error)
-            return WebResponse.done(context, redirect: back, toast: Flash(message: "Not added: \(message)"))
+            // Without the script: back to the page, the typed line put back in quick add with the message beside it.
+            var flash = Flash(message: WebErrorMiddleware.message(of: error))
+            flash.retry = String((form["text"] ?? "").prefix(1000))
+            return WebResponse.done(context, redirect: back, toast: flash)
         }
     }
 
@@ -191,6 +191,8 @@ extension WebController {
         placement.beforeID = form.text("before").flatMap(TaskID.init)
         placement.afterID = form.text("after").flatMap(TaskID.init)
         if let direction = form.text("direction") {
+            // Completed siblings are hidden on the list page unless it shows all: step over them as a reader sees.
+            let siblings = task.status == .completed ? siblings : siblings.filter { $0.status != .completed }
             let index = siblings.firstIndex { $0.id == task.id } ?? 0
             if direction == "up" {
                 guard index > 0 else { return done(context, "'\(task.title)' is already first", undo: []) }
@@ -228,7 +230,8 @@ extension WebController {
         default:
             throw DoableError.invalid("due", "Choose today, tomorrow, next week or no date.")
         }
-        if case .moment(let moment)? = task.due, let kept = time.moment(on: day, at: time.time(of: moment)) {
+        if case .moment(let moment)? = task.due, let kept = time.moment(on: day, at: time.time(of: moment)),
+           kept > time.now {
             return .moment(kept)
         }
         return .day(day)
@@ -250,39 +253,66 @@ extension WebController {
         var undo: [UndoStep] = []
         var count = 0
         let verb: String
-        for id in ids {
-            let task = try await domain.task(identity, id: id).task
-            switch action {
-            case "complete":
-                if task.status != .completed { undo.append(.reopen(id)) }
-                _ = try await domain.completeTask(identity, id: id, includeSubtasks: false)
-            case "delete":
-                try await domain.deleteTask(identity, id: id)
-                undo.append(.restore(id))
-            case "move":
-                guard let list = form.text("list").flatMap(ListID.init) else {
-                    throw DoableError.invalid("list", "Choose a list to move the tasks to.")
+        // A subtask whose ancestor is selected too goes with it (delete, move), so it is not acted on twice.
+        var selected: [TaskItem] = []
+        for id in ids { selected.append(try await domain.task(identity, id: id).task) }
+        let chosen = Set(ids)
+        var parents: [TaskID: TaskID] = [:]
+        for task in selected { if let parent = task.parentID { parents[task.id] = parent } }
+        for task in selected where ["delete", "move"].contains(action) {
+            var ancestor = task.parentID
+            var hops = 0
+            while let current = ancestor, hops < 64 {
+                if chosen.contains(current) { break }
+                if let known = parents[current] {
+                    ancestor = known
+                } else {
+                    ancestor = (try? await domain.task(identity, id: current))?.task.parentID
                 }
-                undo.append(try await currentPlace(of: task, identity).step)
-                _ = try await domain.moveTask(identity, id: id, TaskPlacement(listID: list))
-            case "reschedule":
-                var input = TaskInput()
-                input.due = .some(try Self.newDue(for: task, form: form, time: time))
-                _ = try await domain.updateTask(identity, id: id, input)
-                undo.append(.due(id, task.due))
-            case "label":
-                guard let label = form.text("label").flatMap(LabelID.init) else {
-                    throw DoableError.invalid("label", "Choose a label to add.")
-                }
-                guard !task.labelIDs.contains(label) else { continue }
-                var input = TaskInput()
-                input.labelIDs = task.labelIDs + [label]
-                _ = try await domain.updateTask(identity, id: id, input)
-                undo.append(.labels(id, task.labelIDs))
-            default:
-                throw DoableError.invalid("action", "Choose complete, delete, move, reschedule or label.")
+                hops += 1
             }
-            count += 1
+            if let ancestor, chosen.contains(ancestor) { selected.removeAll { $0.id == task.id } }
+        }
+        var failure: String?
+        for task in selected {
+            let id = task.id
+            do {
+                switch action {
+                case "complete":
+                    if task.status != .completed { undo.append(.reopen(id)) }
+                    _ = try await domain.completeTask(identity, id: id, includeSubtasks: false)
+                case "delete":
+                    try await domain.deleteTask(identity, id: id)
+                    undo.append(.restore(id))
+                case "move":
+                    guard let list = form.text("list").flatMap(ListID.init) else {
+                        throw DoableError.invalid("list", "Choose a list to move the tasks to.")
+                    }
+                    undo.append(try await currentPlace(of: task, identity).step)
+                    _ = try await domain.moveTask(identity, id: id, TaskPlacement(listID: list))
+                case "reschedule":
+                    var input = TaskInput()
+                    input.due = .some(try Self.newDue(for: task, form: form, time: time))
+                    _ = try await domain.updateTask(identity, id: id, input)
+                    undo.append(.due(id, task.due))
+                case "label":
+                    guard let label = form.text("label").flatMap(LabelID.init) else {
+                        throw DoableError.invalid("label", "Choose a label to add.")
+                    }
+                    guard !task.labelIDs.contains(label) else { continue }
+                    var input = TaskInput()
+                    input.labelIDs = task.labelIDs + [label]
+                    _ = try await domain.updateTask(identity, id: id, input)
+                    undo.append(.labels(id, task.labelIDs))
+                default:
+                    throw DoableError.invalid("action", "Choose complete, delete, move, reschedule or label.")
+                }
+                count += 1
+            } catch let error as DoableError where count > 0 {
+                // What was done stays done and can still be undone; the rest is named in the toast.
+                failure = "'\(task.title)': \(WebErrorMiddleware.message(of: error))"
+                break
+            }
         }
         switch action {
         case "complete": verb = "Completed"
@@ -293,7 +323,8 @@ extension WebController {
         }
         let noun = count == 1 ? "task" : "tasks"
         let back = Self.safeBack(form["back"], default: "/today").replacingOccurrences(of: "select=1", with: "")
-        return WebResponse.done(context, redirect: back, toast: Flash(message: "\(verb) \(count) \(noun)",
+        let stopped = failure.map { " — stopped at \($0)" } ?? ""
+        return WebResponse.done(context, redirect: back, toast: Flash(message: "\(verb) \(count) \(noun)\(stopped)",
                                 undo: undo.isEmpty ? nil : UndoToken(undo).encoded))
     }
 }

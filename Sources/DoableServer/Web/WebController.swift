@@ -47,7 +47,11 @@ struct WebController: Sendable {
 
     /// A local path to go back to after a form: only paths on this site, never another origin.
     static func safeBack(_ value: String?, default fallback: String) -> String {
-        guard let value, value.hasPrefix("/"), !value.hasPrefix("//"), !value.contains("\\") else { return fallback }
+        // A browser drops tabs and newlines from a URL, so "/\t/evil.example" would become "//evil.example": no
+        // control character, space or backslash may pass, and the second character must not start a host.
+        guard let value, value.hasPrefix("/"), value.utf8.count <= 2048,
+              value.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F && $0 != "\\" }),
+              !value.dropFirst().hasPrefix("/") else { return fallback }
         return value
     }
 }

@@ -79,7 +79,7 @@ struct WebRenderer: Sendable {
         <header class="topbar">
         <a id="menu-toggle" class="button icon-button" href="#sidebar" aria-controls="sidebar" aria-expanded="false">Menu</a>
         <a class="brand" href="/today">Doable</a>
-        <form class="search-form" role="search" method="get" action="/search">
+        <form class="search-form" role="search" aria-label="Search tasks" method="get" action="/search">
         <input type="search" name="q" aria-label="Search tasks" placeholder="Search" value="\(page.current == "search" ? context.web.query["q"] ?? "" : "")">
         </form>
         <form id="quick-add" class="quick-add" method="post" action="/tasks" data-inplace>
@@ -88,10 +88,10 @@ struct WebRenderer: Sendable {
         <input type="hidden" name="parent" value="">
         <input type="hidden" name="ignore" value="">
         <input type="hidden" name="back" value="\(context.currentPath)">
-        <input id="quick-add-text" name="text" aria-label="New task" autocomplete="off" maxlength="1000" placeholder="Add a task to \(listName): Buy milk tomorrow 17:00 #Groceries !high @errand">
+        <input id="quick-add-text" name="text" aria-label="New task" autocomplete="off" maxlength="1000" value="\(context.web.flash?.retry ?? "")" placeholder="Add a task to \(listName): Buy milk tomorrow 17:00 #Groceries !high @errand">
         <button type="submit" class="button primary">Add</button>
         <ul id="quick-add-chips" class="chips" aria-label="Recognised in the text" aria-live="polite"></ul>
-        <p id="quick-add-error" class="field-error" role="alert"></p>
+        <p id="quick-add-error" class="field-error" role="alert">\(context.web.flash?.retry != nil ? context.web.flash?.message ?? "" : "")</p>
         </form>
         <nav class="account-links" aria-label="Account">
         <a href="/settings">Settings</a>
@@ -124,7 +124,7 @@ struct WebRenderer: Sendable {
     private func currentMark(_ isCurrent: Bool) -> HTML { isCurrent ? " aria-current=\"page\"" : "" }
 
     private func toast(_ context: AppRequestContext) -> HTML {
-        guard let flash = context.web.flash else { return "<div id=\"toast\" role=\"status\" aria-live=\"polite\"></div>" }
+        guard let flash = context.web.flash, flash.retry == nil else { return "<div id=\"toast\" role=\"status\" aria-live=\"polite\"></div>" }
         let undo: HTML = flash.undo.map { token in
             """
             <form method="post" action="/undo" data-inplace>\(csrfField(context))<input type="hidden" name="token" value="\(token)"><button type="submit" class="undo button">Undo</button></form>

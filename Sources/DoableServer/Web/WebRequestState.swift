@@ -26,6 +26,8 @@ struct WebRequestState: Sendable {
 struct Flash: Sendable, Codable, Equatable {
     var message: String
     var undo: String?
+    /// A quick-add line that was refused, put back in the field with the message beside it (no script).
+    var retry: String?
 
     /// The cookie value: base64url of the JSON (cookie values may not hold quotes, commas or spaces).
     var encoded: String {

@@ -6,7 +6,9 @@ let source, timer, waiting;
 
 const busy = () => {
   const a = document.activeElement;
-  return $('dialog[open], .dragging, #main details.task-menu[open]') || typing(a) && a.closest('#main') || dirty();
+  // A secret shown once, or a refused form with what was typed, is the answer to a POST: a refresh would lose it.
+  return $('dialog[open], .dragging, #main details.task-menu[open], #main .new-secret, #main .form-error, #main [aria-invalid=true]')
+    || typing(a) && a.closest('#main') || dirty();
 };
 function go() {
   waiting = !!busy();

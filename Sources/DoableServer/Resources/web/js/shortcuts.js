@@ -31,7 +31,7 @@ function move(e) {
   const a = document.activeElement, cal = a?.closest('a.cal-task[data-task-id]'), k = e.key.slice(5), r = rowOf(a);
   const date = cal?.closest('td[data-date]')?.dataset.date, id = cal?.dataset.taskId;
   if (date && STEP[k]) post(`/tasks/${id}/reschedule`, { date: day(date, STEP[k]) }, [`a.cal-task[data-task-id="${id}"]`]);
-  else if (r && !cal && (k == 'Up' || k == 'Down')) post(`/tasks/${r.dataset.taskId}/move`, { direction: k.toLowerCase() }, ['#' + CSS.escape(r.id)]);
+  else if (r?.draggable && !cal && (k == 'Up' || k == 'Down')) post(`/tasks/${r.dataset.taskId}/move`, { direction: k.toLowerCase() }, ['#' + CSS.escape(r.id)]);
   else return;
   e.preventDefault();
 }
