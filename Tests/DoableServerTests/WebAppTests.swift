@@ -260,5 +260,21 @@ import Testing
             #expect(page.body.contains("Add a title"))
         }
     }
+
+    @Test func TASK8_savingTheTaskPageCanBeUndone() async throws {
+        try await TestServer().runWeb { web, _ in
+            try await web.register()
+            try await web.post("/tasks", [("text", "Draft letter")])
+            let id = try #require(WebClient.first("id=\"task-([0-9a-f-]+)\"", in: try await web.get("/search?q=draft").body))
+            let saved = try await web.post("/tasks/\(id)", [("title", "Send letter"), ("status", "completed"),
+                                                           ("priority", "high")], fetch: true)
+            let undo = try #require((saved.json["toast"] as? [String: Any])?["undo"] as? String)
+            #expect(try await web.get("/tasks/\(id)").body.contains("Send letter"))
+            try await web.post("/undo", [("token", undo)], fetch: true)
+            let page = try await web.get("/tasks/\(id)").body
+            #expect(page.contains("<h1 class=\"\">Draft letter</h1>"))
+            #expect(page.contains("aria-checked=\"false\" aria-label=\"Mark 'Draft letter' as done\""))
+        }
+    }
 }
 

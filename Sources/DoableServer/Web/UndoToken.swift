@@ -14,6 +14,8 @@ enum UndoStep: Codable, Sendable {
     case due(TaskID, TaskDate?)
     case labels(TaskID, [LabelID])
     case restoreList(ListID)
+    /// The task page's Save: every field back as it was (and the task back in its list).
+    case revert(TaskItem)
 }
 
 struct UndoToken: Sendable {
@@ -56,6 +58,22 @@ struct UndoToken: Sendable {
                 _ = try await domain.updateTask(identity, id: id, input)
             case .restoreList(let id):
                 _ = try await domain.restoreList(identity, id: id)
+            case .revert(let old):
+                let now = try await domain.task(identity, id: old.id).task
+                if now.listID != old.listID {
+                    _ = try await domain.moveTask(identity, id: old.id, TaskPlacement(listID: old.listID))
+                }
+                var input = TaskInput(title: old.title)
+                input.notes = old.notes
+                input.status = old.status
+                input.priority = old.priority
+                input.due = .some(old.due)
+                input.start = .some(old.start)
+                input.estimatedMinutes = .some(old.estimatedMinutes)
+                input.category = .some(old.category)
+                input.labelIDs = old.labelIDs
+                input.isRestoringPreviousValues = true
+                _ = try await domain.updateTask(identity, id: old.id, input)
             }
         }
     }

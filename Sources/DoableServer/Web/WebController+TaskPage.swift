@@ -79,7 +79,8 @@ extension WebController {
                 if listChanged, let targetList {
                     _ = try await domain.moveTask(identity, id: task.id, TaskPlacement(listID: targetList))
                 }
-                return WebResponse.done(context, redirect: "/tasks/\(task.id)", toast: Flash(message: "Saved"),
+                return WebResponse.done(context, redirect: "/tasks/\(task.id)", toast: Flash(
+                    message: "Saved '\(form["title"] ?? task.title)'", undo: UndoToken([.revert(task)]).encoded),
                                         forceRedirect: true)
             } catch let error as DoableError {
                 if case .conflict("version_mismatch", _, _) = error {
