@@ -135,7 +135,7 @@ def main() -> int:
     try:
         print(f"seeding 1 account with 1,000 tasks ({'PostgreSQL' if database_url else 'SQLite'}) ...", flush=True)
         account = seed(args.binary, store_args, work)
-        server = Server(binary=args.binary, bcrypt_cost=4, data_dir=work / "data")
+        server = Server(binary=args.binary, data_dir=work / "data")
         with server:
             cookie = sign_in(server.base, account["username"], "seed password")
             big_list = account["listIds"][1]

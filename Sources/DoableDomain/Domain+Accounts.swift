@@ -122,11 +122,14 @@ extension Domain {
     }
 
     /// ACC-3 and ACC-7: edits the caller's own profile and preferences.
-    public func updateProfile(_ identity: Identity, _ patch: ProfilePatch) async throws -> Account {
+    public func updateProfile(_ identity: Identity, _ patch: ProfilePatch, ifVersion expected: Int64? = nil)
+        async throws -> Account
+    {
         try await perform(by: identity.account.id) {
             guard var account = try await store.account(id: identity.account.id) else {
                 throw DoableError.unauthenticated("Your session has ended.")
             }
+            try require(version: account.version, expected: expected, of: "account")
             if let email = patch.email { account.email = try Rules.email(email) }
             if let username = patch.username { account.username = try Rules.username(username) }
             if let firstName = patch.firstName { account.firstName = try Rules.personName(firstName, field: "firstName") }

@@ -104,6 +104,6 @@ public struct Domain: Sendable {
     }
 
     func zone(of account: Account) -> TimeZone {
-        TimeZone(identifier: account.preferences.timeZone) ?? .gmt
+        ZonedCalendar(preferences: account.preferences).zone
     }
 }

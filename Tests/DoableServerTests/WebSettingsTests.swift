@@ -15,7 +15,7 @@ struct WebSettingsTests {
 
     @Test func ACC3_profileEditShowsErrorsByTheFieldAndKeepsTypedValues() async throws {
         try await TestServer.fresh { api in
-            var web = WebBrowser(api)
+            let web = WebClient(api.client)
             try await web.register("ann")
             let page = try await web.get("/settings")
             #expect(page.status == .ok)
@@ -47,7 +47,7 @@ struct WebSettingsTests {
 
     @Test func ACC3_staleProfileFormShowsTheCurrentValues() async throws {
         try await TestServer.fresh { api in
-            var web = WebBrowser(api)
+            let web = WebClient(api.client)
             try await web.register("bea")
             let version = try await web.get("/settings").hidden("version") ?? ""
             let token = try await web.apiToken("bea")
@@ -66,13 +66,13 @@ struct WebSettingsTests {
 
     @Test func ACC3_publicProfileShowsOnlyChosenContactDetails() async throws {
         try await TestServer.fresh { api in
-            var web = WebBrowser(api)
+            let web = WebClient(api.client)
             try await web.register("cara")
             let token = try await web.apiToken("cara")
             _ = try await api.call(.patch, "/api/v1/me", token: token, json: [
                 "firstName": "Cara", "lastName": "<b>Bold</b>", "phone": "+4930123456", "showPhone": true,
             ])
-            var other = WebBrowser(api)
+            let other = WebClient(api.client)
             try await other.register("dan")
             let profile = try await other.get("/users/cara")
             #expect(profile.status == .ok)
@@ -86,11 +86,11 @@ struct WebSettingsTests {
 
     @Test func ACC3_settingsFormsNeedTheCSRFToken() async throws {
         try await TestServer.fresh { api in
-            var web = WebBrowser(api)
+            let web = WebClient(api.client)
             try await web.register("erin")
             let refused = try await web.post("/settings/preferences", ["theme": "dark"], csrf: "")
             #expect(refused.status == .forbidden)
-            var stranger = WebBrowser(api)
+            let stranger = WebClient(api.client)
             let redirected = try await stranger.get("/settings/tokens")
             #expect(redirected.status == .seeOther)
             #expect(redirected.location?.hasPrefix("/signin?next=") == true)
@@ -101,7 +101,7 @@ struct WebSettingsTests {
 
     @Test func ACC7_preferencesAreSavedAndApplied() async throws {
         try await TestServer.fresh { api in
-            var web = WebBrowser(api)
+            let web = WebClient(api.client)
             try await web.register("fay")
             let page = try await web.get("/settings/preferences")
             #expect(page.body.contains("<legend>Theme</legend>"))
@@ -131,7 +131,7 @@ struct WebSettingsTests {
 
     @Test func ACC7_badPreferenceIsRefusedNextToItsField() async throws {
         try await TestServer.fresh { api in
-            var web = WebBrowser(api)
+            let web = WebClient(api.client)
             try await web.register("gus")
             let version = try await web.get("/settings/preferences").hidden("version") ?? ""
             let refused = try await web.post("/settings/preferences", [
@@ -153,7 +153,7 @@ struct WebSettingsTests {
 
     @Test func ACC4_passwordChangeKeepsThisBrowserAndEndsOtherCredentials() async throws {
         try await TestServer.fresh { api in
-            var web = WebBrowser(api)
+            let web = WebClient(api.client)
             try await web.register("hal", password: "old password")
             let other = try await web.apiToken("hal", password: "old password")
             _ = try await web.get("/settings/password")
@@ -187,7 +187,7 @@ struct WebSettingsTests {
     /// sign-in limit of the account.
     @Test func ACC4_ACC6_passwordChecksGoThroughTheSignInLimiter() async throws {
         try await TestServer(limits: .init(perAccount: 2, windowSeconds: 600)).run { api in
-            var web = WebBrowser(api)
+            let web = WebClient(api.client)
             try await web.register("ida", password: "right password")
             _ = try await web.get("/settings/password")
             for _ in 0..<2 {
@@ -209,7 +209,7 @@ struct WebSettingsTests {
 
     @Test func ACC5_newSecretIsShownOnceAndNeverInACookieThenRevoked() async throws {
         try await TestServer.fresh { api in
-            var web = WebBrowser(api)
+            let web = WebClient(api.client)
             try await web.register("joe")
             _ = try await web.get("/settings/tokens")
             let blank = try await web.post("/settings/tokens", ["name": " ", "kind": "accessToken", "scope": "read"])
@@ -242,7 +242,7 @@ struct WebSettingsTests {
 
     @Test func ACC5_appPasswordIsMadeWithItsKind() async throws {
         try await TestServer.fresh { api in
-            var web = WebBrowser(api)
+            let web = WebClient(api.client)
             try await web.register("kim")
             _ = try await web.get("/settings/tokens")
             let created = try await web.post("/settings/tokens", [
@@ -260,7 +260,7 @@ struct WebSettingsTests {
 
     @Test func ACC6_exportDownloadsJSONAndICS() async throws {
         try await TestServer.fresh { api in
-            var web = WebBrowser(api)
+            let web = WebClient(api.client)
             try await web.register("lou")
             let token = try await web.apiToken("lou")
             _ = try await api.createTask(token, ["title": "Water plants", "due": futureDay()])
@@ -280,7 +280,7 @@ struct WebSettingsTests {
 
     @Test func ACC6_deleteAccountNeedsThePasswordAndConfirmation() async throws {
         try await TestServer.fresh { api in
-            var web = WebBrowser(api)
+            let web = WebClient(api.client)
             try await web.register("max", password: "my password")
             let page = try await web.get("/settings/account")
             #expect(page.body.contains("data-confirm=\"Delete your account"))
@@ -304,7 +304,7 @@ struct WebSettingsTests {
 
     @Test func TASK6_labelsAreCreatedRenamedRecolouredAndDeleted() async throws {
         try await TestServer.fresh { api in
-            var web = WebBrowser(api)
+            let web = WebClient(api.client)
             try await web.register("ned")
             let token = try await web.apiToken("ned")
             _ = try await web.get("/labels")
@@ -343,7 +343,7 @@ struct WebSettingsTests {
 
     @Test func LIST1_createListWithPaletteOrCustomColourAndIcon() async throws {
         try await TestServer.fresh { api in
-            var web = WebBrowser(api)
+            let web = WebClient(api.client)
             try await web.register("ola")
             let token = try await web.apiToken("ola")
             let form = try await web.get("/lists/new")
@@ -374,7 +374,7 @@ struct WebSettingsTests {
 
     @Test func LIST2_editListAndAStaleFormShowsTheCurrentValues() async throws {
         try await TestServer.fresh { api in
-            var web = WebBrowser(api)
+            let web = WebClient(api.client)
             try await web.register("pam")
             let token = try await web.apiToken("pam")
             let id = try await api.createList(token, "Work")
@@ -410,7 +410,7 @@ struct WebSettingsTests {
 
     @Test func LIST2_listsAreArchivedAndReordered() async throws {
         try await TestServer.fresh { api in
-            var web = WebBrowser(api)
+            let web = WebClient(api.client)
             try await web.register("quin")
             let token = try await web.apiToken("quin")
             let a = try await api.createList(token, "Alpha")
@@ -443,7 +443,7 @@ struct WebSettingsTests {
     }
 
     /// The archived section of /lists: from its heading to the end of `main`.
-    private func archivedSection(_ page: WebBrowser.Page) -> Substring {
+    private func archivedSection(_ page: WebPageResponse) -> Substring {
         guard let start = page.body.range(of: "id=\"archived-heading\""),
               let end = page.body.range(of: "</main>", range: start.upperBound..<page.body.endIndex)
         else { return "" }
@@ -452,7 +452,7 @@ struct WebSettingsTests {
 
     @Test func LIST3_deleteListAsksFirstAndTheInboxIsRefused() async throws {
         try await TestServer.fresh { api in
-            var web = WebBrowser(api)
+            let web = WebClient(api.client)
             try await web.register("rae")
             let token = try await web.apiToken("rae")
             let id = try await api.createList(token, "Old stuff")
@@ -477,7 +477,7 @@ struct WebSettingsTests {
 
     @Test func LIST4_listsPageShowsOpenCountsAndMoveButtons() async throws {
         try await TestServer.fresh { api in
-            var web = WebBrowser(api)
+            let web = WebClient(api.client)
             try await web.register("sam")
             let token = try await web.apiToken("sam")
             let id = try await api.createList(token, "Chores")
@@ -491,84 +491,5 @@ struct WebSettingsTests {
             #expect(page.body.contains("href=\"/lists/\(id)/edit\""))
             #expect(page.body.contains("<span class=\"badge\">Inbox</span>"))
         }
-    }
-}
-
-/// A browser without JavaScript: keeps cookies, reads each page's CSRF token and posts forms with it.
-private struct WebBrowser {
-    let api: APIClient
-    var cookies: [String: String] = [:]
-    var csrf = ""
-
-    init(_ api: APIClient) { self.api = api }
-
-    struct Page {
-        let status: HTTPResponse.Status
-        let headers: HTTPFields
-        let body: String
-        var location: String? { headers[.location] }
-
-        /// The value of the hidden field `name` (the first one on the page).
-        func hidden(_ name: String) -> String? {
-            guard let range = body.range(of: "name=\"\(name)\" value=\"") else { return nil }
-            return String(body[range.upperBound...].prefix { $0 != "\"" })
-        }
-    }
-
-    mutating func get(_ path: String) async throws -> Page {
-        try await send(.get, path, body: nil, fetch: false)
-    }
-
-    /// Posts a form with this browser's CSRF token (or `csrf` when given).
-    mutating func post(_ path: String, _ fields: KeyValuePairs<String, String>, csrf: String? = nil,
-                       fetch: Bool = false) async throws -> Page {
-        var pairs = [("_csrf", csrf ?? self.csrf)]
-        pairs += fields.map { ($0.key, $0.value) }
-        let body = pairs.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
-        return try await send(.post, path, body: body, fetch: fetch)
-    }
-
-    /// Registers through the register page; the browser is then signed in.
-    mutating func register(_ username: String, password: String = "correct horse") async throws {
-        _ = try await get("/register")
-        let done = try await post("/register", [
-            "email": "\(username)@example.com", "username": username, "password": password,
-            "firstName": "Test", "lastName": "Member",
-        ])
-        #expect(done.status == .seeOther, "register \(username): \(done.body.prefix(300))")
-    }
-
-    /// A second session of the same member, through the API.
-    func apiToken(_ login: String, password: String = "correct horse") async throws -> String {
-        try await api.call(.post, "/api/v1/sessions", json: ["login": login, "password": password]).string("token")
-    }
-
-    private mutating func send(_ method: HTTPRequest.Method, _ path: String, body: String?, fetch: Bool)
-        async throws -> Page
-    {
-        var headers: HTTPFields = [:]
-        if !cookies.isEmpty {
-            headers[.cookie] = cookies.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; ")
-        }
-        if body != nil { headers[.contentType] = "application/x-www-form-urlencoded" }
-        if fetch { headers[HTTPField.Name("X-Doable-Fetch")!] = "1" }
-        let page = try await api.client.execute(uri: path, method: method, headers: headers,
-                                                body: body.map { ByteBuffer(string: $0) }) { response in
-            Page(status: response.status, headers: response.headers, body: String(buffer: response.body))
-        }
-        for cookie in page.headers[values: .setCookie] {
-            let pair = cookie.prefix { $0 != ";" }
-            guard let equals = pair.firstIndex(of: "=") else { continue }
-            let name = String(pair[..<equals]), value = String(pair[pair.index(after: equals)...])
-            if value.isEmpty || cookie.contains("Max-Age=0") { cookies[name] = nil } else { cookies[name] = value }
-        }
-        if let token = page.hidden("_csrf") { csrf = token }
-        return page
-    }
-
-    private static func encode(_ text: String) -> String {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 }

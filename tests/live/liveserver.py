@@ -1,4 +1,6 @@
 """What every live check shares: starting and stopping a real `doable serve`, and counting checks."""
+from __future__ import annotations
+
 import os
 import shutil
 import signal
@@ -31,8 +33,8 @@ class Server:
     """One `doable serve` process at a time over one data directory, on a free loopback port; its output goes to
     a log file. It can be started again (on a new port) after `stop` or `kill`."""
 
-    def __init__(self, data_dir: Path, log_path: Path, *extra_args: str):
-        self.binary = doable_binary()
+    def __init__(self, data_dir: Path, log_path: Path, *extra_args: str, binary: str | None = None):
+        self.binary = binary or doable_binary()
         self.data_dir, self.log_path, self.extra_args = data_dir, log_path, list(extra_args)
         self.process: subprocess.Popen | None = None
         self.port = 0
@@ -85,11 +87,13 @@ class Server:
 
 
 class LiveServer(Server):
-    """A `Server` in a temporary folder of its own, logging warnings only; use as a context manager."""
+    """A `Server` in a temporary folder of its own (its data there too unless `data_dir` names another), logging
+    warnings only; use as a context manager."""
 
-    def __init__(self, *extra_args: str):
+    def __init__(self, *extra_args: str, binary: str | None = None, data_dir: Path | None = None):
         self.folder = Path(tempfile.mkdtemp(prefix="doable-live-"))
-        super().__init__(self.folder / "data", self.folder / "server.log", "--log-level", "warning", *extra_args)
+        super().__init__(data_dir or self.folder / "data", self.folder / "server.log", "--log-level", "warning",
+                         *extra_args, binary=binary)
 
     def __enter__(self) -> "LiveServer":
         self.start()

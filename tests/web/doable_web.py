@@ -1,19 +1,13 @@
 """What the browser tests, the screenshot script and the page benchmark share: starting a `doable serve`, the API
 client used to arrange data quickly, and a realistic demo account.
 
-The server binary is $DOABLE_BIN, else .build/debug/doable. Like tests/live/liveserver.py, the server inherits
+The server is tests/live/liveserver.py's (binary $DOABLE_BIN, else the debug build). It inherits
 $DOABLE_DATABASE_URL, so `DOABLE_DATABASE_URL=postgres://… tests/web/run.sh` runs everything on PostgreSQL."""
 from __future__ import annotations
 
 import datetime as dt
 import itertools
-import os
-import shutil
-import signal
-import socket
-import subprocess
-import tempfile
-import time
+import sys
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,76 +18,9 @@ ROOT = Path(__file__).resolve().parents[2]
 PASSWORD = "web test password"
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def doable_binary() -> str:
-    return os.environ.get("DOABLE_BIN") or str(ROOT / ".build" / "debug" / "doable")
-
-
-class Server:
-    """One `doable serve` on a free loopback port over a temporary data folder; a context manager."""
-
-    def __init__(self, *extra_args: str, binary: str | None = None, bcrypt_cost: int = 4,
-                 log_level: str = "warning", data_dir: Path | None = None):
-        self.binary = binary or doable_binary()
-        self.folder = Path(tempfile.mkdtemp(prefix="doable-web-"))
-        self.data_dir = data_dir or self.folder / "data"
-        self.log_path = self.folder / "server.log"
-        self.args = ["--bcrypt-cost", str(bcrypt_cost), "--log-level", log_level, *extra_args]
-        self.process: subprocess.Popen | None = None
-        self.base = ""
-
-    def start(self, timeout: float = 60) -> "Server":
-        if not os.access(self.binary, os.X_OK):
-            raise RuntimeError(f"no doable binary at {self.binary} (set DOABLE_BIN)")
-        for _ in range(3):
-            port = free_port()
-            with open(self.log_path, "ab") as log:
-                self.process = subprocess.Popen(
-                    [self.binary, "serve", "--host", "127.0.0.1", "--port", str(port),
-                     "--data-dir", str(self.data_dir), *self.args],
-                    stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, cwd=self.folder)
-            self.base = f"http://127.0.0.1:{port}"
-            deadline = time.monotonic() + timeout
-            while time.monotonic() < deadline and self.process.poll() is None:
-                try:
-                    if requests.get(self.base + "/readyz", timeout=2).status_code == 200:
-                        return self
-                except requests.RequestException:
-                    pass
-                time.sleep(0.05)
-            if self.process.poll() is None:
-                self.stop()
-                raise RuntimeError(f"server not ready within {timeout} s:\n{self.log_tail()}")
-            if "in use" not in self.log_tail(5).lower():
-                raise RuntimeError(f"server exited with {self.process.returncode}:\n{self.log_tail()}")
-        raise RuntimeError("server could not bind a port")
-
-    def stop(self) -> None:
-        if self.process and self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                os.kill(self.process.pid, signal.SIGKILL)
-                self.process.wait()
-
-    def log_tail(self, lines: int = 40) -> str:
-        try:
-            return "\n".join(self.log_path.read_text(errors="replace").splitlines()[-lines:])
-        except OSError:
-            return "(no log)"
-
-    def __enter__(self) -> "Server":
-        return self.start()
-
-    def __exit__(self, *exc) -> None:
-        self.stop()
-        shutil.rmtree(self.folder, ignore_errors=True)
+# One way to start a server for every suite: the live checks' (tests/live/liveserver.py), in a folder of its own.
+sys.path.insert(0, str(ROOT / "tests" / "live"))
+from liveserver import LiveServer as Server  # noqa: E402,F401
 
 
 _counter = itertools.count(1)

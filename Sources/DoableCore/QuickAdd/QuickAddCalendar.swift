@@ -6,15 +6,13 @@ struct QuickAddCalendar {
     typealias Phrase = QuickAddDuePhrase
 
     let now: Timestamp
-    let zone: TimeZone
-    let weekStart: Preferences.Weekday
+    let calendar: ZonedCalendar
     let today: CivilDate
 
     init(now: Timestamp, zone: TimeZone, weekStart: Preferences.Weekday) {
         self.now = now
-        self.zone = zone
-        self.weekStart = weekStart
-        today = CivilDate.today(in: zone, now: now)
+        calendar = ZonedCalendar(zone: zone, weekStart: weekStart)
+        today = calendar.day(of: now)
     }
 
     /// The due date the phrase means, or nil when it names no real day ("feb 30").
@@ -82,40 +80,18 @@ struct QuickAddCalendar {
         }
     }
 
-    /// A wall time on a day in the member's zone, as a moment. In a daylight-saving gap (a wall time that
-    /// does not exist) the zone's offset from before the change applies, moving the time forward.
     func moment(on day: CivilDate, at time: Phrase.WallTime) -> Timestamp {
-        let wall = day.startTimestamp.adding(seconds: Int64(time.hour * 3600 + time.minute * 60))
-        let before = Int64(zone.secondsFromGMT(for: wall.adding(seconds: -86_400).date))
-        let guess = wall.adding(seconds: -before)
-        let offset = Int64(zone.secondsFromGMT(for: guess.date))
-        let candidate = wall.adding(seconds: -offset)
-        // Either offset may be the right one; the right one gives back the same wall time.
-        if Int64(zone.secondsFromGMT(for: candidate.date)) == offset { return candidate }
-        return guess
+        calendar.moment(on: day, hour: time.hour, minute: time.minute)
     }
 
-    private var weekStartIndex: Int {
-        switch weekStart {
-        case .monday: 0
-        case .saturday: 5
-        case .sunday: 6
-        }
-    }
+    private var weekStartIndex: Int { calendar.weekStartIndex }
 
-    private var startOfNextWeek: CivilDate {
-        let intoWeek = Self.daysForward(from: weekStartIndex, to: Self.weekday(of: today))
-        return today.adding(days: 7 - intoWeek)
-    }
+    private var startOfNextWeek: CivilDate { calendar.startOfWeek(containing: today).adding(days: 7) }
 
-    /// Monday = 0 … Sunday = 6 (1 January 1970 was a Thursday).
-    static func weekday(of date: CivilDate) -> Int {
-        ((date.daysSinceEpoch + 3) % 7 + 7) % 7
-    }
+    static func weekday(of date: CivilDate) -> Int { ZonedCalendar.weekday(of: date) }
 
-    /// Days from one weekday to the next occurrence of another, 0 when they are the same.
     static func daysForward(from weekday: Int, to target: Int) -> Int {
-        ((target - weekday) % 7 + 7) % 7
+        ZonedCalendar.daysForward(from: weekday, to: target)
     }
 
     /// The same day `months` later, or the month's last day when it is shorter (31 January + 1 month).

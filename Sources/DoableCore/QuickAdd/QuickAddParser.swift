@@ -20,7 +20,8 @@ public struct QuickAddParser: Sendable {
 
     /// A parser for a member's preferences; an unknown zone name counts as UTC.
     public init(preferences: Preferences) {
-        self.init(timeZone: TimeZone(identifier: preferences.timeZone) ?? .gmt, weekStart: preferences.weekStart)
+        let calendar = ZonedCalendar(preferences: preferences)
+        self.init(timeZone: calendar.zone, weekStart: calendar.weekStart)
     }
 
     /// Parses `text` as typed at `now`.

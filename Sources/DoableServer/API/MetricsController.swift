@@ -15,7 +15,7 @@ struct MetricsController {
             if let token {
                 guard let header = request.headers[.authorization], header.count > 7,
                       header.prefix(7).lowercased() == "bearer ",
-                      Self.constantTimeEquals(Array(header.utf8.dropFirst(7)), Array(token.utf8))
+                      constantTimeEquals(Array(header.utf8.dropFirst(7)), Array(token.utf8))
                 else {
                     throw DoableError.unauthenticated("Send 'Authorization: Bearer <metrics token>'.")
                 }
@@ -23,14 +23,5 @@ struct MetricsController {
             return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
                             body: .init(byteBuffer: ByteBuffer(bytes: metrics.render())))
         }
-    }
-
-    /// Compares without stopping at the first difference, so the time taken tells nothing about the token.
-    static func constantTimeEquals(_ left: [UInt8], _ right: [UInt8]) -> Bool {
-        var difference = UInt8(left.count == right.count ? 0 : 1)
-        for index in 0..<max(left.count, right.count) {
-            difference |= (index < left.count ? left[index] : 0) ^ (index < right.count ? right[index] : 0)
-        }
-        return difference == 0
     }
 }

@@ -52,12 +52,6 @@ struct FormData: Sendable {
         if let value { pairs.append((name: name, value: value)) }
     }
 
-    /// The query string for these fields, without empty ones.
-    var queryString: String {
-        pairs.filter { !$0.value.isEmpty }.map { "\(Self.encode($0.name))=\(Self.encode($0.value))" }
-            .joined(separator: "&")
-    }
-
     static func decode(_ text: Substring) -> String {
         let spaced = text.replacingOccurrences(of: "+", with: " ")
         return spaced.removingPercentEncoding ?? spaced

@@ -46,34 +46,18 @@ enum Field {
         _ name: String, label: String, value: String?, type: String = "text", hint: String? = nil,
         required: Bool = false, errors: FormErrors = FormErrors(), extra: HTML = ""
     ) -> HTML {
-        let id = "f-\(name)"
-        let error = errors.byField[name]
-        let describedBy = [hint != nil ? "\(id)-hint" : nil, error != nil ? "\(id)-error" : nil].compactMap { $0 }
-        return """
-        <div class="field\(error != nil ? " has-error" : "")">
-        <label for="\(id)">\(label)\(required ? "" : HTML(" <span class=\"optional\">(optional)</span>"))</label>
-        \(hint.map { HTML("<p class=\"hint\" id=\"\(id)-hint\">\($0)</p>") })
-        <input id="\(id)" name="\(name)" type="\(type)" value="\(value ?? "")"\(attribute: "required", if: required)\(describedBy.isEmpty ? "" : HTML(" aria-describedby=\"\(describedBy.joined(separator: " "))\""))\(error != nil ? HTML(" aria-invalid=\"true\"") : "")\(extra)>
-        \(error.map { HTML("<p class=\"field-error\" id=\"\(id)-error\">\($0)</p>") })
-        </div>
-        """
+        field(id: "f-\(name)", label: label, isOptional: !required, hint: hint, error: errors.byField[name]) { aria in
+            "<input id=\"f-\(name)\" name=\"\(name)\" type=\"\(type)\" value=\"\(value ?? "")\"\(attribute: "required", if: required)\(aria)\(extra)>"
+        }
     }
 
     static func textarea(
         _ name: String, label: String, value: String?, hint: String? = nil, errors: FormErrors = FormErrors(),
         rows: Int = 5
     ) -> HTML {
-        let id = "f-\(name)"
-        let error = errors.byField[name]
-        let describedBy = [hint != nil ? "\(id)-hint" : nil, error != nil ? "\(id)-error" : nil].compactMap { $0 }
-        return """
-        <div class="field\(error != nil ? " has-error" : "")">
-        <label for="\(id)">\(label) <span class="optional">(optional)</span></label>
-        \(hint.map { HTML("<p class=\"hint\" id=\"\(id)-hint\">\($0)</p>") })
-        <textarea id="\(id)" name="\(name)" rows="\(rows)"\(describedBy.isEmpty ? "" : HTML(" aria-describedby=\"\(describedBy.joined(separator: " "))\""))\(error != nil ? HTML(" aria-invalid=\"true\"") : "")>\(value ?? "")</textarea>
-        \(error.map { HTML("<p class=\"field-error\" id=\"\(id)-error\">\($0)</p>") })
-        </div>
-        """
+        field(id: "f-\(name)", label: label, isOptional: true, hint: hint, error: errors.byField[name]) { aria in
+            "<textarea id=\"f-\(name)\" name=\"\(name)\" rows=\"\(rows)\"\(aria)>\(value ?? "")</textarea>"
+        }
     }
 
     /// A select; `options` are (value, title) pairs.
@@ -82,16 +66,27 @@ enum Field {
         required: Bool = true, errors: FormErrors = FormErrors(), id: String? = nil
     ) -> HTML {
         let id = id ?? "f-\(name)"
-        let error = errors.byField[name]
-        let describedBy = [hint != nil ? "\(id)-hint" : nil, error != nil ? "\(id)-error" : nil].compactMap { $0 }
         let choices = options.html { value, title in
             "<option value=\"\(value)\"\(attribute: "selected", if: value == (selected ?? ""))>\(title)</option>"
         }
+        return field(id: id, label: label, isOptional: !required, hint: hint, error: errors.byField[name]) { aria in
+            "<select id=\"\(id)\" name=\"\(name)\"\(aria)>\(choices)</select>"
+        }
+    }
+
+    /// The wrapper every control shares; `control` gets the attributes that tie it to its hint and error.
+    private static func field(
+        id: String, label: String, isOptional: Bool, hint: String?, error: String?, control: (HTML) -> HTML
+    ) -> HTML {
+        let describedBy = [hint != nil ? "\(id)-hint" : nil, error != nil ? "\(id)-error" : nil].compactMap { $0 }
+        var aria = HTML.empty
+        if !describedBy.isEmpty { aria += " aria-describedby=\"\(describedBy.joined(separator: " "))\"" }
+        if error != nil { aria += " aria-invalid=\"true\"" }
         return """
         <div class="field\(error != nil ? " has-error" : "")">
-        <label for="\(id)">\(label)\(required ? "" : HTML(" <span class=\"optional\">(optional)</span>"))</label>
+        <label for="\(id)">\(label)\(isOptional ? HTML(" <span class=\"optional\">(optional)</span>") : "")</label>
         \(hint.map { HTML("<p class=\"hint\" id=\"\(id)-hint\">\($0)</p>") })
-        <select id="\(id)" name="\(name)"\(describedBy.isEmpty ? "" : HTML(" aria-describedby=\"\(describedBy.joined(separator: " "))\""))\(error != nil ? HTML(" aria-invalid=\"true\"") : "")>\(choices)</select>
+        \(control(aria))
         \(error.map { HTML("<p class=\"field-error\" id=\"\(id)-error\">\($0)</p>") })
         </div>
         """

@@ -4,31 +4,22 @@ import Foundation
 
 /// Dates and times as a member sees them: in their time zone, in words ("Tomorrow 09:00", "Overdue 2 days").
 struct MemberTime: Sendable {
-    let zone: TimeZone
+    let calendar: ZonedCalendar
     let now: Timestamp
-    let weekStart: Preferences.Weekday
-    private let calendar: Calendar
 
     init(preferences: Preferences, now: Timestamp = .now) {
-        zone = TimeZone(identifier: preferences.timeZone) ?? .gmt
+        calendar = ZonedCalendar(preferences: preferences)
         self.now = now
-        weekStart = preferences.weekStart
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        self.calendar = calendar
     }
 
     var today: CivilDate { date(of: now) }
 
-    func date(of moment: Timestamp) -> CivilDate {
-        let parts = calendar.dateComponents([.year, .month, .day], from: moment.date)
-        return CivilDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1) ?? moment.civilDate
-    }
+    func date(of moment: Timestamp) -> CivilDate { calendar.day(of: moment) }
 
     /// "HH:mm" in the member's zone.
     func time(of moment: Timestamp) -> String {
-        let parts = calendar.dateComponents([.hour, .minute], from: moment.date)
-        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        let wall = calendar.wallTime(of: moment)
+        return String(format: "%02d:%02d", wall.hour, wall.minute)
     }
 
     /// The moment a local date and "HH:mm" name in the member's zone.
@@ -36,8 +27,7 @@ struct MemberTime: Sendable {
         let pieces = time.split(separator: ":")
         guard pieces.count >= 2, let hour = Int(pieces[0]), let minute = Int(pieces[1]), (0...23).contains(hour),
               (0...59).contains(minute) else { return nil }
-        let parts = DateComponents(year: day.year, month: day.month, day: day.day, hour: hour, minute: minute)
-        return calendar.date(from: parts).map(Timestamp.init)
+        return calendar.moment(on: day, hour: hour, minute: minute)
     }
 
     /// The local day a due date falls on.
@@ -83,22 +73,11 @@ struct MemberTime: Sendable {
     }
 
     /// The first day of the week containing `day`, by the member's week start.
-    func weekStart(of day: CivilDate) -> CivilDate {
-        let first: Int = switch weekStart {
-        case .monday: 1
-        case .saturday: 6
-        case .sunday: 0
-        }
-        let weekday = Self.weekdayIndex(day)
-        return day.adding(days: -((weekday - first + 7) % 7))
-    }
+    func weekStart(of day: CivilDate) -> CivilDate { calendar.startOfWeek(containing: day) }
 
-    /// 0 = Sunday … 6 = Saturday. 1970-01-01 was a Thursday.
-    static func weekdayIndex(_ day: CivilDate) -> Int { ((day.daysSinceEpoch % 7) + 7 + 4) % 7 }
+    static func weekdayName(_ day: CivilDate) -> String { weekdayNames[ZonedCalendar.weekday(of: day)] }
 
-    static func weekdayName(_ day: CivilDate) -> String { weekdayNames[weekdayIndex(day)] }
-
-    static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+    static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
     static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
                              "October", "November", "December"]
 }

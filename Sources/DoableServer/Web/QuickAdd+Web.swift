@@ -35,7 +35,8 @@ struct WebQuickAdd {
     /// The preview the script shows as chips.
     func preview(_ text: String, ignoring: String?) async throws -> Preview {
         let result = parse(text, ignoring: ignoring)
-        let lists = try await domain.lists(identity)
+        // Asked on every pause in typing: the lists are read only when the line names one.
+        let lists = result.listName == nil ? [] : try await domain.lists(identity)
         let time = MemberTime(preferences: identity.account.preferences)
         var error: String?
         if result.isTitleMissing && !result.tokens.isEmpty { error = QuickAddResult.missingTitleMessage }

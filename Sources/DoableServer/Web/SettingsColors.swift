@@ -8,7 +8,7 @@ enum Swatch {
     /// The class naming a colour: `sw-red` for a palette name, `sw-x1A2B3C` for `#1A2B3C`.
     static func cls(_ color: String) -> String {
         if ListColor.palette[color] != nil { return "sw-\(color)" }
-        return "sw-x" + ListColor.safe(color).dropFirst()
+        return "sw-x" + ListColor.hex(color).dropFirst()
     }
 
     /// The style rules for these colours' classes (only `#RRGGBB` ever reaches the style block).

@@ -37,9 +37,6 @@ final class WebAssets: Sendable {
 
     func url(_ path: String) -> String { "/assets/\(build)/\(path)" }
 
-    /// Every script a page loads: the entry module and the modules it imports (all of them, small as they are).
-    var scriptBytes: Int { files.filter { $0.key.hasSuffix(".js") }.reduce(0) { $0 + $1.value.body.readableBytes } }
-
     static func contentType(of path: String) -> String {
         if path.hasSuffix(".css") { return "text/css; charset=utf-8" }
         if path.hasSuffix(".js") { return "text/javascript; charset=utf-8" }

@@ -13,16 +13,6 @@ extension WebController {
         web.post("labels/{id}/delete") { _, context in try await deleteLabel(context) }
     }
 
-    /// A refused in-place form: the API's error shape, with a stale form's message in words a person reads.
-    static func refusedJSON(_ error: DoableError) -> Response {
-        if case .conflict("version_mismatch", _, _) = error {
-            return ErrorMiddleware.response(status: .conflict, code: "version_mismatch",
-                                            message: "This was changed elsewhere since you opened it. Reload the "
-                                                + "page to see the current values.", field: nil)
-        }
-        return WebResponse.refusedJSON(error)
-    }
-
     /// A label form that was refused: which form, what was typed, and why.
     struct LabelFormState {
         var id: LabelID?
@@ -108,7 +98,7 @@ extension WebController {
             return WebResponse.done(context, redirect: "/labels", toast: Flash(message: "Added label '\(label.name)'."),
                                     focus: "label-\(label.id)-name")
         } catch let error as DoableError {
-            if context.web.wantsJSON { return Self.refusedJSON(error) }
+            if context.web.wantsJSON { return WebResponse.refusedJSON(error) }
             let state = LabelFormState(form: form, errors: FormErrors(error, fields: ["name", "color"]))
             return try await labelsPage(context, refused: state, status: error.httpStatus)
         }
@@ -125,7 +115,7 @@ extension WebController {
             return WebResponse.done(context, redirect: "/labels", toast: Flash(message: "Saved label '\(label.name)'."),
                                     focus: "label-\(label.id)-name")
         } catch let error as DoableError {
-            if context.web.wantsJSON { return Self.refusedJSON(error) }
+            if context.web.wantsJSON { return WebResponse.refusedJSON(error) }
             if case .conflict("version_mismatch", _, _) = error {
                 var errors = FormErrors()
                 errors.general = Self.staleMessage

@@ -170,7 +170,7 @@ extension WebController {
                                         toast: Flash(message: "Created list '\(list.name)'."), forceRedirect: true)
             } catch let error as DoableError {
                 status = error.httpStatus
-                if context.web.wantsJSON { return Self.refusedJSON(error) }
+                if context.web.wantsJSON { return WebResponse.refusedJSON(error) }
                 if case .conflict("version_mismatch", _, _) = error, let id {
                     let (fresh, _) = try await domain.list(identity, id: id)
                     var stale = FormErrors()

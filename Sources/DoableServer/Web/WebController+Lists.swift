@@ -28,8 +28,10 @@ extension WebController {
         guard let id = context.parameters.get("id").flatMap(ListID.init) else {
             throw DoableError.notFound(field: nil, message: "No such list.")
         }
-        let (list, openCount) = try await domain.list(identity, id: id)
         let data = try await TaskPageData.load(domain, identity)
+        guard let (list, openCount) = data.lists.first(where: { $0.0.id == id }) else {
+            throw DoableError.notFound(field: nil, message: "No such list.")
+        }
         let query = context.web.query
         let sort = TaskSort(rawValue: query["sort"] ?? "") ?? identity.account.preferences.defaultSort
         let group = ["priority", "label", "due"].contains(query["group"] ?? "") ? query["group"]! : "none"

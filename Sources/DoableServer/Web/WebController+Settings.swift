@@ -96,13 +96,6 @@ extension WebController {
         let identity = try member(context)
         let form = context.web.form
         var errors = FormErrors()
-        // The domain's profile edit takes no version: this catches a form opened before another tab or device
-        // saved the account, which is what a person runs into, and shows them what is stored now.
-        if let sent = form.text("version").flatMap(Int64.init), sent != identity.account.version {
-            errors.general = Self.staleMessage
-            return try await profilePage(context, form: Self.profileForm(identity.account), errors: errors,
-                                         status: .conflict)
-        }
         var patch = ProfilePatch()
         patch.email = form["email"] ?? ""
         patch.username = (form["username"] ?? "").trimmingCharacters(in: .whitespaces)
@@ -126,8 +119,13 @@ extension WebController {
         var status = HTTPResponse.Status.badRequest
         if errors.isEmpty {
             do {
-                _ = try await domain.updateProfile(identity, patch)
+                _ = try await domain.updateProfile(identity, patch, ifVersion: form.text("version").flatMap(Int64.init))
                 return WebResponse.done(context, redirect: "/settings", toast: Flash(message: "Profile saved."))
+            } catch DoableError.conflict("version_mismatch", _, _) {
+                // A form opened before another tab or device saved the account shows what is stored now.
+                errors.general = Self.staleMessage
+                return try await profilePage(context, form: Self.profileForm(identity.account), errors: errors,
+                                             status: .conflict)
             } catch let error as DoableError {
                 status = error.httpStatus
                 errors = FormErrors(error, fields: Self.profileFieldNames)

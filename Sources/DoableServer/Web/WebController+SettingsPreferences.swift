@@ -141,11 +141,6 @@ extension WebController {
         let identity = try member(context)
         let form = context.web.form
         var errors = FormErrors()
-        if let sent = form.text("version").flatMap(Int64.init), sent != identity.account.version {
-            errors.general = Self.staleMessage
-            return try await preferencesPage(context, form: Self.preferencesForm(identity.account), errors: errors,
-                                             status: .conflict)
-        }
         var patch = PreferencesPatch()
         patch.theme = Self.choice(form, "theme", Preferences.Theme.self, errors: &errors)
         patch.weekStart = Self.choice(form, "weekStart", Preferences.Weekday.self, errors: &errors)
@@ -170,9 +165,14 @@ extension WebController {
             do {
                 var profile = ProfilePatch()
                 profile.preferences = patch
-                _ = try await domain.updateProfile(identity, profile)
+                _ = try await domain.updateProfile(identity, profile,
+                                                   ifVersion: form.text("version").flatMap(Int64.init))
                 return WebResponse.done(context, redirect: "/settings/preferences",
                                         toast: Flash(message: "Preferences saved."))
+            } catch DoableError.conflict("version_mismatch", _, _) {
+                errors.general = Self.staleMessage
+                return try await preferencesPage(context, form: Self.preferencesForm(identity.account),
+                                                 errors: errors, status: .conflict)
             } catch let error as DoableError {
                 status = error.httpStatus
                 errors = FormErrors(error, fields: ["timeZone", "accent", "quietStart", "quietEnd"],

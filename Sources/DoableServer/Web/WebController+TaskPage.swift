@@ -10,9 +10,8 @@ import Hummingbird
 extension WebController {
     func addTaskPageRoutes(to web: RouterGroup<AppRequestContext>) {
         web.get("tasks/{id}") { _, context in
-            let (identity, _) = try await actedOn(context)
-            return try await taskPage(context, identity: identity, id: try taskID(context), form: nil,
-                                      errors: FormErrors())
+            try await taskPage(context, identity: try member(context), id: try taskID(context), form: nil,
+                               errors: FormErrors())
         }
         web.post("tasks/{id}") { _, context in try await saveTask(context) }
     }

@@ -19,7 +19,7 @@ struct WebErrorMiddleware: RouterMiddleware {
         } catch let redirect as WebRedirect {
             return WebResponse.redirect(redirect.location)
         } catch let error as DoableError {
-            if request.headers[.doableFetch] == "1" { return ErrorMiddleware.response(for: error) }
+            if request.headers[.doableFetch] == "1" { return WebResponse.refusedJSON(error) }
             switch error {
             case .notFound:
                 return try await renderer.render(WebPages.notFound(), context: context)

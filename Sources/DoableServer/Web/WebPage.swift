@@ -41,7 +41,7 @@ struct WebRenderer: Sendable {
         if let known = page.lists { lists = known } else if let identity { lists = try await domain.lists(identity) }
         let preferences = identity?.account.preferences ?? Preferences()
         var styles = page.styles
-        styles.append(":root{--accent:\(ListColor.safe(preferences.accentColor))}")
+        styles.append(":root{--accent:\(ListColor.hex(preferences.accentColor))}")
         for (list, _) in lists { styles.append(ListColor.rule(for: list)) }
         let html: HTML = """
         <!doctype html>
@@ -154,15 +154,12 @@ enum ListColor {
         "gray": "#6B7280",
     ]
 
-    static func hex(_ color: String) -> String { palette[color] ?? safe(color) }
-
-    /// A colour for CSS: only `#RRGGBB` passes (the rules already checked it; this keeps the style block sound).
-    static func safe(_ color: String) -> String {
-        let bytes = Array(color.utf8)
-        guard bytes.count == 7, bytes[0] == UInt8(ascii: "#"),
-              bytes.dropFirst().allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 | 0x20 >= 97 && $0 | 0x20 <= 102) })
-        else { return palette[color] ?? "#2563EB" }
-        return color
+    /// A colour for CSS: a palette name's shade, or `#RRGGBB` as `Rules.color` checks it (the rules already
+    /// checked what was stored; this keeps the style block sound whatever it holds).
+    static func hex(_ color: String) -> String {
+        if let shade = palette[color] { return shade }
+        guard let checked = try? Rules.color(color), checked.hasPrefix("#") else { return "#2563EB" }
+        return checked
     }
 
     static func rule(for list: TaskList) -> String { ".lc-\(list.id){--list-color:\(hex(list.color))}" }

@@ -42,8 +42,16 @@ enum WebResponse {
         return response
     }
 
-    /// A refused form sent by the page's script: the API's error shape, so it can show the message by the field.
-    static func refusedJSON(_ error: DoableError) -> Response { ErrorMiddleware.response(for: error) }
+    /// A refused form sent by the page's script: the API's error shape, so it can show the message by the field;
+    /// a stale form's message in words a person reads.
+    static func refusedJSON(_ error: DoableError) -> Response {
+        if case .conflict("version_mismatch", _, _) = error {
+            return ErrorMiddleware.response(status: .conflict, code: "version_mismatch",
+                                            message: "This was changed elsewhere since you opened it. Reload the "
+                                                + "page to see the current values.", field: nil)
+        }
+        return ErrorMiddleware.response(for: error)
+    }
 
     struct Outcome: Encodable {
         let ok: Bool

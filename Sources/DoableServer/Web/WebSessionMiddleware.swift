@@ -47,7 +47,7 @@ struct WebSessionMiddleware: RouterMiddleware {
             // Referer, which the Referrer-Policy keeps to our own origin.
             if state.form["back"] == nil, let back = refererPath(request) { state.form.set("back", back) }
             guard isSameOrigin(request), let sent = state.form["_csrf"],
-                  Self.constantTimeEqual(sent, state.csrfToken), cookies[WebCookie.csrf] != nil
+                  constantTimeEquals(Array(sent.utf8), Array(state.csrfToken.utf8)), cookies[WebCookie.csrf] != nil
             else {
                 context.web = state
                 return finish(WebPages.refused(context: context), state: state)
@@ -91,14 +91,6 @@ struct WebSessionMiddleware: RouterMiddleware {
         guard request.headers[.xForwardedProto]?.lowercased() == "https",
               let peer = IPAddress(context.peerAddress) else { return false }
         return trustedProxies.isTrusted(peer)
-    }
-
-    static func constantTimeEqual(_ a: String, _ b: String) -> Bool {
-        let left = Array(a.utf8), right = Array(b.utf8)
-        guard left.count == right.count else { return false }
-        var difference: UInt8 = 0
-        for index in left.indices { difference |= left[index] ^ right[index] }
-        return difference == 0
     }
 }
 

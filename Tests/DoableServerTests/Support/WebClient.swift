@@ -15,6 +15,12 @@ struct WebPageResponse: Sendable {
     var location: String? { headers[.location] }
     var setCookies: [String] { headers[values: .setCookie] }
 
+    /// The value of the hidden field `name` (the first one on the page).
+    func hidden(_ name: String) -> String? {
+        guard let range = body.range(of: "name=\"\(name)\" value=\"") else { return nil }
+        return String(body[range.upperBound...].prefix { $0 != "\"" })
+    }
+
     /// The JSON a form sent by the page's script gets back.
     var json: [String: Any] {
         (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] ?? [:]
@@ -48,6 +54,20 @@ final class WebClient: @unchecked Sendable {
         var headers: HTTPFields = [.contentType: "application/x-www-form-urlencoded"]
         if fetch { headers[HTTPField.Name("X-Doable-Fetch")!] = "1" }
         return try await send(.post, path, body: body, headers: headers)
+    }
+
+    /// Posts a form written as a dictionary literal.
+    @discardableResult
+    func post(_ path: String, _ fields: KeyValuePairs<String, String>, csrf: String? = nil, fetch: Bool = false)
+        async throws -> WebPageResponse
+    {
+        try await post(path, fields.map { ($0.key, $0.value) }, csrf: csrf, fetch: fetch)
+    }
+
+    /// A second session of the same member, through the API.
+    func apiToken(_ login: String, password: String = "correct horse") async throws -> String {
+        try await APIClient(client: client).call(.post, "/api/v1/sessions", json: ["login": login, "password": password])
+            .string("token")
     }
 
     /// Registers and signs in through the web form.
