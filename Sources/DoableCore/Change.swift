@@ -13,7 +13,11 @@ public struct Change: Sendable, Equatable, Codable {
     /// The list the entity belongs to (a list's own id for a list), nil for accounts and labels.
     public var listID: ListID?
 
-    public enum Entity: String, Sendable, Codable, CaseIterable { case account, list, task, label }
+    /// `member`: a membership of the list in `listID` (its id is the member's account id); `comment`: a comment on a
+    /// task of that list; `notification`: an entry of the recipient's notification centre.
+    public enum Entity: String, Sendable, Codable, CaseIterable {
+        case account, list, task, label, member, comment, notification
+    }
     /// `put`: the entity now has the state stored (trashed ones carry `deletedAt`); `delete`: it is gone for good.
     public enum Kind: String, Sendable, Codable, CaseIterable { case put, delete }
 

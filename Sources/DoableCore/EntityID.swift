@@ -30,6 +30,9 @@ public typealias ListID = EntityID<TaskList>
 public typealias TaskID = EntityID<TaskItem>
 public typealias LabelID = EntityID<Label>
 public typealias CredentialID = EntityID<Credential>
+public typealias CommentID = EntityID<TaskComment>
+public typealias ActivityID = EntityID<TaskActivity>
+public typealias NotificationID = EntityID<AppNotification>
 
 extension UUID {
     private static let hexDigits = Array("0123456789abcdef".utf8)

@@ -166,6 +166,12 @@ public enum Rules {
         try text(value, field: "name", trimmed: true, length: 1...50, "Label name must be 1 to 50 characters.")
     }
 
+    // MARK: Comments (TASK-12)
+
+    public static func commentBody(_ value: String) throws -> String {
+        try text(value, field: "body", trimmed: true, length: 1...5_000, "A comment must be 1 to 5,000 characters.")
+    }
+
     public static func credentialName(_ value: String) throws -> String {
         try text(value, field: "name", trimmed: true, length: 1...100, "Name must be 1 to 100 characters.")
     }

@@ -12,22 +12,27 @@ public struct ListInput: Sendable {
 }
 
 extension Domain {
-    /// A live (not trashed) list the caller may see, or 404.
-    func visibleList(_ id: ListID, for identity: Identity, field: String? = nil) async throws -> TaskList {
-        guard let list = try await store.list(id: id), list.ownerID == identity.account.id, list.deletedAt == nil
-        else { throw DoableError.notFound("List not found.", field: field) }
-        return list
+    /// LIST-4 and COLLAB-1: the caller's own lists in its order, then the lists shared with it in its order of them.
+    public func lists(_ identity: Identity) async throws -> [ListView] {
+        let own = try await store.lists(ownerID: identity.account.id)
+        let shared = try await sharedLists(identity)
+        let ids = own.map(\.id) + shared.map(\.1.id)
+        let counts = try await store.openTaskCounts(listIDs: ids)
+        let members = try await store.memberCounts(listIDs: ids)
+        return own.map { ListView(list: $0, openTaskCount: counts[$0.id] ?? 0, role: .owner,
+                                  memberCount: 1 + (members[$0.id] ?? 0)) }
+            + shared.map { membership, list in
+                ListView(list: list, openTaskCount: counts[list.id] ?? 0, role: membership.role,
+                         memberCount: 1 + (members[list.id] ?? 0))
+            }
     }
 
-    public func lists(_ identity: Identity) async throws -> [(TaskList, Int)] {
-        let lists = try await store.lists(ownerID: identity.account.id)
-        let counts = try await store.openTaskCounts(listIDs: lists.map(\.id))
-        return lists.map { ($0, counts[$0.id] ?? 0) }
-    }
-
-    public func list(_ identity: Identity, id: ListID) async throws -> (TaskList, Int) {
-        let list = try await visibleList(id, for: identity)
-        return (list, try await store.openTaskCounts(listIDs: [id])[id] ?? 0)
+    public func list(_ identity: Identity, id: ListID) async throws -> ListView {
+        let access = try await access(id, for: identity, .read)
+        async let count = store.openTaskCounts(listIDs: [id])
+        async let members = store.memberCounts(listIDs: [id])
+        return ListView(list: access.list, openTaskCount: try await count[id] ?? 0, role: access.role,
+                        memberCount: 1 + (try await members[id] ?? 0))
     }
 
     /// LIST-1: a new list goes after the member's other lists.
@@ -50,7 +55,7 @@ extension Domain {
     public func updateList(_ identity: Identity, id: ListID, _ input: ListInput,
                            ifVersion expected: Int64? = nil) async throws -> TaskList {
         try await perform(by: identity.account.id) {
-            var list = try await visibleList(id, for: identity)
+            var list = try await access(id, for: identity, .manage).list
             try require(version: list.version, expected: expected, of: "list")
             if let name = input.name {
                 let name = try Rules.listName(name)
@@ -75,44 +80,64 @@ extension Domain {
         }
     }
 
-    /// LIST-2: puts a list before or after another of the member's lists.
+    /// LIST-2: puts a list before or after another of the member's lists. The owner orders its own lists; a member
+    /// orders the lists shared with it among themselves (its own order, kept in its membership).
     public func moveList(_ identity: Identity, id: ListID, beforeID: ListID?, afterID: ListID?,
                          ifVersion expected: Int64? = nil) async throws -> TaskList {
         try await perform(by: identity.account.id) {
-            var list = try await visibleList(id, for: identity)
+            let access = try await access(id, for: identity, .read)
+            var list = access.list
             try require(version: list.version, expected: expected, of: "list")
             if beforeID == id || afterID == id {
                 throw DoableError.invalid(beforeID == id ? "beforeId" : "afterId",
                                           "A list cannot be placed next to itself.")
             }
-            let others = try await store.lists(ownerID: identity.account.id).filter { $0.id != id }
-            let index: Int
-            if let beforeID {
-                guard let position = others.firstIndex(where: { $0.id == beforeID }) else {
-                    throw DoableError.notFound("List not found.", field: "beforeId")
+            if access.role != .owner {
+                let shared = try await sharedLists(identity)
+                guard var membership = shared.first(where: { $0.1.id == id })?.0 else {
+                    throw DoableError.notFound("List not found.")
                 }
-                index = position
-            } else if let afterID {
-                guard let position = others.firstIndex(where: { $0.id == afterID }) else {
-                    throw DoableError.notFound("List not found.", field: "afterId")
-                }
-                index = position + 1
-            } else {
-                throw DoableError.invalid("beforeId", "Give 'beforeId' or 'afterId'.")
+                let others = shared.filter { $0.1.id != id }.map { (id: $0.1.id, rank: $0.0.rank) }
+                membership.rank = try Self.rank(placing: beforeID, afterID, among: others)
+                membership.updatedAt = clock()
+                membership.version += 1
+                return (WriteBatch([.putMembership(membership)], now: clock()), list)
             }
-            let lower = index > 0 ? others[index - 1].rank : nil
-            let upper = index < others.count ? others[index].rank : nil
-            list.rank = RankKey.between(lower, upper)
+            let others = try await store.lists(ownerID: identity.account.id).filter { $0.id != id }
+            list.rank = try Self.rank(placing: beforeID, afterID, among: others.map { (id: $0.id, rank: $0.rank) })
             list.updatedAt = clock()
             list.version += 1
             return (WriteBatch([.putList(list)], now: clock()), list)
         }
     }
 
+    /// The rank for an item placed before `beforeID` or after `afterID` among `others` (in rank order).
+    static func rank(placing beforeID: ListID?, _ afterID: ListID?, among others: [(id: ListID, rank: String)])
+        throws -> String
+    {
+        let index: Int
+        if let beforeID {
+            guard let position = others.firstIndex(where: { $0.id == beforeID }) else {
+                throw DoableError.notFound("List not found.", field: "beforeId")
+            }
+            index = position
+        } else if let afterID {
+            guard let position = others.firstIndex(where: { $0.id == afterID }) else {
+                throw DoableError.notFound("List not found.", field: "afterId")
+            }
+            index = position + 1
+        } else {
+            throw DoableError.invalid("beforeId", "Give 'beforeId' or 'afterId'.")
+        }
+        let lower = index > 0 ? others[index - 1].rank : nil
+        let upper = index < others.count ? others[index].rank : nil
+        return RankKey.between(lower, upper)
+    }
+
     /// LIST-3: the list and its tasks go to the trash together.
     public func deleteList(_ identity: Identity, id: ListID, ifVersion expected: Int64? = nil) async throws {
         try await perform(by: identity.account.id) {
-            var list = try await visibleList(id, for: identity)
+            var list = try await access(id, for: identity, .own).list
             try require(version: list.version, expected: expected, of: "list")
             guard !list.isInbox else {
                 throw DoableError.conflict(code: "inbox_protected", field: nil, message: "The Inbox cannot be deleted.")

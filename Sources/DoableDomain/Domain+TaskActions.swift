@@ -16,6 +16,7 @@ extension Domain {
                 task.updatedAt = now
                 task.version += 1
                 batch.append(.putTask(task))
+                batch.append(activity(task, .completed, by: identity, at: now))
             }
             if includeSubtasks {
                 for var child in try await store.descendants(of: id)
@@ -29,7 +30,7 @@ extension Domain {
             }
             return (batch, task)
         }
-        return try await views([task])[0]
+        return try await views([task], for: identity)[0]
     }
 
     /// TASK-3: un-completing is one call too.
@@ -42,9 +43,9 @@ extension Domain {
             task.completedAt = nil
             task.updatedAt = clock()
             task.version += 1
-            return (WriteBatch([.putTask(task)], now: clock()), task)
+            return (WriteBatch([.putTask(task), activity(task, .reopened, by: identity)], now: clock()), task)
         }
-        return try await views([task])[0]
+        return try await views([task], for: identity)[0]
     }
 
     /// TASK-8: the task and its subtasks go to the trash together.
@@ -61,6 +62,7 @@ extension Domain {
                 item.version += 1
                 batch.append(.putTask(item))
             }
+            batch.append(activity(task, .deleted, by: identity, at: now))
             return (batch, ())
         }
     }
@@ -69,7 +71,7 @@ extension Domain {
     /// trash it comes back at the top level; if its list is, it comes back in the Inbox.
     public func restoreTask(_ identity: Identity, id: TaskID, ifVersion expected: Int64? = nil) async throws -> TaskView {
         let task = try await perform(by: identity.account.id) {
-            var task = try await visibleTask(id, for: identity)
+            var task = try await taskAccess(id, for: identity, .editTasks).0
             try require(version: task.version, expected: expected, of: "task")
             guard let key = task.trashedWith, task.deletedAt != nil else {
                 throw DoableError.conflict(code: "not_in_trash", field: nil, message: "The task is not in the trash.")
@@ -96,9 +98,10 @@ extension Domain {
                 batch.append(.putTask(item))
                 if item.id == id { task = item }
             }
+            batch.append(activity(task, .restored, by: identity, at: now))
             return (batch, task)
         }
-        return try await views([task])[0]
+        return try await views([task], for: identity)[0]
     }
 
     /// TASK-9: a copy of the task and its subtasks, placed right after the original.
@@ -125,11 +128,12 @@ extension Domain {
                 copy.updatedAt = now
                 copy.version = 1
                 batch.append(.putTask(copy))
+                batch.append(activity(copy, .created, detail: item.title, by: identity, at: now))
                 if first == nil { first = copy }
             }
             return (batch, first!)
         }
-        return try await views([copy])[0]
+        return try await views([copy], for: identity)[0]
     }
 
     /// TASK-5 and TASK-9: moves a task (with its subtasks) to another list, parent or place among its siblings.
@@ -139,18 +143,23 @@ extension Domain {
             let task = try await editableTask(id, for: identity)
             try require(version: task.version, expected: expected, of: "task")
             let moved = try await placementBatch(identity, task: task, placement)
-            var updated = moved[0]
+            var updated = moved.tasks[0]
             updated.updatedAt = clock()
             updated.version += 1
-            let batch = WriteBatch([.putTask(updated)] + moved.dropFirst().map { .putTask($0) }, now: clock())
+            var batch = WriteBatch([.putTask(updated)] + moved.tasks.dropFirst().map { .putTask($0) }, now: clock())
+            batch.operations += moved.effects
+            batch.operations += try await history(of: task, becoming: updated, by: identity)
             return (batch, updated)
         }
-        return try await views([task])[0]
+        return try await views([task], for: identity)[0]
     }
 
-    /// The task at its new place (version not yet raised) followed by its subtasks with the new list
-    /// (versions raised), for a move.
-    func placementBatch(_ identity: Identity, task: TaskItem, _ placement: TaskPlacement) async throws -> [TaskItem] {
+    /// The task at its new place (version not yet raised) followed by its subtasks with the new list (versions
+    /// raised), for a move; and the history of subtasks whose assignee was cleared because they are not a member
+    /// of the new list (COLLAB-2: the moved task's own clearing shows in its edit history).
+    func placementBatch(_ identity: Identity, task: TaskItem, _ placement: TaskPlacement) async throws
+        -> (tasks: [TaskItem], effects: [WriteBatch.Operation])
+    {
         var task = task
         let descendants = try await store.descendants(of: task.id)
         let parentID: TaskID?
@@ -167,7 +176,7 @@ extension Domain {
         }
         let listID: ListID
         if let requested = placement.listID {
-            listID = try await visibleList(requested, for: identity, field: "listId").id
+            listID = try await editableList(requested, for: identity, field: "listId").id
             if let parent, parent.listID != listID {
                 throw DoableError.invalid("parentId", "The parent task is in another list.")
             }
@@ -192,14 +201,32 @@ extension Domain {
         task.listID = listID
         task.parentID = parentID
         task.rank = rank
-        guard listChanged else { return [task] }
-        return [task] + descendants.map { item in
-            var item = item
+        guard listChanged, let target = try await store.list(id: listID) else { return ([task], []) }
+        // A task belongs to its list's owner; an assignee who is not a member of the new list is cleared.
+        var effects: [WriteBatch.Operation] = []
+        var memberCache: [AccountID: Bool] = [:]
+        func isMember(_ account: AccountID) async throws -> Bool {
+            if let known = memberCache[account] { return known }
+            let known = try await role(of: account, in: target) != nil
+            memberCache[account] = known
+            return known
+        }
+        task.ownerID = target.ownerID
+        if let assignee = task.assigneeID, try await !isMember(assignee) { task.assigneeID = nil }
+        var moved = [task]
+        for var item in descendants {
             item.listID = listID
+            item.ownerID = target.ownerID
+            if let assignee = item.assigneeID, try await !isMember(assignee) {
+                item.assigneeID = nil
+                effects.append(activity(item, .unassigned, fields: ["assigneeId"],
+                                        detail: "Not a member of \(target.name)", by: identity))
+            }
             item.updatedAt = clock()
             item.version += 1
-            return item
+            moved.append(item)
         }
+        return (moved, effects)
     }
 
     func sibling(_ id: TaskID, of task: TaskItem, listID: ListID, parentID: TaskID?, _ identity: Identity,

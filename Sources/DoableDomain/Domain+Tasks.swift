@@ -4,15 +4,12 @@ import DoableCore
 extension Domain {
     /// A task the caller may see (trashed ones included), or 404.
     func visibleTask(_ id: TaskID, for identity: Identity, field: String? = nil) async throws -> TaskItem {
-        guard let task = try await store.task(id: id), task.ownerID == identity.account.id else {
-            throw DoableError.notFound("Task not found.", field: field)
-        }
-        return task
+        try await taskAccess(id, for: identity, .read, field: field).0
     }
 
-    /// A task the caller may change: visible and not in the trash.
+    /// A task the caller may change: its role allows editing (403 otherwise) and the task is not in the trash.
     func editableTask(_ id: TaskID, for identity: Identity, field: String? = nil) async throws -> TaskItem {
-        let task = try await visibleTask(id, for: identity, field: field)
+        let task = try await taskAccess(id, for: identity, .editTasks, field: field).0
         guard task.deletedAt == nil else {
             if field != nil { throw DoableError.notFound("Task not found.", field: field) }
             throw DoableError.conflict(code: "in_trash", field: nil, message: "The task is in the trash; restore it first.")
@@ -20,21 +17,34 @@ extension Domain {
         return task
     }
 
-    public func views(_ tasks: [TaskItem]) async throws -> [TaskView] {
+    public func views(_ tasks: [TaskItem], for identity: Identity) async throws -> [TaskView] {
         let progress = try await store.progress(of: tasks.map(\.id))
-        return tasks.map { TaskView(task: $0, progress: progress[$0.id] ?? SubtaskProgress(done: 0, total: 0)) }
+        return try await personal(tasks.map {
+            TaskView(task: $0, progress: progress[$0.id] ?? SubtaskProgress(done: 0, total: 0))
+        }, for: identity)
+    }
+
+    /// Labels are each member's own (TASK-6): on a shared task a member sees only its own labels.
+    func personal(_ views: [TaskView], for identity: Identity) async throws -> [TaskView] {
+        guard views.contains(where: { !$0.task.labelIDs.isEmpty }) else { return views }
+        let own = Set(try await store.labels(ownerID: identity.account.id).map(\.id))
+        return views.map { view in
+            var view = view
+            view.task.labelIDs.removeAll { !own.contains($0) }
+            return view
+        }
     }
 
     public func task(_ identity: Identity, id: TaskID) async throws -> TaskView {
-        try await views([visibleTask(id, for: identity)])[0]
+        try await views([visibleTask(id, for: identity)], for: identity)[0]
     }
 
-    /// TASK-5 and TASK-7: the caller's tasks matching a query (the query's owner is set here).
+    /// TASK-5, TASK-7 and COLLAB-3: the tasks matching a query among those the caller may see: its own and those
+    /// of the lists shared with it (the query's scope is set here).
     public func tasks(_ identity: Identity, matching query: TaskQuery) async throws -> [TaskView] {
-        var query = query
-        query.ownerID = identity.account.id
-        if let listID = query.listID { _ = try await visibleList(listID, for: identity, field: "list") }
-        return try await store.tasksWithProgress(matching: query).map { TaskView(task: $0.0, progress: $0.1) }
+        let query = try await scoped(query, for: identity)
+        return try await personal(
+            store.tasksWithProgress(matching: query).map { TaskView(task: $0.0, progress: $0.1) }, for: identity)
     }
 
     /// TASK-1: creates a task; without a list it lands in the Inbox, after its future siblings.
@@ -43,49 +53,67 @@ extension Domain {
         let title = try Rules.taskTitle(input.title ?? "")
         let task = try await perform(by: identity.account.id) {
             let parent = try await (input.parentID ?? nil).asyncMap { try await editableTask($0, for: identity, field: "parentId") }
-            let listID: ListID
+            let list: TaskList
             if let requested = input.listID {
-                listID = try await visibleList(requested, for: identity, field: "listId").id
-                if let parent, parent.listID != listID {
+                list = try await editableList(requested, for: identity, field: "listId")
+                if let parent, parent.listID != list.id {
                     throw DoableError.invalid("parentId", "The parent task is in another list.")
                 }
+            } else if let parent {
+                list = try await editableList(parent.listID, for: identity, field: "parentId")
             } else {
-                listID = parent?.listID ?? identity.account.inboxID
+                list = try await editableList(identity.account.inboxID, for: identity, field: "listId")
             }
-            let last = try await store.neighbourRanks(listID: listID, parentID: parent?.id, around: nil).below
-            var task = TaskItem(id: .make(at: now), ownerID: identity.account.id, listID: listID, parentID: parent?.id,
+            let last = try await store.neighbourRanks(listID: list.id, parentID: parent?.id, around: nil).below
+            var task = TaskItem(id: .make(at: now), ownerID: list.ownerID, listID: list.id, parentID: parent?.id,
                                 title: title, rank: RankKey.between(last, nil), createdAt: now, updatedAt: now)
-            try await apply(input, to: &task, identity: identity, isNew: true)
-            return (WriteBatch([.putTask(task)], now: now), task)
+            var batch = WriteBatch(now: now)
+            let effects = try await apply(input, to: &task, identity: identity, isNew: true)
+            batch.append(.putTask(task))
+            batch.append(activity(task, .created, by: identity, at: now))
+            batch.operations += try await assignmentEffects(effects, task: task, listName: list.name, by: identity)
+            return (batch, task)
         }
         // A task just created has no subtasks yet.
-        return TaskView(task: task, progress: SubtaskProgress(done: 0, total: 0))
+        return try await personal([TaskView(task: task, progress: SubtaskProgress(done: 0, total: 0))], for: identity)[0]
     }
 
     /// TASK-2: edits any field; a change of list or parent moves the task with its subtasks.
     public func updateTask(_ identity: Identity, id: TaskID, _ input: TaskInput,
                            ifVersion expected: Int64? = nil) async throws -> TaskView {
         let task = try await perform(by: identity.account.id) {
-            var task = try await editableTask(id, for: identity)
+            let before = try await editableTask(id, for: identity)
+            var task = before
             try require(version: task.version, expected: expected, of: "task")
             var batch = WriteBatch(now: clock())
+            var moveEffects: [WriteBatch.Operation] = []
             if input.listID != nil || input.parentID != nil {
                 let placement = TaskPlacement(listID: input.listID, parentID: input.parentID)
                 let moved = try await placementBatch(identity, task: task, placement)
-                batch.operations += moved.dropFirst().map { .putTask($0) }
-                task = moved[0]
+                batch.operations += moved.tasks.dropFirst().map { .putTask($0) }
+                task = moved.tasks[0]
+                moveEffects = moved.effects
             }
-            try await apply(input, to: &task, identity: identity, isNew: false)
+            let effects = try await apply(input, to: &task, identity: identity, isNew: false)
             task.updatedAt = clock()
             task.version += 1
             batch.operations.insert(.putTask(task), at: 0)
+            batch.operations += moveEffects
+            batch.operations += try await history(of: before, becoming: task, by: identity)
+            if let list = try await store.list(id: task.listID) {
+                batch.operations += try await assignmentEffects(effects, task: task, listName: list.name, by: identity)
+            }
             return (batch, task)
         }
-        return try await views([task])[0]
+        return try await views([task], for: identity)[0]
     }
 
-    /// The field rules shared by create and edit (TASK-1, TASK-2, TASK-3, TASK-6).
-    func apply(_ input: TaskInput, to task: inout TaskItem, identity: Identity, isNew: Bool) async throws {
+    /// The field rules shared by create and edit (TASK-1, TASK-2, TASK-3, TASK-6, COLLAB-2); says whom the task
+    /// was newly assigned to, if anyone.
+    @discardableResult
+    func apply(_ input: TaskInput, to task: inout TaskItem, identity: Identity, isNew: Bool) async throws
+        -> AssignmentChange
+    {
         let now = clock()
         if let title = input.title { task.title = try Rules.taskTitle(title) }
         if let notes = input.notes { task.notes = try Rules.taskNotes(notes) }
@@ -105,21 +133,33 @@ extension Domain {
             task.completedAt = status == .completed ? now : nil
         }
         if let labelIDs = input.labelIDs {
+            // The caller's labels replace its own; other members' labels on a shared task stay as they are.
+            let own = try await store.labels(ownerID: identity.account.id)
             var unique: [LabelID] = []
             for id in labelIDs where !unique.contains(id) {
-                guard let label = try await store.label(id: id), label.ownerID == identity.account.id else {
+                guard own.contains(where: { $0.id == id }) else {
                     throw DoableError.notFound("Label \(id) not found.", field: "labelIds")
                 }
-                unique.append(label.id)
+                unique.append(id)
             }
-            task.labelIDs = unique
+            let others = task.labelIDs.filter { id in !own.contains(where: { $0.id == id }) }
+            task.labelIDs = others + unique
         }
-        if let assignee = input.assigneeID {
-            if let assignee, assignee != identity.account.id {
-                throw DoableError.notFound("Only members of the task's list can be assigned.", field: "assigneeId")
+        var change = AssignmentChange.none
+        if let assignee = input.assigneeID, assignee != task.assigneeID {
+            if let assignee {
+                guard let list = try await store.list(id: task.listID),
+                      try await role(of: assignee, in: list) != nil
+                else {
+                    throw DoableError.invalid("assigneeId", "Only the owner or a member of the task's list can be assigned.")
+                }
+                change = .assigned(assignee)
+            } else {
+                change = .cleared
             }
             task.assigneeID = assignee
         }
+        return change
     }
 }
 

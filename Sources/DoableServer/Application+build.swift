@@ -59,6 +59,7 @@ public func buildRouter(
     TasksController(domain: domain, pageCache: pageCache).addRoutes(to: authenticated)
     LabelsController(domain: domain).addRoutes(to: authenticated)
     TrashController(domain: domain).addRoutes(to: authenticated)
+    CollaborationController(domain: domain).addRoutes(to: authenticated)
     EventsController(domain: domain, heartbeat: eventHeartbeat).addRoutes(to: authenticated)
     assets.addRoutes(to: router)
     WebController(domain: domain, renderer: WebRenderer(domain: domain, assets: assets, trustedProxies: trustedProxies),

@@ -53,6 +53,36 @@ public protocol Store: Service, Sendable {
     func label(id: LabelID) async throws -> Label?
     func labels(ownerID: AccountID) async throws -> [Label]
 
+    // Sharing (COLLAB-1): the owner is the list's own field; members have a row each.
+    /// The list's members (not its owner), in the order they were added.
+    func memberships(listID: ListID) async throws -> [ListMembership]
+    /// The memberships of `accountID`: the lists others shared with it, in its own order of them.
+    func memberships(accountID: AccountID) async throws -> [ListMembership]
+    func membership(listID: ListID, accountID: AccountID) async throws -> ListMembership?
+    /// How many members (besides the owner) each list has; lists without members are absent.
+    func memberCounts(listIDs: [ListID]) async throws -> [ListID: Int]
+    /// These lists (trashed ones included), in no particular order.
+    func lists(ids: [ListID]) async throws -> [TaskList]
+    func accounts(ids: [AccountID]) async throws -> [Account]
+
+    // Comments, history and notifications (TASK-12, NOTIF-4).
+    func comment(id: CommentID) async throws -> TaskComment?
+    /// The task's comments, oldest first.
+    func comments(taskID: TaskID) async throws -> [TaskComment]
+    /// Every comment the account wrote, for account deletion.
+    func comments(authorID: AccountID) async throws -> [TaskComment]
+    /// How many comments each task has; tasks without comments are absent.
+    func commentCounts(taskIDs: [TaskID]) async throws -> [TaskID: Int]
+    /// The task's history, newest first.
+    func activity(taskID: TaskID, limit: Int) async throws -> [TaskActivity]
+    func notification(id: NotificationID) async throws -> AppNotification?
+    /// The account's notifications, newest first.
+    func notifications(accountID: AccountID, unreadOnly: Bool, limit: Int) async throws -> [AppNotification]
+    func unreadNotificationCount(accountID: AccountID) async throws -> Int
+    /// Trashed tasks (the ones trashed themselves, not those that went with them) in these lists: what members of
+    /// shared lists see in their trash.
+    func trashedTasks(listIDs: [ListID]) async throws -> [TaskItem]
+
     /// Lists and tasks the owner put in the trash themselves (not the tasks that went with them).
     func trash(ownerID: AccountID) async throws -> (lists: [TaskList], tasks: [TaskItem])
     /// Trashed lists and tasks deleted before `cutoff`, for the purge (TASK-8).

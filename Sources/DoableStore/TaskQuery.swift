@@ -2,7 +2,11 @@ import DoableCore
 
 /// TASK-5 and TASK-7: which of a member's live tasks to list, and in what order.
 public struct TaskQuery: Sendable, Equatable {
+    /// Whose tasks: the caller's own (or, with `listID`, the list owner's)…
     public var ownerID: AccountID
+    /// …and those in these lists shared with the caller (COLLAB-3), whose owners are `sharedOwnerIDs`.
+    public var sharedListIDs: [ListID] = []
+    public var sharedOwnerIDs: [AccountID] = []
     public var listID: ListID?
     public var parentID: TaskID?
     /// Tasks that carry every one of these labels.

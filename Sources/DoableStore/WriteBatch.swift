@@ -21,6 +21,18 @@ public struct WriteBatch: Sendable {
         case deleteCredential(Credential)
         /// Ends an account's credentials of some kinds, keeping `except`.
         case deleteCredentials(AccountID, kinds: [Credential.Kind], except: CredentialID?)
+        /// COLLAB-1. A new member is also told of the list itself (`list` put), a removed one of its end (`list`
+        /// delete), so that their devices fetch or drop it; every other member hears of the membership.
+        case putMembership(ListMembership)
+        case deleteMembership(ListMembership)
+        /// A list changed hands (COLLAB-1): its tasks' `owner_id` follows. Not in any feed by itself: the batch
+        /// puts the list too, and a task's owner is not part of what clients see.
+        case setTasksOwner(ListID, AccountID)
+        case putComment(TaskComment)
+        case deleteComment(TaskComment)
+        /// TASK-12: history is written with the change it describes, whose own feed entry announces it.
+        case addActivity(TaskActivity)
+        case putNotification(AppNotification)
     }
 
     /// One entry to append to `recipient`'s feed.
@@ -36,8 +48,6 @@ public struct WriteBatch: Sendable {
     public var now: Timestamp
     /// The account that acts; nil for the server's own work.
     public var actorID: AccountID?
-    /// Who else is told of changes to a list and its tasks, besides the owner (sharing fills it from memberships).
-    public var audience: [ListID: [AccountID]] = [:]
 
     public init(_ operations: [Operation] = [], now: Timestamp = .now, actor: AccountID? = nil) {
         self.operations = operations
@@ -54,6 +64,13 @@ public struct WriteBatch: Sendable {
         -> (owner: AccountID, entity: Change.Entity, id: String, kind: Change.Kind, list: ListID?)?
     {
         switch operation {
+        case .putMembership(let member): (member.accountID, .member, member.accountID.description, .put, member.listID)
+        case .deleteMembership(let member):
+            (member.accountID, .member, member.accountID.description, .delete, member.listID)
+        case .putComment(let comment): (comment.authorID, .comment, comment.id.description, .put, comment.listID)
+        case .deleteComment(let comment): (comment.authorID, .comment, comment.id.description, .delete, comment.listID)
+        case .putNotification(let note): (note.accountID, .notification, note.id.description, .put, nil)
+        case .setTasksOwner, .addActivity: nil
         case .putAccount(let account): (account.id, .account, account.id.description, .put, nil)
         case .putList(let list): (list.ownerID, .list, list.id.description, .put, list.id)
         case .purgeList(let list): (list.ownerID, .list, list.id.description, .delete, list.id)
@@ -78,9 +95,21 @@ public struct WriteBatch: Sendable {
         return accounts
     }
 
-    /// Feed entries in batch order: one per operation and recipient (the owner, then the list's audience).
-    /// Accounts deleted in the batch get none; their feed goes with them.
-    public func feedEntries() -> [FeedEntry] {
+    /// The lists whose audience the feed entries need: every list an operation concerns.
+    public var listsConcerned: [ListID] {
+        var lists: [ListID] = []
+        var seen = Set<ListID>()
+        for operation in operations {
+            if let list = Self.subject(of: operation)?.list, seen.insert(list).inserted { lists.append(list) }
+        }
+        return lists
+    }
+
+    /// Feed entries in batch order: one per operation and recipient: whose the row is, then everyone who may see
+    /// its list (`audience`: each list's owner and members, read by the engine inside the transaction, after the
+    /// batch's own rows were written, so that a membership changed concurrently is either before or after it
+    /// whole). A new member also gets the list, a removed one its delete. Accounts deleted in the batch get none.
+    public func feedEntries(audience: [ListID: [AccountID]] = [:]) -> [FeedEntry] {
         var deleted = Set<AccountID>()
         for case .deleteAccount(let account) in operations { deleted.insert(account.id) }
         var entries: [FeedEntry] = []
@@ -94,6 +123,15 @@ public struct WriteBatch: Sendable {
             for recipient in recipients where !deleted.contains(recipient) {
                 entries.append(FeedEntry(recipient: recipient, entity: subject.entity, entityID: subject.id,
                                          kind: subject.kind, listID: subject.list))
+            }
+            switch operation {
+            case .putMembership(let member) where member.version == 1 && !deleted.contains(member.accountID):
+                entries.append(FeedEntry(recipient: member.accountID, entity: .list, entityID: member.listID.description,
+                                         kind: .put, listID: member.listID))
+            case .deleteMembership(let member) where !deleted.contains(member.accountID):
+                entries.append(FeedEntry(recipient: member.accountID, entity: .list, entityID: member.listID.description,
+                                         kind: .delete, listID: member.listID))
+            default: break
             }
         }
         return entries

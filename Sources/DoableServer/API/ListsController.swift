@@ -27,7 +27,7 @@ struct ListsController {
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         let lists = try await domain.lists(try context.requireIdentity())
-        return JSONResponse.make(["lists": lists.map { ListDTO($0.0, openTaskCount: $0.1) }])
+        return JSONResponse.make(["lists": lists.map(ListDTO.init)])
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -39,8 +39,8 @@ struct ListsController {
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (list, count) = try await domain.list(try context.requireIdentity(), id: try context.pathID())
-        return JSONResponse.make(ListDTO(list, openTaskCount: count)).tagged(version: list.version)
+        let view = try await domain.list(try context.requireIdentity(), id: try context.pathID())
+        return JSONResponse.make(ListDTO(view)).tagged(version: view.list.version)
     }
 
     @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -48,8 +48,8 @@ struct ListsController {
         let id: ListID = try context.pathID()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.list)
         _ = try await domain.updateList(identity, id: id, try Self.input(body), ifVersion: try request.ifMatchVersion())
-        let (list, count) = try await domain.list(identity, id: id)
-        return JSONResponse.make(ListDTO(list, openTaskCount: count)).tagged(version: list.version)
+        let view = try await domain.list(identity, id: id)
+        return JSONResponse.make(ListDTO(view)).tagged(version: view.list.version)
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -65,15 +65,15 @@ struct ListsController {
         _ = try await domain.moveList(identity, id: id, beforeID: try body.id("beforeId", ListID.self),
                                       afterID: try body.id("afterId", ListID.self),
                                       ifVersion: try request.ifMatchVersion())
-        let (list, count) = try await domain.list(identity, id: id)
-        return JSONResponse.make(ListDTO(list, openTaskCount: count)).tagged(version: list.version)
+        let view = try await domain.list(identity, id: id)
+        return JSONResponse.make(ListDTO(view)).tagged(version: view.list.version)
     }
 
     @Sendable func restore(_ request: Request, context: AppRequestContext) async throws -> Response {
         let identity = try context.requireWriter()
         let list = try await domain.restoreList(identity, id: try context.pathID(),
                                                 ifVersion: try request.ifMatchVersion())
-        let (restored, count) = try await domain.list(identity, id: list.id)
-        return JSONResponse.make(ListDTO(restored, openTaskCount: count)).tagged(version: restored.version)
+        let view = try await domain.list(identity, id: list.id)
+        return JSONResponse.make(ListDTO(view)).tagged(version: view.list.version)
     }
 }

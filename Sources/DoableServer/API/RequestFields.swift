@@ -28,12 +28,17 @@ enum RequestFields {
     static let completeTask: Set<String> = ["includeSubtasks"]
     static let moveTask: Set<String> = ["listId", "parentId", "beforeId", "afterId"]
     static let label: Set<String> = ["name", "color"]
+    static let addMember: Set<String> = ["login", "role"]
+    static let updateMember: Set<String> = ["role"]
+    static let comment: Set<String> = ["body"]
+    static let markRead: Set<String> = ["ids", "all"]
 
     /// Each operation's body fields, as the document names the operations.
     static let byOperation: [String: Set<String>] = [
         "register": register, "signIn": signIn, "updateMe": updateMe, "deleteMe": deleteMe,
         "changePassword": changePassword, "createToken": createToken, "createList": list, "updateList": list,
         "moveList": moveList, "createTask": task, "updateTask": task, "completeTask": completeTask,
-        "moveTask": moveTask, "createLabel": label, "updateLabel": label,
+        "moveTask": moveTask, "createLabel": label, "updateLabel": label, "addMember": addMember,
+        "updateMember": updateMember, "addComment": comment, "updateComment": comment, "markNotificationsRead": markRead,
     ]
 }

@@ -10,13 +10,24 @@ struct ListDTO: Encodable, Sendable {
     let isInbox: Bool
     let isArchived: Bool
     let openTaskCount: Int
+    /// COLLAB-1: the caller's role in the list, and how many people (the owner included) share it.
+    let role: ListRole
+    let memberCount: Int
+    let ownerId: AccountID
     let createdAt: Timestamp
     let updatedAt: Timestamp
     @Nullable var deletedAt: Timestamp?
     /// Raised by every change; `If-Match` with it makes a write fail (409) if the list changed meanwhile.
     let version: Int64
 
-    init(_ list: TaskList, openTaskCount: Int) {
+    init(_ view: ListView) {
+        self.init(view.list, openTaskCount: view.openTaskCount, role: view.role, memberCount: view.memberCount)
+    }
+
+    init(_ list: TaskList, openTaskCount: Int, role: ListRole = .owner, memberCount: Int = 1) {
+        self.role = role
+        self.memberCount = memberCount
+        ownerId = list.ownerID
         id = list.id
         name = list.name
         description = list.description

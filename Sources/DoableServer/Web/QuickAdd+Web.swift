@@ -26,10 +26,11 @@ struct WebQuickAdd {
     }
 
     /// The list a `#name` names, matched like list names are kept unique (case-insensitively, NFC).
-    func list(named name: String, in lists: [(TaskList, Int)]) -> TaskList? {
+    func list(named name: String, in lists: [ListView]) -> TaskList? {
         let key = Rules.matchKey(name)
-        return lists.first { Rules.matchKey($0.0.name) == key && !$0.0.isArchived }?.0
-            ?? lists.first { Rules.matchKey($0.0.name) == key }?.0
+        let editable = lists.filter { $0.role >= .editor }
+        return editable.first { Rules.matchKey($0.list.name) == key && !$0.list.isArchived }?.list
+            ?? editable.first { Rules.matchKey($0.list.name) == key }?.list
     }
 
     /// The preview the script shows as chips.

@@ -5,7 +5,7 @@ import DoableStore
 /// What every page of tasks needs besides the tasks: the member's lists and labels by id, and their clock.
 struct TaskPageData {
     let identity: Identity
-    let lists: [(TaskList, Int)]
+    let lists: [ListView]
     let listsByID: [ListID: TaskList]
     let labels: [Label]
     let labelsByID: [LabelID: Label]
@@ -17,7 +17,7 @@ struct TaskPageData {
         let (allLists, allLabels) = try await (lists, labels)
         return TaskPageData(
             identity: identity, lists: allLists,
-            listsByID: Dictionary(allLists.map { ($0.0.id, $0.0) }, uniquingKeysWith: { first, _ in first }),
+            listsByID: Dictionary(allLists.map { ($0.list.id, $0.list) }, uniquingKeysWith: { first, _ in first }),
             labels: allLabels,
             labelsByID: Dictionary(allLabels.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first }),
             time: MemberTime(preferences: identity.account.preferences))

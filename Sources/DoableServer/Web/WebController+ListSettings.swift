@@ -17,7 +17,7 @@ extension WebController {
         }
         web.post("lists") { _, context in try await saveList(context, id: nil) }
         web.get("lists/{id}/edit") { _, context in
-            let (list, _) = try await domain.list(try member(context), id: try context.pathID())
+            let list = try await domain.list(try member(context), id: try context.pathID()).list
             return try await listFormPage(context, list: list, form: Self.listForm(list), errors: FormErrors())
         }
         web.post("lists/{id}") { _, context in try await saveList(context, id: try context.pathID()) }
@@ -29,11 +29,11 @@ extension WebController {
     private func manageListsPage(_ context: AppRequestContext) async throws -> Response {
         let identity = try member(context)
         let lists = try await domain.lists(identity)
-        let active = lists.filter { !$0.0.isArchived }
-        let archived = lists.filter { $0.0.isArchived }
-        func section(_ rows: [(TaskList, Int)]) -> HTML {
+        let active = lists.filter { !$0.list.isArchived }
+        let archived = lists.filter { $0.list.isArchived }
+        func section(_ rows: [ListView]) -> HTML {
             rows.enumerated().html { index, row in
-                manageRow(row.0, count: row.1, isFirst: index == 0, isLast: index == rows.count - 1, context: context)
+                manageRow(row.list, count: row.openTaskCount, isFirst: index == 0, isLast: index == rows.count - 1, context: context)
             }
         }
         let archivedList: HTML = archived.isEmpty
@@ -47,7 +47,7 @@ extension WebController {
         <h2 id="archived-heading">Archived</h2>
         \(archivedList)
         """)
-        page.styles = Swatch.rules(lists.map(\.0.color))
+        page.styles = Swatch.rules(lists.map(\.list.color))
         return try await self.page(page, context)
     }
 
@@ -155,7 +155,7 @@ extension WebController {
             errors.byField["color"] = "Enter a custom colour as #RRGGBB, or choose one of the colours."
         }
         var current: TaskList?
-        if let id { current = try await domain.list(identity, id: id).0 }
+        if let id { current = try await domain.list(identity, id: id).list }
         var status = HTTPResponse.Status.badRequest
         if errors.isEmpty {
             do {
@@ -172,7 +172,7 @@ extension WebController {
                 status = error.httpStatus
                 if context.web.wantsJSON { return WebResponse.refusedJSON(error) }
                 if case .conflict("version_mismatch", _, _) = error, let id {
-                    let (fresh, _) = try await domain.list(identity, id: id)
+                    let fresh = try await domain.list(identity, id: id).list
                     var stale = FormErrors()
                     stale.general = Self.staleMessage
                     return try await listFormPage(context, list: fresh, form: Self.listForm(fresh), errors: stale,
@@ -188,7 +188,7 @@ extension WebController {
 
     private func archiveList(_ context: AppRequestContext) async throws -> Response {
         let identity = try member(context)
-        let (list, _) = try await domain.list(identity, id: try context.pathID())
+        let list = try await domain.list(identity, id: try context.pathID()).list
         let form = context.web.form
         // The form says which state it wants, so a second press (or a stale page) never flips it back.
         let archive = form.has("archived") ? form.isOn("archived") : !list.isArchived
@@ -202,7 +202,8 @@ extension WebController {
 
     private func deleteList(_ context: AppRequestContext) async throws -> Response {
         let identity = try member(context)
-        let (list, count) = try await domain.list(identity, id: try context.pathID())
+        let view = try await domain.list(identity, id: try context.pathID())
+        let (list, count) = (view.list, view.openTaskCount)
         // The Inbox is refused by the domain at once, without asking first.
         if !list.isInbox, !context.web.form.isOn("confirmed") {
             let message = count == 0 ? "The list goes to the trash, where you can restore it for 30 days."
@@ -226,7 +227,7 @@ extension WebController {
         var before: ListID?, after: ListID?
         var focus: String?
         if let direction = form.text("direction") {
-            let lists = try await domain.lists(identity).map(\.0)
+            let lists = try await domain.lists(identity).map(\.list)
             guard let list = lists.first(where: { $0.id == id }) else { throw DoableError.notFound("List not found.") }
             let peers = lists.filter { $0.isArchived == list.isArchived }
             let index = peers.firstIndex { $0.id == id } ?? 0

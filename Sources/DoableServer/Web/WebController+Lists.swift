@@ -29,9 +29,10 @@ extension WebController {
             throw DoableError.notFound(field: nil, message: "No such list.")
         }
         let data = try await TaskPageData.load(domain, identity)
-        guard let (list, openCount) = data.lists.first(where: { $0.0.id == id }) else {
+        guard let view = data.lists.first(where: { $0.list.id == id }) else {
             throw DoableError.notFound(field: nil, message: "No such list.")
         }
+        let (list, openCount) = (view.list, view.openTaskCount)
         let query = context.web.query
         let sort = TaskSort(rawValue: query["sort"] ?? "") ?? identity.account.preferences.defaultSort
         let group = ["priority", "label", "due"].contains(query["group"] ?? "") ? query["group"]! : "none"

@@ -57,7 +57,7 @@ extension WebController {
             .contains($0.name) && !$0.value.isEmpty }
         var results: [TaskView] = []
         if isSearching, errors.isEmpty { results = try await domain.tasks(identity, matching: taskQuery) }
-        let listOptions = [("", "Any list")] + data.lists.map { ("\($0.0.id)", $0.0.name) }
+        let listOptions = [("", "Any list")] + data.lists.map { ("\($0.list.id)", $0.list.name) }
         let statusOptions = [("open", "Open"), ("pending", "Not started"), ("inProgress", "In progress"),
                              ("completed", "Completed"), ("any", "Any status")]
         let priorityOptions = [("", "Any priority"), ("high", "High"), ("medium", "Medium"), ("low", "Low"),

@@ -120,7 +120,7 @@ extension WebController {
         let labelBoxes = data.labels.html { label in
             "<label class=\"chip-check\"><input type=\"checkbox\" name=\"labels\" value=\"\(label.id)\"\(attribute: "checked", if: chosenLabels.contains("\(label.id)"))> \(label.name)</label>"
         }
-        let listOptions = data.lists.filter { !$0.0.isArchived || $0.0.id == task.listID }.map { ("\($0.0.id)", $0.0.name) }
+        let listOptions = data.lists.filter { !$0.list.isArchived || $0.list.id == task.listID }.map { ("\($0.list.id)", $0.list.name) }
         let excluded = Set([task.id] + descendants(of: task.id, in: tree.children))
         let parentOptions = [("", "None (top level)")] + listTasks.filter { !excluded.contains($0.task.id) }
             .map { ("\($0.task.id)", $0.task.title) }

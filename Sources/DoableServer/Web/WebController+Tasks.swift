@@ -207,7 +207,7 @@ extension WebController {
         let moved = try await domain.moveTask(identity, id: task.id, placement)
         var message = "Moved '\(task.title)'"
         if moved.task.listID != task.listID, let list = try? await domain.list(identity, id: moved.task.listID) {
-            message += " to \(list.0.name)"
+            message += " to \(list.list.name)"
         } else if form.text("direction") != nil {
             message += form.text("direction") == "up" ? " up" : " down"
         }

@@ -24,7 +24,7 @@ extension WebController {
         let due = try await data.openTasks(domain, dueThrough: today)
         let overdue = due.filter { data.time.day(of: $0.task.due!) < today }
         let dueToday = due.filter { data.time.day(of: $0.task.due!) == today }
-        let openCount = data.lists.filter { !$0.0.isArchived }.reduce(0) { $0 + $1.1 }
+        let openCount = data.lists.filter { !$0.list.isArchived }.reduce(0) { $0 + $1.openTaskCount }
         let rows = data.rows(context)
         var panels = HTML.empty
         for panel in todayPanels {
@@ -147,7 +147,7 @@ extension WebController {
 
     /// The bar for acting on several selected tasks at once (docs/web-app.md, "Selecting several tasks").
     func selectionBar(_ data: TaskPageData, _ context: AppRequestContext) -> HTML {
-        let listOptions = data.lists.filter { !$0.0.isArchived }.html { list, _ in
+        let listOptions = data.lists.filter { !$0.list.isArchived && $0.role >= .editor }.map(\.list).html { list in
             "<option value=\"\(list.id)\">\(list.name)</option>"
         }
         let labelOptions = data.labels.html { label in "<option value=\"\(label.id)\">\(label.name)</option>" }

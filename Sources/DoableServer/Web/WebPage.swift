@@ -18,7 +18,7 @@ struct WebPage {
     /// The page's own CSS rules, put in its nonce'd style block (list colours).
     var styles: [String] = []
     /// The member's lists with open counts when the page already loaded them (the sidebar reuses them).
-    var lists: [(TaskList, Int)]?
+    var lists: [ListView]?
 
     init(title: String, main: HTML, current: String? = nil, quickAddList: ListID? = nil) {
         self.title = title
@@ -37,12 +37,12 @@ struct WebRenderer: Sendable {
     func render(_ page: WebPage, context: AppRequestContext) async throws -> Response {
         let nonce = SecretToken.make(prefix: "").secret.prefix(22)
         let identity = context.identity
-        var lists: [(TaskList, Int)] = []
+        var lists: [ListView] = []
         if let known = page.lists { lists = known } else if let identity { lists = try await domain.lists(identity) }
         let preferences = identity?.account.preferences ?? Preferences()
         var styles = page.styles
         styles.append(":root{--accent:\(ListColor.hex(preferences.accentColor))}")
-        for (list, _) in lists { styles.append(ListColor.rule(for: list)) }
+        for view in lists { styles.append(ListColor.rule(for: view.list)) }
         let html: HTML = """
         <!doctype html>
         <html lang="en" data-theme="\(preferences.theme.rawValue)">
@@ -70,11 +70,11 @@ struct WebRenderer: Sendable {
         return WebResponse.page(html, nonce: String(nonce), status: page.status)
     }
 
-    private func topBar(_ identity: Identity, page: WebPage, lists: [(TaskList, Int)], context: AppRequestContext)
+    private func topBar(_ identity: Identity, page: WebPage, lists: [ListView], context: AppRequestContext)
         -> HTML
     {
         let listID = page.quickAddList ?? identity.account.inboxID
-        let listName = lists.first { $0.0.id == listID }?.0.name ?? "Inbox"
+        let listName = lists.first { $0.list.id == listID }?.list.name ?? "Inbox"
         return """
         <header class="topbar">
         <a id="menu-toggle" class="button icon-button" href="#sidebar" aria-controls="sidebar" aria-expanded="false">Menu</a>
@@ -101,11 +101,12 @@ struct WebRenderer: Sendable {
         """
     }
 
-    private func sidebar(lists: [(TaskList, Int)], current: String?) -> HTML {
+    private func sidebar(lists: [ListView], current: String?) -> HTML {
         let viewLinks = WebNavigation.views.html { item in
             "<li><a href=\"\(item.href)\"\(currentMark(item.key == current))>\(item.title)</a></li>"
         }
-        let listLinks = lists.filter { !$0.0.isArchived }.html { list, count in
+        let listLinks = lists.filter { !$0.list.isArchived }.html { view in
+            let (list, count) = (view.list, view.openTaskCount)
             let countLabel = count == 1 ? "1 open task" : "\(count) open tasks"
             return """
             <li data-list-id="\(list.id)"><a href="/lists/\(list.id)" class="list-link lc-\(list.id)" data-list-id="\(list.id)" draggable="true"\(currentMark(current == "list:\(list.id)"))><span class="list-dot" aria-hidden="true"></span>\(list.icon.map { HTML("<span class=\"list-icon\" aria-hidden=\"true\">\($0)</span>") })<span class="list-name">\(list.name)</span> <span class="count" aria-label="\(countLabel)">\(count)</span></a></li>

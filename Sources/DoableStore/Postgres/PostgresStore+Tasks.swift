@@ -10,7 +10,15 @@ extension PostgresStore {
 
     public func tasks(matching query: TaskQuery) async throws -> [TaskItem] {
         var builder = PostgresQueryBuilder()
-        var conditions = ["t.owner_id = \(try builder.bind(query.ownerID.uuid))", "t.deleted_at IS NULL"]
+        var conditions = ["t.deleted_at IS NULL"]
+        let owner = try builder.bind(query.ownerID.uuid)
+        if query.sharedListIDs.isEmpty {
+            conditions.insert("t.owner_id = \(owner)", at: 0)
+        } else {
+            // The caller's own tasks and those of the lists shared with it (COLLAB-3).
+            let shared = try builder.bind(query.sharedListIDs.map(\.uuid))
+            conditions.insert("(t.owner_id = \(owner) OR t.list_id = ANY(\(shared)))", at: 0)
+        }
         if let listID = query.listID { conditions.append("t.list_id = \(try builder.bind(listID.uuid))") }
         if let parentID = query.parentID { conditions.append("t.parent_id = \(try builder.bind(parentID.uuid))") }
         // Every multi-value filter binds its values as one array (issue 10, finding 18): one expression per label

@@ -23,6 +23,12 @@ struct PostgresWriter {
         case .deleteAccount(let account):
             let id = account.id.uuid
             try await execute("DELETE FROM task_labels WHERE task_id IN (SELECT id FROM tasks WHERE owner_id = \(id))")
+            // As SQLiteWriter: what hangs on the account's own lists, tasks, notifications and memberships.
+            try await execute("DELETE FROM comments WHERE task_id IN (SELECT id FROM tasks WHERE owner_id = \(id))")
+            try await execute("DELETE FROM task_activity WHERE task_id IN (SELECT id FROM tasks WHERE owner_id = \(id))")
+            try await execute("DELETE FROM list_members WHERE list_id IN (SELECT id FROM lists WHERE owner_id = \(id))")
+            try await execute("DELETE FROM list_members WHERE account_id = \(id)")
+            try await execute("DELETE FROM notifications WHERE account_id = \(id)")
             try await execute("DELETE FROM tasks WHERE owner_id = \(id)")
             try await execute("DELETE FROM labels WHERE owner_id = \(id)")
             try await execute("DELETE FROM lists WHERE owner_id = \(id)")
@@ -33,6 +39,7 @@ struct PostgresWriter {
             try await put("lists", id: list.id.description, version: list.version,
                           values: PostgresRows.listValues(list))
         case .purgeList(let list):
+            try await execute("DELETE FROM list_members WHERE list_id = \(list.id.uuid)")
             try await delete("lists", id: list.id.uuid, version: list.version)
         case .putTask(let task):
             try await put("tasks", id: task.id.description, version: task.version,
@@ -46,6 +53,8 @@ struct PostgresWriter {
             }
         case .purgeTask(let task):
             try await execute("DELETE FROM task_labels WHERE task_id = \(task.id.uuid)")
+            try await execute("DELETE FROM comments WHERE task_id = \(task.id.uuid)")
+            try await execute("DELETE FROM task_activity WHERE task_id = \(task.id.uuid)")
             try await delete("tasks", id: task.id.uuid, version: task.version)
         case .putLabel(let label):
             try await put("labels", id: label.id.description, version: label.version,
@@ -67,6 +76,69 @@ struct PostgresWriter {
                 WHERE account_id = \(accountID.uuid) AND kind = ANY(\(kinds.map(\.rawValue)))
                 AND id IS DISTINCT FROM \(except?.uuid)
                 """)
+        case .putMembership(let member):
+            if member.version == 1 {
+                try await execute("""
+                    INSERT INTO list_members (list_id, account_id, role, rank, added_by, created_at, updated_at, version)
+                    VALUES (\(member.listID.uuid), \(member.accountID.uuid), \(member.role.rawValue), \(member.rank),
+                            \(member.addedBy?.uuid), \(member.createdAt.milliseconds), \(member.updatedAt.milliseconds),
+                            \(member.version))
+                    """)
+            } else {
+                let updated = try await fetch("""
+                    UPDATE list_members SET role = \(member.role.rawValue), rank = \(member.rank),
+                        updated_at = \(member.updatedAt.milliseconds), version = \(member.version)
+                    WHERE list_id = \(member.listID.uuid) AND account_id = \(member.accountID.uuid)
+                        AND version = \(member.version - 1)
+                    RETURNING account_id
+                    """)
+                if updated.isEmpty {
+                    throw StoreError.versionConflict(entity: "list_members", id: member.accountID.description)
+                }
+            }
+        case .deleteMembership(let member):
+            let deleted = try await fetch("""
+                DELETE FROM list_members
+                WHERE list_id = \(member.listID.uuid) AND account_id = \(member.accountID.uuid)
+                    AND version = \(member.version)
+                RETURNING account_id
+                """)
+            if deleted.isEmpty { throw StoreError.versionConflict(entity: "list_members", id: member.accountID.description) }
+        case .setTasksOwner(let listID, let ownerID):
+            try await execute("UPDATE tasks SET owner_id = \(ownerID.uuid) WHERE list_id = \(listID.uuid)")
+        case .putComment(let comment):
+            var values = PostgresRowValues()
+            try values.set("id", comment.id.uuid)
+            try values.set("task_id", comment.taskID.uuid)
+            try values.set("author_id", comment.authorID.uuid)
+            try values.set("body", comment.body)
+            try values.set("created_at", comment.createdAt.milliseconds)
+            try values.set("updated_at", comment.updatedAt.milliseconds)
+            try values.set("edited_at", comment.editedAt?.milliseconds)
+            try values.set("version", comment.version)
+            try await put("comments", id: comment.id.description, version: comment.version, values: values)
+        case .deleteComment(let comment):
+            try await delete("comments", id: comment.id.uuid, version: comment.version)
+        case .addActivity(let entry):
+            try await execute("""
+                INSERT INTO task_activity (id, task_id, actor_id, action, fields, detail, at)
+                VALUES (\(entry.id.uuid), \(entry.taskID.uuid), \(entry.actorID?.uuid), \(entry.action.rawValue),
+                        \(entry.fields.joined(separator: ",")), \(entry.detail), \(entry.at.milliseconds))
+                """)
+        case .putNotification(let note):
+            var values = PostgresRowValues()
+            try values.set("id", note.id.uuid)
+            try values.set("account_id", note.accountID.uuid)
+            try values.set("kind", note.kind.rawValue)
+            try values.set("title", note.title)
+            try values.set("body", note.body)
+            try values.set("task_id", note.taskID?.uuid)
+            try values.set("list_id", note.listID?.uuid)
+            try values.set("actor_id", note.actorID?.uuid)
+            try values.set("created_at", note.createdAt.milliseconds)
+            try values.set("read_at", note.readAt?.milliseconds)
+            try values.set("version", note.version)
+            try await put("notifications", id: note.id.description, version: note.version, values: values)
         }
     }
 
@@ -88,8 +160,27 @@ struct PostgresWriter {
         if deleted.isEmpty { throw StoreError.versionConflict(entity: table, id: id.uuidString.lowercased()) }
     }
 
+    /// Who may see each list the batch concerns: its owner and members, as they are after the batch's own rows.
+    /// The lists' rows are locked FOR SHARE first: a membership change updates its list's row, so it either
+    /// committed before (and the next statement, with a new snapshot in READ COMMITTED, sees it) or waits for this
+    /// transaction; never half of each.
+    func audience(of batch: WriteBatch) async throws -> [ListID: [AccountID]] {
+        let lists = batch.listsConcerned.map(\.uuid)
+        guard !lists.isEmpty else { return [:] }
+        try await execute("SELECT 1 FROM lists WHERE id = ANY(\(lists)) ORDER BY id FOR SHARE")
+        let rows = try await fetch("""
+            SELECT id AS list_id, owner_id AS account_id, 0 AS position FROM lists WHERE id = ANY(\(lists))
+            UNION ALL
+            SELECT list_id, account_id, 1 FROM list_members WHERE list_id = ANY(\(lists))
+            ORDER BY 1, 3
+            """)
+        var audience: [ListID: [AccountID]] = [:]
+        for row in rows { audience[try row.id("list_id"), default: []].append(try row.id("account_id")) }
+        return audience
+    }
+
     func appendChanges(_ batch: WriteBatch) async throws -> [Change] {
-        let entries = batch.feedEntries()
+        let entries = batch.feedEntries(audience: try await audience(of: batch))
         guard !entries.isEmpty else { return [] }
         // Several writers may lock the same accounts: always in one order, so they queue instead of deadlocking.
         var before: [AccountID: Int64] = [:]

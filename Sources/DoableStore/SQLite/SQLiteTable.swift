@@ -32,4 +32,13 @@ struct SQLiteTable: Sendable {
     static let labels = SQLiteTable("labels", columns: [
         "id", "owner_id", "name", "name_key", "color", "created_at", "updated_at", "version",
     ])
+
+    static let comments = SQLiteTable("comments", columns: [
+        "id", "task_id", "author_id", "body", "created_at", "updated_at", "edited_at", "version",
+    ])
+
+    static let notifications = SQLiteTable("notifications", columns: [
+        "id", "account_id", "kind", "title", "body", "task_id", "list_id", "actor_id", "created_at", "read_at",
+        "version",
+    ])
 }

@@ -19,6 +19,15 @@ struct SQLiteWriter {
             let id = account.id.description
             try execute("DELETE FROM task_labels WHERE task_id IN (SELECT id FROM tasks WHERE owner_id = ?)",
                         arguments: [id])
+            // What hangs on the account's own lists and tasks, and its own notifications and memberships; the domain
+            // removed first, with feed entries, what others see (their members, their tasks' comments and labels).
+            try execute("DELETE FROM comments WHERE task_id IN (SELECT id FROM tasks WHERE owner_id = ?)", arguments: [id])
+            try execute("DELETE FROM task_activity WHERE task_id IN (SELECT id FROM tasks WHERE owner_id = ?)",
+                        arguments: [id])
+            try execute("DELETE FROM list_members WHERE list_id IN (SELECT id FROM lists WHERE owner_id = ?)",
+                        arguments: [id])
+            try execute("DELETE FROM list_members WHERE account_id = ?", arguments: [id])
+            try execute("DELETE FROM notifications WHERE account_id = ?", arguments: [id])
             try execute("DELETE FROM tasks WHERE owner_id = ?", arguments: [id])
             try execute("DELETE FROM labels WHERE owner_id = ?", arguments: [id])
             try execute("DELETE FROM lists WHERE owner_id = ?", arguments: [id])
@@ -29,6 +38,7 @@ struct SQLiteWriter {
             try put(SQLiteTable.lists, version: list.version, id: list.id.description,
                     arguments: SQLiteRows.listArguments(list))
         case .purgeList(let list):
+            try execute("DELETE FROM list_members WHERE list_id = ?", arguments: [list.id.description])
             try delete("lists", id: list.id.description, version: list.version)
         case .putTask(let task):
             try put(SQLiteTable.tasks, version: task.version, id: task.id.description,
@@ -42,6 +52,8 @@ struct SQLiteWriter {
             }
         case .purgeTask(let task):
             try execute("DELETE FROM task_labels WHERE task_id = ?", arguments: [task.id.description])
+            try execute("DELETE FROM comments WHERE task_id = ?", arguments: [task.id.description])
+            try execute("DELETE FROM task_activity WHERE task_id = ?", arguments: [task.id.description])
             try delete("tasks", id: task.id.description, version: task.version)
         case .putLabel(let label):
             try put(SQLiteTable.labels, version: label.version, id: label.id.description,
@@ -65,6 +77,54 @@ struct SQLiteWriter {
                 sql: "DELETE FROM credentials WHERE account_id = ? AND kind IN (\(marks)) AND id != ?",
                 arguments: StatementArguments([accountID.description] + kinds.map(\.rawValue)
                     + [except?.description ?? ""]))
+        case .putMembership(let member):
+            let arguments: StatementArguments = [
+                member.role.rawValue, member.rank, member.addedBy?.description, member.createdAt.milliseconds,
+                member.updatedAt.milliseconds, member.version, member.listID.description, member.accountID.description,
+            ]
+            if member.version == 1 {
+                try execute("""
+                    INSERT INTO list_members (role, rank, added_by, created_at, updated_at, version, list_id, account_id)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: arguments)
+            } else {
+                try execute("""
+                    UPDATE list_members SET role = ?, rank = ?, added_by = ?, created_at = ?, updated_at = ?, version = ?
+                    WHERE list_id = ? AND account_id = ? AND version = ?
+                    """, arguments: arguments + [member.version - 1])
+                if db.changesCount == 0 {
+                    throw StoreError.versionConflict(entity: "list_members", id: member.accountID.description)
+                }
+            }
+        case .deleteMembership(let member):
+            try execute("DELETE FROM list_members WHERE list_id = ? AND account_id = ? AND version = ?",
+                        arguments: [member.listID.description, member.accountID.description, member.version])
+            if db.changesCount == 0 {
+                throw StoreError.versionConflict(entity: "list_members", id: member.accountID.description)
+            }
+        case .setTasksOwner(let listID, let ownerID):
+            try execute("UPDATE tasks SET owner_id = ? WHERE list_id = ?",
+                        arguments: [ownerID.description, listID.description])
+        case .putComment(let comment):
+            try put(SQLiteTable.comments, version: comment.version, id: comment.id.description, arguments: [
+                comment.id.description, comment.taskID.description, comment.authorID.description, comment.body,
+                comment.createdAt.milliseconds, comment.updatedAt.milliseconds, comment.editedAt?.milliseconds,
+                comment.version,
+            ])
+        case .deleteComment(let comment):
+            try delete("comments", id: comment.id.description, version: comment.version)
+        case .addActivity(let entry):
+            try execute("""
+                INSERT INTO task_activity (id, task_id, actor_id, action, fields, detail, at) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [entry.id.description, entry.taskID.description, entry.actorID?.description,
+                                 entry.action.rawValue, entry.fields.joined(separator: ","), entry.detail,
+                                 entry.at.milliseconds])
+        case .putNotification(let note):
+            try put(SQLiteTable.notifications, version: note.version, id: note.id.description, arguments: [
+                note.id.description, note.accountID.description, note.kind.rawValue, note.title, note.body,
+                note.taskID?.description, note.listID?.description, note.actorID?.description,
+                note.createdAt.milliseconds, note.readAt?.milliseconds, note.version,
+            ])
         }
     }
 
@@ -93,8 +153,26 @@ struct SQLiteWriter {
         if db.changesCount == 0 { throw StoreError.versionConflict(entity: table, id: id) }
     }
 
+    /// Who may see each list the batch concerns: its owner and members, as they are after the batch's own rows.
+    func audience(of batch: WriteBatch) throws -> [ListID: [AccountID]] {
+        let lists = batch.listsConcerned
+        guard !lists.isEmpty else { return [:] }
+        let rows = try Row.fetchAll(db.cachedStatement(sql: """
+            SELECT id AS list_id, owner_id AS account_id, 0 AS position FROM lists
+            WHERE id IN (SELECT value FROM json_each(?1))
+            UNION ALL
+            SELECT list_id, account_id, 1 FROM list_members WHERE list_id IN (SELECT value FROM json_each(?1))
+            ORDER BY 1, 3
+            """), arguments: [SQLiteStore.jsonArray(lists.map(\.description))])
+        var audience: [ListID: [AccountID]] = [:]
+        for row in rows {
+            audience[SQLiteRows.id(row, "list_id"), default: []].append(SQLiteRows.id(row, "account_id"))
+        }
+        return audience
+    }
+
     func appendChanges(_ batch: WriteBatch) throws -> [Change] {
-        let entries = batch.feedEntries()
+        let entries = batch.feedEntries(audience: try audience(of: batch))
         guard !entries.isEmpty else { return [] }
         var before: [AccountID: Int64] = [:]
         for (account, count) in WriteBatch.counts(of: entries) {

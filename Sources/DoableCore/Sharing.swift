@@ -1,0 +1,134 @@
+/// COLLAB-1: what a member may do in a list. Ordered: each role may do everything the ones below it may.
+public enum ListRole: String, Sendable, Codable, CaseIterable, Comparable {
+    case viewer, editor, admin, owner
+
+    var rank: Int {
+        switch self {
+        case .viewer: 0
+        case .editor: 1
+        case .admin: 2
+        case .owner: 3
+        }
+    }
+
+    public static func < (lhs: ListRole, rhs: ListRole) -> Bool { lhs.rank < rhs.rank }
+
+    /// The roles a membership can hold; `owner` is the list's own field and changes only by a hand-over.
+    public static let grantable: [ListRole] = [.viewer, .editor, .admin]
+}
+
+/// COLLAB-1: one account's access to another account's list. The owner has no membership row: the list names it.
+public struct ListMembership: Sendable, Equatable, Codable {
+    public var listID: ListID
+    public var accountID: AccountID
+    public var role: ListRole
+    /// Where the list sits among the lists shared with this member (their own order, TASK-5 for lists).
+    public var rank: String
+    public var addedBy: AccountID?
+    public var createdAt: Timestamp
+    public var updatedAt: Timestamp
+    public var version: Int64
+
+    public init(listID: ListID, accountID: AccountID, role: ListRole, rank: String, addedBy: AccountID?,
+                createdAt: Timestamp, updatedAt: Timestamp, version: Int64 = 1) {
+        self.listID = listID
+        self.accountID = accountID
+        self.role = role
+        self.rank = rank
+        self.addedBy = addedBy
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.version = version
+    }
+}
+
+/// TASK-12: a plain-text comment on a task.
+public struct TaskComment: Sendable, Equatable, Codable {
+    public var id: CommentID
+    public var taskID: TaskID
+    public var listID: ListID
+    public var authorID: AccountID
+    public var body: String
+    public var createdAt: Timestamp
+    public var updatedAt: Timestamp
+    /// Set when the author changed the text after posting it.
+    public var editedAt: Timestamp?
+    public var version: Int64
+
+    public init(id: CommentID, taskID: TaskID, listID: ListID, authorID: AccountID, body: String,
+                createdAt: Timestamp, updatedAt: Timestamp, editedAt: Timestamp? = nil, version: Int64 = 1) {
+        self.id = id
+        self.taskID = taskID
+        self.listID = listID
+        self.authorID = authorID
+        self.body = body
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.editedAt = editedAt
+        self.version = version
+    }
+}
+
+/// TASK-12: one line of a task's history: who did what to it, when.
+public struct TaskActivity: Sendable, Equatable, Codable {
+    public var id: ActivityID
+    public var taskID: TaskID
+    /// nil for the server's own work.
+    public var actorID: AccountID?
+    public var action: Action
+    /// The fields an edit changed (API names: `title`, `due`, …); empty for other actions.
+    public var fields: [String]
+    /// A short human detail, e.g. the list a task moved to or who was assigned.
+    public var detail: String
+    public var at: Timestamp
+
+    public enum Action: String, Sendable, Codable, CaseIterable {
+        case created, edited, completed, reopened, moved, deleted, restored, assigned, unassigned, commented
+    }
+
+    public init(id: ActivityID, taskID: TaskID, actorID: AccountID?, action: Action,
+                fields: [String] = [], detail: String = "", at: Timestamp) {
+        self.id = id
+        self.taskID = taskID
+        self.actorID = actorID
+        self.action = action
+        self.fields = fields
+        self.detail = detail
+        self.at = at
+    }
+}
+
+/// NOTIF-2 and NOTIF-4: an entry of a member's in-app notification centre.
+public struct AppNotification: Sendable, Equatable, Codable {
+    public var id: NotificationID
+    public var accountID: AccountID
+    public var kind: Kind
+    public var title: String
+    public var body: String
+    public var taskID: TaskID?
+    public var listID: ListID?
+    public var actorID: AccountID?
+    public var createdAt: Timestamp
+    public var readAt: Timestamp?
+    public var version: Int64
+
+    public enum Kind: String, Sendable, Codable, CaseIterable {
+        case listShared, taskAssigned, comment
+    }
+
+    public init(id: NotificationID, accountID: AccountID, kind: Kind, title: String, body: String,
+                taskID: TaskID? = nil, listID: ListID? = nil, actorID: AccountID? = nil, createdAt: Timestamp,
+                readAt: Timestamp? = nil, version: Int64 = 1) {
+        self.id = id
+        self.accountID = accountID
+        self.kind = kind
+        self.title = title
+        self.body = body
+        self.taskID = taskID
+        self.listID = listID
+        self.actorID = actorID
+        self.createdAt = createdAt
+        self.readAt = readAt
+        self.version = version
+    }
+}

@@ -1,0 +1,61 @@
+import DoableCore
+@_spi(StoreWriting) import DoableStore
+
+/// NOTIF-2 and NOTIF-4: the in-app notification centre. Notifications are written in the batch of the change they
+/// tell of, with a feed entry for their recipient, so the recipient's open pages hear of them at once.
+extension Domain {
+    /// How many notifications the centre keeps listing at most per request.
+    public static let notificationPageLimit = 100
+
+    /// A notification for `recipient`, unless it turned in-app notifications off or is the one acting.
+    func notification(to recipient: AccountID, _ kind: AppNotification.Kind, title: String, body: String,
+                      task: TaskID? = nil, list: ListID? = nil, by identity: Identity) async throws
+        -> WriteBatch.Operation?
+    {
+        guard recipient != identity.account.id, let account = try await store.account(id: recipient),
+              account.preferences.notificationChannels.inApp, !account.isDisabled
+        else { return nil }
+        let now = clock()
+        return .putNotification(AppNotification(
+            id: .make(at: now), accountID: recipient, kind: kind, title: String(title.prefix(300)),
+            body: String(body.prefix(500)), taskID: task, listID: list, actorID: identity.account.id, createdAt: now))
+    }
+
+    /// The caller's notifications, newest first, and how many are unread.
+    public func notifications(_ identity: Identity, unreadOnly: Bool = false, limit: Int = notificationPageLimit)
+        async throws -> (notifications: [AppNotification], unreadCount: Int)
+    {
+        async let items = store.notifications(accountID: identity.account.id, unreadOnly: unreadOnly,
+                                              limit: max(1, min(limit, Self.notificationPageLimit)))
+        async let unread = store.unreadNotificationCount(accountID: identity.account.id)
+        return (try await items, try await unread)
+    }
+
+    /// Marks the given notifications (or all) read; returns how many stay unread. An id that is not the caller's
+    /// answers 404 and nothing is marked.
+    @discardableResult
+    public func markNotificationsRead(_ identity: Identity, ids: [NotificationID]?) async throws -> Int {
+        try await perform(by: identity.account.id) {
+            let now = clock()
+            var batch = WriteBatch(now: now)
+            var targets: [AppNotification] = []
+            if let ids {
+                for id in Set(ids) {
+                    guard let note = try await store.notification(id: id), note.accountID == identity.account.id else {
+                        throw DoableError.notFound("Notification \(id) not found.", field: "ids")
+                    }
+                    targets.append(note)
+                }
+            } else {
+                targets = try await store.notifications(accountID: identity.account.id, unreadOnly: true, limit: 10_000)
+            }
+            for var note in targets where note.readAt == nil {
+                note.readAt = now
+                note.version += 1
+                batch.append(.putNotification(note))
+            }
+            return (batch, ())
+        }
+        return try await store.unreadNotificationCount(accountID: identity.account.id)
+    }
+}

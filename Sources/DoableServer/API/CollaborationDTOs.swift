@@ -1,0 +1,105 @@
+import DoableCore
+import DoableDomain
+
+/// COLLAB-1: a person with access to a list.
+struct MemberDTO: Encodable, Sendable {
+    let accountId: AccountID
+    let username: String
+    let displayName: String
+    let role: ListRole
+    let addedAt: Timestamp
+    /// The membership's version for `If-Match` (the list's for its owner).
+    let version: Int64
+
+    init(_ member: MemberView) {
+        accountId = member.accountID
+        username = member.username
+        displayName = member.displayName
+        role = member.role
+        addedAt = member.addedAt
+        version = member.version
+    }
+}
+
+/// TASK-12: a comment, with what the caller may do to it.
+struct CommentDTO: Encodable, Sendable {
+    let id: CommentID
+    let taskId: TaskID
+    /// The author's username; null when the author's account is gone.
+    @Nullable var author: String?
+    let authorId: AccountID
+    let body: String
+    let createdAt: Timestamp
+    @Nullable var editedAt: Timestamp?
+    let canEdit: Bool
+    let canDelete: Bool
+    let version: Int64
+
+    init(_ view: CommentView) {
+        id = view.comment.id
+        taskId = view.comment.taskID
+        author = view.author
+        authorId = view.comment.authorID
+        body = view.comment.body
+        createdAt = view.comment.createdAt
+        editedAt = view.comment.editedAt
+        canEdit = view.canEdit
+        canDelete = view.canDelete
+        version = view.comment.version
+    }
+}
+
+/// TASK-12: one line of a task's history.
+struct ActivityDTO: Encodable, Sendable {
+    let id: ActivityID
+    let taskId: TaskID
+    @Nullable var actorId: AccountID?
+    @Nullable var actor: String?
+    let action: TaskActivity.Action
+    let fields: [String]
+    let detail: String
+    let at: Timestamp
+
+    init(_ view: ActivityView) {
+        id = view.entry.id
+        taskId = view.entry.taskID
+        actorId = view.entry.actorID
+        actor = view.actor
+        action = view.entry.action
+        fields = view.entry.fields
+        detail = view.entry.detail
+        at = view.entry.at
+    }
+}
+
+/// NOTIF-2 and NOTIF-4: an entry of the notification centre.
+struct NotificationDTO: Encodable, Sendable {
+    let id: NotificationID
+    let kind: AppNotification.Kind
+    let title: String
+    let body: String
+    @Nullable var taskId: TaskID?
+    @Nullable var listId: ListID?
+    let createdAt: Timestamp
+    @Nullable var readAt: Timestamp?
+
+    init(_ note: AppNotification) {
+        id = note.id
+        kind = note.kind
+        title = note.title
+        body = note.body
+        taskId = note.taskID
+        listId = note.listID
+        createdAt = note.createdAt
+        readAt = note.readAt
+    }
+}
+
+struct NotificationsDTO: Encodable, Sendable {
+    let notifications: [NotificationDTO]
+    let unreadCount: Int
+}
+
+struct UnreadCountDTO: Encodable, Sendable {
+    let unreadCount: Int
+}
