@@ -187,9 +187,11 @@ extension Domain {
     }
 
     /// ACC-6: deletes the account and everything that is its own, at once. Needs the password.
-    /// What other accounts see changes first, in the same transaction and with their feed entries: their tasks
-    /// assigned to this account lose the assignee. The account's own rows then go explicitly, never by a cascade.
-    /// A task assigned to it meanwhile makes the delete fail on its reference and start again from fresh reads.
+    /// What other accounts see changes first, in the same transaction and with their feed entries: the members of
+    /// its lists lose them (their devices see the delete), its memberships in others' lists end, their tasks
+    /// assigned to it lose the assignee, its comments and its labels on their tasks go. The account's own rows then
+    /// go explicitly, never by a cascade. A row that refers to it added meanwhile (a task assigned, a comment) makes
+    /// the delete fail on its reference and start again from fresh reads.
     public func deleteAccount(_ identity: Identity, password: String) async throws {
         try await requirePassword(password, of: identity.account, field: "password")
         try await perform(by: identity.account.id) {
@@ -198,11 +200,37 @@ extension Domain {
             }
             let now = clock()
             var batch = WriteBatch(now: now)
-            for var task in try await store.tasks(assignedTo: account.id) where task.ownerID != account.id {
-                task.assigneeID = nil
+            var othersTasks: [TaskID: TaskItem] = [:]
+            for task in try await store.tasks(assignedTo: account.id) where task.ownerID != account.id {
+                othersTasks[task.id, default: task].assigneeID = nil
+            }
+            for label in try await store.labels(ownerID: account.id) {
+                for task in try await store.tasks(labelID: label.id) where task.ownerID != account.id {
+                    othersTasks[task.id, default: task].labelIDs.removeAll { $0 == label.id }
+                }
+            }
+            for var task in othersTasks.values.sorted(by: { $0.id < $1.id }) {
                 task.updatedAt = now
                 task.version += 1
                 batch.append(.putTask(task))
+            }
+            for comment in try await store.comments(authorID: account.id) {
+                if let task = try await store.task(id: comment.taskID), task.ownerID != account.id {
+                    batch.append(.deleteComment(comment))
+                }
+            }
+            for list in try await store.lists(ownerID: account.id) + store.trash(ownerID: account.id).lists {
+                for membership in try await store.memberships(listID: list.id) {
+                    batch.append(.deleteMembership(membership))
+                }
+            }
+            for membership in try await store.memberships(accountID: account.id) {
+                if var list = try await store.list(id: membership.listID) {
+                    list.updatedAt = now
+                    list.version += 1
+                    batch.append(.putList(list))
+                }
+                batch.append(.deleteMembership(membership))
             }
             batch.append(.deleteAccount(account))
             return (batch, ())

@@ -8,6 +8,13 @@ public struct CommentView: Sendable {
     public var author: String?
     public var canEdit: Bool
     public var canDelete: Bool
+
+    public init(comment: TaskComment, author: String?, canEdit: Bool, canDelete: Bool) {
+        self.comment = comment
+        self.author = author
+        self.canEdit = canEdit
+        self.canDelete = canDelete
+    }
 }
 
 /// A history line with the acting member's name (nil for the server, or an account that is gone).

@@ -9,6 +9,10 @@ public struct AccountExport: Sendable {
     public var tasks: [TaskItem]
     public var labels: [Label]
     public var credentials: [Credential]
+    /// Who the member's lists are shared with, and the lists shared with the member (COLLAB-1).
+    public var memberships: [ListMembership]
+    /// Comments on the member's tasks and the comments it wrote on tasks it can still see (TASK-12).
+    public var comments: [TaskComment]
     public var calendar: String
 }
 
@@ -22,11 +26,25 @@ extension Domain {
             tasks += try await store.tasks(listID: list.id, includingTrashed: true)
         }
         let labels = try await store.labels(ownerID: owner)
+        // Labels are each member's own: other members' labels on the member's tasks are theirs (COLLAB-3).
+        let ownLabels = Set(labels.map(\.id))
+        for index in tasks.indices { tasks[index].labelIDs.removeAll { !ownLabels.contains($0) } }
+        var memberships = try await store.memberships(accountID: owner)
+        for list in lists + trashedLists { memberships += try await store.memberships(listID: list.id) }
+        var comments: [TaskComment] = []
+        var seen = Set<CommentID>()
+        for task in tasks { comments += try await store.comments(taskID: task.id) }
+        for comment in try await store.comments(authorID: owner) {
+            guard (try? await taskAccess(comment.taskID, for: identity, .read)) != nil else { continue }
+            comments.append(comment)
+        }
+        comments = comments.filter { seen.insert($0.id).inserted }
         let calendar = ICalendarWriter.calendar(
             tasks: tasks.filter { $0.deletedAt == nil },
             labelNames: Dictionary(labels.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first }),
             listNames: Dictionary((lists + trashedLists).map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first }))
         return AccountExport(account: identity.account, lists: lists, trashedLists: trashedLists, tasks: tasks,
-                             labels: labels, credentials: try await store.credentials(of: owner), calendar: calendar)
+                             labels: labels, credentials: try await store.credentials(of: owner),
+                             memberships: memberships, comments: comments, calendar: calendar)
     }
 }

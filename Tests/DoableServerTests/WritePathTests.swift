@@ -37,7 +37,8 @@ struct WritePathTests {
                 switch change.entity {
                 case .task: #expect(change.listID?.description == listID, "task \(change.entityID) has its list")
                 case .list: #expect(change.listID?.description == change.entityID)
-                case .label, .account: #expect(change.listID == nil)
+                case .label, .account, .notification: #expect(change.listID == nil)
+                case .member, .comment: #expect(change.listID != nil)
                 }
             }
             let kinds = Set(changes.map { "\($0.entity.rawValue).\($0.kind.rawValue)" })

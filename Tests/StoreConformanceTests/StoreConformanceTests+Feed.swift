@@ -168,22 +168,29 @@ extension StoreConformanceTests {
             let (bob, _) = try await store.register("bob")
             let (cleo, _) = try await store.register("cleo")
             let task = makeTask(in: adaInbox, "Shared errand")
-            var batch = WriteBatch([.putTask(task), .putLabel(makeLabel(ada, "home"))], now: at(5), actor: bob.id)
-            batch.audience = [adaInbox.id: [bob.id, ada.id]]
+            // Bob is a member of Ada's list: the engine finds the list's audience inside the transaction.
+            try await store.write(.putMembership(ListMembership(
+                listID: adaInbox.id, accountID: bob.id, role: .editor, rank: "a0", addedBy: ada.id, createdAt: epoch,
+                updatedAt: epoch)))
+            let adaBefore = try await store.latestSequence(accountID: ada.id)
+            let bobBefore = try await store.latestSequence(accountID: bob.id)
+            let batch = WriteBatch([.putTask(task), .putLabel(makeLabel(ada, "home"))], now: at(5), actor: bob.id)
             let changes = try await store.commit(batch)
 
-            let adaFeed = try await store.changes(accountID: ada.id, after: 2, limit: 10)
-            let bobFeed = try await store.changes(accountID: bob.id, after: 2, limit: 10)
+            let adaFeed = try await store.changes(accountID: ada.id, after: adaBefore, limit: 10)
+            let bobFeed = try await store.changes(accountID: bob.id, after: bobBefore, limit: 10)
             let cleoFeed = try await store.changes(accountID: cleo.id, after: 2, limit: 10)
             #expect(adaFeed.map(\.entity) == [.task, .label])
             #expect(bobFeed.map(\.entity) == [.task])
             #expect(cleoFeed.isEmpty)
-            #expect(bobFeed.first?.sequence == 3)
+            // Bob's registration (2) and his membership with the list it gave him (2) came first.
+            #expect(bobBefore == 4)
+            #expect(bobFeed.first?.sequence == 5)
             #expect((adaFeed + bobFeed).allSatisfy { $0.actorID == bob.id })
             #expect(adaFeed.first?.listID == adaInbox.id)
             #expect(adaFeed.last?.listID == nil)
             #expect(Set(changes.map(\.accountID)) == [ada.id, bob.id])
-            #expect(try await store.latestSequence(accountID: bob.id) == 3)
+            #expect(try await store.latestSequence(accountID: bob.id) == 5)
         }
     }
 

@@ -160,6 +160,8 @@ struct AccountsController {
             lists: (export.lists + export.trashedLists).map { ListDTO($0, openTaskCount: 0) },
             tasks: views.map { TaskDTO($0, now: now) }, labels: export.labels.map(LabelDTO.init),
             tokens: export.credentials.map { CredentialDTO($0, current: identity.credential.id) },
+            memberships: export.memberships.map(MembershipDTO.init),
+            comments: export.comments.map { CommentDTO(CommentView(comment: $0, author: nil, canEdit: false, canDelete: false)) },
             calendar: export.calendar))
     }
 
@@ -178,6 +180,8 @@ struct ExportDTO: Encodable, Sendable {
     let tasks: [TaskDTO]
     let labels: [LabelDTO]
     let tokens: [CredentialDTO]
+    let memberships: [MembershipDTO]
+    let comments: [CommentDTO]
     /// The tasks as an iCalendar document of VTODOs.
     let calendar: String
 }

@@ -103,3 +103,18 @@ struct NotificationsDTO: Encodable, Sendable {
 struct UnreadCountDTO: Encodable, Sendable {
     let unreadCount: Int
 }
+
+/// COLLAB-1, in the export: one account's role in one list.
+struct MembershipDTO: Encodable, Sendable {
+    let listId: ListID
+    let accountId: AccountID
+    let role: ListRole
+    let createdAt: Timestamp
+
+    init(_ membership: ListMembership) {
+        listId = membership.listID
+        accountId = membership.accountID
+        role = membership.role
+        createdAt = membership.createdAt
+    }
+}

@@ -69,6 +69,7 @@ extension Account: Versioned {}
 extension TaskList: Versioned {}
 extension TaskItem: Versioned {}
 extension Label: Versioned {}
+extension ListMembership: Versioned {}
 
 extension Store {
     /// Commits `operations` as one batch.
