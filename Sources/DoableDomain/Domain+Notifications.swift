@@ -31,6 +31,11 @@ extension Domain {
         return (try await items, try await unread)
     }
 
+    /// How many of the caller's notifications are unread (the web app's bell, on every page).
+    public func unreadNotificationCount(_ identity: Identity) async throws -> Int {
+        try await store.unreadNotificationCount(accountID: identity.account.id)
+    }
+
     /// Marks the given notifications (or all) read; returns how many stay unread. An id that is not the caller's
     /// answers 404 and nothing is marked.
     @discardableResult

@@ -254,7 +254,8 @@ struct SharingTests {
             #expect(notes["unreadCount"] as? Int == 1)
             let shared = notes.array("notifications").first
             #expect(shared?["kind"] as? String == "listShared")
-            #expect((shared?["title"] as? String ?? "").contains("Household"))
+            let title = shared?["title"] as? String ?? ""
+            #expect(title.contains("Household"), "\(title)")
             let id = shared?["id"] as? String ?? ""
             #expect(try await api.call(.post, "/api/v1/notifications/read", token: house.cat,
                                        json: ["ids": [id]]).status == .notFound)

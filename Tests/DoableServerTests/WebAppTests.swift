@@ -211,7 +211,7 @@ import Testing
             let page = try await web.get("/today")
             let build = try #require(WebClient.first("/assets/([0-9a-f]+)/js/app.js", in: page.body))
             var total = 0
-            for name in ["app", "core", "inplace", "toast", "quickadd", "dragdrop", "shortcuts", "live", "select", "confirm"] {
+            for name in ["app", "core", "inplace", "toast", "quickadd", "dragdrop", "shortcuts", "live", "select", "confirm", "notify"] {
                 let script = try await web.get("/assets/\(build)/js/\(name).js")
                 if script.status == .ok { total += script.body.utf8.count }
             }

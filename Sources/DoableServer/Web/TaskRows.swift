@@ -19,6 +19,15 @@ struct TaskRows {
     var isDraggable = false
     /// Subtasks by parent; nil renders flat rows.
     var children: [TaskID: [TaskView]]? = nil
+    /// COLLAB-2: the usernames of the assignees on the page (a row names its assignee in a chip).
+    var assignees: [AccountID: String] = [:]
+    /// TASK-12: how many comments each task has; a row shows the count when there are any.
+    var commentCounts: [TaskID: Int] = [:]
+    /// COLLAB-3: the lists whose tasks the member may change (editor or more). Rows of other lists are read-only:
+    /// no checkbox form, selection box, menu or drag. nil: every row is editable.
+    var editableListIDs: Set<ListID>? = nil
+
+    func isEditable(_ task: TaskItem) -> Bool { editableListIDs?.contains(task.listID) ?? true }
 
     func list(_ tasks: [TaskView], id: String? = nil, label: String? = nil) -> HTML {
         """
@@ -29,25 +38,39 @@ struct TaskRows {
     func row(_ view: TaskView) -> HTML {
         let task = view.task
         let isDone = task.status == .completed
+        let canEdit = isEditable(task)
         let subtasks = children?[task.id] ?? []
         let openSubtasks = view.progress.total - view.progress.done
         let due = task.due.map { time.dueWords($0, isCompleted: isDone) }
         var classes = ["task"]
         if isDone { classes.append("is-completed") }
         if due?.isOverdue == true { classes.append("is-overdue") }
+        if !canEdit { classes.append("is-readonly") }
         let dueDay = task.due.map { time.day(of: $0).description } ?? ""
         let quoted = "'\(task.title)'"
-        return """
-        <li class="\(classes.joined(separator: " "))" id="task-\(task.id)" data-task-id="\(task.id)" data-version="\(task.version)" data-list-id="\(task.listID)" data-parent-id="\(task.parentID.map { "\($0)" } ?? "")" data-due="\(dueDay)"\(isDraggable ? HTML(" draggable=\"true\"") : "")>
-        <form class="task-row" method="post" action="/tasks/\(task.id)/\(isDone ? "reopen" : "complete")" data-inplace>\(csrf)
-        <input type="checkbox" class="select-box"\(isSelecting ? HTML(" form=\"bulk\"") : "") name="ids" value="\(task.id)" aria-label="Select \(quoted)">
-        <button type="submit" class="check" role="checkbox" aria-checked="\(isDone ? "true" : "false")" aria-label="Mark \(quoted) as \(isDone ? "not done" : "done")"\(openSubtasks > 0 && !isDone ? HTML(" data-open-subtasks=\"\(openSubtasks)\"") : "")></button>
+        let checked: HTML = "role=\"checkbox\" aria-checked=\"\(isDone ? "true" : "false")\""
+        let main: HTML = """
         <div class="task-main">
         <a class="task-title" href="/tasks/\(task.id)">\(task.title)</a>
         \(meta(view, due: due))
         </div>
+        """
+        // A read-only row shows the state without a control that would change it.
+        let row: HTML = canEdit ? """
+        <form class="task-row" method="post" action="/tasks/\(task.id)/\(isDone ? "reopen" : "complete")" data-inplace>\(csrf)
+        <input type="checkbox" class="select-box"\(isSelecting ? HTML(" form=\"bulk\"") : "") name="ids" value="\(task.id)" aria-label="Select \(quoted)">
+        <button type="submit" class="check" \(checked) aria-label="Mark \(quoted) as \(isDone ? "not done" : "done")"\(openSubtasks > 0 && !isDone ? HTML(" data-open-subtasks=\"\(openSubtasks)\"") : "")></button>
+        \(main)
         \(menu(task))
         </form>
+        """ : """
+        <div class="task-row"><span class="check" \(checked) aria-disabled="true" aria-label="\(quoted) (view only)"></span>
+        \(main)
+        </div>
+        """
+        return """
+        <li class="\(classes.joined(separator: " "))" id="task-\(task.id)" data-task-id="\(task.id)" data-version="\(task.version)" data-list-id="\(task.listID)" data-parent-id="\(task.parentID.map { "\($0)" } ?? "")" data-due="\(dueDay)"\(isDraggable && canEdit ? HTML(" draggable=\"true\"") : "")>
+        \(row)
         \(subtasks.isEmpty ? "" : subtaskBlock(view, subtasks))
         </li>
         """
@@ -72,6 +95,13 @@ struct TaskRows {
             parts.append("<span class=\"progress\">\(view.progress.done)/\(view.progress.total) subtasks</span>")
         }
         if !task.notes.isEmpty { parts.append("<span class=\"has-notes\">Notes</span>") }
+        if let assignee = task.assigneeID {
+            let name = assignees[assignee] ?? "someone"
+            parts.append("<span class=\"assignee\" role=\"img\" aria-label=\"Assigned to \(name)\">\(name)</span>")
+        }
+        if let count = commentCounts[task.id], count > 0 {
+            parts.append("<span class=\"comment-count\" role=\"img\" aria-label=\"\(count == 1 ? "1 comment" : "\(count) comments")\">\(count)</span>")
+        }
         guard !parts.isEmpty else { return "" }
         return "<span class=\"task-meta\">\(parts)</span>"
     }

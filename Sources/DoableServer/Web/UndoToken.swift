@@ -14,6 +14,14 @@ enum UndoStep: Codable, Sendable {
     case due(TaskID, TaskDate?)
     case labels(TaskID, [LabelID])
     case restoreList(ListID)
+    /// COLLAB-2: the assignee a move cleared (run after the move back).
+    case assign(TaskID, AccountID?)
+    /// TASK-12: a comment the author deleted, posted again.
+    case comment(TaskID, String)
+    /// COLLAB-1: Undo of Share, of Remove and of Change role.
+    case removeMember(ListID, AccountID)
+    case addMember(ListID, username: String, role: ListRole)
+    case memberRole(ListID, AccountID, ListRole)
     /// The task page's Save: every field back as it was (and the task back in its list).
     case revert(TaskItem)
 }
@@ -58,6 +66,18 @@ struct UndoToken: Sendable {
                 _ = try await domain.updateTask(identity, id: id, input)
             case .restoreList(let id):
                 _ = try await domain.restoreList(identity, id: id)
+            case .assign(let id, let assignee):
+                var input = TaskInput()
+                input.assigneeID = .some(assignee)
+                _ = try await domain.updateTask(identity, id: id, input)
+            case .comment(let id, let body):
+                _ = try await domain.addComment(identity, taskID: id, body: body)
+            case .removeMember(let list, let account):
+                try await domain.removeMember(identity, listID: list, accountID: account)
+            case .addMember(let list, let username, let role):
+                _ = try await domain.addMember(identity, listID: list, login: username, role: role.rawValue)
+            case .memberRole(let list, let account, let role):
+                _ = try await domain.updateMember(identity, listID: list, accountID: account, role: role.rawValue)
             case .revert(let old):
                 let now = try await domain.task(identity, id: old.id).task
                 if now.listID != old.listID {
@@ -72,6 +92,13 @@ struct UndoToken: Sendable {
                 input.estimatedMinutes = .some(old.estimatedMinutes)
                 input.category = .some(old.category)
                 input.labelIDs = old.labelIDs
+                // The assignee comes back too, unless they have left the list meanwhile.
+                var restoresAssignee = now.assigneeID != old.assigneeID
+                if restoresAssignee, let id = old.assigneeID {
+                    restoresAssignee = try await domain.members(identity, listID: old.listID)
+                        .contains { $0.accountID == id }
+                }
+                if restoresAssignee { input.assigneeID = .some(old.assigneeID) }
                 input.isRestoringPreviousValues = true
                 _ = try await domain.updateTask(identity, id: old.id, input)
             }

@@ -4,90 +4,53 @@ import DoableCore
 import DoableDomain
 import Hummingbird
 
-/// LIST-1..4 in the browser: all lists (archived ones apart) with their open counts, reordering, archiving,
-/// deleting, and the form that makes or edits a list. The list page itself (`GET /lists/{id}`) is in
-/// `WebController+Lists.swift`.
+/// LIST-1..4 in the browser: the form that makes or edits a list, reordering, archiving and deleting. The page of
+/// all lists is in `WebController+ManageLists.swift`, a list's own page (`GET /lists/{id}`) in
+/// `WebController+Lists.swift`, its members in `WebController+Sharing.swift`.
 extension WebController {
     func addListSettingsRoutes(to web: RouterGroup<AppRequestContext>) {
         web.get("lists") { _, context in try await manageListsPage(context) }
         web.get("lists/new") { _, context in
             _ = try member(context)
             let form = FormData(pairs: [("color", "blue")])
-            return try await listFormPage(context, list: nil, form: form, errors: FormErrors())
+            return try await listFormPage(context, view: nil, form: form, errors: FormErrors())
         }
         web.post("lists") { _, context in try await saveList(context, id: nil) }
         web.get("lists/{id}/edit") { _, context in
-            let list = try await domain.list(try member(context), id: try context.pathID()).list
-            return try await listFormPage(context, list: list, form: Self.listForm(list), errors: FormErrors())
+            try await listSettingsPage(context, try await domain.list(try member(context), id: try context.pathID()))
         }
         web.post("lists/{id}") { _, context in try await saveList(context, id: try context.pathID()) }
         web.post("lists/{id}/archive") { _, context in try await archiveList(context) }
         web.post("lists/{id}/delete") { _, context in try await deleteList(context) }
         web.post("lists/{id}/move") { _, context in try await moveList(context) }
+        addSharingRoutes(to: web)
     }
 
-    private func manageListsPage(_ context: AppRequestContext) async throws -> Response {
-        let identity = try member(context)
-        let lists = try await domain.lists(identity)
-        let active = lists.filter { !$0.list.isArchived }
-        let archived = lists.filter { $0.list.isArchived }
-        func section(_ rows: [ListView]) -> HTML {
-            rows.enumerated().html { index, row in
-                manageRow(row.list, count: row.openTaskCount, isFirst: index == 0, isLast: index == rows.count - 1, context: context)
-            }
-        }
-        let archivedList: HTML = archived.isEmpty
-            ? "<p>No archived lists. Archiving a list hides it from the sidebar and keeps its tasks.</p>"
-            : "<ol class=\"manage-lists\" aria-labelledby=\"archived-heading\">\(section(archived))</ol>"
-        var page = WebPage(title: "Lists", main: """
-        <h1>Lists</h1>
-        <p><a class="button primary" href="/lists/new">New list</a></p>
-        <h2 id="active-heading">Your lists</h2>
-        <ol class="manage-lists" aria-labelledby="active-heading">\(section(active))</ol>
-        <h2 id="archived-heading">Archived</h2>
-        \(archivedList)
-        """)
-        page.styles = Swatch.rules(lists.map(\.list.color))
-        return try await self.page(page, context)
-    }
-
-    private func manageRow(_ list: TaskList, count: Int, isFirst: Bool, isLast: Bool,
-                           context: AppRequestContext) -> HTML
+    /// `/lists/{id}/edit`: the list's form and its members for an admin or the owner; for anyone else the list
+    /// and its members to read, and the way to leave it (COLLAB-1).
+    func listSettingsPage(_ context: AppRequestContext, _ view: ListView, share: ShareForm = ShareForm(),
+                          status: HTTPResponse.Status = .ok) async throws -> Response
     {
-        let name = list.name
-        let up: HTML = isFirst ? "" : """
-        <button type="submit" id="move-up-\(list.id)" name="direction" value="up" class="button" \
-        aria-label="Move up: \(name)">Move up</button>
-        """
-        let down: HTML = isLast ? "" : """
-        <button type="submit" id="move-down-\(list.id)" name="direction" value="down" class="button" \
-        aria-label="Move down: \(name)">Move down</button>
-        """
-        let move: HTML = isFirst && isLast ? "" : """
-        <form method="post" action="/lists/\(list.id)/move" class="inline-form" data-inplace>\
-        \(csrfField(context))\(up)\(down)</form>
-        """
-        let verb = list.isArchived ? "Unarchive" : "Archive"
-        let icon = list.icon.map { HTML("<span class=\"list-icon\" aria-hidden=\"true\">\($0)</span> ") }
-        let archive: HTML = list.isInbox ? "<span class=\"badge\">Inbox</span>" : """
-        <form method="post" action="/lists/\(list.id)/archive" class="inline-form" data-inplace>\(csrfField(context))
-        <input type="hidden" name="archived" value="\(list.isArchived ? "0" : "1")">
-        <button type="submit" class="button" aria-label="\(verb) '\(name)'">\(verb)</button></form>
-        <form method="post" action="/lists/\(list.id)/delete" class="inline-form" data-inplace \
-        data-confirm="Delete '\(name)' and its tasks? They go to the trash for 30 days.">\(csrfField(context))
-        <input type="hidden" name="back" value="/lists">
-        <button type="submit" class="button danger" aria-label="Delete '\(name)'">Delete</button></form>
-        """
-        return """
-        <li id="list-row-\(list.id)" class="manage-list">
-        <a id="manage-\(list.id)" class="manage-list-name" href="/lists/\(list.id)">\
-        \(Swatch.mark(list.color))\(icon)\(name)</a>
-        <span class="count">\(count == 1 ? "1 open task" : "\(count) open tasks")</span>
-        <div class="manage-actions">\(move)
-        <a class="button" href="/lists/\(list.id)/edit" aria-label="Edit '\(name)'">Edit</a>
-        \(archive)</div>
-        </li>
-        """
+        guard view.role < .admin else {
+            return try await listFormPage(context, view: view, form: Self.listForm(view.list), errors: FormErrors(),
+                                          share: share, status: status)
+        }
+        let list = view.list
+        var page = WebPage(title: list.name, main: """
+        <div class="narrow">
+        <div class="list-header lc-\(list.id)">
+        <h1><span class="list-dot" aria-hidden="true"></span>\(list.name)</h1>
+        <p class="subtitle">You are \(ListRoleWords.withArticle(view.role)) of this list. Its owner and admins change \
+        its settings and members.</p>
+        \(list.description.isEmpty ? "" : HTML("<p class=\"list-description\">\(list.description)</p>"))
+        <p><a class="button" href="/lists/\(list.id)">Back to the list</a></p>
+        </div>
+        \(try await membersSection(context, view))
+        </div>
+        """, current: "list:\(list.id)")
+        page.styles.append(ListColor.rule(for: list))
+        page.status = status
+        return try await self.page(page, context)
     }
 
     // MARK: The list form (LIST-1, LIST-2)
@@ -100,9 +63,13 @@ extension WebController {
         ])
     }
 
-    private func listFormPage(_ context: AppRequestContext, list: TaskList?, form: FormData, errors: FormErrors,
-                              status: HTTPResponse.Status = .ok) async throws -> Response
+    private func listFormPage(_ context: AppRequestContext, view: ListView?, form: FormData, errors: FormErrors,
+                              share: ShareForm = ShareForm(), status: HTTPResponse.Status = .ok) async throws
+        -> Response
     {
+        let list = view?.list
+        var members = HTML.empty
+        if let view { members = try await membersSection(context, view, share: share) }
         let color = ColorChooser(
             name: "color", legend: "Colour", choices: Rules.listPalette.map { ($0, Swatch.name($0)) },
             selected: form["color"] ?? "", customName: "customColor", customValue: form["customColor"] ?? "",
@@ -134,6 +101,7 @@ extension WebController {
         <button type="submit" class="button primary">\(list == nil ? "Create list" : "Save")</button>
         <a class="button" href="\(cancel)">Cancel</a>
         </form>
+        \(members)
         </div>
         """, current: list.map { "list:\($0.id)" })
         page.status = status
@@ -154,8 +122,12 @@ extension WebController {
         } else {
             errors.byField["color"] = "Enter a custom colour as #RRGGBB, or choose one of the colours."
         }
-        var current: TaskList?
-        if let id { current = try await domain.list(identity, id: id).list }
+        var current: ListView?
+        if let id {
+            let view = try await domain.list(identity, id: id)
+            if view.role < .admin { _ = try await domain.authorize(identity, .manage, listID: id) }
+            current = view
+        }
         var status = HTTPResponse.Status.badRequest
         if errors.isEmpty {
             do {
@@ -171,17 +143,19 @@ extension WebController {
             } catch let error as DoableError {
                 status = error.httpStatus
                 if context.web.wantsJSON { return WebResponse.refusedJSON(error) }
+                // A role too small (COLLAB-3) gets its own page, not a form it may not use.
+                if case .forbidden = error { throw error }
                 if case .conflict("version_mismatch", _, _) = error, let id {
-                    let fresh = try await domain.list(identity, id: id).list
+                    let fresh = try await domain.list(identity, id: id)
                     var stale = FormErrors()
                     stale.general = Self.staleMessage
-                    return try await listFormPage(context, list: fresh, form: Self.listForm(fresh), errors: stale,
+                    return try await listFormPage(context, view: fresh, form: Self.listForm(fresh.list), errors: stale,
                                                   status: .conflict)
                 }
                 errors = FormErrors(error, fields: ["name", "description", "color", "icon"])
             }
         }
-        return try await listFormPage(context, list: current, form: form, errors: errors, status: status)
+        return try await listFormPage(context, view: current, form: form, errors: errors, status: status)
     }
 
     // MARK: Archive, delete, move (LIST-2, LIST-3)
@@ -204,6 +178,8 @@ extension WebController {
         let identity = try member(context)
         let view = try await domain.list(identity, id: try context.pathID())
         let (list, count) = (view.list, view.openTaskCount)
+        // Only the owner deletes (COLLAB-1): anyone else hears so before being asked.
+        if view.role < .owner { _ = try await domain.authorize(identity, .own, listID: list.id) }
         // The Inbox is refused by the domain at once, without asking first.
         if !list.isInbox, !context.web.form.isOn("confirmed") {
             let message = count == 0 ? "The list goes to the trash, where you can restore it for 30 days."
@@ -227,9 +203,14 @@ extension WebController {
         var before: ListID?, after: ListID?
         var focus: String?
         if let direction = form.text("direction") {
-            let lists = try await domain.lists(identity).map(\.list)
-            guard let list = lists.first(where: { $0.id == id }) else { throw DoableError.notFound("List not found.") }
-            let peers = lists.filter { $0.isArchived == list.isArchived }
+            let views = try await domain.lists(identity)
+            guard let view = views.first(where: { $0.list.id == id }) else {
+                throw DoableError.notFound("List not found.")
+            }
+            // Own lists and shared ones each keep their own order: a list moves among its own kind.
+            let peers = views.filter {
+                $0.list.isArchived == view.list.isArchived && ($0.role == .owner) == (view.role == .owner)
+            }.map(\.list)
             let index = peers.firstIndex { $0.id == id } ?? 0
             switch direction {
             case "up" where index > 0:

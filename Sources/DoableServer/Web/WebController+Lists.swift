@@ -33,6 +33,7 @@ extension WebController {
             throw DoableError.notFound(field: nil, message: "No such list.")
         }
         let (list, openCount) = (view.list, view.openTaskCount)
+        let canEdit = view.role >= .editor
         let query = context.web.query
         let sort = TaskSort(rawValue: query["sort"] ?? "") ?? identity.account.preferences.defaultSort
         let group = ["priority", "label", "due"].contains(query["group"] ?? "") ? query["group"]! : "none"
@@ -45,41 +46,71 @@ extension WebController {
         taskQuery.limit = 100_000
         var tasks = try await domain.tasks(identity, matching: taskQuery)
         if !showAll { tasks = tasks.filter { $0.task.status != .completed } }
-        var rows = data.rows(context, showsList: false)
+        var rows = try await data.rows(context, for: tasks, showsList: false)
         let isFlat = !labelFilter.isEmpty
         let tree = isFlat ? (roots: tasks, children: [:]) : TaskRows.tree(tasks)
         if !isFlat { rows.children = tree.children }
-        rows.isDraggable = sort == .manual && group == "none" && !isFlat
+        rows.isDraggable = canEdit && sort == .manual && group == "none" && !isFlat
         let body: HTML
         if tasks.isEmpty {
             body = labelFilter.isEmpty
-                ? "<p class=\"empty-state\">No open tasks in \(list.name). Add one above.</p>"
+                ? "<p class=\"empty-state\">No open tasks in \(list.name).\(canEdit ? " Add one above." : "")</p>"
                 : "<p class=\"empty-state\">No tasks with these labels.</p>"
         } else if group == "none" {
             body = rows.list(tree.roots, id: "list-tasks", label: "Tasks in \(list.name)")
         } else {
             body = grouped(tree.roots, by: group, rows: rows, data: data)
         }
+        let sharing = try await sharingLine(view, identity)
+        let settingsLink: HTML = view.role >= .admin
+            ? "<a class=\"button\" href=\"/lists/\(list.id)/edit\">Edit list</a>"
+            : "<a class=\"button\" href=\"/lists/\(list.id)/edit#members\">Members</a>"
         let controls = viewControls(sort: sort, group: group, showAll: showAll, labelFilter: labelFilter, data: data)
         let main: HTML = """
         <div class="list-header lc-\(list.id)">
         <h1><span class="list-dot" aria-hidden="true"></span>\(list.icon.map { HTML("<span class=\"list-icon\" aria-hidden=\"true\">\($0)</span> ") })\(list.name)</h1>
         <p class="subtitle">\(openCount) open \(openCount == 1 ? "task" : "tasks")\(list.isArchived ? " · archived" : "")</p>
+        \(sharing)
         \(list.description.isEmpty ? "" : HTML("<p class=\"list-description\">\(list.description)</p>"))
-        <p class="list-actions"><a class="button" href="/lists/\(list.id)/edit">Edit list</a></p>
+        <p class="list-actions">\(settingsLink)</p>
         </div>
+        \(canEdit ? inlineAdd(list, context) : "")
+        \(controls)
+        \(body)
+        \(canEdit ? selectionBar(data, context) : "")
+        """
+        var page = WebPage(title: list.name, main: main, current: "list:\(list.id)",
+                           quickAddList: canEdit ? list.id : nil)
+        page.styles.append(ListColor.rule(for: list))
+        return try await self.page(page, context, data: data)
+    }
+
+    private func inlineAdd(_ list: TaskList, _ context: AppRequestContext) -> HTML {
+        """
         <form method="post" action="/tasks" class="inline-add" id="inline-add" data-inplace>\(csrfField(context))
         <input type="hidden" name="list" value="\(list.id)"><input type="hidden" name="back" value="\(context.web.path)">
         <label class="visually-hidden" for="inline-add-text">Add a task to \(list.name)</label>
         <span class="inline-add-row"><input id="inline-add-text" name="text" autocomplete="off" maxlength="1000" placeholder="Add a task to \(list.name), then press Enter"><button type="submit" class="button primary">Add task</button></span>
         </form>
-        \(controls)
-        \(body)
-        \(selectionBar(data, context))
         """
-        var page = WebPage(title: list.name, main: main, current: "list:\(list.id)", quickAddList: list.id)
-        page.styles.append(ListColor.rule(for: list))
-        return try await self.page(page, context, data: data)
+    }
+
+    /// COLLAB-1: who shares a list, as one line under its name: the owner sees how many people, a member who
+    /// owns it and their own role.
+    private func sharingLine(_ view: ListView, _ identity: Identity) async throws -> HTML {
+        let list = view.list
+        guard view.memberCount > 1 || view.role != .owner else { return "" }
+        if view.role == .owner {
+            let others = view.memberCount - 1
+            return """
+            <p class="sharing-line"><a href="/lists/\(list.id)/edit#members">Shared with \(others == 1 ? "1 person" : "\(others) people")</a></p>
+            """
+        }
+        let owner = try await domain.members(identity, listID: list.id).first { $0.role == .owner }
+        return """
+        <p class="sharing-line">Shared by \(owner?.username ?? "its owner") · \
+        <a href="/lists/\(list.id)/edit#members">you are \(ListRoleWords.withArticle(view.role))</a></p>
+        """
     }
 
     private func viewControls(sort: TaskSort, group: String, showAll: Bool, labelFilter: [LabelID],

@@ -69,6 +69,7 @@ extension WebController {
         let summary: HTML = !isSearching ? "<p class=\"empty-state\">Type words to find, or choose filters.</p>"
             : results.isEmpty ? "<p class=\"empty-state\">No tasks match.</p>"
             : "<p class=\"result-count\" role=\"status\">\(results.count == 500 ? "The first 500 tasks" : "\(results.count) \(results.count == 1 ? "task" : "tasks")") found.</p>"
+        let rows = try await data.rows(context, for: results)
         let main: HTML = """
         <h1>Search</h1>
         <form method="get" action="/search" class="search-filters" role="search" aria-label="Search and filters">
@@ -85,7 +86,7 @@ extension WebController {
         <button type="submit" class="button primary">Search</button>
         </form>
         \(summary)
-        \(results.isEmpty ? "" : data.rows(context).list(results, label: "Search results"))
+        \(results.isEmpty ? "" : rows.list(results, label: "Search results"))
         \(selectionBar(data, context))
         """
         return try await page(WebPage(title: "Search", main: main, current: "search"), context, data: data)

@@ -5,8 +5,9 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// VIEW-3: the task page, every field editable, subtasks added in place, moved, duplicated or deleted. A form
-/// that went stale (the task changed elsewhere) says so instead of overwriting.
+/// VIEW-3: the task page, every field editable, subtasks added in place, moved, duplicated or deleted; its
+/// assignee, comments and history (COLLAB-2, TASK-12). A viewer of a shared list sees it read-only (COLLAB-3).
+/// Saving is in `WebController+TaskSave.swift`, comments in `WebController+Comments.swift`.
 extension WebController {
     func addTaskPageRoutes(to web: RouterGroup<AppRequestContext>) {
         web.get("tasks/{id}") { _, context in
@@ -14,103 +15,27 @@ extension WebController {
                                errors: FormErrors())
         }
         web.post("tasks/{id}") { _, context in try await saveTask(context) }
+        addCommentRoutes(to: web)
     }
 
-    static let taskFields: Set<String> = ["title", "notes", "list", "status", "priority", "dueDate", "dueTime",
-                                          "startDate", "startTime", "estimatedMinutes", "category", "labels"]
-
-    private func saveTask(_ context: AppRequestContext) async throws -> Response {
-        let (identity, task) = try await actedOn(context)
-        let form = context.web.form
-        let time = MemberTime(preferences: identity.account.preferences)
-        var errors = FormErrors()
-        var input = TaskInput(title: form["title"] ?? "")
-        input.notes = form["notes"] ?? ""
-        input.listID = form.text("list").flatMap(ListID.init)
-        input.status = TaskStatus(rawValue: form["status"] ?? "") ?? task.status
-        input.priority = TaskPriority(rawValue: form["priority"] ?? "") ?? task.priority
-        input.category = .some(form.text("category").flatMap(TaskCategory.init))
-        input.labelIDs = form.all("labels").compactMap(LabelID.init)
-        if let text = form.text("estimatedMinutes") {
-            if let minutes = Int(text) { input.estimatedMinutes = .some(minutes) } else {
-                errors.byField["estimatedMinutes"] = "Enter whole minutes, like 30."
-            }
-        } else {
-            input.estimatedMinutes = .some(nil)
-        }
-        for (prefix, isDue) in [("due", true), ("start", false)] {
-            let date = form.text("\(prefix)Date")
-            let clock = form.text("\(prefix)Time")
-            var value: TaskDate?
-            if let date {
-                guard let day = CivilDate(date) else {
-                    errors.byField["\(prefix)Date"] = "Enter the date as YYYY-MM-DD."
-                    continue
-                }
-                if let clock {
-                    guard let moment = time.moment(on: day, at: clock) else {
-                        errors.byField["\(prefix)Time"] = "Enter the time as HH:MM."
-                        continue
-                    }
-                    value = .moment(moment)
-                } else {
-                    value = .day(day)
-                }
-            } else if clock != nil {
-                errors.byField["\(prefix)Date"] = "Choose a date for this time."
-                continue
-            }
-            // An unchanged date is not sent again, so a task already overdue can still be edited. The form shows
-            // minutes, so a moment with seconds (set through the API) is compared as the form shows it.
-            let current = isDue ? task.due : task.start
-            let shown = Self.formParts(current, time: time)
-            if (date ?? "", clock ?? "") != shown {
-                if isDue { input.due = .some(value) } else { input.start = .some(value) }
-            }
-        }
-        let sentVersion = form.text("version").flatMap { Int64($0) }
-        if errors.isEmpty {
-            do {
-                let listChanged = input.listID != nil && input.listID != task.listID
-                let targetList = input.listID
-                if listChanged { input.listID = nil }
-                _ = try await domain.updateTask(identity, id: task.id, input, ifVersion: sentVersion)
-                if listChanged, let targetList {
-                    _ = try await domain.moveTask(identity, id: task.id, TaskPlacement(listID: targetList))
-                }
-                return WebResponse.done(context, redirect: "/tasks/\(task.id)", toast: Flash(
-                    message: "Saved '\(form["title"] ?? task.title)'", undo: UndoToken([.revert(task)]).encoded),
-                                        forceRedirect: true)
-            } catch let error as DoableError {
-                if case .conflict("version_mismatch", _, _) = error {
-                    errors.general = "This task was changed elsewhere since you opened it. The current values are saved; your changes are below. Save again to keep yours."
-                } else {
-                    errors = FormErrors(error, fields: Self.taskFields, rename: [
-                        "due": "dueDate", "start": "startDate", "listId": "list", "labelIds": "labels",
-                    ])
-                }
-            }
-        }
-        if context.web.wantsJSON, let first = errors.byField.first {
-            return WebResponse.refusedJSON(.invalid(field: first.key, message: first.value))
-        }
-        var page = try await taskPage(context, identity: identity, id: task.id, form: form, errors: errors)
-        page.status = .badRequest
-        return page
-    }
-
-    private func taskPage(_ context: AppRequestContext, identity: Identity, id: TaskID, form: FormData?,
-                          errors: FormErrors) async throws -> Response
+    func taskPage(_ context: AppRequestContext, identity: Identity, id: TaskID, form: FormData?,
+                  errors: FormErrors, draft: CommentDraft? = nil) async throws -> Response
     {
         let data = try await TaskPageData.load(domain, identity)
         let view = try await domain.task(identity, id: id)
         let task = view.task
         let time = data.time
+        async let loadedComments = domain.comments(identity, taskID: id)
+        async let loadedActivity = domain.activity(identity, taskID: id, limit: 100)
+        let members = (try? await domain.members(identity, listID: task.listID)) ?? []
+        let role = data.lists.first { $0.list.id == task.listID }?.role
+            ?? (task.ownerID == identity.account.id ? .owner : .viewer)
+        let canEdit = role >= .editor
         let listTasks = try await listTasks(task.listID, identity)
         let tree = TaskRows.tree(listTasks)
-        var rows = data.rows(context, showsList: false)
+        var rows = try await data.rows(context, for: listTasks, showsList: false)
         rows.children = tree.children
-        rows.isDraggable = true
+        rows.isDraggable = canEdit
         let subtasks = tree.children[task.id] ?? []
         func value(_ name: String, _ current: String) -> String { form?[name] ?? current }
         func dateParts(_ date: TaskDate?) -> (String, String) { Self.formParts(date, time: time) }
@@ -120,7 +45,8 @@ extension WebController {
         let labelBoxes = data.labels.html { label in
             "<label class=\"chip-check\"><input type=\"checkbox\" name=\"labels\" value=\"\(label.id)\"\(attribute: "checked", if: chosenLabels.contains("\(label.id)"))> \(label.name)</label>"
         }
-        let listOptions = data.lists.filter { !$0.list.isArchived || $0.list.id == task.listID }.map { ("\($0.list.id)", $0.list.name) }
+        let listOptions = data.lists.filter { !$0.list.isArchived && $0.role >= .editor || $0.list.id == task.listID }
+            .map { ("\($0.list.id)", $0.list.name) }
         let excluded = Set([task.id] + descendants(of: task.id, in: tree.children))
         let parentOptions = [("", "None (top level)")] + listTasks.filter { !excluded.contains($0.task.id) }
             .map { ("\($0.task.id)", $0.task.title) }
@@ -135,51 +61,25 @@ extension WebController {
             }
             return "<nav class=\"breadcrumb\" aria-label=\"Where this task is\">\(crumbs)</nav>"
         }()
-        let main: HTML = """
-        \(breadcrumb)
-        <div class="task-page-header">
+        let checked: HTML = "role=\"checkbox\" aria-checked=\"\(isDone ? "true" : "false")\""
+        let check: HTML = canEdit ? """
         <form method="post" action="/tasks/\(task.id)/\(isDone ? "reopen" : "complete")" class="check-form" data-inplace\(view.progress.total - view.progress.done > 0 && !isDone ? HTML(" data-open-subtasks=\"\(view.progress.total - view.progress.done)\"") : "")>\(csrf)<input type="hidden" name="back" value="\(back)">
-        <button type="submit" class="check" role="checkbox" aria-checked="\(isDone ? "true" : "false")" aria-label="Mark '\(task.title)' as \(isDone ? "not done" : "done")"></button></form>
-        <h1 class="\(isDone ? "is-completed" : "")">\(task.title)</h1>
-        </div>
-        \(task.due.map { due -> HTML in
-            let words = time.dueWords(due, isCompleted: isDone)
-            return "<p class=\"due\(words.isOverdue ? " overdue" : "")\">Due \(words.text)</p>"
-        })
-        <form method="post" action="/tasks/\(task.id)" class="task-form" id="task-form" novalidate>
-        \(csrf)<input type="hidden" name="version" value="\(task.version)">
-        \(errors.summary)
-        \(Field.input("title", label: "Title", value: value("title", task.title), hint: "1 to 200 characters.", required: true, errors: errors, extra: " maxlength=\"200\""))
-        \(Field.textarea("notes", label: "Notes", value: value("notes", task.notes), hint: "Up to 10,000 characters.", errors: errors))
-        <div class="field-row">
-        \(Field.select("list", label: "List", options: listOptions, selected: value("list", "\(task.listID)"), errors: errors))
-        \(Field.select("status", label: "Status", options: [("pending", "Not started"), ("inProgress", "In progress"), ("completed", "Completed")], selected: value("status", task.status.rawValue), errors: errors))
-        \(Field.select("priority", label: "Priority", options: [("none", "None"), ("low", "Low"), ("medium", "Medium"), ("high", "High")], selected: value("priority", task.priority.rawValue), errors: errors))
-        </div>
-        <fieldset class="field-row"><legend>Due</legend>
-        \(Field.input("dueDate", label: "Due date", value: value("dueDate", due.0), type: "date", hint: "A new deadline cannot be in the past.", errors: errors))
-        \(Field.input("dueTime", label: "Due time", value: value("dueTime", due.1), type: "time", hint: "Leave empty for the whole day.", errors: errors))
-        </fieldset>
-        <fieldset class="field-row"><legend>Start</legend>
-        \(Field.input("startDate", label: "Start date", value: value("startDate", start.0), type: "date", hint: "On or before the due date.", errors: errors))
-        \(Field.input("startTime", label: "Start time", value: value("startTime", start.1), type: "time", errors: errors))
-        </fieldset>
-        <div class="field-row">
-        \(Field.input("estimatedMinutes", label: "Estimated minutes", value: value("estimatedMinutes", task.estimatedMinutes.map(String.init) ?? ""), type: "number", errors: errors, extra: " min=\"1\" inputmode=\"numeric\""))
-        \(Field.select("category", label: "Category", options: [("", "None"), ("study", "Study"), ("work", "Work"), ("exercise", "Exercise"), ("personal", "Personal"), ("other", "Other")], selected: value("category", task.category?.rawValue ?? ""), required: false, errors: errors))
-        </div>
-        \(data.labels.isEmpty ? HTML("<p class=\"hint\">No labels yet: type @name in quick add, or <a href=\"/labels\">create labels</a>.</p>") : HTML("<fieldset class=\"label-filter\"><legend>Labels</legend>\(labelBoxes)\(errors.byField["labels"].map { HTML("<p class=\"field-error\">\($0)</p>") })</fieldset>"))
-        <p class="form-actions"><button type="submit" class="button primary">Save</button></p>
-        </form>
-        <section aria-labelledby="subtasks-heading" class="subtask-section">
-        <h2 id="subtasks-heading">Subtasks\(view.progress.total > 0 ? HTML(" <span class=\"progress\">\(view.progress.done) of \(view.progress.total) done</span>") : "")</h2>
-        \(subtasks.isEmpty ? HTML("<p class=\"empty-state\">No subtasks yet.</p>") : rows.list(subtasks, id: "subtasks"))
+        <button type="submit" class="check" \(checked) aria-label="Mark '\(task.title)' as \(isDone ? "not done" : "done")"></button></form>
+        """ : "<span class=\"check\" \(checked) aria-disabled=\"true\" aria-label=\"\("'\(task.title)' (view only)")\"></span>"
+        let assignee: HTML = members.count > 1 || task.assigneeID != nil ? """
+        <div class="field-row">\(Field.select("assigneeId", label: "Assignee", options: Self.assigneeOptions(members, current: task.assigneeID), selected: value("assigneeId", task.assigneeID.map { "\($0)" } ?? ""), errors: errors))</div>
+        """ : ""
+        let discussion = TaskDiscussion(taskID: task.id, comments: try await loadedComments,
+                                        activity: try await loadedActivity, canComment: canEdit, time: time,
+                                        csrf: csrf, draft: draft)
+        let addSubtask: HTML = """
         <form method="post" action="/tasks" class="add-subtask" id="add-subtask" data-inplace>\(csrf)
         <input type="hidden" name="parent" value="\(task.id)"><input type="hidden" name="back" value="\(back)">
         <label for="subtask-text">Add a subtask</label>
         <span class="inline-add"><input id="subtask-text" name="text" autocomplete="off" maxlength="1000" placeholder="e.g. Call the plumber tomorrow"><button type="submit" class="button">Add subtask</button></span>
         </form>
-        </section>
+        """
+        let changes: HTML = """
         <section aria-labelledby="move-heading" id="move" class="task-move">
         <h2 id="move-heading">Move</h2>
         <form method="post" action="/tasks/\(task.id)/move" data-inplace>\(csrf)<input type="hidden" name="back" value="\(back)">
@@ -193,10 +93,58 @@ extension WebController {
         <form method="post" action="/tasks/\(task.id)/duplicate" data-inplace>\(csrf)<input type="hidden" name="back" value="\(back)"><button type="submit" class="button">Duplicate</button></form>
         <form method="post" action="/tasks/\(task.id)/delete" data-inplace data-confirm="Delete '\(task.title)'? It goes to the trash for 30 days.">\(csrf)<input type="hidden" name="back" value="\(back)"><button type="submit" class="button danger">Delete</button></form>
         </section>
+        """
+        let main: HTML = """
+        \(breadcrumb)
+        <div class="task-page-header">
+        \(check)
+        <h1 class="\(isDone ? "is-completed" : "")">\(task.title)</h1>
+        </div>
+        \(task.due.map { due -> HTML in
+            let words = time.dueWords(due, isCompleted: isDone)
+            return "<p class=\"due\(words.isOverdue ? " overdue" : "")\">Due \(words.text)</p>"
+        })
+        \(canEdit ? "" : HTML("<p class=\"notice read-only-notice\" role=\"note\">You can view this task; editing needs the editor role.</p>"))
+        <form method="post" action="/tasks/\(task.id)" class="task-form" id="task-form" novalidate>
+        \(csrf)<input type="hidden" name="version" value="\(task.version)">
+        \(errors.summary)
+        \(canEdit ? "" : HTML("<fieldset class=\"read-only\" disabled>"))
+        \(Field.input("title", label: "Title", value: value("title", task.title), hint: "1 to 200 characters.", required: true, errors: errors, extra: " maxlength=\"200\""))
+        \(Field.textarea("notes", label: "Notes", value: value("notes", task.notes), hint: "Up to 10,000 characters.", errors: errors))
+        <div class="field-row">
+        \(Field.select("list", label: "List", options: listOptions, selected: value("list", "\(task.listID)"), errors: errors))
+        \(Field.select("status", label: "Status", options: [("pending", "Not started"), ("inProgress", "In progress"), ("completed", "Completed")], selected: value("status", task.status.rawValue), errors: errors))
+        \(Field.select("priority", label: "Priority", options: [("none", "None"), ("low", "Low"), ("medium", "Medium"), ("high", "High")], selected: value("priority", task.priority.rawValue), errors: errors))
+        </div>
+        \(assignee)
+        <fieldset class="field-row"><legend>Due</legend>
+        \(Field.input("dueDate", label: "Due date", value: value("dueDate", due.0), type: "date", hint: "A new deadline cannot be in the past.", errors: errors))
+        \(Field.input("dueTime", label: "Due time", value: value("dueTime", due.1), type: "time", hint: "Leave empty for the whole day.", errors: errors))
+        </fieldset>
+        <fieldset class="field-row"><legend>Start</legend>
+        \(Field.input("startDate", label: "Start date", value: value("startDate", start.0), type: "date", hint: "On or before the due date.", errors: errors))
+        \(Field.input("startTime", label: "Start time", value: value("startTime", start.1), type: "time", errors: errors))
+        </fieldset>
+        <div class="field-row">
+        \(Field.input("estimatedMinutes", label: "Estimated minutes", value: value("estimatedMinutes", task.estimatedMinutes.map(String.init) ?? ""), type: "number", errors: errors, extra: " min=\"1\" inputmode=\"numeric\""))
+        \(Field.select("category", label: "Category", options: [("", "None"), ("study", "Study"), ("work", "Work"), ("exercise", "Exercise"), ("personal", "Personal"), ("other", "Other")], selected: value("category", task.category?.rawValue ?? ""), required: false, errors: errors))
+        </div>
+        \(data.labels.isEmpty ? HTML("<p class=\"hint\">No labels yet: type @name in quick add, or <a href=\"/labels\">create labels</a>.</p>") : HTML("<fieldset class=\"label-filter\"><legend>Labels</legend>\(labelBoxes)\(errors.byField["labels"].map { HTML("<p class=\"field-error\">\($0)</p>") })</fieldset>"))
+        \(canEdit ? HTML("<p class=\"form-actions\"><button type=\"submit\" class=\"button primary\">Save</button></p>") : "</fieldset>")
+        </form>
+        <section aria-labelledby="subtasks-heading" class="subtask-section">
+        <h2 id="subtasks-heading">Subtasks\(view.progress.total > 0 ? HTML(" <span class=\"progress\">\(view.progress.done) of \(view.progress.total) done</span>") : "")</h2>
+        \(subtasks.isEmpty ? HTML("<p class=\"empty-state\">No subtasks yet.</p>") : rows.list(subtasks, id: "subtasks"))
+        \(canEdit ? addSubtask : "")
+        </section>
+        \(canEdit ? changes : "")
+        \(discussion.commentsSection)
+        \(discussion.historySection)
         <p class="meta-line">Created \(time.words(time.date(of: task.createdAt))) · Updated \(time.words(time.date(of: task.updatedAt)))\(task.completedAt.map { " · Completed \(time.words(time.date(of: $0)))" } ?? "")</p>
         """
-        var page = WebPage(title: task.title, main: main, current: "list:\(task.listID)", quickAddList: task.listID)
-        page.status = errors.isEmpty ? .ok : .badRequest
+        var page = WebPage(title: task.title, main: main, current: "list:\(task.listID)",
+                           quickAddList: canEdit ? task.listID : nil)
+        page.status = errors.isEmpty && draft == nil ? .ok : .badRequest
         return try await self.page(page, context, data: data)
     }
 

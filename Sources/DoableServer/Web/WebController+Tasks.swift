@@ -211,7 +211,10 @@ extension WebController {
         } else if form.text("direction") != nil {
             message += form.text("direction") == "up" ? " up" : " down"
         }
-        return done(context, message, undo: [undo], focus: "task-\(task.id)")
+        // COLLAB-2: an assignee who is not a member of the new list was cleared; say so, and Undo puts them back.
+        let note = await unassignedNote(before: task, after: moved.task, identity)
+        let steps: [UndoStep] = note.isEmpty ? [undo] : [.assign(task.id, task.assigneeID), undo]
+        return done(context, message + note, undo: steps, focus: "task-\(task.id)")
     }
 
     /// The due date a reschedule form asks for: a preset (`due`) or a day (`date`) that keeps the time of day.
@@ -274,6 +277,7 @@ extension WebController {
             if let ancestor, chosen.contains(ancestor) { selected.removeAll { $0.id == task.id } }
         }
         var failure: String?
+        var unassigned = 0
         for task in selected {
             let id = task.id
             do {
@@ -289,7 +293,12 @@ extension WebController {
                         throw DoableError.invalid("list", "Choose a list to move the tasks to.")
                     }
                     undo.append(try await currentPlace(of: task, identity).step)
-                    _ = try await domain.moveTask(identity, id: id, TaskPlacement(listID: list))
+                    let moved = try await domain.moveTask(identity, id: id, TaskPlacement(listID: list))
+                    if let assignee = task.assigneeID, moved.task.assigneeID == nil {
+                        // Undo moves the task back first, then assigns it again (steps run last first).
+                        undo.insert(.assign(id, assignee), at: undo.count - 1)
+                        unassigned += 1
+                    }
                 case "reschedule":
                     var input = TaskInput()
                     input.due = .some(try Self.newDue(for: task, form: form, time: time))
@@ -324,7 +333,13 @@ extension WebController {
         let noun = count == 1 ? "task" : "tasks"
         let back = Self.safeBack(form["back"], default: "/today").replacingOccurrences(of: "select=1", with: "")
         let stopped = failure.map { " — stopped at \($0)" } ?? ""
-        return WebResponse.done(context, redirect: back, toast: Flash(message: "\(verb) \(count) \(noun)\(stopped)",
-                                undo: undo.isEmpty ? nil : UndoToken(undo).encoded))
+        var note = ""
+        if unassigned > 0, let list = form.text("list").flatMap(ListID.init) {
+            let name = (try? await domain.list(identity, id: list))?.list.name ?? "the new list"
+            note = unassigned == 1 ? "; 1 task was unassigned (its assignee is not a member of \(name))"
+                : "; \(unassigned) tasks were unassigned (their assignees are not members of \(name))"
+        }
+        return WebResponse.done(context, redirect: back, toast: Flash(
+            message: "\(verb) \(count) \(noun)\(note)\(stopped)", undo: undo.isEmpty ? nil : UndoToken(undo).encoded))
     }
 }

@@ -5,7 +5,8 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// VIEW-1 and VIEW-4: Today, Upcoming, Overdue, Completed and Trash.
+/// VIEW-1 and VIEW-4: Today, Upcoming, Overdue, Completed and Trash (Assigned to me is in
+/// `WebController+Assigned.swift`).
 extension WebController {
     func addViewRoutes(to web: RouterGroup<AppRequestContext>) {
         web.get("today") { _, context in try await today(context) }
@@ -13,6 +14,7 @@ extension WebController {
         web.get("overdue") { _, context in try await overdue(context) }
         web.get("completed") { _, context in try await completed(context) }
         web.get("trash") { _, context in try await trash(context) }
+        addAssignedRoutes(to: web)
         addSearchRoutes(to: web)
         addCalendarRoutes(to: web)
     }
@@ -25,7 +27,7 @@ extension WebController {
         let overdue = due.filter { data.time.day(of: $0.task.due!) < today }
         let dueToday = due.filter { data.time.day(of: $0.task.due!) == today }
         let openCount = data.lists.filter { !$0.list.isArchived }.reduce(0) { $0 + $1.openTaskCount }
-        let rows = data.rows(context)
+        let rows = try await data.rows(context, for: due)
         var panels = HTML.empty
         for panel in todayPanels {
             if let html = try await panel.render(for: identity, context: context) { panels += html }
@@ -56,7 +58,7 @@ extension WebController {
         let data = try await TaskPageData.load(domain, identity)
         let today = data.time.today
         let tasks = try await data.openTasks(domain, dueThrough: today.adding(days: 6), from: today)
-        let rows = data.rows(context)
+        let rows = try await data.rows(context, for: tasks)
         let days = (0..<7).html { offset -> HTML in
             let day = today.adding(days: offset)
             let onDay = tasks.filter { data.time.day(of: $0.task.due!) == day }
@@ -81,9 +83,10 @@ extension WebController {
         let tasks = try await data.openTasks(domain, dueThrough: today).filter {
             $0.task.isOverdue(now: data.time.now)
         }
+        let rows = try await data.rows(context, for: tasks)
         let main: HTML = """
         <h1>Overdue</h1>
-        \(tasks.isEmpty ? HTML("<p class=\"empty-state\">Nothing is overdue. Well done.</p>") : data.rows(context).list(tasks))
+        \(tasks.isEmpty ? HTML("<p class=\"empty-state\">Nothing is overdue. Well done.</p>") : rows.list(tasks))
         \(selectionBar(data, context))
         """
         return try await page(WebPage(title: "Overdue", main: main, current: "overdue"), context, data: data)
@@ -105,7 +108,7 @@ extension WebController {
             let day = data.time.date(of: view.task.completedAt ?? view.task.updatedAt)
             if days.last?.0 == day { days[days.count - 1].1.append(view) } else { days.append((day, [view])) }
         }
-        let rows = data.rows(context)
+        let rows = try await data.rows(context, for: tasks)
         let groups = days.html { day, views in
             """
             <section class="day-group" aria-labelledby="done-\(day.description)"><h2 id="done-\(day.description)">\(data.time.words(day)) · \(data.time.longWords(day))</h2>\(rows.list(views))</section>

@@ -23,6 +23,7 @@ struct WebController: Sendable {
         addTaskRoutes(to: web)
         addLabelRoutes(to: web)
         addSettingsRoutes(to: web)
+        addNotificationRoutes(to: web)
     }
 
     /// The signed-in member, or a redirect to the sign-in page that comes back here afterwards.

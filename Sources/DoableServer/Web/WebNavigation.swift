@@ -14,6 +14,7 @@ enum WebNavigation {
         NavItem(key: "today", href: "/today", title: "Today"),
         NavItem(key: "upcoming", href: "/upcoming", title: "Upcoming"),
         NavItem(key: "overdue", href: "/overdue", title: "Overdue"),
+        NavItem(key: "assigned", href: "/assigned", title: "Assigned to me"),
         NavItem(key: "calendar", href: "/calendar", title: "Calendar"),
         NavItem(key: "completed", href: "/completed", title: "Completed"),
         NavItem(key: "search", href: "/search", title: "Search"),

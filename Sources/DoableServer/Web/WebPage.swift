@@ -37,8 +37,10 @@ struct WebRenderer: Sendable {
     func render(_ page: WebPage, context: AppRequestContext) async throws -> Response {
         let nonce = SecretToken.make(prefix: "").secret.prefix(22)
         let identity = context.identity
+        async let unread = unreadCount(identity)
         var lists: [ListView] = []
         if let known = page.lists { lists = known } else if let identity { lists = try await domain.lists(identity) }
+        let unreadCount = try await unread
         let preferences = identity?.account.preferences ?? Preferences()
         var styles = page.styles
         styles.append(":root{--accent:\(ListColor.hex(preferences.accentColor))}")
@@ -58,8 +60,8 @@ struct WebRenderer: Sendable {
         </head>
         <body class="\(context.web.query["select"] == "1" ? page.bodyClass + " selecting" : page.bodyClass)" data-signed-in="\(identity != nil ? "true" : "false")">
         <a class="skip-link" href="#main">Skip to content</a>
-        \(identity.map { topBar($0, page: page, lists: lists, context: context) })
-        \(identity.map { _ in sidebar(lists: lists, current: page.current) })
+        \(identity.map { topBar($0, page: page, lists: lists, unread: unreadCount, context: context) })
+        \(identity.map { _ in WebSidebar(lists: lists, current: page.current).html })
         <main id="main" tabindex="-1">
         \(page.main)
         </main>
@@ -70,11 +72,19 @@ struct WebRenderer: Sendable {
         return WebResponse.page(html, nonce: String(nonce), status: page.status)
     }
 
-    private func topBar(_ identity: Identity, page: WebPage, lists: [ListView], context: AppRequestContext)
-        -> HTML
+    /// NOTIF-2: the bell's count, read beside the lists.
+    private func unreadCount(_ identity: Identity?) async throws -> Int {
+        guard let identity else { return 0 }
+        return try await domain.unreadNotificationCount(identity)
+    }
+
+    private func topBar(_ identity: Identity, page: WebPage, lists: [ListView], unread: Int,
+                        context: AppRequestContext) -> HTML
     {
-        let listID = page.quickAddList ?? identity.account.inboxID
-        let listName = lists.first { $0.list.id == listID }?.list.name ?? "Inbox"
+        // A list the member may only read (COLLAB-1) leaves quick add on the Inbox.
+        let chosen = page.quickAddList.flatMap { id in lists.first { $0.list.id == id && $0.role >= .editor } }
+        let listID = chosen?.list.id ?? identity.account.inboxID
+        let listName = chosen?.list.name ?? lists.first { $0.list.id == listID }?.list.name ?? "Inbox"
         return """
         <header class="topbar">
         <a id="menu-toggle" class="button icon-button" href="#sidebar" aria-controls="sidebar" aria-expanded="false">Menu</a>
@@ -94,35 +104,13 @@ struct WebRenderer: Sendable {
         <p id="quick-add-error" class="field-error" role="alert">\(context.web.flash?.retry != nil ? context.web.flash?.message ?? "" : "")</p>
         </form>
         <nav class="account-links" aria-label="Account">
+        \(NotificationBell.link(unread: unread, isCurrent: page.current == "notifications"))
         <a href="/settings">Settings</a>
         <a href="/signout">Sign out</a>
         </nav>
         </header>
         """
     }
-
-    private func sidebar(lists: [ListView], current: String?) -> HTML {
-        let viewLinks = WebNavigation.views.html { item in
-            "<li><a href=\"\(item.href)\"\(currentMark(item.key == current))>\(item.title)</a></li>"
-        }
-        let listLinks = lists.filter { !$0.list.isArchived }.html { view in
-            let (list, count) = (view.list, view.openTaskCount)
-            let countLabel = count == 1 ? "1 open task" : "\(count) open tasks"
-            return """
-            <li data-list-id="\(list.id)"><a href="/lists/\(list.id)" class="list-link lc-\(list.id)" data-list-id="\(list.id)" draggable="true"\(currentMark(current == "list:\(list.id)"))><span class="list-dot" aria-hidden="true"></span>\(list.icon.map { HTML("<span class=\"list-icon\" aria-hidden=\"true\">\($0)</span>") })<span class="list-name">\(list.name)</span> <span class="count" aria-label="\(countLabel)">\(count)</span></a></li>
-            """
-        }
-        return """
-        <nav id="sidebar" aria-label="Main">
-        <ul id="nav-views">\(viewLinks)</ul>
-        <h2 class="nav-heading">Lists</h2>
-        <ul id="nav-lists">\(listLinks)</ul>
-        <p class="nav-actions"><a href="/lists/new">New list</a> <a href="/lists">Manage lists</a></p>
-        </nav>
-        """
-    }
-
-    private func currentMark(_ isCurrent: Bool) -> HTML { isCurrent ? " aria-current=\"page\"" : "" }
 
     private func toast(_ context: AppRequestContext) -> HTML {
         guard let flash = context.web.flash, flash.retry == nil else { return "<div id=\"toast\" role=\"status\" aria-live=\"polite\"></div>" }

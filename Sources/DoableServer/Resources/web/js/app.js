@@ -7,6 +7,7 @@ import './select.js';
 import './dragdrop.js';
 import './shortcuts.js';
 import './live.js';
+import './notify.js';
 
 const body = document.body, toggle = $('#menu-toggle'), isOpen = () => body.classList.contains('nav-open');
 document.documentElement.classList.add('js');

@@ -1,4 +1,4 @@
-// Shared helpers, and refreshing the page in place (fetch this URL again, swap #main and #nav-lists).
+// Shared helpers, and refreshing the page in place (fetch this URL again, swap #main and the sidebar's lists).
 export const $ = (s, r = document) => r.querySelector(s);
 export const $$ = (s, r = document) => [...r.querySelectorAll(s)];
 export const sel = id => '#' + CSS.escape(id);
@@ -28,7 +28,7 @@ export function focusOn(e, opts) {
 function locate(a) {
   if (a?.id) return sel(a.id);
   const p = a?.parentElement?.closest('[id]'), c = a?.classList[0];
-  return p && !/^(main|nav-lists)$/.test(p.id) ? `${sel(p.id)} ${a.tagName}${c ? '.' + CSS.escape(c) : ''}` : null;
+  return p && !/^(main|nav-lists|nav-shared)$/.test(p.id) ? `${sel(p.id)} ${a.tagName}${c ? '.' + CSS.escape(c) : ''}` : null;
 }
 
 // Changes to #main's fields not sent yet survive a refresh (found again by form, name and value).
@@ -47,7 +47,8 @@ export async function refresh(want = []) {
   try {
     const res = await fetch(location.href, { cache: 'no-store' });
     if (res.redirected && new URL(res.url).pathname != location.pathname) return location.assign(res.url);
-    if (!res.ok) return;
+    // Gone meanwhile (deleted, or access ended): the page's own 404 says so.
+    if (!res.ok) return res.status == 404 && location.reload();
     // Its <style> has another nonce (the CSP would refuse it): the rules go into this page's nonce'd block.
     html = (await res.text()).replace(/<style\b[^>]*>([\s\S]*?)<\/style>/gi, (_, c) => { css += c; return ''; });
   } catch { return; }
@@ -55,7 +56,7 @@ export async function refresh(want = []) {
   const doc = new DOMParser().parseFromString(html, 'text/html'), st = $('style[nonce]');
   if (css && st && st.textContent != css) st.textContent = css;
   const kept = new Map(fields().filter(changed).map(c => [key(c), check(c) ? c.checked : c.value]));
-  for (const id of ['main', 'nav-lists']) {
+  for (const id of ['main', 'nav-lists', 'nav-shared']) {
     const neu = doc.getElementById(id);
     if (neu) document.getElementById(id)?.replaceChildren(...neu.childNodes);
   }

@@ -16,7 +16,7 @@ function spot(e) {
     const b = box.getBoundingClientRect(), id = kind == 'list' ? listId(r) : r.dataset.taskId;
     return e.clientY < b.top + b.height / 2 ? [r, 'drop-before', { before: id }] : [r, 'drop-after', { after: id }];
   };
-  const td = t.closest('td[data-date]'), link = t.closest('#nav-lists [data-list-id]'), li = link?.closest('li');
+  const td = t.closest('td[data-date]'), link = t.closest('#sidebar [data-list-id]'), li = link?.closest('li');
   if (kind == 'cal') return td && td != el.closest('td') && [td, 'drop-into', { date: td.dataset.date }];
   if (kind == 'list') return li && li != el && li.parentElement == el.parentElement && side(li);
   if (link) return listId(li || link) != el.dataset.listId && [link, 'drop-into', { list: listId(li || link) }];
@@ -26,7 +26,7 @@ function spot(e) {
 
 document.addEventListener('dragstart', e => {
   const t = node(e), cal = t?.closest('a.cal-task[data-task-id]'), row = t?.closest('li.task');
-  const li = t?.closest('#nav-lists [data-list-id]')?.closest('li');
+  const li = t?.closest('#sidebar [data-list-id]')?.closest('li');
   drag = cal ? { kind: 'cal', el: cal, id: cal.dataset.taskId }
     : row ? row.draggable && { kind: 'task', el: row, id: row.dataset.taskId }
     : li && { kind: 'list', el: li, id: listId(li) };

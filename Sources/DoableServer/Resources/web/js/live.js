@@ -1,6 +1,6 @@
 // VIEW-6: refresh in place when something changed elsewhere, but not while the member types in #main, has
 // unsent changes there, has a dialog or menu open or drags something (then once that ends).
-import { $, dirty, refresh, typing } from './core.js';
+import { $, dirty, emit, refresh, typing } from './core.js';
 
 let source, timer, waiting;
 
@@ -20,8 +20,9 @@ const retry = () => waiting && later();
 function open() {
   if (source || document.body.dataset.signedIn != 'true' || !window.EventSource) return;
   source = new EventSource('/api/v1/events');
-  source.addEventListener('change', later);
-  source.addEventListener('reset', later);
+  // Each entry goes to whoever listens (notify.js for the bell), then the page refreshes.
+  source.addEventListener('change', e => { emit('doable:change', JSON.parse(e.data)); later(); });
+  source.addEventListener('reset', () => { emit('doable:change', {}); later(); });
 }
 
 for (const type of ['focusout', 'change', 'close', 'toggle', 'dragend']) document.addEventListener(type, retry, true);

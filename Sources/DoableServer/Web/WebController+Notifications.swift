@@ -1,0 +1,63 @@
+import DoableCore
+import DoableDomain
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// NOTIF-2 and NOTIF-4 in the browser: the notification centre at `/notifications`, newest first, unread ones
+/// marked. Opening one marks it read and goes to its task or list; "Mark all read" clears the bell. The bell in
+/// the top bar is `NotificationBell`; `notify.js` keeps it current and offers browser notifications.
+extension WebController {
+    func addNotificationRoutes(to web: RouterGroup<AppRequestContext>) {
+        web.get("notifications") { _, context in try await notificationsPage(context) }
+        web.post("notifications/read") { _, context in
+            let identity = try member(context)
+            try await domain.markNotificationsRead(identity, ids: nil)
+            return WebResponse.done(context, redirect: "/notifications",
+                                    toast: Flash(message: "Marked all notifications as read"))
+        }
+        web.post("notifications/{id}/open") { _, context in
+            let identity = try member(context)
+            let id: NotificationID = try context.pathID()
+            try await domain.markNotificationsRead(identity, ids: [id])
+            // The target came with the page; only a path on this site is followed.
+            return WebResponse.redirect(Self.safeBack(context.web.form["to"], default: "/notifications"))
+        }
+    }
+
+    private func notificationsPage(_ context: AppRequestContext) async throws -> Response {
+        let identity = try member(context)
+        let (notes, unread) = try await domain.notifications(identity)
+        let time = MemberTime(preferences: identity.account.preferences)
+        let markAll: HTML = unread == 0 ? "" : """
+        <form method="post" action="/notifications/read" data-inplace>\(csrfField(context))\
+        <button type="submit" class="button">Mark all read</button></form>
+        """
+        let list: HTML = notes.isEmpty ? """
+        <p class="empty-state">No notifications yet. They tell you when someone shares a list with you, assigns you a \
+        task or comments on yours.</p>
+        """ : """
+        <ol class="notification-list" aria-label="Notifications">\(notes.html { row($0, time: time, context: context) })</ol>
+        """
+        return try await page(WebPage(title: "Notifications", main: """
+        <div class="page-header"><h1>Notifications</h1>\(markAll)</div>
+        <p class="subtitle">\(unread == 0 ? "Nothing unread" : unread == 1 ? "1 unread" : "\(unread) unread")</p>
+        <p><button type="button" id="enable-notifications" class="button" hidden>Enable browser notifications</button></p>
+        \(list)
+        """, current: "notifications"), context)
+    }
+
+    private func row(_ note: AppNotification, time: MemberTime, context: AppRequestContext) -> HTML {
+        let target = note.taskID.map { "/tasks/\($0)" } ?? note.listID.map { "/lists/\($0)" } ?? "/notifications"
+        let isUnread = note.readAt == nil
+        return """
+        <li class="notification\(isUnread ? " is-unread" : "")" id="notification-\(note.id)">
+        <form method="post" action="/notifications/\(note.id)/open">\(csrfField(context))\
+        <input type="hidden" name="to" value="\(target)">\
+        <button type="submit" class="notification-title">\(isUnread ? HTML("<span class=\"visually-hidden\">Unread: </span>") : "")\(note.title)</button></form>
+        \(note.body.isEmpty ? "" : HTML("<p class=\"notification-body\">\(note.body)</p>"))
+        <p class="notification-meta">\(isUnread ? HTML("<span aria-hidden=\"true\">Unread · </span>") : "")\(time.agoElement(note.createdAt))</p>
+        </li>
+        """
+    }
+}

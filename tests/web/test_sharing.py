@@ -1,0 +1,105 @@
+"""Issue 12 in the browser: sharing a list with roles (COLLAB-1), assignees (COLLAB-2), role checks (COLLAB-3),
+comments (TASK-12) and in-app notifications (NOTIF-4), each seen live by the other member (VIEW-6)."""
+import re
+
+from playwright.sync_api import expect
+
+from doable_web import register
+from ui import choose, field, reveal, sign_in, visit
+
+
+def watch(page, path):
+    """Goes to `path` and waits until its live stream is connected; marks the page to notice a reload."""
+    with page.expect_response(lambda r: "/api/v1/events" in r.url, timeout=10_000):
+        visit(page, path)
+    page.evaluate("window.__doableNotReloaded = true")
+
+
+def signed_in(browsing, who, path, javascript=True):
+    page = browsing.page(javascript=javascript)
+    sign_in(page, who.username, who.password)
+    if javascript:
+        watch(page, path)
+    else:
+        visit(page, path)
+    return page
+
+
+def test_COLLAB1_COLLAB2_TASK12_NOTIF4_ann_shares_household_with_ben(browsing, member, base_url):
+    """The issue's story: Ann shares "Household" with Ben as editor; Ben sees it live, adds a task, assigns it to
+    Ann and comments; Ann sees the task, the assignment notification and the comment without reloading; Ann makes
+    Ben a viewer and Ben's next edit is refused with a message that names the role needed."""
+    ann = member
+    ben = register(base_url)
+    household = ann.api.create_list("Household", "green")
+
+    ben_page = signed_in(browsing, ben, "/today")
+    ann_page = signed_in(browsing, ann, f"/lists/{household['id']}/edit")
+
+    # Ann shares from the list's members section.
+    members = ann_page.locator("#members")
+    members.get_by_label("Username or email").fill(ben.username)
+    choose(ann_page, r"^role$", r"^editor$")
+    members.get_by_role("button", name="Share", exact=True).click()
+    expect(ann_page.locator("#toast")).to_contain_text(f"with {ben.username} as editor")
+    expect(members.locator(".member", has_text=f"@{ben.username}")).to_be_visible()
+
+    # Ben's open page shows the list under "Shared with me" within a second or two, without reloading.
+    shared_link = ben_page.locator("#nav-shared").get_by_role("link", name=re.compile("Household"))
+    expect(shared_link).to_have_count(1, timeout=2_000)
+    assert ben_page.evaluate("window.__doableNotReloaded") is True, "Ben's page reloaded"
+    reveal(ben_page, shared_link)
+    shared_link.click()
+    expect(ben_page.get_by_role("heading", level=1)).to_contain_text("Household")
+
+    # Ann watches her list page while Ben adds a task to it.
+    watch(ann_page, f"/lists/{household['id']}")
+    quick = ben_page.get_by_label("New task", exact=True)
+    quick.fill("Fix the dripping tap")
+    quick.press("Enter")
+    expect(ben_page.get_by_role("link", name="Fix the dripping tap", exact=True)).to_be_visible()
+    expect(ann_page.get_by_role("link", name="Fix the dripping tap", exact=True)).to_be_visible(timeout=2_000)
+    task = next(t for t in ann.api.tasks(list=household["id"]) if t["title"] == "Fix the dripping tap")
+
+    # Ben assigns it to Ann on the task page; Ann's bell shows the notification without a reload.
+    visit(ben_page, f"/tasks/{task['id']}")
+    choose(ben_page, r"^assignee", re.escape(ann.username))
+    ben_page.get_by_role("main").get_by_role("button", name=re.compile(r"^save", re.I)).first.click()
+    expect(ben_page.locator("#toast")).to_be_visible()
+    bell = ann_page.locator("#bell")
+    expect(bell).to_have_attribute("aria-label", re.compile(r"Notifications, [1-9]\d* unread"), timeout=2_000)
+    assert ann_page.evaluate("window.__doableNotReloaded") is True, "Ann's page reloaded"
+    assert ann.api.task(task["id"])["assigneeId"] == ann.api.me()["id"]
+    visit(ann_page, "/assigned")
+    expect(ann_page.get_by_role("link", name="Fix the dripping tap", exact=True)).to_be_visible()
+
+    # Ann opens the task; Ben's comment shows there without a reload, its link clickable.
+    watch(ann_page, f"/tasks/{task['id']}")
+    ben_page.get_by_label("Add a comment").fill("The washer is in the drawer, see https://example.com/washers")
+    ben_page.get_by_role("button", name="Comment", exact=True).click()
+    comments = ann_page.locator("section", has=ann_page.get_by_role("heading", name="Comments"))
+    expect(comments).to_contain_text("The washer is in the drawer", timeout=2_000)
+    expect(comments.get_by_role("link", name="https://example.com/washers")).to_have_attribute(
+        "href", "https://example.com/washers")
+    assert ann_page.evaluate("window.__doableNotReloaded") is True, "Ann's task page reloaded"
+    visit(ann_page, "/notifications")
+    expect(ann_page.get_by_role("main")).to_contain_text("assigned you")
+    expect(ann_page.get_by_role("main")).to_contain_text("commented on")
+
+    # A second window of Ben's, without the script, still shows the edit form of the task.
+    stale = signed_in(browsing, ben, f"/tasks/{task['id']}", javascript=False)
+
+    # Ann makes Ben a viewer.
+    visit(ann_page, f"/lists/{household['id']}/edit")
+    row = ann_page.locator("#members .member", has_text=f"@{ben.username}")
+    row.get_by_label(f"Role of {ben.username}").select_option("viewer")
+    row.get_by_role("button", name=f"Change role: {ben.username}").click()
+    expect(ann_page.locator("#toast")).to_contain_text("viewer")
+
+    # Ben's live task page turns read-only and says why ...
+    expect(ben_page.get_by_text(re.compile(r"editing needs the editor role", re.I))).to_be_visible(timeout=2_000)
+    # ... and the stale form's save is refused with a clear message naming the role needed.
+    field(stale, r"^title").fill("Fix the tap myself")
+    stale.get_by_role("main").get_by_role("button", name=re.compile(r"^save", re.I)).first.click()
+    expect(stale.get_by_text(re.compile(r"viewer.*editor", re.I)).first).to_be_visible()
+    assert ann.api.task(task["id"])["title"] == "Fix the dripping tap"
