@@ -64,15 +64,22 @@ extension Domain {
     /// The caller's role in `list`, or nil when it has none.
     func role(of accountID: AccountID, in list: TaskList) async throws -> ListRole? {
         if list.ownerID == accountID { return .owner }
-        guard list.deletedAt == nil else { return nil }
-        return try await store.membership(listID: list.id, accountID: accountID)?.role
+        return Self.role(of: accountID, in: list,
+                         membership: try await store.membership(listID: list.id, accountID: accountID)?.role)
+    }
+
+    /// The owner owns; a member has its membership's role while the list is not in its owner's trash.
+    static func role(of accountID: AccountID, in list: TaskList, membership: ListRole?) -> ListRole? {
+        list.ownerID == accountID ? .owner : list.deletedAt == nil ? membership : nil
     }
 
     /// The list and the caller's role, when the caller may do `action`; trashed lists only with `includingTrashed`.
     func access(_ id: ListID, for identity: Identity, _ action: ListAction, field: String? = nil,
                 includingTrashed: Bool = false) async throws -> ListAccess {
-        guard let list = try await store.list(id: id), includingTrashed || list.deletedAt == nil,
-              let role = try await role(of: identity.account.id, in: list)
+        // One read for the list and the caller's membership: every request on a list asks.
+        guard let (list, memberRole) = try await store.list(id: id, roleOf: identity.account.id),
+              includingTrashed || list.deletedAt == nil,
+              let role = Self.role(of: identity.account.id, in: list, membership: memberRole)
         else { throw DoableError.notFound("List not found.", field: field) }
         let access = ListAccess(list: list, role: role)
         try require(action, access)
@@ -100,8 +107,9 @@ extension Domain {
     func taskAccess(_ id: TaskID, for identity: Identity, _ action: ListAction, field: String? = nil)
         async throws -> (TaskItem, ListAccess)
     {
-        guard let task = try await store.task(id: id), let list = try await store.list(id: task.listID),
-              let role = try await role(of: identity.account.id, in: list)
+        guard let task = try await store.task(id: id),
+              let (list, memberRole) = try await store.list(id: task.listID, roleOf: identity.account.id),
+              let role = Self.role(of: identity.account.id, in: list, membership: memberRole)
         else { throw DoableError.notFound("Task not found.", field: field) }
         let access = ListAccess(list: list, role: role)
         try require(action, access)

@@ -31,6 +31,11 @@ extension StoreConformanceTests {
             #expect(try await store.membership(listID: household.id, accountID: cat.id)?.role == .viewer)
             #expect(try await store.membership(listID: garden.id, accountID: cat.id) == nil)
             #expect(try await store.memberCounts(listIDs: [household.id, garden.id]) == [household.id: 2, garden.id: 1])
+            #expect(try await store.list(id: household.id, roleOf: cat.id)?.1 == .viewer)
+            #expect(try await store.list(id: garden.id, roleOf: ben.id)?.1 == .admin)
+            #expect(try await store.list(id: garden.id, roleOf: cat.id)?.0.id == garden.id)
+            #expect(try await store.list(id: garden.id, roleOf: cat.id)?.1 == nil)
+            #expect(try await store.list(id: .make(), roleOf: cat.id) == nil)
 
             // A role change names the version it replaces; a stale one is a conflict.
             let stale = makeMembership(household, ben, .editor)
@@ -70,7 +75,7 @@ extension StoreConformanceTests {
             let benBefore = try await store.latestSequence(accountID: ben.id)
             let catMiddle = try await store.latestSequence(accountID: cat.id)
             let task = makeTask(in: household, "Buy milk")
-            try await store.commit(WriteBatch([.putTask(task)], now: at(3), actor: ben.id))
+            _ = try await store.commit(WriteBatch([.putTask(task)], now: at(3), actor: ben.id))
             for (account, before) in [(ann, annBefore), (ben, benBefore), (cat, catMiddle)] {
                 let feed = try await store.changes(accountID: account.id, after: before, limit: 10)
                 #expect(feed.map(\.entityID) == [task.id.description], "\(account.username)")

@@ -34,6 +34,17 @@ extension PostgresStore {
             """, Self.membership)
     }
 
+    public func list(id: ListID, roleOf accountID: AccountID) async throws -> (TaskList, ListRole?)? {
+        try await fetchOne("""
+            SELECT \(unescaped: PostgresRows.listColumns), (
+                SELECT role FROM list_members WHERE list_id = lists.id AND account_id = \(accountID.uuid)
+            ) AS member_role
+            FROM lists WHERE id = \(id.uuid)
+            """) { row in
+            (try PostgresRows.list(row), (try row["member_role"] as String?).flatMap(ListRole.init(rawValue:)))
+        }
+    }
+
     public func memberCounts(listIDs: [ListID]) async throws -> [ListID: Int] {
         guard !listIDs.isEmpty else { return [:] }
         let rows = try await fetchAll("""

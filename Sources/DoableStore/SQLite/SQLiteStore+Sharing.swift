@@ -31,6 +31,15 @@ extension SQLiteStore {
             """, [listID.description, accountID.description], Self.membership)
     }
 
+    public func list(id: ListID, roleOf accountID: AccountID) async throws -> (TaskList, ListRole?)? {
+        try await fetchOne("""
+            SELECT \(SQLiteRows.prefixed(SQLiteRows.listColumns, "l")), m.role FROM lists l
+            LEFT JOIN list_members m ON m.list_id = l.id AND m.account_id = ? WHERE l.id = ?
+            """, [accountID.description, id.description]) { (columns: SQLiteColumns) in
+            (SQLiteRows.list(columns), columns.optionalText(13).flatMap(ListRole.init(rawValue:)))
+        }
+    }
+
     public func memberCounts(listIDs: [ListID]) async throws -> [ListID: Int] {
         guard !listIDs.isEmpty else { return [:] }
         let rows = try await fetchAll("""
