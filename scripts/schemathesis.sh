@@ -3,7 +3,8 @@
 #
 # Starts the server on a free 127.0.0.1 port (SQLite in a fresh temporary folder, or the PostgreSQL database of
 # DOABLE_DATABASE_URL when that is set; bcrypt cost 4), makes a member with lists, a label and tasks (one of each
-# in the trash too) so that real ids exist, then runs schemathesis 4 on every operation with these checks: no 5xx,
+# in the trash too), a list shared with a second member, a list of that member shared with it as admin, a comment
+# and a notification, so that real ids exist, then runs schemathesis 4 on every operation with these checks: no 5xx,
 # response schema, status code, content type and response headers conformance. It prints a summary line, exits
 # non-zero on any failure, and always stops the server. The document must be current: the generator's --check
 # runs first, and the server must serve the same document (rebuild after regenerating it).
@@ -105,6 +106,7 @@ run_id=$(python3 -c 'import secrets; print(secrets.token_hex(4))')
 one="st_one_$run_id"
 two="st_two_$run_id"
 three="st_three_$run_id"
+four="st_four_$run_id"
 register() {
     call POST /accounts "" "{\"email\": \"$1@example.com\", \"password\": \"$password\", \"username\": \"$1\",
         \"firstName\": \"Schema\", \"lastName\": \"Thesis\", \"phone\": \"+14155550123\"}"
@@ -131,13 +133,24 @@ call DELETE "/tasks/$trashed" "$token" >/dev/null
 trashed_list=$(call POST /lists "$token" '{"name": "Archive me"}' | field id)
 call DELETE "/lists/$trashed_list" "$token" >/dev/null
 
-# Member 2 only signs out and revokes its own tokens.
+# Member 2 only signs out and revokes its own tokens; it is an editor of member 1's list, and shares a list of its
+# own with member 1 as admin (so member 1 has a notification, and a list it may manage but not delete).
 spare=$(register "$two")
 spare_session=$(echo "$spare" | field token)
+spare_account=$(echo "$spare" | field account.id)
+call POST "/lists/$list/members" "$token" "{\"login\": \"$two\", \"role\": \"editor\"}" >/dev/null
+shared_list=$(call POST /lists "$spare_session" '{"name": "Shared with one"}' | field id)
+call POST "/lists/$shared_list/members" "$spare_session" "{\"login\": \"$one\", \"role\": \"admin\"}" >/dev/null
+shared_task=$(call POST /tasks "$spare_session" "{\"title\": \"Shared chore\", \"listId\": \"$shared_list\"}" \
+    | field id)
+comment=$(call POST "/tasks/$task/comments" "$token" '{"body": "Oat, not soy."}' | field id)
+call POST "/tasks/$shared_task/comments" "$spare_session" '{"body": "Who takes this?"}' >/dev/null
 spare_signout=$(issue "$spare_session" "signed out by the run")
 spare_revoked=$(call POST /tokens "$spare_session" '{"name": "revoked by the run"}' | field credential.id)
 # Member 3 only signs out everywhere.
 everywhere_session=$(register "$three" | field token)
+# Member 4 is nobody's member: the one login that POST /lists/{id}/members can add.
+register "$four" >/dev/null
 
 cat >"$work/schemathesis.toml" <<EOF
 headers = { Authorization = "Bearer $token" }
@@ -146,11 +159,17 @@ headers = { Authorization = "Bearer $token" }
 with-security-parameters = false
 
 [dictionaries.taskIds]
-values = ["$task", "$subtask", "$sibling", "$trashed"]
+values = ["$task", "$subtask", "$sibling", "$trashed", "$shared_task"]
 [dictionaries.listIds]
-values = ["$list", "$spare_list", "$inbox", "$trashed_list"]
+values = ["$list", "$spare_list", "$inbox", "$trashed_list", "$shared_list"]
+[dictionaries.commentIds]
+values = ["$comment"]
+[dictionaries.accountIds]
+values = ["$spare_account", "$(echo "$member" | field account.id)"]
 [dictionaries.labelIds]
 values = ["$label"]
+[dictionaries.logins]
+values = ["$four", "$four@example.com", "$(echo "$two" | tr a-z A-Z)", "$one"]
 [dictionaries.spareTokenIds]
 values = ["$spare_revoked"]
 [dictionaries.usernames]
@@ -174,6 +193,24 @@ include-operation-id = "createTask"
 [operations.parameters]
 "body.listId" = { dictionary = "listIds", probability = 0.5 }
 "body.parentId" = { dictionary = "taskIds", probability = 0.5 }
+
+# Before the rule for every list path: the first rule that sets parameters decides them all.
+[[operations]]
+include-path-regex = '^/api/v1/lists/\{id\}/members/\{accountId\}'
+[operations.parameters]
+"path.id" = { dictionary = "listIds", probability = 0.7 }
+"path.accountId" = { dictionary = "accountIds", probability = 0.7 }
+
+[[operations]]
+include-operation-id = "addMember"
+[operations.parameters]
+"path.id" = { dictionary = "listIds", probability = 0.7 }
+"body.login" = { dictionary = "logins", probability = 0.7 }
+
+[[operations]]
+include-path-regex = '^/api/v1/comments/\{id\}'
+[operations.parameters]
+"path.id" = { dictionary = "commentIds", probability = 0.7 }
 
 [[operations]]
 include-path-regex = '^/api/v1/lists/\{id\}'

@@ -62,6 +62,7 @@ struct APIContractTests {
             ("register", "password", { try Rules.password($0) }),
             ("register", "username", { _ = try Rules.username($0) }),
             ("createToken", "name", { _ = try Rules.credentialName($0) }),
+            ("addComment", "body", { _ = try Rules.commentBody($0) }),
         ]
         let components = (try await Self.document()["components"] as? [String: Any])?["schemas"] as? [String: Any]
         for (operation, field, rule) in rules {

@@ -128,6 +128,13 @@ VALUE_SCHEMAS = {
     "QuietHoursMode": text("silent: delivered in-app only; defer: delivered when quiet hours end.",
                            enum=["silent", "defer"]),
     "CredentialKind": text(enum=["session", "accessToken", "appPassword"]),
+    "ListRole": text("COLLAB-1: what a person may do in a list; each role may do all the ones after it may. owner: "
+                     "everything, including deleting or restoring the list and handing it over; admin: the list's "
+                     "settings and its members; editor: add, edit, complete, move and delete tasks, and comment; "
+                     "viewer: read the list, its tasks, comments, history and members.",
+                     enum=["owner", "admin", "editor", "viewer"]),
+    "GrantableRole": text("COLLAB-1: a role a membership can hold (`owner` is the list's own and changes only by a "
+                          "hand-over).", enum=["viewer", "editor", "admin"]),
     "CredentialScope": text(enum=["read", "readWrite"]),
     "ClockTime": text("HH:MM, 24-hour.", pattern="^([01][0-9]|2[0-3]):[0-5][0-9]$"),
     "Username": text("3 to 30 ASCII letters, digits or underscores; unique case-insensitively.",
@@ -146,8 +153,9 @@ RESPONSE_SCHEMAS = {
     "Error": obj({
         "error": obj({
             "code": text("Machine-readable: validation_failed, unauthenticated, forbidden, not_found, "
-                         "already_exists, inbox_protected, in_trash, not_in_trash, edit_conflict, "
-                         "payload_too_large, rate_limited, not_ready."),
+                         "already_exists, already_member, owner_role, owner_needs_admin, owner_cannot_leave, "
+                         "inbox_protected, in_trash, not_in_trash, edit_conflict, version_mismatch, "
+                         "payload_too_large, unsupported_media_type, rate_limited, query_timeout, not_ready."),
             "message": text("A sentence for people."),
             "field": nullable(text("The input at fault, dotted for nested fields (preferences.timeZone), "
                                    "or null.")),
@@ -222,13 +230,17 @@ RESPONSE_SCHEMAS = {
         "isArchived": BOOL,
         "openTaskCount": integer("Live tasks of the list that are not completed (0 in the trash and in exports).",
                                  minimum=0),
+        "role": described("ListRole", "COLLAB-1: the caller's role in the list (owner for its own lists)."),
+        "memberCount": integer("COLLAB-1: how many people share the list, the owner included (1 in the trash and "
+                               "in exports).", minimum=1),
+        "ownerId": described("Id", "The account that owns the list (and its tasks)."),
         "createdAt": TIMESTAMP,
         "updatedAt": TIMESTAMP,
         "deletedAt": nullable(described("Timestamp", "When it went to the trash; null when it is not there.")),
         "version": integer("Raised by every change. Send it back as `If-Match` (quoted, as the `ETag` header "
                            "gives it) to make a write fail with 409 `version_mismatch` if the item changed "
                            "meanwhile.", minimum=1),
-    }, description="LIST-1..4."),
+    }, description="LIST-1..4 and COLLAB-1: one of the caller's own lists or one shared with it."),
     "SubtaskProgress": obj({"done": integer(minimum=0), "total": integer(minimum=0)},
                            description="TASK-4: completed and all live tasks of the subtree below the task."),
     "Task": obj({
@@ -282,8 +294,80 @@ RESPONSE_SCHEMAS = {
         "tasks": array(ref("Task"), description="Every task, trashed ones included."),
         "labels": array(ref("Label")),
         "tokens": array(ref("Credential")),
+        "memberships": array(ref("Membership"), description="COLLAB-1: who the caller's lists are shared with, "
+                                                            "and the caller's memberships of others' lists."),
+        "comments": array(ref("Comment"), description="TASK-12: the comments on the caller's tasks and those it "
+                                                      "wrote on tasks it can still see; here `author` is null and "
+                                                      "`canEdit` and `canDelete` are false."),
         "calendar": text("The live tasks as an iCalendar (RFC 5545) document of VTODOs."),
     }, description="ACC-6: everything of mine."),
+    "Membership": obj({
+        "listId": ID,
+        "accountId": ID,
+        "role": ref("GrantableRole"),
+        "createdAt": TIMESTAMP,
+    }, description="COLLAB-1, in the export: one account's role in one list (the owner has none: the list's "
+                   "`ownerId` names it)."),
+    "Member": obj({
+        "accountId": ID,
+        "username": ref("Username"),
+        "displayName": text("First and last name, or the username when both are empty.", minLength=1),
+        "role": ref("ListRole"),
+        "addedAt": described("Timestamp", "When the member was added; the list's creation for its owner."),
+        "version": integer("The membership's version (the list's for its owner). Send it back as `If-Match` "
+                           "(quoted) to make a change of the role or a removal fail with 409 `version_mismatch` "
+                           "if the membership changed meanwhile.", minimum=1),
+    }, description="COLLAB-1: a person with access to a list."),
+    "Comment": obj({
+        "id": ID,
+        "taskId": ID,
+        "author": nullable(described("Username", "The author's username; null when the author's account is "
+                                                 "gone.")),
+        "authorId": ID,
+        "body": text("Plain text, 1 to 5,000 characters.", minLength=1, maxLength=5_000),
+        "createdAt": TIMESTAMP,
+        "editedAt": nullable(described("Timestamp", "When the author last changed the text; null if never.")),
+        "canEdit": boolean("Whether the caller may edit it: its author, with the editor role or higher."),
+        "canDelete": boolean("Whether the caller may delete it: its author with the editor role or higher, or an "
+                             "admin or the owner of the list."),
+        "version": integer("Raised by every change. Send it back as `If-Match` (quoted, as the `ETag` header "
+                           "gives it) to make a write fail with 409 `version_mismatch` if the item changed "
+                           "meanwhile.", minimum=1),
+    }, description="TASK-12: a comment on a task, oldest first in a listing."),
+    "Activity": obj({
+        "id": ID,
+        "taskId": ID,
+        "actorId": nullable(described("Id", "Who did it; null for the server's own work.")),
+        "actor": nullable(described("Username", "The actor's username; null for the server or an account that "
+                                                "is gone.")),
+        "action": text(enum=["created", "edited", "completed", "reopened", "moved", "deleted", "restored",
+                             "assigned", "unassigned", "commented"]),
+        "fields": array(text(enum=["title", "notes", "priority", "due", "start", "estimatedMinutes", "category",
+                                   "labelIds", "parentId", "status", "listId", "assigneeId"]),
+                        description="The fields the change touched (empty for most actions other than edited, "
+                                    "moved, assigned and unassigned)."),
+        "detail": text("A short human detail, such as the list a task moved to, the assignee's username or the "
+                       "copied task's title; may be empty."),
+        "at": TIMESTAMP,
+    }, description="TASK-12: one line of a task's history."),
+    "Notification": obj({
+        "id": ID,
+        "kind": text("listShared: a list was shared with the caller; taskAssigned: a task was assigned to the "
+                     "caller; comment: someone commented on a task the caller created or is assigned.",
+                     enum=["listShared", "taskAssigned", "comment"]),
+        "title": text("At most 300 characters."),
+        "body": text("At most 500 characters."),
+        "taskId": nullable(ID),
+        "listId": nullable(ID),
+        "createdAt": TIMESTAMP,
+        "readAt": nullable(described("Timestamp", "When it was marked read; null while unread.")),
+    }, description="NOTIF-2 and NOTIF-4: an entry of the in-app notification centre."),
+    "NotificationPage": obj({
+        "notifications": array(ref("Notification"), description="Newest first."),
+        "unreadCount": integer("All unread notifications of the caller, whatever the filter and limit.",
+                               minimum=0),
+    }),
+    "UnreadCount": obj({"unreadCount": integer("The caller's notifications still unread.", minimum=0)}),
 }
 
 # MARK: - Request schemas (the `allowed:` sets and reads of each handler)
@@ -302,18 +386,24 @@ DATE_OF_BIRTH = nullable(text("YYYY-MM-DD; not in the future and at least 13 yea
 TASK_FIELDS = {
     "title": TITLE,
     "notes": text("At most 10,000 characters.", maxLength=10_000),
-    "listId": id_input("A live list of the caller; without it a new task goes to the parent's list or "
-                                   "the Inbox. Changing it moves the task with its subtasks."),
-    "parentId": nullable(id_input("A live task of the caller in the same list; null for the top "
-                                              "level.")),
+    "listId": id_input("A live list the caller may add tasks to: its own, or one shared with it as editor or "
+                       "above (403 for a viewer); without it a new task goes to the parent's list or the Inbox. "
+                       "Changing it moves the task with its subtasks; an assignee who is not a member of the new "
+                       "list is cleared."),
+    "parentId": nullable(id_input("A live task in the same list that the caller may edit; null for the top "
+                                  "level.")),
     "status": ref("TaskStatus"),
     "priority": ref("TaskPriority"),
     "due": nullable(described("TaskDateInput", "Not in the past when set or changed through the API (TASK-2).")),
     "start": nullable(described("TaskDateInput", "Not after the due date.")),
-    "labelIds": array(ID_INPUT, description="Labels of the caller; duplicates are dropped."),
+    "labelIds": array(ID_INPUT, description="Labels of the caller; duplicates are dropped. Labels are each "
+                                            "member's own: on a shared task they replace only the caller's, and "
+                                            "the caller sees only its own."),
     "estimatedMinutes": nullable(integer("1 to 100,000.", minimum=1, maximum=100_000)),
     "category": nullable(ref("TaskCategory")),
-    "assigneeId": nullable(id_input("Only the caller (or null) for now.")),
+    "assigneeId": nullable(id_input("COLLAB-2: the owner or a member of the task's list (400 naming "
+                                    "assigneeId otherwise); null unassigns. Someone other than the caller is "
+                                    "notified (NOTIF-4).")),
 }
 
 LIST_FIELDS = {
@@ -409,6 +499,27 @@ REQUEST_SCHEMAS = {
                               required=["name"], description="TASK-6.", examples=[{"name": "home", "color": "teal"}]),
     "UpdateLabelRequest": obj({"name": LABEL_NAME, "color": ref("ColorInput")}, required=[],
                               description="TASK-6: rename or recolour."),
+    "AddMemberRequest": obj({
+        "login": text("The username or email of an active member (case-insensitive; spaces around it are "
+                      "trimmed), not the caller's own.", minLength=1, maxLength=254),
+        "role": ref("GrantableRole"),
+    }, description="COLLAB-1.", examples=[{"login": "ben", "role": "editor"}]),
+    "UpdateMemberRequest": obj({
+        "role": text("viewer, editor or admin; `owner` hands the list over to this member, who must be an "
+                     "admin (the owner only): the member then owns the list and its tasks, and the former owner "
+                     "stays on as an admin.", enum=["viewer", "editor", "admin", "owner"]),
+    }, description="COLLAB-1: change a member's role.", examples=[{"role": "viewer"}]),
+    "CommentRequest": obj({
+        "body": text("Plain text, 1 to 5,000 characters after trimming.", minLength=1, maxLength=5_000),
+    }, description="TASK-12.", examples=[{"body": "I'll pick it up on Friday."}]),
+    "MarkNotificationsReadRequest": obj({
+        "ids": array(ID_INPUT, maxItems=1_000, description="Notifications of the caller to mark read (at most "
+                                                           "1,000; duplicates are ignored)."),
+        "all": boolean("true marks every notification of the caller read."),
+    }, required=[], description="NOTIF-2: give either `ids` or `all: true`, not both.",
+        oneOf=[{"required": ["ids"], "properties": {"all": {"const": False}}},
+               {"required": ["all"], "properties": {"all": {"const": True}}, "not": {"required": ["ids"]}}],
+        examples=[{"all": True}]),
 }
 
 # MARK: - Responses
@@ -437,6 +548,10 @@ CONFLICTS = {
     "not_in_trash": "it is not in the trash",
     "edit_conflict": "it was changed or removed at the same moment; try again",
     "version_mismatch": "`If-Match` names a version the item no longer has (it was changed meanwhile)",
+    "already_member": "the member already has access to the list (`field` is login)",
+    "owner_role": "the owner's own role cannot change (the owner hands the list to an admin first)",
+    "owner_needs_admin": "only an admin member can become the owner",
+    "owner_cannot_leave": "the owner cannot leave or be removed (hand the list over first, or delete it)",
 }
 
 
@@ -495,9 +610,26 @@ def conflict(*codes):
 # MARK: - Operations
 
 ID_PARAMETER = {"$ref": "#/components/parameters/Id"}
-PARAMETERS = {"Id": {"name": "id", "in": "path", "required": True,
-                     "description": "A UUID; one that is malformed or names nothing of the caller's answers 404.",
-                     "schema": {"type": "string", "format": "uuid"}}}
+ACCOUNT_ID_PARAMETER = {"$ref": "#/components/parameters/AccountId"}
+PARAMETERS = {
+    "Id": {"name": "id", "in": "path", "required": True,
+           "description": "A UUID; one that is malformed or names nothing the caller may see answers 404.",
+           "schema": {"type": "string", "format": "uuid"}},
+    "AccountId": {"name": "accountId", "in": "path", "required": True,
+                  "description": "The member's account id; one that is malformed or names no member of the list "
+                                 "answers 404.",
+                  "schema": {"type": "string", "format": "uuid"}},
+}
+
+# COLLAB-3: what a 403 means where the caller's role in a list decides.
+def role_forbidden(needed):
+    return (f"The token may only read, or the caller's role in the list is too small: {needed}; the message "
+            f"names the role needed. Someone with no role in the list gets 404, never 403.")
+
+
+EDITOR_NEEDED = role_forbidden("this needs the editor role or higher")
+ADMIN_NEEDED = role_forbidden("this needs the admin role or the owner")
+OWNER_NEEDED = role_forbidden("only the owner may do this")
 
 
 def operation(op_id, summary=None, *, ok, status=200, body=None, body_required=True, public=False, read_only=False,
@@ -599,7 +731,8 @@ EVENTS_OPERATION = operation(
     ok={"description": (
         "`text/event-stream`. It opens with `retry: 2000`; without a cursor an `event: ready` with `id` and "
         "`data: {\"latest\": N}` follows, then live changes only. Every change is `event: change` with `id` = "
-        "its feed sequence and `data` a JSON object: `sequence`, `entity` (account, list, task, label), `id`, "
+        "its feed sequence and `data` a JSON object: `sequence`, `entity` (account, list, task, label, member, "
+        "comment, notification), `id`, "
         "`kind` (put, delete), `listId`, `actorId` (null for the server's own work), `at`. With a cursor, every "
         "entry after it comes first, in order. A cursor older than the feed's retention, or beyond its end, gets "
         "`event: reset` with `data: {\"reason\": \"cursor_expired\"|\"cursor_ahead\", \"latest\": N}`: "
@@ -619,7 +752,8 @@ MAX_VALUES = 100
 
 TASK_QUERY = [
     query("q", text(), "TASK-7: words that must all appear (as word prefixes) in the title or notes."),
-    query("list", ID_INPUT, "Only tasks of this live list; 404 when the caller has no such list."),
+    query("list", ID_INPUT, "Only tasks of this live list (the caller's own or one shared with it); 404 when the "
+          "caller may not see it."),
     query("parent", ID_INPUT, "Only the direct subtasks of this task."),
     query("label", array(ID_INPUT, maxItems=MAX_VALUES), "Only tasks carrying every one of these labels; repeat "
           "the parameter or separate ids with commas. At most 100 values (more is a 400 naming `label`).",
@@ -631,7 +765,8 @@ TASK_QUERY = [
     query("dueFrom", ref("TaskDateInput"), "Due at or after this moment (a day counts from its start, UTC)."),
     query("dueTo", ref("TaskDateInput"), "Due at or before this moment (a day counts to its end, UTC)."),
     query("assignee", {"anyOf": [ID_INPUT, {"type": "string", "const": "me"}]},
-          "Only tasks assigned to this member; `me` for the caller."),
+          "Only tasks assigned to this member; `me` for the caller (COLLAB-2: in its own lists and in those shared "
+          "with it alike)."),
     query("sort", ref("TaskSort"), "Default manual (TASK-5)."),
     query("limit", integer(minimum=1, maximum=500, default=200), "Page size."),
     query("offset", integer(minimum=0, maximum=1_000_000, default=0), "Tasks to skip."),
@@ -720,89 +855,190 @@ PATHS = {
         "revokeToken", "ACC-5: revoke a session, access token or app password.", parameters=[ID_PARAMETER],
         status=204, ok=None, statuses=(404,)))},
     "/api/v1/lists": {
-        "get": tagged("Lists", operation("listLists", "LIST-4: all live lists with open-task counts, in order.",
-                                         read_only=True, ok=ok(wrapper("lists", "List")))),
+        "get": tagged("Lists", operation(
+            "listLists", "LIST-4 and COLLAB-1: all live lists with open-task counts: the caller's own in its order, "
+            "then those shared with it in its order of them.", read_only=True, ok=ok(wrapper("lists", "List")))),
         "post": tagged("Lists", operation(
             "createList", "LIST-1: create a list; it goes after the others.", body="CreateListRequest",
             status=201, ok=ok(ref("List"), "Created."), conflicts=("already_exists", "edit_conflict"))),
     },
     "/api/v1/lists/{id}": {
-        "get": tagged("Lists", operation("getList", "LIST-4: a live list with its open-task count.",
+        "get": tagged("Lists", operation("getList", "LIST-4: a live list the caller owns or is a member of, with "
+                                         "its open-task count and the caller's role.",
                                          read_only=True, parameters=[ID_PARAMETER], statuses=(404,),
                                          ok=ok(ref("List")))),
         "patch": tagged("Lists", operation(
             "updateList", if_match=True, summary="LIST-2: edit name, description, colour, icon; archive or unarchive.",
             parameters=[ID_PARAMETER], body="UpdateListRequest", statuses=(404,), ok=ok(ref("List")),
-            conflicts=("already_exists", "inbox_protected", "edit_conflict"))),
+            conflicts=("already_exists", "inbox_protected", "edit_conflict"), forbidden=ADMIN_NEEDED,
+            description="COLLAB-3: the list's admins and owner change its settings.")),
         "delete": tagged("Lists", operation(
             "deleteList", if_match=True, summary="LIST-3: move a list with its tasks to the trash (TASK-8).", parameters=[ID_PARAMETER],
-            status=204, ok=None, statuses=(404,), conflicts=("inbox_protected", "edit_conflict"))),
+            status=204, ok=None, statuses=(404,), conflicts=("inbox_protected", "edit_conflict"),
+            forbidden=OWNER_NEEDED, description="COLLAB-3: only the owner deletes a list; its members lose it "
+                                                "until the owner restores it.")),
     },
     "/api/v1/lists/{id}/move": {"post": tagged("Lists", operation(
         "moveList", if_match=True, summary="LIST-2: reorder: put a list before or after another.", parameters=[ID_PARAMETER],
-        body="MoveListRequest", statuses=(404,), ok=ok(ref("List")), conflicts=("edit_conflict",)))},
+        body="MoveListRequest", statuses=(404,), ok=ok(ref("List")), conflicts=("edit_conflict",),
+        description="The owner orders its own lists; a member (any role) orders the lists shared with it among "
+                    "themselves, in an order of its own that nobody else sees."))},
     "/api/v1/lists/{id}/restore": {"post": tagged("Lists", operation(
         "restoreList", if_match=True, summary="TASK-8: bring a list back from the trash with the tasks that went with it.",
         parameters=[ID_PARAMETER], statuses=(404,), ok=ok(ref("List")),
-        conflicts=("not_in_trash", "already_exists", "edit_conflict"),
-        description="Any request body is ignored."))},
+        conflicts=("not_in_trash", "already_exists", "edit_conflict"), forbidden=OWNER_NEEDED,
+        description="Only the owner restores a list (a trashed list answers 404 to everyone else). Any request "
+                    "body is ignored."))},
+    "/api/v1/lists/{id}/members": {
+        "get": tagged("Sharing", operation(
+            "listMembers", "COLLAB-1: the people with access to a live list: the owner first, then the members in "
+            "the order they were added.", read_only=True, parameters=[ID_PARAMETER], statuses=(404,),
+            ok=ok(wrapper("members", "Member")), description="Any role may read them.")),
+        "post": tagged("Sharing", operation(
+            "addMember", "COLLAB-1: share a list with another member by username or email.",
+            parameters=[ID_PARAMETER], body="AddMemberRequest", status=201, ok=ok(ref("Member"), "Added."),
+            statuses=(404,), conflicts=("already_member", "inbox_protected", "edit_conflict"),
+            forbidden=ADMIN_NEEDED,
+            bad_request="`role` is not viewer, editor or admin, or `login` is empty, longer than 254 characters, "
+                        "names no active member, or is the caller; `field` names it.",
+            description="The list's admins and owner share it. The new member is notified (NOTIF-4).")),
+    },
+    "/api/v1/lists/{id}/members/{accountId}": {
+        "patch": tagged("Sharing", operation(
+            "updateMember", if_match=True, summary="COLLAB-1: change a member's role, or hand the list over.",
+            parameters=[ID_PARAMETER, ACCOUNT_ID_PARAMETER], body="UpdateMemberRequest", statuses=(404,),
+            ok=ok(ref("Member")), conflicts=("owner_role", "owner_needs_admin", "edit_conflict"),
+            forbidden=role_forbidden("changing a role needs the admin role or the owner, and only the owner hands "
+                                     "the list over with `role` owner"),
+            bad_request="`role` is not viewer, editor, admin or owner, or `If-Match` is malformed; `field` names "
+                        "it.",
+            not_found="No live list the caller may see has this id, or the account is not a member of it.",
+            description="`If-Match` is checked against the membership's version. Setting `owner` on the owner "
+                        "itself changes nothing.")),
+        "delete": tagged("Sharing", operation(
+            "removeMember", if_match=True, summary="COLLAB-1: remove a member, or leave a shared list.",
+            parameters=[ID_PARAMETER, ACCOUNT_ID_PARAMETER], status=204, ok=None, statuses=(404,),
+            conflicts=("owner_cannot_leave", "edit_conflict"),
+            forbidden=role_forbidden("removing someone else needs the admin role or the owner"),
+            not_found="No live list the caller may see has this id, or the account is not a member of it.",
+            description="Any member leaves with its own account id; the list's admins and owner remove others. "
+                        "Tasks of the list assigned to the one leaving lose their assignee.")),
+    },
     "/api/v1/tasks": {
         "get": tagged("Tasks", operation(
-            "listTasks", "TASK-5 and TASK-7: search, filter, sort and page the caller's live tasks.",
+            "listTasks", "TASK-5 and TASK-7: search, filter, sort and page the live tasks the caller may see: its "
+            "own and those of the lists shared with it.",
             read_only=True, parameters=TASK_QUERY, statuses=(400, 404), ok=ok(ref("TaskPage")),
             bad_request="A query parameter has a bad value; `field` names it.",
-            not_found="The `list` names no live list of the caller.")),
+            not_found="The `list` names no live list the caller may see.")),
         "post": tagged("Tasks", operation(
             "createTask", "TASK-1: create a task (in the Inbox when no list or parent is given).",
             body="CreateTaskRequest", status=201, ok=ok(ref("Task"), "Created."), statuses=(404,),
-            conflicts=("edit_conflict",),
-            bad_request="A rule is broken (including a due date in the past or a start after the due date); "
-                        "`field` names the input.",
-            not_found="A referenced list, parent task, label or assignee is not the caller's; `field` names it.")),
+            conflicts=("edit_conflict",), forbidden=EDITOR_NEEDED,
+            bad_request="A rule is broken (including a due date in the past, a start after the due date, or an "
+                        "assignee who is neither the owner nor a member of the list); `field` names the input.",
+            not_found="The list or parent task is not one the caller may see, or a label is not the caller's; "
+                      "`field` names it.",
+            description="A task in a shared list belongs to the list's owner; the caller needs the editor role "
+                        "or higher there.")),
     },
     "/api/v1/tasks/{id}": {
-        "get": tagged("Tasks", operation("getTask", "TASK-1: a task of the caller, also while in the trash.",
+        "get": tagged("Tasks", operation("getTask", "TASK-1: a task the caller may see (its own or one of a list "
+                                         "shared with it), also while in the trash.",
                                          read_only=True, parameters=[ID_PARAMETER], statuses=(404,),
                                          ok=ok(ref("Task")))),
         "patch": tagged("Tasks", operation(
             "updateTask", if_match=True, summary="TASK-2: edit any field; a new list or parent moves the subtasks along.",
             parameters=[ID_PARAMETER], body="UpdateTaskRequest", statuses=(404,), ok=ok(ref("Task")),
-            conflicts=("in_trash", "edit_conflict"),
+            conflicts=("in_trash", "edit_conflict"), forbidden=EDITOR_NEEDED,
             bad_request="A rule is broken (including a new due date in the past, a start after the due date, a "
-                        "parent in another list or below the task itself); `field` names the input.",
-            not_found="No such task, or a referenced list, parent, label or assignee is not the caller's "
-                      "(`field` names it).")),
+                        "parent in another list or below the task itself, an assignee who is neither the owner "
+                        "nor a member of the task's list); `field` names the input.",
+            not_found="No such task, or a referenced list or parent the caller may not see, or a label that is "
+                      "not the caller's (`field` names it).")),
         "delete": tagged("Tasks", operation(
             "deleteTask", if_match=True, summary="TASK-8: move a task with its subtasks to the trash.", parameters=[ID_PARAMETER],
-            status=204, ok=None, statuses=(404,), conflicts=("in_trash", "edit_conflict"))),
+            status=204, ok=None, statuses=(404,), conflicts=("in_trash", "edit_conflict"), forbidden=EDITOR_NEEDED)),
     },
     "/api/v1/tasks/{id}/complete": {"post": tagged("Tasks", operation(
         "completeTask", if_match=True, summary="TASK-3 and TASK-4: complete a task, and its open subtasks when asked.",
         parameters=[ID_PARAMETER], body="CompleteTaskRequest", body_required=False, statuses=(404,),
-        ok=ok(ref("Task")), conflicts=("in_trash", "edit_conflict"),
+        ok=ok(ref("Task")), conflicts=("in_trash", "edit_conflict"), forbidden=EDITOR_NEEDED,
         description="The body may be empty."))},
     "/api/v1/tasks/{id}/reopen": {"post": tagged("Tasks", operation(
         "reopenTask", if_match=True, summary="TASK-3: un-complete a task.", parameters=[ID_PARAMETER], statuses=(404,),
-        ok=ok(ref("Task")), conflicts=("in_trash", "edit_conflict"), description="Any request body is ignored."))},
+        ok=ok(ref("Task")), conflicts=("in_trash", "edit_conflict"), forbidden=EDITOR_NEEDED,
+        description="Any request body is ignored."))},
     "/api/v1/tasks/{id}/restore": {"post": tagged("Tasks", operation(
         "restoreTask", if_match=True, summary="TASK-8: bring a task back from the trash with what went with it.",
         parameters=[ID_PARAMETER], statuses=(404,), ok=ok(ref("Task")), conflicts=("not_in_trash", "edit_conflict"),
+        forbidden=EDITOR_NEEDED,
         description="If its parent is still in the trash it comes back at the top level; if its list is, in the "
                     "Inbox. Any request body is ignored."))},
     "/api/v1/tasks/{id}/duplicate": {"post": tagged("Tasks", operation(
         "duplicateTask", "TASK-9: copy a task with its subtasks, right after the original.",
         parameters=[ID_PARAMETER], status=201, statuses=(404,), ok=ok(ref("Task"), "The copy."),
-        conflicts=("in_trash", "edit_conflict"), description="Any request body is ignored."))},
+        conflicts=("in_trash", "edit_conflict"), forbidden=EDITOR_NEEDED, description="Any request body is ignored."))},
     "/api/v1/tasks/{id}/move": {"post": tagged("Tasks", operation(
         "moveTask", if_match=True, summary="TASK-5 and TASK-9: move a task to another list, parent or place among its siblings.",
         parameters=[ID_PARAMETER], body="MoveTaskRequest", statuses=(404,), ok=ok(ref("Task")),
-        conflicts=("in_trash", "edit_conflict"),
+        conflicts=("in_trash", "edit_conflict"), forbidden=EDITOR_NEEDED,
         bad_request="Both beforeId and afterId, a parent in another list or below the task, or a sibling that is "
                     "the task itself or has another list or parent; `field` names it.",
-        not_found="No such task, or the list, parent or sibling is not the caller's (`field` names it)."))},
+        not_found="No such task, or the list, parent or sibling is not one the caller may see (`field` names "
+                  "it).",
+        description="The caller needs the editor role or higher in the task's list and in the list it goes to; "
+                    "an assignee who is not a member of the new list is cleared."))},
+    "/api/v1/tasks/{id}/comments": {
+        "get": tagged("Comments", operation(
+            "listComments", "TASK-12: the comments on a task, oldest first.", read_only=True,
+            parameters=[ID_PARAMETER], statuses=(404,), ok=ok(wrapper("comments", "Comment")),
+            description="Any role may read them, also while the task is in the trash.")),
+        "post": tagged("Comments", operation(
+            "addComment", "TASK-12: comment on a task.", parameters=[ID_PARAMETER], body="CommentRequest",
+            status=201, ok=ok(ref("Comment"), "Posted."), statuses=(404,), conflicts=("in_trash", "edit_conflict"),
+            forbidden=EDITOR_NEEDED,
+            description="The task's assignee and whoever created it are notified (NOTIF-4), unless it is the "
+                        "caller.")),
+    },
+    "/api/v1/tasks/{id}/activity": {"get": tagged("Comments", operation(
+        "taskActivity", "TASK-12: a task's history, newest first.", read_only=True,
+        parameters=[ID_PARAMETER, query("limit", integer(minimum=1, maximum=200, default=200), "How many lines.")],
+        statuses=(400, 404), ok=ok(wrapper("activity", "Activity")),
+        bad_request="`limit` is not a whole number from 1 to 200.",
+        description="Any role may read it, also while the task is in the trash."))},
+    "/api/v1/comments/{id}": {
+        "patch": tagged("Comments", operation(
+            "updateComment", if_match=True, summary="TASK-12: the author changes the text of its comment.",
+            parameters=[ID_PARAMETER], body="CommentRequest", statuses=(404,), ok=ok(ref("Comment")),
+            conflicts=("edit_conflict",),
+            forbidden=role_forbidden("editing needs the editor role or higher; and only the author edits a "
+                                     "comment"))),
+        "delete": tagged("Comments", operation(
+            "deleteComment", if_match=True, summary="TASK-12: delete a comment.", parameters=[ID_PARAMETER],
+            status=204, ok=None, statuses=(404,), conflicts=("edit_conflict",),
+            forbidden=role_forbidden("the author deletes its comment with the editor role or higher; an admin or "
+                                     "the owner of the list deletes any"))),
+    },
+    "/api/v1/notifications": {"get": tagged("Notifications", operation(
+        "listNotifications", "NOTIF-2: the caller's in-app notifications, newest first, with the unread count.",
+        read_only=True, parameters=[
+            query("unread", boolean(), "true: only unread ones. Default false."),
+            query("limit", integer(minimum=1, maximum=100, default=100), "How many."),
+        ], statuses=(400,), ok=ok(ref("NotificationPage")),
+        bad_request="`unread` is not true or false, or `limit` is not a whole number from 1 to 100; `field` "
+                    "names it."))},
+    "/api/v1/notifications/read": {"post": tagged("Notifications", operation(
+        "markNotificationsRead", "NOTIF-2: mark notifications read; answers how many stay unread.",
+        body="MarkNotificationsReadRequest", statuses=(404,), ok=ok(ref("UnreadCount")),
+        conflicts=("edit_conflict",),
+        bad_request="Neither or both of `ids` and `all: true`, more than 1,000 ids, or an id that is not a UUID; "
+                    "`field` names it.",
+        not_found="An id in `ids` is not one of the caller's notifications (`field` is ids); nothing is marked."))},
     "/api/v1/events": {"get": tagged("Events", EVENTS_OPERATION)},
     "/api/v1/trash": {"get": tagged("Trash", operation(
-        "getTrash", "TASK-8: lists and tasks in the trash, restorable for 30 days.", read_only=True,
+        "getTrash", "TASK-8: lists and tasks in the trash, restorable for 30 days: the lists the caller deleted, "
+        "and the tasks of its own lists and of the lists shared with it as editor or above.", read_only=True,
         ok=ok(ref("Trash"))))},
     "/api/v1/labels": {
         "get": tagged("Labels", operation("listLabels", "TASK-6: the caller's labels.", read_only=True,
@@ -837,6 +1073,9 @@ TAGS = [
     {"name": "Tasks", "description": "TASK: tasks, subtasks, actions, search and filters."},
     {"name": "Labels", "description": "TASK-6: labels."},
     {"name": "Trash", "description": "TASK-8: what was deleted, restorable for 30 days."},
+    {"name": "Sharing", "description": "COLLAB-1: a list's members and their roles."},
+    {"name": "Comments", "description": "TASK-12: comments on tasks and each task's history."},
+    {"name": "Notifications", "description": "NOTIF-2 and NOTIF-4: the in-app notification centre."},
     {"name": "Events", "description": "SYNC-5 and VIEW-6: live changes from the change feed."},
     {"name": "Operations", "description": "OPS-3 and INTEROP-3: health, readiness and this document."},
 ]
@@ -854,8 +1093,10 @@ def document():
                 "JSON in and out, camelCase fields, RFC 3339 UTC times, UUID ids. Authenticated calls send "
                 "`Authorization: Bearer <token>` with a session token (from register or sign-in), a personal "
                 "access token or an app password; a read-only token answers 403 to every write. A resource the "
-                "caller may not see answers 404. Request objects are strict: unknown fields, wrong types and "
-                "broken rules answer 400 naming the field, and so does an object that repeats a name. Bodies "
+                "caller may not see answers 404; in a list shared with the caller (COLLAB-3) a role too small for "
+                "a write answers 403 with a message naming the role needed. Request objects are strict: unknown "
+                "fields, wrong types and broken rules answer 400 naming the field, and so does an object that "
+                "repeats a name. Bodies "
                 "must be sent as `Content-Type: application/json` (415 otherwise); bodies over 1 MiB answer 413. "
                 "Every error has one shape: `{\"error\": {\"code\", \"message\", \"field\"}}`, including "
                 "the 400 (or 431 for headers over 80 KiB) for requests that are not valid HTTP/1.1. Only the "

@@ -14,7 +14,12 @@ not empty):
   (c) collection reads (GET without path parameters) called as B, also with each query parameter that takes an
       id set to A's -> no 5xx and nothing of A's (ids, email, titles) in the answer;
   (d) request bodies that refer to other resources (listId, parentId, labelIds, beforeId, ...) sent by B with
-      A's ids, on B's own resources -> refused with a 4xx other than 403, and A's data unchanged.
+      A's ids, on B's own resources -> refused with a 4xx other than 403, and A's data unchanged;
+  (e) COLLAB-1..3, the roles (authz_roles.py): A shares a list with members as admin, editor and viewer, and every
+      operation whose path addresses that list, its tasks, comments or members is called as owner, admin, editor,
+      viewer, non-member (B) and anonymous, each held to the status its role should get (2xx, 403 naming a role,
+      404 that shows nothing of A's, 401), with A's data unchanged after every refusal; plus hand-over, leaving,
+      own comments, creating in the shared list, assignees and "assigned to me", the shared trash, notifications.
 
 Operations added to the document later are covered without editing this script: path parameters are mapped to
 resources by name (taskId, listId, ...) or by the collection before them (tasks/{id}); an unknown collection is
@@ -36,10 +41,12 @@ import tempfile
 import time
 import uuid
 from pathlib import Path
+from types import SimpleNamespace
 from urllib.parse import urlparse
 
 import requests
 
+import authz_roles
 from liveserver import Checks, Server
 
 TIMEOUT = 30
@@ -116,6 +123,7 @@ class Member:
                                                        "labelIds": [self.ids["label"]]})["id"]
         self.ids["subtask"] = self.make("/api/v1/tasks", {"title": f"{m} subtask", "parentId": self.ids["task"]})["id"]
         self.ids["token"] = self.make("/api/v1/tokens", {"name": f"{m} token"})["credential"]["id"]
+        self.ids["comment"] = self.make(f"/api/v1/tasks/{self.ids['task']}/comments", {"body": f"{m} comment"})["id"]
         doomed_task = self.make("/api/v1/tasks", {"title": f"{m} trashed task"})["id"]
         doomed_list = self.make("/api/v1/lists", {"name": f"{m} trashed list"})["id"]
         for path in (f"/api/v1/tasks/{doomed_task}", f"/api/v1/lists/{doomed_list}"):
@@ -139,7 +147,7 @@ class Member:
         """What of this member must never show in another member's answers: ids, email, titles."""
         data = self.snapshot()
         found = {self.account_id, self.email, self.marker}
-        for key in ("lists", "tasks", "labels", "tokens"):
+        for key in ("lists", "tasks", "labels", "tokens", "comments"):
             for item in data.get(key, []):
                 found.add(item["id"])
         return found
@@ -313,7 +321,7 @@ class Document:
 
 
 COLLECTIONS = {"tasks": "task", "lists": "list", "labels": "label", "tokens": "token", "users": "username",
-               "accounts": "account", "members": "account"}
+               "accounts": "account", "members": "account", "comments": "comment"}
 
 
 def context_kind(url: str) -> str | None:
@@ -619,6 +627,10 @@ def main() -> int:
             check_listing(entry, doc, a, b, secrets)
         if any("{username}" in e["url"] for e in entries):
             check_public_profile(a, b)
+        authz_roles.run(SimpleNamespace(
+            check=check, a=a, b=b, base=server.base, timeout=TIMEOUT, bounded=bounded, diff=diff, doc=doc,
+            error_shape_problem=error_shape_problem, path_kind=path_kind, context_kind=context_kind,
+            new_member=lambda name: Member(name, server.base)), entries)
         check(requests.get(server.base + "/api/v1/me", headers=a.headers, timeout=TIMEOUT).status_code == 200
               and requests.get(server.base + "/api/v1/me", headers=b.headers, timeout=TIMEOUT).status_code == 200,
               "both members still signed in at the end")

@@ -42,7 +42,7 @@ struct CollaborationController {
         let member = try await domain.updateMember(identity, listID: listID, accountID: accountID,
                                                    role: try body.string("role"),
                                                    ifVersion: try request.ifMatchVersion())
-        return JSONResponse.make(MemberDTO(member))
+        return JSONResponse.make(MemberDTO(member)).tagged(version: member.version)
     }
 
     @Sendable func removeMember(_ request: Request, context: AppRequestContext) async throws -> Response {
