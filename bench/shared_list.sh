@@ -8,17 +8,8 @@
 #   DOABLE_BIN=.build/debug/doable bench/shared_list.sh   another binary (no release build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-DB=${DB:-sqlite}
 [ -x .venv/bin/python ] || python3 -m venv .venv
 .venv/bin/python -c "import requests" 2>/dev/null || .venv/bin/pip install -q --disable-pip-version-check requests
 
-if [ "$DB" = postgres ] && [ -z "${DOABLE_TEST_DATABASE_URL:-}" ]; then
-    exec scripts/with-postgres.sh env DB=postgres "$0" "$@"
-fi
-if [ "$DB" = postgres ]; then export DOABLE_DATABASE_URL="$DOABLE_TEST_DATABASE_URL"; fi
-
-if [ -z "${DOABLE_BIN:-}" ]; then
-    swift build -c release --scratch-path .build-release --product doable 2>&1 | grep -E 'error' || true
-    export DOABLE_BIN="$(swift build -c release --scratch-path .build-release --show-bin-path)/doable"
-fi
+source bench/release-server.sh "$@"
 exec .venv/bin/python bench/shared_list.py "$@"

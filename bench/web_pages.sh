@@ -9,20 +9,11 @@
 #   DOABLE_BIN=.build/debug/doable bench/web_pages.sh   another binary (no release build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-DB=${DB:-sqlite}
 command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
 if [ ! -x /usr/bin/chromium ] || [ ! -x .venv/bin/python ] || \
    ! .venv/bin/python -c "import playwright, requests" 2>/dev/null; then
     scripts/install-test-deps.sh
 fi
 
-if [ "$DB" = postgres ] && [ -z "${DOABLE_TEST_DATABASE_URL:-}" ]; then
-    exec scripts/with-postgres.sh env DB=postgres "$0" "$@"
-fi
-if [ "$DB" = postgres ]; then export DOABLE_DATABASE_URL="$DOABLE_TEST_DATABASE_URL"; fi
-
-if [ -z "${DOABLE_BIN:-}" ]; then
-    swift build -c release --scratch-path .build-release --product doable 2>&1 | grep -E 'error' || true
-    export DOABLE_BIN="$(swift build -c release --scratch-path .build-release --show-bin-path)/doable"
-fi
+source bench/release-server.sh "$@"
 exec .venv/bin/python bench/web_pages.py "$@"

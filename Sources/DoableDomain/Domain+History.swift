@@ -65,13 +65,15 @@ extension Domain {
     }
 
     /// NOTIF-4: a task newly assigned to someone other than the caller tells them.
-    func assignmentEffects(_ change: AssignmentChange, task: TaskItem, listName: String, by identity: Identity)
+    func assignmentEffects(_ change: AssignmentChange, task: TaskItem, listName: String? = nil, by identity: Identity)
         async throws -> [WriteBatch.Operation]
     {
         guard case .assigned(let assignee) = change, assignee != identity.account.id else { return [] }
+        var listName = listName
+        if listName == nil { listName = try await store.list(id: task.listID)?.name }
         let note = try await notification(
             to: assignee, .taskAssigned, title: "\(identity.account.username) assigned you “\(task.title)”",
-            body: "In \(listName).", task: task.id, list: task.listID, by: identity)
+            body: "In \(listName ?? "its list").", task: task.id, list: task.listID, by: identity)
         return note.map { [$0] } ?? []
     }
 }

@@ -11,6 +11,15 @@ public struct MemberView: Sendable {
     /// When they were added; the list's creation for its owner.
     public var addedAt: Timestamp
     public var version: Int64
+
+    init(_ account: Account, role: ListRole, addedAt: Timestamp, version: Int64) {
+        accountID = account.id
+        username = account.username
+        displayName = account.displayName
+        self.role = role
+        self.addedAt = addedAt
+        self.version = version
+    }
 }
 
 /// COLLAB-1: sharing a list. Every membership change also puts the list (its `memberCount` changed, and on
@@ -25,14 +34,12 @@ extension Domain {
             uniquingKeysWith: { first, _ in first })
         var views: [MemberView] = []
         if let owner = accounts[list.ownerID] {
-            views.append(MemberView(accountID: owner.id, username: owner.username, displayName: owner.displayName,
-                                    role: .owner, addedAt: list.createdAt, version: list.version))
+            views.append(MemberView(owner, role: .owner, addedAt: list.createdAt, version: list.version))
         }
         for membership in memberships {
             guard let account = accounts[membership.accountID] else { continue }
-            views.append(MemberView(accountID: account.id, username: account.username,
-                                    displayName: account.displayName, role: membership.role,
-                                    addedAt: membership.createdAt, version: membership.version))
+            views.append(MemberView(account, role: membership.role, addedAt: membership.createdAt,
+                                    version: membership.version))
         }
         return views
     }
@@ -84,8 +91,7 @@ extension Domain {
             {
                 batch.append(note)
             }
-            return (batch, MemberView(accountID: account.id, username: account.username,
-                                      displayName: account.displayName, role: role, addedAt: now, version: 1))
+            return (batch, MemberView(account, role: role, addedAt: now, version: 1))
         }
         return view
     }
@@ -119,9 +125,7 @@ extension Domain {
                 list.version += 1
                 batch.operations = [.putList(list), .putMembership(membership)]
             }
-            return (batch, MemberView(accountID: accountID, username: account.username,
-                                      displayName: account.displayName, role: role, addedAt: membership.createdAt,
-                                      version: membership.version))
+            return (batch, MemberView(account, role: role, addedAt: membership.createdAt, version: membership.version))
         }
     }
 
@@ -130,11 +134,10 @@ extension Domain {
     {
         try await perform(by: identity.account.id) {
             var list = try await access(listID, for: identity, .own).list
+            // The caller owns the list (`.own`): handing it to itself changes nothing.
             guard accountID != list.ownerID else {
-                let owner = try await store.account(id: accountID)
-                return (WriteBatch(), MemberView(accountID: accountID, username: owner?.username ?? "",
-                                                 displayName: owner?.displayName ?? "", role: .owner,
-                                                 addedAt: list.createdAt, version: list.version))
+                return (WriteBatch(), MemberView(identity.account, role: .owner, addedAt: list.createdAt,
+                                                 version: list.version))
             }
             guard let membership = try await store.membership(listID: listID, accountID: accountID),
                   let account = try await store.account(id: accountID)
@@ -157,9 +160,7 @@ extension Domain {
                                               rank: RankKey.between(last, nil), addedBy: identity.account.id,
                                               createdAt: now, updatedAt: now)),
             ], now: now)
-            return (batch, MemberView(accountID: accountID, username: account.username,
-                                      displayName: account.displayName, role: .owner, addedAt: list.createdAt,
-                                      version: list.version))
+            return (batch, MemberView(account, role: .owner, addedAt: list.createdAt, version: list.version))
         }
     }
 

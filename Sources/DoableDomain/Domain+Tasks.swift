@@ -100,9 +100,7 @@ extension Domain {
             batch.operations.insert(.putTask(task), at: 0)
             batch.operations += moveEffects
             batch.operations += try await history(of: before, becoming: task, by: identity)
-            if let list = try await store.list(id: task.listID) {
-                batch.operations += try await assignmentEffects(effects, task: task, listName: list.name, by: identity)
-            }
+            batch.operations += try await assignmentEffects(effects, task: task, by: identity)
             return (batch, task)
         }
         return try await views([task], for: identity)[0]

@@ -45,6 +45,9 @@ struct FormData: Sendable {
 
     func all(_ name: String) -> [String] { pairs.filter { $0.name == name }.map(\.value) }
     func has(_ name: String) -> Bool { pairs.contains { $0.name == name } }
+    /// The `version` a form was rendered with, for the stale check (`ifVersion`).
+    var version: Int64? { text("version").flatMap(Int64.init) }
+
     func isOn(_ name: String) -> Bool { ["1", "on", "true", "yes"].contains(self[name] ?? "") }
 
     mutating func set(_ name: String, _ value: String?) {

@@ -33,22 +33,41 @@ struct TaskPageData {
     }
 
     /// Rows for `tasks` (every level shown) that also name their assignees (COLLAB-2) and count their comments
-    /// (TASK-12): one query for the counts, and one for the members of each list with a task assigned to another.
+    /// (TASK-12): one query for the counts, one for the names of assignees other than the member.
     func rows(_ context: AppRequestContext, for tasks: [TaskView], showsList: Bool = true) async throws -> TaskRows {
         var rows = rows(context, showsList: showsList)
         let (domain, ids) = (domain, tasks.map(\.task.id))
         async let counts = domain.commentCounts(ids)
-        var names = [identity.account.id: identity.account.username]
         let me = identity.account.id
-        let others = tasks.filter { $0.task.assigneeID != nil && $0.task.assigneeID != me }
-        for listID in Set(others.map(\.task.listID)) {
-            for member in (try? await domain.members(identity, listID: listID)) ?? [] {
-                names[member.accountID] = member.username
-            }
-        }
+        let others = Set(tasks.compactMap(\.task.assigneeID)).subtracting([me])
+        var names = others.isEmpty ? [:] : try await domain.usernames(Array(others))
+        names[me] = identity.account.username
         rows.assignees = names
         rows.commentCounts = try await counts
         return rows
+    }
+
+    /// Tasks grouped by due day for the pages that show them so, soonest first: "Overdue" (as `isOverdue` says),
+    /// then each day ("Tomorrow · Friday 3 May"), then "No due date".
+    func dueGroups(_ tasks: [TaskView], isOverdue: (TaskView, CivilDate) -> Bool) -> [(title: String, tasks: [TaskView])] {
+        let sorted = tasks.sorted {
+            ($0.task.due?.sortKey.milliseconds ?? .max) < ($1.task.due?.sortKey.milliseconds ?? .max)
+        }
+        var groups: [(key: Int, title: String, tasks: [TaskView])] = []
+        for view in sorted {
+            var (key, title) = (Int.max, "No due date")
+            if let due = view.task.due {
+                let day = time.day(of: due)
+                (key, title) = isOverdue(view, day) ? (Int.min, "Overdue")
+                    : (day.daysSinceEpoch, "\(time.words(day)) · \(time.longWords(day))")
+            }
+            if let index = groups.firstIndex(where: { $0.key == key }) {
+                groups[index].tasks.append(view)
+            } else {
+                groups.append((key, title, [view]))
+            }
+        }
+        return groups.sorted { $0.key < $1.key }.map { ($0.title, $0.tasks) }
     }
 
     /// The member's open tasks due up to the end of `day` (their time zone), soonest first. Whole-day dates are

@@ -18,28 +18,10 @@ extension WebController {
         query.statuses = [.pending, .inProgress]
         query.sort = .due
         query.limit = 5000
-        let tasks = try await domain.tasks(identity, matching: query).sorted {
-            ($0.task.due?.sortKey.milliseconds ?? .max) < ($1.task.due?.sortKey.milliseconds ?? .max)
-        }
+        let tasks = try await domain.tasks(identity, matching: query)
         let rows = try await data.rows(context, for: tasks)
-        // Overdue first, then each day, then no date; within a group the soonest first.
-        var groups: [(key: Int, title: String, tasks: [TaskView])] = []
-        for view in tasks {
-            var key = Int.max
-            var title = "No due date"
-            if let due = view.task.due {
-                let day = data.time.day(of: due)
-                let isOverdue = view.task.isOverdue(now: data.time.now)
-                key = isOverdue ? Int.min : day.daysSinceEpoch
-                title = isOverdue ? "Overdue" : "\(data.time.words(day)) · \(data.time.longWords(day))"
-            }
-            if let index = groups.firstIndex(where: { $0.key == key }) {
-                groups[index].tasks.append(view)
-            } else {
-                groups.append((key, title, [view]))
-            }
-        }
-        groups.sort { $0.key < $1.key }
+        // Overdue first (its due moment passed), then each day, then no date; within a group the soonest first.
+        let groups = data.dueGroups(tasks) { view, _ in view.task.isOverdue(now: data.time.now) }
         let sections = groups.enumerated().html { index, group in
             """
             <section class="day-group" aria-labelledby="assigned-\(index)"><h2 id="assigned-\(index)">\(group.title) <span class="count">\(group.tasks.count)</span></h2>\(rows.list(group.tasks))</section>

@@ -9,8 +9,7 @@ extension WebController {
         guard let assignee = before.assigneeID, after.assigneeID == nil, before.listID != after.listID else {
             return ""
         }
-        let members = (try? await domain.members(identity, listID: before.listID)) ?? []
-        let name = members.first { $0.accountID == assignee }?.username ?? "the assignee"
+        let name = (try? await domain.usernames([assignee]))?[assignee] ?? "the assignee"
         let list = (try? await domain.list(identity, id: after.listID))?.list.name ?? "the new list"
         return "; \(name) was unassigned (not a member of \(list))"
     }

@@ -12,13 +12,6 @@ extension WebController {
         web.post("tasks/{id}/comments/{commentId}/delete") { _, context in try await deleteComment(context) }
     }
 
-    private func commentID(_ context: AppRequestContext) throws -> CommentID {
-        guard let text = context.parameters.get("commentId"), let id = CommentID(text) else {
-            throw DoableError.notFound(field: nil, message: "No such comment.")
-        }
-        return id
-    }
-
     private func addComment(_ context: AppRequestContext) async throws -> Response {
         let identity = try member(context)
         let taskID = try taskID(context)
@@ -35,10 +28,10 @@ extension WebController {
     private func editComment(_ context: AppRequestContext) async throws -> Response {
         let identity = try member(context)
         let taskID = try taskID(context)
-        let id = try commentID(context)
+        let id: CommentID = try context.pathID("commentId")
         let body = context.web.form["body"] ?? ""
         do {
-            _ = try await domain.updateComment(identity, id: id, body: body, ifVersion: version(context))
+            _ = try await domain.updateComment(identity, id: id, body: body, ifVersion: context.web.form.version)
             return WebResponse.done(context, redirect: "/tasks/\(taskID)#comment-\(id)",
                                     toast: Flash(message: "Comment saved"))
         } catch let error as DoableError {
@@ -50,7 +43,7 @@ extension WebController {
     private func deleteComment(_ context: AppRequestContext) async throws -> Response {
         let identity = try member(context)
         let taskID = try taskID(context)
-        let id = try commentID(context)
+        let id: CommentID = try context.pathID("commentId")
         guard context.web.form.isOn("confirmed") || context.web.wantsJSON else {
             return try await confirmPage(context, title: "Delete this comment?",
                                          message: "It is removed for everyone who can see this task.",
@@ -58,16 +51,12 @@ extension WebController {
         }
         guard let comment = try await domain.comments(identity, taskID: taskID).first(where: { $0.comment.id == id })
         else { throw DoableError.notFound(field: nil, message: "Comment not found.") }
-        try await domain.deleteComment(identity, id: id, ifVersion: version(context))
+        try await domain.deleteComment(identity, id: id, ifVersion: context.web.form.version)
         // Its author can take it back: Undo posts the text again (an admin's Undo would post it as theirs).
         let undo = comment.comment.authorID == identity.account.id
             ? UndoToken([.comment(taskID, comment.comment.body)]).encoded : nil
         return WebResponse.done(context, redirect: "/tasks/\(taskID)#comments",
                                 toast: Flash(message: "Comment deleted", undo: undo))
-    }
-
-    private func version(_ context: AppRequestContext) -> Int64? {
-        context.web.form.text("version").flatMap { Int64($0) }
     }
 
     /// A refused comment: the script gets the API's error shape (the field is the textarea's `body`); a page

@@ -111,7 +111,7 @@ extension WebController {
         do {
             let label = try await domain.updateLabel(identity, id: id, name: form["name"] ?? "",
                                                      color: form.text("color"),
-                                                     ifVersion: form.text("version").flatMap(Int64.init))
+                                                     ifVersion: form.version)
             return WebResponse.done(context, redirect: "/labels", toast: Flash(message: "Saved label '\(label.name)'."),
                                     focus: "label-\(label.id)-name")
         } catch let error as DoableError {

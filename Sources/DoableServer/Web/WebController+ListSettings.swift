@@ -132,7 +132,7 @@ extension WebController {
         if errors.isEmpty {
             do {
                 if let id {
-                    let version = form.text("version").flatMap(Int64.init)
+                    let version = form.version
                     let list = try await domain.updateList(identity, id: id, input, ifVersion: version)
                     return WebResponse.done(context, redirect: "/lists/\(list.id)",
                                             toast: Flash(message: "Saved '\(list.name)'."), forceRedirect: true)

@@ -106,9 +106,9 @@ extension WebController {
             <p class="sharing-line"><a href="/lists/\(list.id)/edit#members">Shared with \(others == 1 ? "1 person" : "\(others) people")</a></p>
             """
         }
-        let owner = try await domain.members(identity, listID: list.id).first { $0.role == .owner }
+        let owner = try await domain.usernames([list.ownerID])[list.ownerID]
         return """
-        <p class="sharing-line">Shared by \(owner?.username ?? "its owner") · \
+        <p class="sharing-line">Shared by \(owner ?? "its owner") · \
         <a href="/lists/\(list.id)/edit#members">you are \(ListRoleWords.withArticle(view.role))</a></p>
         """
     }
@@ -163,13 +163,8 @@ extension WebController {
             }
             sections.sort { ($0.0 == "No label" ? "~" : $0.0) < ($1.0 == "No label" ? "~" : $1.0) }
         default:
-            let sorted = roots.sorted { ($0.task.due?.sortKey.milliseconds ?? .max) < ($1.task.due?.sortKey.milliseconds ?? .max) }
-            for view in sorted {
-                guard let due = view.task.due else { add("No due date", view); continue }
-                let day = data.time.day(of: due)
-                add(day < data.time.today && view.task.status != .completed ? "Overdue"
-                    : "\(data.time.words(day)) · \(data.time.longWords(day))", view)
-            }
+            sections = data.dueGroups(roots) { view, day in day < data.time.today && view.task.status != .completed }
+                .map { ($0.title, $0.tasks) }
         }
         return sections.enumerated().html { index, section in
             """

@@ -149,7 +149,7 @@ extension WebController {
                                          button: "Make owner")
         }
         let updated = try await domain.updateMember(identity, listID: list.id, accountID: person.accountID,
-                                                    role: role, ifVersion: Self.version(form))
+                                                    role: role, ifVersion: form.version)
         let back = "/lists/\(list.id)/edit#members"
         if updated.role == .owner {
             return WebResponse.done(context, redirect: back, toast: Flash(
@@ -173,7 +173,7 @@ extension WebController {
                                          button: "Remove")
         }
         try await domain.removeMember(identity, listID: list.id, accountID: person.accountID,
-                                      ifVersion: Self.version(context.web.form))
+                                      ifVersion: context.web.form.version)
         return WebResponse.done(context, redirect: "/lists/\(list.id)/edit#members", toast: Flash(
             message: "Removed \(person.username) from “\(list.name)”",
             undo: UndoToken([.addMember(list.id, username: person.username, role: person.role)]).encoded))
@@ -202,8 +202,6 @@ extension WebController {
         else { throw DoableError.notFound("Member not found.") }
         return (identity, view, person)
     }
-
-    private static func version(_ form: FormData) -> Int64? { form.text("version").flatMap(Int64.init) }
 
     /// A refusal the share form shows by its fields; others (no access, a role too small) get their own page.
     private static func isFormError(_ error: DoableError) -> Bool {
