@@ -72,6 +72,12 @@ struct MemberTime: Sendable {
         "\(Self.weekdayName(day)) \(day.day) \(Self.monthNames[day.month - 1]) \(day.year)"
     }
 
+    /// A day's heading: "Tomorrow · Tuesday 24 November 2026" near today, else the long date alone (not
+    /// "Wednesday · Wednesday 25 November 2026").
+    func heading(_ day: CivilDate) -> String {
+        abs(day.daysSinceEpoch - today.daysSinceEpoch) <= 1 ? "\(words(day)) · \(longWords(day))" : longWords(day)
+    }
+
     /// The first day of the week containing `day`, by the member's week start.
     func weekStart(of day: CivilDate) -> CivilDate { calendar.startOfWeek(containing: day) }
 

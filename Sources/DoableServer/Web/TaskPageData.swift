@@ -59,7 +59,7 @@ struct TaskPageData {
             if let due = view.task.due {
                 let day = time.day(of: due)
                 (key, title) = isOverdue(view, day) ? (Int.min, "Overdue")
-                    : (day.daysSinceEpoch, "\(time.words(day)) · \(time.longWords(day))")
+                    : (day.daysSinceEpoch, time.heading(day))
             }
             if let index = groups.firstIndex(where: { $0.key == key }) {
                 groups[index].tasks.append(view)

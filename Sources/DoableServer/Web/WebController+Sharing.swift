@@ -41,6 +41,10 @@ extension WebController {
         } else {
             shareForm = shareFormHTML(list, share: share, context: context)
         }
+        // Handing the list over needs an admin; say so, or the owner never finds "Make owner".
+        let handOverHint: HTML = view.role == .owner && members.contains(where: { $0.role != .owner })
+            ? "<p class=\"hint\">To hand this list over, make a member an admin; then choose Make owner beside them.</p>"
+            : ""
         let leave: HTML = view.role == .owner ? "" : """
         <form method="post" action="/lists/\(list.id)/leave" class="leave-form" data-inplace \
         data-confirm="Leave “\(list.name)”? You lose access to it until someone shares it with you again.">\
@@ -51,6 +55,7 @@ extension WebController {
         <section id="members" class="members" aria-labelledby="members-heading">
         <h2 id="members-heading">Members</h2>
         <ul class="member-list">\(rows)</ul>
+        \(handOverHint)
         \(shareForm)
         \(leave)
         </section>

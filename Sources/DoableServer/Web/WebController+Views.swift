@@ -62,7 +62,7 @@ extension WebController {
         let days = (0..<7).html { offset -> HTML in
             let day = today.adding(days: offset)
             let onDay = tasks.filter { data.time.day(of: $0.task.due!) == day }
-            let heading = "\(data.time.words(day)) · \(data.time.longWords(day))"
+            let heading = data.time.heading(day)
             return """
             <section class="day-group" aria-labelledby="day-\(day.description)"><h2 id="day-\(day.description)">\(heading)</h2>
             \(onDay.isEmpty ? HTML("<p class=\"empty-day\">Nothing due.</p>") : rows.list(onDay))</section>
@@ -111,7 +111,7 @@ extension WebController {
         let rows = try await data.rows(context, for: tasks)
         let groups = days.html { day, views in
             """
-            <section class="day-group" aria-labelledby="done-\(day.description)"><h2 id="done-\(day.description)">\(data.time.words(day)) · \(data.time.longWords(day))</h2>\(rows.list(views))</section>
+            <section class="day-group" aria-labelledby="done-\(day.description)"><h2 id="done-\(day.description)">\(data.time.heading(day))</h2>\(rows.list(views))</section>
             """
         }
         let more: HTML = all.count > shown
