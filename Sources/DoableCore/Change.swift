@@ -14,9 +14,10 @@ public struct Change: Sendable, Equatable, Codable {
     public var listID: ListID?
 
     /// `member`: a membership of the list in `listID` (its id is the member's account id); `comment`: a comment on a
-    /// task of that list; `notification`: an entry of the recipient's notification centre.
+    /// task of that list; `notification`: an entry of the recipient's notification centre; `reminder` and `webhook`:
+    /// the account's own (NOTIF-1, INTEROP-4).
     public enum Entity: String, Sendable, Codable, CaseIterable {
-        case account, list, task, label, member, comment, notification
+        case account, list, task, label, member, comment, notification, reminder, webhook
     }
     /// `put`: the entity now has the state stored (trashed ones carry `deletedAt`); `delete`: it is gone for good.
     public enum Kind: String, Sendable, Codable, CaseIterable { case put, delete }

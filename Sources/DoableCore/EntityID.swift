@@ -33,6 +33,10 @@ public typealias CredentialID = EntityID<Credential>
 public typealias CommentID = EntityID<TaskComment>
 public typealias ActivityID = EntityID<TaskActivity>
 public typealias NotificationID = EntityID<AppNotification>
+public typealias ReminderID = EntityID<Reminder>
+public typealias DeliveryID = EntityID<Delivery>
+public typealias WebhookID = EntityID<Webhook>
+public typealias CompletionID = EntityID<TaskCompletion>
 
 extension UUID {
     private static let hexDigits = Array("0123456789abcdef".utf8)

@@ -27,13 +27,66 @@ public struct Preferences: Sendable, Equatable, Codable {
             self.end = end
             self.mode = mode
         }
+
+        /// Minutes after midnight of an `HH:MM` value.
+        static func minutes(_ text: String) -> Int {
+            let parts = text.split(separator: ":").compactMap { Int($0) }
+            return parts.count == 2 ? parts[0] * 60 + parts[1] : 0
+        }
+
+        /// NOTIF-3: whether `moment` falls inside the quiet hours, in the member's calendar.
+        public func contains(_ moment: Timestamp, in calendar: ZonedCalendar) -> Bool {
+            let (hour, minute) = calendar.wallTime(of: moment)
+            let now = hour * 60 + minute, from = Self.minutes(start), to = Self.minutes(end)
+            if from == to { return false }
+            return from < to ? (from <= now && now < to) : (now >= from || now < to)
+        }
+
+        /// The moment the quiet hours around `moment` end (the next `end` wall time after it).
+        public func end(after moment: Timestamp, in calendar: ZonedCalendar) -> Timestamp {
+            let to = Self.minutes(end)
+            var day = calendar.day(of: moment)
+            for _ in 0..<3 {
+                let candidate = calendar.moment(on: day, hour: to / 60, minute: to % 60)
+                if candidate > moment { return candidate }
+                day = day.adding(days: 1)
+            }
+            return moment.adding(seconds: 86_400)
+        }
     }
 
+    /// NOTIF-2: the channels a member hears each kind of notification on. `inApp`, `email` and `webhook` apply to
+    /// every kind not named in `byKind`.
     public struct NotificationChannels: Sendable, Equatable, Codable {
         public var inApp: Bool = true
         public var email: Bool = false
         public var webhook: Bool = false
+        /// By `AppNotification.Kind` raw value (`reminder`, `taskAssigned`, …).
+        public var byKind: [String: ChannelSet] = [:]
         public init() {}
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            inApp = try container.decodeIfPresent(Bool.self, forKey: .inApp) ?? true
+            email = try container.decodeIfPresent(Bool.self, forKey: .email) ?? false
+            webhook = try container.decodeIfPresent(Bool.self, forKey: .webhook) ?? false
+            byKind = try container.decodeIfPresent([String: ChannelSet].self, forKey: .byKind) ?? [:]
+        }
+
+        public func channels(for kind: AppNotification.Kind) -> ChannelSet {
+            byKind[kind.rawValue] ?? ChannelSet(inApp: inApp, email: email, webhook: webhook)
+        }
+    }
+
+    public struct ChannelSet: Sendable, Equatable, Codable {
+        public var inApp: Bool
+        public var email: Bool
+        public var webhook: Bool
+        public init(inApp: Bool, email: Bool, webhook: Bool) {
+            self.inApp = inApp
+            self.email = email
+            self.webhook = webhook
+        }
     }
 }
 

@@ -114,6 +114,9 @@ public struct AppNotification: Sendable, Equatable, Codable {
 
     public enum Kind: String, Sendable, Codable, CaseIterable {
         case listShared, taskAssigned, comment
+        /// NOTIF-1: a reminder came due; `reminderMissed`: reminders that came due while the server was down longer
+        /// than the stale limit, dropped with this note instead.
+        case reminder, reminderMissed
     }
 
     public init(id: NotificationID, accountID: AccountID, kind: Kind, title: String, body: String,

@@ -23,6 +23,9 @@ public struct TaskItem: Sendable, Equatable, Codable {
     /// What the user deleted to put this task in the trash: the task itself, an ancestor, or its list.
     public var trashedWith: String?
     public var version: Int64
+    /// TASK-10: an RFC 5545 RRULE value (`FREQ=WEEKLY;BYDAY=MO`), checked by `RecurrenceRule`; nil for none.
+    public var recurrence: String?
+    public var recurrenceBasis: RecurrenceBasis
 
     public init(
         id: TaskID, ownerID: AccountID, listID: ListID, parentID: TaskID? = nil, title: String,
@@ -30,7 +33,7 @@ public struct TaskItem: Sendable, Equatable, Codable {
         start: TaskDate? = nil, estimatedMinutes: Int? = nil, category: TaskCategory? = nil,
         assigneeID: AccountID? = nil, labelIDs: [LabelID] = [], completedAt: Timestamp? = nil, rank: String,
         createdAt: Timestamp, updatedAt: Timestamp, deletedAt: Timestamp? = nil, trashedWith: String? = nil,
-        version: Int64 = 1
+        version: Int64 = 1, recurrence: String? = nil, recurrenceBasis: RecurrenceBasis = .due
     ) {
         self.id = id
         self.ownerID = ownerID
@@ -53,6 +56,8 @@ public struct TaskItem: Sendable, Equatable, Codable {
         self.deletedAt = deletedAt
         self.trashedWith = trashedWith
         self.version = version
+        self.recurrence = recurrence
+        self.recurrenceBasis = recurrenceBasis
     }
 
     /// TASK-3: its due moment passed while it was not completed.
@@ -61,6 +66,9 @@ public struct TaskItem: Sendable, Equatable, Codable {
         return due.passesAt <= now
     }
 }
+
+/// TASK-10: the next occurrence counts from the due date, or from the day the task was completed.
+public enum RecurrenceBasis: String, Sendable, Codable, CaseIterable { case due, completion }
 
 public enum TaskStatus: String, Sendable, Codable, CaseIterable { case pending, inProgress, completed }
 

@@ -85,6 +85,40 @@ public protocol Store: Service, Sendable {
     /// shared lists see in their trash.
     func trashedTasks(listIDs: [ListID]) async throws -> [TaskItem]
 
+    // Reminders, recurrence history, webhooks and deliveries (issue 13).
+    func tasks(ids: [TaskID]) async throws -> [TaskItem]
+    func reminder(id: ReminderID) async throws -> Reminder?
+    func reminders(ids: [ReminderID]) async throws -> [Reminder]
+    /// A member's reminders on a task, in the order they were made.
+    func reminders(taskID: TaskID, accountID: AccountID) async throws -> [Reminder]
+    /// Every member's reminders on these tasks (a change of the task's dates moves them all).
+    func reminders(taskIDs: [TaskID]) async throws -> [Reminder]
+    /// Every reminder of the account, for export and account deletion.
+    func reminders(accountID: AccountID) async throws -> [Reminder]
+    /// The account's reminders that fire at or after `from`, soonest first (VIEW-1).
+    func upcomingReminders(accountID: AccountID, from: Timestamp, limit: Int) async throws -> [Reminder]
+    /// The latest completion of the task (TASK-10's un-complete puts it back).
+    func latestCompletion(taskID: TaskID) async throws -> TaskCompletion?
+    /// Completions of tasks owned by `ownerID` at or after `since`, newest first (history and statistics).
+    func completions(ownerID: AccountID, since: Timestamp, limit: Int) async throws -> [TaskCompletion]
+    func webhook(id: WebhookID) async throws -> Webhook?
+    func webhooks(accountIDs: [AccountID]) async throws -> [Webhook]
+    /// Webhooks whose feed cursor is behind their account's feed: the fan-out's work.
+    func webhooksBehind(limit: Int) async throws -> [Webhook]
+    func delivery(id: DeliveryID) async throws -> Delivery?
+    /// The account's deliveries, newest first.
+    func deliveries(accountID: AccountID, limit: Int) async throws -> [Delivery]
+    func deliveryAttempts(deliveryID: DeliveryID) async throws -> [DeliveryAttempt]
+    /// NOTIF-5: takes up to `limit` reminders due at `now` that no process holds, holding them until `leaseUntil`
+    /// (PostgreSQL skips rows another process is claiming, so two servers never take the same one).
+    @_spi(StoreWriting) func claimDueReminders(now: Timestamp, leaseUntil: Timestamp, limit: Int) async throws
+        -> [Reminder]
+    /// The same for pending deliveries whose next attempt is due.
+    @_spi(StoreWriting) func claimDueDeliveries(now: Timestamp, leaseUntil: Timestamp, limit: Int) async throws
+        -> [Delivery]
+    /// Records an attempt and the delivery's new state (attempts, next attempt, error, sent time), releasing it.
+    @_spi(StoreWriting) func record(_ attempt: DeliveryAttempt, updating delivery: Delivery) async throws
+
     /// Lists and tasks the owner put in the trash themselves (not the tasks that went with them).
     func trash(ownerID: AccountID) async throws -> (lists: [TaskList], tasks: [TaskItem])
     /// Trashed lists and tasks deleted before `cutoff`, for the purge (TASK-8).

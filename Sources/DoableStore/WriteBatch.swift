@@ -33,6 +33,20 @@ public struct WriteBatch: Sendable {
         /// TASK-12: history is written with the change it describes, whose own feed entry announces it.
         case addActivity(TaskActivity)
         case putNotification(AppNotification)
+        /// NOTIF-1: a member's own reminder; in that member's feed only.
+        case putReminder(Reminder)
+        case deleteReminder(Reminder)
+        /// TASK-10: an occurrence completed, and its removal when it is un-completed (history, not in any feed).
+        case addCompletion(TaskCompletion)
+        case deleteCompletion(TaskCompletion)
+        /// INTEROP-4. The feed cursor moves with `advanceWebhookCursor`, which has no feed entry (it would wake the
+        /// fan-out that moved it).
+        case putWebhook(Webhook)
+        case deleteWebhook(Webhook)
+        /// Moves the webhook's cursor from `from` (conflict if it moved meanwhile) to `to`.
+        case advanceWebhookCursor(WebhookID, from: Int64, to: Int64)
+        /// NOTIF-5: a message to send, queued with the change that caused it.
+        case enqueueDelivery(Delivery)
     }
 
     /// One entry to append to `recipient`'s feed.
@@ -70,7 +84,12 @@ public struct WriteBatch: Sendable {
         case .putComment(let comment): (comment.authorID, .comment, comment.id.description, .put, comment.listID)
         case .deleteComment(let comment): (comment.authorID, .comment, comment.id.description, .delete, comment.listID)
         case .putNotification(let note): (note.accountID, .notification, note.id.description, .put, nil)
-        case .setTasksOwner, .addActivity: nil
+        case .putReminder(let reminder): (reminder.accountID, .reminder, reminder.id.description, .put, nil)
+        case .deleteReminder(let reminder): (reminder.accountID, .reminder, reminder.id.description, .delete, nil)
+        case .putWebhook(let hook): (hook.accountID, .webhook, hook.id.description, .put, nil)
+        case .deleteWebhook(let hook): (hook.accountID, .webhook, hook.id.description, .delete, nil)
+        case .setTasksOwner, .addActivity, .addCompletion, .deleteCompletion, .advanceWebhookCursor, .enqueueDelivery:
+            nil
         case .putAccount(let account): (account.id, .account, account.id.description, .put, nil)
         case .putList(let list): (list.ownerID, .list, list.id.description, .put, list.id)
         case .purgeList(let list): (list.ownerID, .list, list.id.description, .delete, list.id)

@@ -37,7 +37,7 @@ struct WritePathTests {
                 switch change.entity {
                 case .task: #expect(change.listID?.description == listID, "task \(change.entityID) has its list")
                 case .list: #expect(change.listID?.description == change.entityID)
-                case .label, .account, .notification: #expect(change.listID == nil)
+                case .label, .account, .notification, .reminder, .webhook: #expect(change.listID == nil)
                 case .member, .comment: #expect(change.listID != nil)
                 }
             }

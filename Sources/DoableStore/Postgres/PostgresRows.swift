@@ -26,7 +26,7 @@ enum PostgresRows {
     static let taskColumns = """
         t.id, t.owner_id, t.list_id, t.parent_id, t.title, t.notes, t.status, t.priority, t.due, t.start,
         t.estimated_minutes, t.category, t.assignee_id, t.label_ids, t.completed_at, t.rank, t.created_at,
-        t.updated_at, t.deleted_at, t.trashed_with, t.version
+        t.updated_at, t.deleted_at, t.trashed_with, t.version, t.recurrence, t.recurrence_basis
         """
 
     static func account(_ row: PostgresRecord) throws -> Account {
@@ -128,7 +128,8 @@ enum PostgresRows {
             completedAt: try row.optionalTimestamp("completed_at"), rank: try row["rank"],
             createdAt: try row.timestamp("created_at"), updatedAt: try row.timestamp("updated_at"),
             deletedAt: try row.optionalTimestamp("deleted_at"), trashedWith: try row["trashed_with"],
-            version: try row["version"])
+            version: try row["version"], recurrence: try row["recurrence"],
+            recurrenceBasis: RecurrenceBasis(rawValue: try row["recurrence_basis"]) ?? .due)
     }
 
     static func taskValues(_ task: TaskItem) throws -> PostgresRowValues {
@@ -157,6 +158,8 @@ enum PostgresRows {
         try values.set("deleted_at", task.deletedAt?.milliseconds)
         try values.set("trashed_with", task.trashedWith)
         try values.set("version", task.version)
+        try values.set("recurrence", task.recurrence)
+        try values.set("recurrence_basis", task.recurrenceBasis.rawValue)
         return values
     }
 

@@ -29,6 +29,12 @@ struct PostgresWriter {
             try await execute("DELETE FROM list_members WHERE list_id IN (SELECT id FROM lists WHERE owner_id = \(id))")
             try await execute("DELETE FROM list_members WHERE account_id = \(id)")
             try await execute("DELETE FROM notifications WHERE account_id = \(id)")
+            try await execute("""
+                DELETE FROM reminders WHERE account_id = \(id) OR task_id IN (SELECT id FROM tasks WHERE owner_id = \(id))
+                """)
+            try await execute("DELETE FROM task_completions WHERE task_id IN (SELECT id FROM tasks WHERE owner_id = \(id))")
+            try await execute("DELETE FROM webhooks WHERE account_id = \(id)")
+            try await execute("DELETE FROM deliveries WHERE account_id = \(id)")
             try await execute("DELETE FROM tasks WHERE owner_id = \(id)")
             try await execute("DELETE FROM labels WHERE owner_id = \(id)")
             try await execute("DELETE FROM lists WHERE owner_id = \(id)")
@@ -55,6 +61,8 @@ struct PostgresWriter {
             try await execute("DELETE FROM task_labels WHERE task_id = \(task.id.uuid)")
             try await execute("DELETE FROM comments WHERE task_id = \(task.id.uuid)")
             try await execute("DELETE FROM task_activity WHERE task_id = \(task.id.uuid)")
+            try await execute("DELETE FROM reminders WHERE task_id = \(task.id.uuid)")
+            try await execute("DELETE FROM task_completions WHERE task_id = \(task.id.uuid)")
             try await delete("tasks", id: task.id.uuid, version: task.version)
         case .putLabel(let label):
             try await put("labels", id: label.id.description, version: label.version,
@@ -139,6 +147,53 @@ struct PostgresWriter {
             try values.set("read_at", note.readAt?.milliseconds)
             try values.set("version", note.version)
             try await put("notifications", id: note.id.description, version: note.version, values: values)
+        case .putReminder(let reminder):
+            try await put("reminders", id: reminder.id.description, version: reminder.version,
+                          values: PostgresStore.reminderValues(reminder))
+        case .deleteReminder(let reminder):
+            try await delete("reminders", id: reminder.id.uuid, version: reminder.version)
+        case .addCompletion(let completion):
+            try await execute("""
+                INSERT INTO task_completions (id, task_id, owner_id, actor_id, completed_at, due, start, recurrence,
+                    next_due, reset_subtasks)
+                VALUES (\(completion.id.uuid), \(completion.taskID.uuid), \(completion.ownerID.uuid),
+                        \(completion.actorID?.uuid), \(completion.completedAt.milliseconds), \(completion.due?.description),
+                        \(completion.start?.description), \(completion.recurrence), \(completion.nextDue?.description),
+                        \(completion.resetSubtaskIDs.map(\.description).joined(separator: ",")))
+                """)
+        case .deleteCompletion(let completion):
+            let deleted = try await fetch("DELETE FROM task_completions WHERE id = \(completion.id.uuid) RETURNING id")
+            if deleted.isEmpty {
+                throw StoreError.versionConflict(entity: "task_completions", id: completion.id.description)
+            }
+        case .putWebhook(let hook):
+            var values = PostgresRowValues()
+            try values.set("id", hook.id.uuid)
+            try values.set("account_id", hook.accountID.uuid)
+            try values.set("url", hook.url)
+            try values.set("events", hook.events.map(\.rawValue).joined(separator: ","))
+            try values.set("secret", hook.secret)
+            try values.set("feed_cursor", hook.feedCursor)
+            try values.set("created_at", hook.createdAt.milliseconds)
+            try values.set("updated_at", hook.updatedAt.milliseconds)
+            try values.set("version", hook.version)
+            try await put("webhooks", id: hook.id.description, version: hook.version, values: values)
+        case .deleteWebhook(let hook):
+            try await delete("webhooks", id: hook.id.uuid, version: hook.version)
+        case .advanceWebhookCursor(let id, let from, let to):
+            let moved = try await fetch("""
+                UPDATE webhooks SET feed_cursor = \(to) WHERE id = \(id.uuid) AND feed_cursor = \(from) RETURNING id
+                """)
+            if moved.isEmpty { throw StoreError.versionConflict(entity: "webhooks", id: id.description) }
+        case .enqueueDelivery(let delivery):
+            try await execute("""
+                INSERT INTO deliveries (id, account_id, channel, target, event, payload, state, attempts,
+                    next_attempt_at, last_error, created_at, sent_at)
+                VALUES (\(delivery.id.uuid), \(delivery.accountID.uuid), \(delivery.channel.rawValue), \(delivery.target),
+                        \(delivery.event), \(delivery.payload), \(delivery.state.rawValue), \(Int64(delivery.attempts)),
+                        \(delivery.nextAttemptAt.milliseconds), \(delivery.lastError), \(delivery.createdAt.milliseconds),
+                        \(delivery.sentAt?.milliseconds))
+                """)
         }
     }
 

@@ -72,7 +72,8 @@ extension SQLiteRows {
             assigneeID: columns.optionalID(12), labelIDs: columns.idList(13),
             completedAt: columns.optionalTimestamp(14), rank: columns.text(15), createdAt: columns.timestamp(16),
             updatedAt: columns.timestamp(17), deletedAt: columns.optionalTimestamp(18),
-            trashedWith: columns.optionalText(19), version: columns.int64(20))
+            trashedWith: columns.optionalText(19), version: columns.int64(20), recurrence: columns.optionalText(21),
+            recurrenceBasis: RecurrenceBasis(rawValue: columns.text(22)) ?? .due)
     }
 
     /// Every row of a cached statement, read with `map`.

@@ -6,7 +6,8 @@ import GRDB
 enum SQLiteRows {
     static let taskColumns = """
         id, owner_id, list_id, parent_id, title, notes, status, priority, due, start, estimated_minutes, category,
-        assignee_id, label_ids, completed_at, rank, created_at, updated_at, deleted_at, trashed_with, version
+        assignee_id, label_ids, completed_at, rank, created_at, updated_at, deleted_at, trashed_with, version,
+        recurrence, recurrence_basis
         """
     static let prefixedTaskColumns = prefixed(taskColumns, "t")
     static let listColumns = """
@@ -73,7 +74,7 @@ enum SQLiteRows {
             task.estimatedMinutes, task.category?.rawValue, task.assigneeID?.description,
             task.labelIDs.map(\.description).joined(separator: ","), task.completedAt?.milliseconds, task.rank,
             task.createdAt.milliseconds, task.updatedAt.milliseconds, task.deletedAt?.milliseconds,
-            task.trashedWith, task.version,
+            task.trashedWith, task.version, task.recurrence, task.recurrenceBasis.rawValue,
         ]
     }
 

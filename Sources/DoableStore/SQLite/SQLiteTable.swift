@@ -26,7 +26,8 @@ struct SQLiteTable: Sendable {
     static let tasks = SQLiteTable("tasks", columns: [
         "id", "owner_id", "list_id", "parent_id", "title", "title_key", "notes", "status", "priority",
         "priority_weight", "due", "due_at", "start", "estimated_minutes", "category", "assignee_id", "label_ids",
-        "completed_at", "rank", "created_at", "updated_at", "deleted_at", "trashed_with", "version",
+        "completed_at", "rank", "created_at", "updated_at", "deleted_at", "trashed_with", "version", "recurrence",
+        "recurrence_basis",
     ])
 
     static let labels = SQLiteTable("labels", columns: [
@@ -35,6 +36,16 @@ struct SQLiteTable: Sendable {
 
     static let comments = SQLiteTable("comments", columns: [
         "id", "task_id", "author_id", "body", "created_at", "updated_at", "edited_at", "version",
+    ])
+
+    /// `claimed_until` last: every put releases the scheduler's hold (the put is the firing, or an edit it must see).
+    static let reminders = SQLiteTable("reminders", columns: [
+        "id", "task_id", "account_id", "at", "relative_to", "offset_minutes", "snoozed_until", "silenced", "fired_for",
+        "next_at", "created_at", "updated_at", "version", "claimed_until",
+    ])
+
+    static let webhooks = SQLiteTable("webhooks", columns: [
+        "id", "account_id", "url", "events", "secret", "feed_cursor", "created_at", "updated_at", "version",
     ])
 
     static let notifications = SQLiteTable("notifications", columns: [

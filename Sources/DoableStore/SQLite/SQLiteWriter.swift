@@ -28,6 +28,12 @@ struct SQLiteWriter {
                         arguments: [id])
             try execute("DELETE FROM list_members WHERE account_id = ?", arguments: [id])
             try execute("DELETE FROM notifications WHERE account_id = ?", arguments: [id])
+            try execute("DELETE FROM reminders WHERE account_id = ? OR task_id IN (SELECT id FROM tasks WHERE owner_id = ?)",
+                        arguments: [id, id])
+            try execute("DELETE FROM task_completions WHERE task_id IN (SELECT id FROM tasks WHERE owner_id = ?)",
+                        arguments: [id])
+            try execute("DELETE FROM webhooks WHERE account_id = ?", arguments: [id])
+            try execute("DELETE FROM deliveries WHERE account_id = ?", arguments: [id])
             try execute("DELETE FROM tasks WHERE owner_id = ?", arguments: [id])
             try execute("DELETE FROM labels WHERE owner_id = ?", arguments: [id])
             try execute("DELETE FROM lists WHERE owner_id = ?", arguments: [id])
@@ -54,6 +60,8 @@ struct SQLiteWriter {
             try execute("DELETE FROM task_labels WHERE task_id = ?", arguments: [task.id.description])
             try execute("DELETE FROM comments WHERE task_id = ?", arguments: [task.id.description])
             try execute("DELETE FROM task_activity WHERE task_id = ?", arguments: [task.id.description])
+            try execute("DELETE FROM reminders WHERE task_id = ?", arguments: [task.id.description])
+            try execute("DELETE FROM task_completions WHERE task_id = ?", arguments: [task.id.description])
             try delete("tasks", id: task.id.description, version: task.version)
         case .putLabel(let label):
             try put(SQLiteTable.labels, version: label.version, id: label.id.description,
@@ -125,6 +133,45 @@ struct SQLiteWriter {
                 note.taskID?.description, note.listID?.description, note.actorID?.description,
                 note.createdAt.milliseconds, note.readAt?.milliseconds, note.version,
             ])
+        case .putReminder(let reminder):
+            try put(SQLiteTable.reminders, version: reminder.version, id: reminder.id.description,
+                    arguments: SQLiteStore.reminderArguments(reminder))
+        case .deleteReminder(let reminder):
+            try delete("reminders", id: reminder.id.description, version: reminder.version)
+        case .addCompletion(let completion):
+            try execute("""
+                INSERT INTO task_completions (id, task_id, owner_id, actor_id, completed_at, due, start, recurrence,
+                    next_due, reset_subtasks) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [completion.id.description, completion.taskID.description,
+                                 completion.ownerID.description, completion.actorID?.description,
+                                 completion.completedAt.milliseconds, completion.due?.description,
+                                 completion.start?.description, completion.recurrence, completion.nextDue?.description,
+                                 completion.resetSubtaskIDs.map(\.description).joined(separator: ",")])
+        case .deleteCompletion(let completion):
+            try execute("DELETE FROM task_completions WHERE id = ?", arguments: [completion.id.description])
+            if db.changesCount == 0 {
+                throw StoreError.versionConflict(entity: "task_completions", id: completion.id.description)
+            }
+        case .putWebhook(let hook):
+            try put(SQLiteTable.webhooks, version: hook.version, id: hook.id.description, arguments: [
+                hook.id.description, hook.accountID.description, hook.url,
+                hook.events.map(\.rawValue).joined(separator: ","), hook.secret, hook.feedCursor,
+                hook.createdAt.milliseconds, hook.updatedAt.milliseconds, hook.version,
+            ])
+        case .deleteWebhook(let hook):
+            try delete("webhooks", id: hook.id.description, version: hook.version)
+        case .advanceWebhookCursor(let id, let from, let to):
+            try execute("UPDATE webhooks SET feed_cursor = ? WHERE id = ? AND feed_cursor = ?",
+                        arguments: [to, id.description, from])
+            if db.changesCount == 0 { throw StoreError.versionConflict(entity: "webhooks", id: id.description) }
+        case .enqueueDelivery(let delivery):
+            try execute("""
+                INSERT INTO deliveries (id, account_id, channel, target, event, payload, state, attempts,
+                    next_attempt_at, last_error, created_at, sent_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [delivery.id.description, delivery.accountID.description, delivery.channel.rawValue,
+                                 delivery.target, delivery.event, delivery.payload, delivery.state.rawValue,
+                                 delivery.attempts, delivery.nextAttemptAt.milliseconds, delivery.lastError,
+                                 delivery.createdAt.milliseconds, delivery.sentAt?.milliseconds])
         }
     }
 

@@ -1,0 +1,143 @@
+/// NOTIF-5: one message to send by email or webhook, queued in the transaction of the change that caused it and
+/// sent by the scheduler, which retries with backoff and records every attempt.
+public struct Delivery: Sendable, Equatable, Codable {
+    public var id: DeliveryID
+    public var accountID: AccountID
+    public var channel: Channel
+    /// The email address, or the webhook's id.
+    public var target: String
+    /// The event named in `X-Doable-Event` (`reminder`, `task.assigned`, `task.updated`, …).
+    public var event: String
+    /// What to say, as JSON (`DeliveryPayload`), rendered into an email or a webhook body when sent.
+    public var payload: String
+    public var state: State
+    public var attempts: Int
+    public var nextAttemptAt: Timestamp
+    public var lastError: String?
+    public var createdAt: Timestamp
+    public var sentAt: Timestamp?
+
+    public enum Channel: String, Sendable, Codable, CaseIterable { case email, webhook }
+    /// `failed`: given up after retrying for a day, or refused for good (a 5xx SMTP reply, a 4xx from a webhook).
+    public enum State: String, Sendable, Codable, CaseIterable { case pending, sent, failed }
+
+    public init(id: DeliveryID, accountID: AccountID, channel: Channel, target: String, event: String,
+                payload: String, state: State = .pending, attempts: Int = 0, nextAttemptAt: Timestamp,
+                lastError: String? = nil, createdAt: Timestamp, sentAt: Timestamp? = nil) {
+        self.id = id
+        self.accountID = accountID
+        self.channel = channel
+        self.target = target
+        self.event = event
+        self.payload = payload
+        self.state = state
+        self.attempts = attempts
+        self.nextAttemptAt = nextAttemptAt
+        self.lastError = lastError
+        self.createdAt = createdAt
+        self.sentAt = sentAt
+    }
+}
+
+/// One try at sending a delivery, kept for the member's delivery log.
+public struct DeliveryAttempt: Sendable, Equatable, Codable {
+    public var deliveryID: DeliveryID
+    public var number: Int
+    public var at: Timestamp
+    public var succeeded: Bool
+    /// The reply (`250 OK`, `HTTP 500`) or the error.
+    public var detail: String
+
+    public init(deliveryID: DeliveryID, number: Int, at: Timestamp, succeeded: Bool, detail: String) {
+        self.deliveryID = deliveryID
+        self.number = number
+        self.at = at
+        self.succeeded = succeeded
+        self.detail = detail
+    }
+}
+
+/// INTEROP-4: an account's outgoing webhook. The secret signs each body (`X-Doable-Signature: sha256=<hex>`); it is
+/// shown once when the webhook is made and kept to sign with.
+public struct Webhook: Sendable, Equatable, Codable {
+    public var id: WebhookID
+    public var accountID: AccountID
+    public var url: String
+    public var events: [WebhookEvent]
+    public var secret: String
+    /// The last sequence of the account's change feed whose task events were queued for this webhook.
+    public var feedCursor: Int64
+    public var createdAt: Timestamp
+    public var updatedAt: Timestamp
+    public var version: Int64
+
+    public init(id: WebhookID, accountID: AccountID, url: String, events: [WebhookEvent], secret: String,
+                feedCursor: Int64, createdAt: Timestamp, updatedAt: Timestamp, version: Int64 = 1) {
+        self.id = id
+        self.accountID = accountID
+        self.url = url
+        self.events = events
+        self.secret = secret
+        self.feedCursor = feedCursor
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.version = version
+    }
+}
+
+/// What a webhook can subscribe to: the account's task changes (read from its change feed) and its notifications.
+public enum WebhookEvent: String, Sendable, Codable, CaseIterable {
+    case taskCreated = "task.created"
+    case taskUpdated = "task.updated"
+    case taskCompleted = "task.completed"
+    case taskDeleted = "task.deleted"
+    case reminder
+    case taskAssigned = "task.assigned"
+    case listShared = "list.shared"
+    case commentCreated = "comment.created"
+
+    /// The event a notification of this kind is sent as.
+    public init(notification kind: AppNotification.Kind) {
+        switch kind {
+        case .listShared: self = .listShared
+        case .taskAssigned: self = .taskAssigned
+        case .comment: self = .commentCreated
+        case .reminder, .reminderMissed: self = .reminder
+        }
+    }
+
+    public var isTaskChange: Bool {
+        switch self {
+        case .taskCreated, .taskUpdated, .taskCompleted, .taskDeleted: true
+        default: false
+        }
+    }
+}
+
+/// What a queued delivery says: rendered into an email (with links back) or a webhook body when it is sent.
+public struct DeliveryPayload: Sendable, Equatable, Codable {
+    public var kind: String
+    public var title: String
+    public var body: String
+    public var taskID: TaskID?
+    public var listID: ListID?
+    public var reminderID: ReminderID?
+    public var notificationKind: AppNotification.Kind?
+    /// For task events: the task as it was when the event was queued, as JSON (the API's task shape).
+    public var task: TaskItem?
+    public var at: Timestamp
+
+    public init(kind: String, title: String, body: String, taskID: TaskID? = nil, listID: ListID? = nil,
+                reminderID: ReminderID? = nil, notificationKind: AppNotification.Kind? = nil, task: TaskItem? = nil,
+                at: Timestamp) {
+        self.kind = kind
+        self.title = title
+        self.body = body
+        self.taskID = taskID
+        self.listID = listID
+        self.reminderID = reminderID
+        self.notificationKind = notificationKind
+        self.task = task
+        self.at = at
+    }
+}
