@@ -67,12 +67,9 @@ extension Domain {
             for recipient in [task.assigneeID, creator].compactMap({ $0 }) where told.insert(recipient).inserted {
                 guard try await role(of: recipient, in: access.list) != nil else { continue }
                 let excerpt = text.count > 200 ? String(text.prefix(199)) + "…" : text
-                if let note = try await notification(
+                batch.operations += try await notification(
                     to: recipient, .comment, title: "\(identity.account.username) commented on “\(task.title)”",
                     body: excerpt, task: taskID, list: task.listID, by: identity)
-                {
-                    batch.append(note)
-                }
             }
             return (batch, view(comment, names: [identity.account.id: identity.account.username], access: access,
                                 identity: identity))

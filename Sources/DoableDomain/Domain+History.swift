@@ -71,9 +71,8 @@ extension Domain {
         guard case .assigned(let assignee) = change, assignee != identity.account.id else { return [] }
         var listName = listName
         if listName == nil { listName = try await store.list(id: task.listID)?.name }
-        let note = try await notification(
+        return try await notification(
             to: assignee, .taskAssigned, title: "\(identity.account.username) assigned you “\(task.title)”",
             body: "In \(listName ?? "its list").", task: task.id, list: task.listID, by: identity)
-        return note.map { [$0] } ?? []
     }
 }

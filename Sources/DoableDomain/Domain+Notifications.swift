@@ -1,4 +1,5 @@
 import DoableCore
+import Foundation
 @_spi(StoreWriting) import DoableStore
 
 /// NOTIF-2 and NOTIF-4: the in-app notification centre. Notifications are written in the batch of the change they
@@ -7,18 +8,55 @@ extension Domain {
     /// How many notifications the centre keeps listing at most per request.
     public static let notificationPageLimit = 100
 
-    /// A notification for `recipient`, unless it turned in-app notifications off or is the one acting.
+    /// What tells `recipient` of something, by the channels it chose for this kind (NOTIF-2): the in-app entry, an
+    /// email and a POST to each of its webhooks subscribed to the event, all queued in the batch of the change. Nothing
+    /// for the one acting, or for a disabled account.
     func notification(to recipient: AccountID, _ kind: AppNotification.Kind, title: String, body: String,
                       task: TaskID? = nil, list: ListID? = nil, by identity: Identity) async throws
-        -> WriteBatch.Operation?
+        -> [WriteBatch.Operation]
     {
-        guard recipient != identity.account.id, let account = try await store.account(id: recipient),
-              account.preferences.notificationChannels.inApp, !account.isDisabled
-        else { return nil }
-        let now = clock()
-        return .putNotification(AppNotification(
-            id: .make(at: now), accountID: recipient, kind: kind, title: String(title.prefix(300)),
-            body: String(body.prefix(500)), taskID: task, listID: list, actorID: identity.account.id, createdAt: now))
+        guard recipient != identity.account.id, let account = try await store.account(id: recipient) else { return [] }
+        let channels = account.preferences.notificationChannels.channels(for: kind)
+        let hooks = channels.webhook ? try await store.webhooks(accountIDs: [recipient]) : []
+        return notificationOperations(
+            to: account, kind, title: title, body: body, task: task, list: list, actor: identity.account.id,
+            channels: channels, webhooks: hooks, now: clock())
+    }
+
+    /// The operations of one notification, with every read done: `channels` already narrowed (quiet hours).
+    func notificationOperations(
+        to account: Account, _ kind: AppNotification.Kind, title: String, body: String, task: TaskID?, list: ListID?,
+        reminder: ReminderID? = nil, actor: AccountID?, channels: Preferences.ChannelSet, webhooks: [Webhook],
+        now: Timestamp
+    ) -> [WriteBatch.Operation] {
+        guard !account.isDisabled else { return [] }
+        let title = String(title.prefix(300)), body = String(body.prefix(500))
+        var operations: [WriteBatch.Operation] = []
+        if channels.inApp {
+            operations.append(.putNotification(AppNotification(
+                id: .make(at: now), accountID: account.id, kind: kind, title: title, body: body, taskID: task,
+                listID: list, actorID: actor, createdAt: now)))
+        }
+        let event = WebhookEvent(notification: kind)
+        let payload = DeliveryPayload(kind: kind.rawValue, title: title, body: body, taskID: task, listID: list,
+                                      reminderID: reminder, notificationKind: kind, at: now)
+        if channels.email {
+            operations.append(.enqueueDelivery(Delivery(
+                id: .make(at: now), accountID: account.id, channel: .email, target: account.email,
+                event: event.rawValue, payload: Self.encoded(payload), nextAttemptAt: now, createdAt: now)))
+        }
+        if channels.webhook {
+            for hook in webhooks where hook.accountID == account.id && hook.events.contains(event) {
+                operations.append(.enqueueDelivery(Delivery(
+                    id: .make(at: now), accountID: account.id, channel: .webhook, target: hook.id.description,
+                    event: event.rawValue, payload: Self.encoded(payload), nextAttemptAt: now, createdAt: now)))
+            }
+        }
+        return operations
+    }
+
+    static func encoded(_ payload: DeliveryPayload) -> String {
+        String(decoding: (try? JSONEncoder().encode(payload)) ?? Data(), as: UTF8.self)
     }
 
     /// The caller's notifications, newest first, and how many are unread.

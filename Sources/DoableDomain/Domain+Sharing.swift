@@ -84,13 +84,10 @@ extension Domain {
             list.updatedAt = now
             list.version += 1
             var batch = WriteBatch([.putList(list), .putMembership(membership)], now: now)
-            if let note = try await notification(
+            batch.operations += try await notification(
                 to: account.id, .listShared, title: "\(identity.account.username) shared “\(list.name)” with you",
                 body: "You are \(role == .viewer ? "a viewer" : "an \(role.rawValue)") of it.", list: listID,
                 by: identity)
-            {
-                batch.append(note)
-            }
             return (batch, MemberView(account, role: role, addedAt: now, version: 1))
         }
         return view

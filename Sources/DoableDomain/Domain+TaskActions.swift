@@ -13,10 +13,12 @@ extension Domain {
             if task.status != .completed {
                 task.status = .completed
                 task.completedAt = now
+                let effects = try await completionEffects(&task, by: identity, now: now)
                 task.updatedAt = now
                 task.version += 1
                 batch.append(.putTask(task))
-                batch.append(activity(task, .completed, by: identity, at: now))
+                batch.operations += effects.operations
+                batch.append(activity(task, .completed, detail: effects.detail, by: identity, at: now))
             }
             if includeSubtasks {
                 for var child in try await store.descendants(of: id)
@@ -38,12 +40,15 @@ extension Domain {
         let task = try await perform(by: identity.account.id) {
             var task = try await editableTask(id, for: identity)
             try require(version: task.version, expected: expected, of: "task")
-            guard task.status == .completed else { return (WriteBatch(), task) }
+            let now = clock()
+            let effects = try await reopenEffects(&task, by: identity, now: now)
+            guard task.status == .completed || effects != nil else { return (WriteBatch(), task) }
             task.status = .pending
             task.completedAt = nil
-            task.updatedAt = clock()
+            task.updatedAt = now
             task.version += 1
-            return (WriteBatch([.putTask(task), activity(task, .reopened, by: identity)], now: clock()), task)
+            return (WriteBatch([.putTask(task)] + (effects ?? []) + [activity(task, .reopened, by: identity)], now: now),
+                    task)
         }
         return try await views([task], for: identity)[0]
     }

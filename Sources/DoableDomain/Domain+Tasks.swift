@@ -95,6 +95,12 @@ extension Domain {
                 moveEffects = moved.effects
             }
             let effects = try await apply(input, to: &task, identity: identity, isNew: false)
+            // TASK-3 and TASK-10: a status set by an edit counts like the complete and reopen actions.
+            if before.status != .completed && task.status == .completed {
+                batch.operations += try await completionEffects(&task, by: identity, now: clock()).operations
+            } else if before.status == .completed && task.status != .completed {
+                batch.operations += try await reopenEffects(&task, by: identity, now: clock()) ?? []
+            }
             task.updatedAt = clock()
             task.version += 1
             batch.operations.insert(.putTask(task), at: 0)
@@ -126,6 +132,11 @@ extension Domain {
         }
         if let start = input.start { task.start = start }
         try Rules.startNotAfterDue(start: task.start, due: task.due)
+        if let basis = input.recurrenceBasis { task.recurrenceBasis = basis }
+        if let recurrence = input.recurrence { task.recurrence = recurrence }
+        if let recurrence = task.recurrence, input.recurrence != nil || input.due != nil || input.start != nil {
+            task.recurrence = try checkedRecurrence(recurrence, for: task)
+        }
         if let status = input.status, status != task.status {
             task.status = status
             task.completedAt = status == .completed ? now : nil

@@ -14,11 +14,15 @@ public struct Domain: Sendable {
     public let readiness: ReadinessGate
     let passwords: PasswordHasher
     let clock: @Sendable () -> Timestamp
+    /// INTEROP-4: what counts as this server itself, which a webhook may not point at.
+    let webhookPolicy: WebhookPolicy
 
     public init(
         store: any Store, notifier: FeedNotifier = FeedNotifier(), passwords: PasswordHasher = PasswordHasher(),
-        clock: @escaping @Sendable () -> Timestamp = { .now }, readiness: ReadinessGate = ReadinessGate(isOpen: true)
+        clock: @escaping @Sendable () -> Timestamp = { .now }, readiness: ReadinessGate = ReadinessGate(isOpen: true),
+        webhookPolicy: WebhookPolicy = WebhookPolicy(ownHosts: [], ownPort: 8080)
     ) {
+        self.webhookPolicy = webhookPolicy
         self.store = store
         self.readiness = readiness
         self.notifier = notifier
@@ -65,6 +69,8 @@ public struct Domain: Sendable {
     /// over; otherwise it becomes a 409 for the caller. An integrity error is a bug and goes up as it is.
     func commit(_ batch: WriteBatch, retryingConflicts: Bool = false) async throws {
         guard !batch.isEmpty else { return }
+        var batch = batch
+        batch.operations += try await remindersFollowingTasks(in: batch)
         let changes: [Change]
         do {
             changes = try await store.commit(batch)

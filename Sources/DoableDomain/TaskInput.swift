@@ -14,6 +14,9 @@ public struct TaskInput: Sendable {
     public var estimatedMinutes: Int??
     public var category: TaskCategory??
     public var assigneeID: AccountID??
+    /// TASK-10: an RRULE value, or `.some(nil)` to stop repeating.
+    public var recurrence: String??
+    public var recurrenceBasis: RecurrenceBasis?
     /// Set by Undo (TASK-8): the values put back are the task's own earlier ones, so a due date that has passed
     /// meanwhile is allowed, as it is for import and sync replay (TASK-2).
     public var isRestoringPreviousValues = false

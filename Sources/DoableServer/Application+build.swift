@@ -24,6 +24,8 @@ public struct ServerConfiguration: Sendable {
     public var metricsHost = "127.0.0.1"
     public var metricsPort: Int?
     public var metricsToken: String?
+    /// NOTIF-2 and NOTIF-5: SMTP, the public address for links, the reminder scheduler.
+    public var delivery = DeliverySettings()
 
     /// A live event stream's heartbeat: well inside the idle timeout, so a quiet stream is never cut off.
     public var eventHeartbeat: Duration { .seconds(max(1, min(15, idleTimeoutSeconds / 3))) }
@@ -60,6 +62,7 @@ public func buildRouter(
     LabelsController(domain: domain).addRoutes(to: authenticated)
     TrashController(domain: domain).addRoutes(to: authenticated)
     CollaborationController(domain: domain).addRoutes(to: authenticated)
+    RemindersController(domain: domain).addRoutes(to: authenticated)
     EventsController(domain: domain, heartbeat: eventHeartbeat).addRoutes(to: authenticated)
     assets.addRoutes(to: router)
     WebController(domain: domain, renderer: WebRenderer(domain: domain, assets: assets, trustedProxies: trustedProxies),
@@ -75,7 +78,8 @@ public func buildApplication(
     logger: Logger
 ) -> some ApplicationProtocol {
     let readiness = ReadinessGate()
-    let domain = Domain(store: store, passwords: passwords, readiness: readiness)
+    let domain = Domain(store: store, passwords: passwords, readiness: readiness,
+                        webhookPolicy: Domain.WebhookPolicy(ownHosts: [configuration.host], ownPort: configuration.port))
     let pageCache = TaskPageCache(capacityBytes: configuration.pageCacheBytes)
     // On its own listener the metrics need no token unless one is given; on the API's listener they always do.
     let metricsOnOwnListener = configuration.metricsPort != nil
@@ -89,6 +93,9 @@ public func buildApplication(
         FeedNotifierService(domain: domain, logger: logger),
         PeriodicJob.feedRetention(domain: domain, retentionDays: configuration.feedRetentionDays, logger: logger),
         PeriodicJob.trashPurge(domain: domain, logger: logger),
+        ReminderScheduler(domain: domain, settings: configuration.delivery, logger: logger),
+        DeliverySender(domain: domain, settings: configuration.delivery, logger: logger),
+        WebhookFanOut(domain: domain, logger: logger),
     ]
     if let metrics = configuration.metrics {
         metrics.addSampledGauge(name: "doable_page_cache_bytes", help: "Bytes of rendered task pages kept.") {

@@ -116,6 +116,9 @@ public protocol Store: Service, Sendable {
     /// The same for pending deliveries whose next attempt is due.
     @_spi(StoreWriting) func claimDueDeliveries(now: Timestamp, leaseUntil: Timestamp, limit: Int) async throws
         -> [Delivery]
+    /// A secret of this installation, made from `candidate` the first time it is asked for and the same for every
+    /// process on the database ever after (it signs the links in emails).
+    @_spi(StoreWriting) func serverSecret(named name: String, candidate: String) async throws -> String
     /// Records an attempt and the delivery's new state (attempts, next attempt, error, sent time), releasing it.
     @_spi(StoreWriting) func record(_ attempt: DeliveryAttempt, updating delivery: Delivery) async throws
 

@@ -47,6 +47,18 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .long, help: "Bearer token GET /metrics requires; without --metrics-port it is then served on the main listener (env DOABLE_METRICS_TOKEN, which keeps it out of the process list).")
     var metricsToken: String = ProcessInfo.processInfo.environment["DOABLE_METRICS_TOKEN"] ?? ""
 
+    @Option(name: .long, help: "SMTP server for email notifications: smtp://[user:password@]host[:port] or smtps://… (env DOABLE_SMTP_URL).")
+    var smtpUrl: String = ProcessInfo.processInfo.environment["DOABLE_SMTP_URL"] ?? ""
+
+    @Option(name: .long, help: "Sender address of notification emails (env DOABLE_MAIL_FROM).")
+    var mailFrom: String = ProcessInfo.processInfo.environment["DOABLE_MAIL_FROM"] ?? "doable@localhost"
+
+    @Option(name: .long, help: "The address people open Doable at, for links in emails; default http://HOST:PORT (env DOABLE_PUBLIC_URL).")
+    var publicUrl: String = ProcessInfo.processInfo.environment["DOABLE_PUBLIC_URL"] ?? ""
+
+    @Option(name: .long, help: "Minutes after which a reminder that came due while the server was down is dropped with a note instead of sent; 0 sends it however late (env DOABLE_REMINDER_STALE_MINUTES).")
+    var reminderStaleMinutes: Int = Int(ProcessInfo.processInfo.environment["DOABLE_REMINDER_STALE_MINUTES"] ?? "") ?? 360
+
     @OptionGroup var storeOptions: StoreOptions
 
     func validate() throws {
@@ -71,6 +83,16 @@ struct Serve: AsyncParsableCommand {
                 throw ValidationError("--metrics-port must be 1 to 65535 and not --port.")
             }
         }
+        if !smtpUrl.isEmpty {
+            do { _ = try SMTPURL(smtpUrl) } catch { throw ValidationError("--smtp-url: \(error)") }
+        }
+        do { _ = try MailAddress(mailFrom) } catch { throw ValidationError("--mail-from: \(error)") }
+        if !publicUrl.isEmpty, !(publicUrl.hasPrefix("http://") || publicUrl.hasPrefix("https://")) {
+            throw ValidationError("--public-url must start with http:// or https://.")
+        }
+        guard (0...525_600).contains(reminderStaleMinutes) else {
+            throw ValidationError("--reminder-stale-minutes must be 0 to 525600.")
+        }
         if !metricsToken.isEmpty, metricsToken.utf8.count < 16 || metricsToken.contains(where: \.isWhitespace) {
             throw ValidationError("--metrics-token must be at least 16 characters, without spaces.")
         }
@@ -88,6 +110,10 @@ struct Serve: AsyncParsableCommand {
         configuration.pageCacheBytes = pageCacheMb << 20
         configuration.feedRetentionDays = feedRetentionDays
         configuration.trustedProxies = try TrustedProxies(parsing: trustedProxy)
+        configuration.delivery.smtpURL = smtpUrl.isEmpty ? nil : try SMTPURL(smtpUrl)
+        configuration.delivery.mailFrom = mailFrom
+        configuration.delivery.publicURL = publicUrl.isEmpty ? "http://\(host):\(port)" : publicUrl
+        configuration.delivery.reminderStaleAfterSeconds = reminderStaleMinutes == 0 ? nil : Int64(reminderStaleMinutes) * 60
         if metricsPort != 0 || !metricsToken.isEmpty {
             configuration.metrics = ServerMetrics.bootstrap()
             configuration.metricsHost = metricsHost

@@ -23,8 +23,12 @@ enum RequestFields {
     static let moveList: Set<String> = ["beforeId", "afterId"]
     static let task: Set<String> = [
         "title", "notes", "listId", "parentId", "status", "priority", "due", "start", "labelIds",
-        "estimatedMinutes", "category", "assigneeId",
+        "estimatedMinutes", "category", "assigneeId", "recurrence", "recurrenceBasis",
     ]
+    static let reminder: Set<String> = ["at", "relativeTo", "offsetMinutes"]
+    static let reminderUpdate: Set<String> = ["at", "relativeTo", "offsetMinutes", "silenced"]
+    static let snooze: Set<String> = ["minutes", "until", "preset"]
+    static let webhook: Set<String> = ["url", "events"]
     static let completeTask: Set<String> = ["includeSubtasks"]
     static let moveTask: Set<String> = ["listId", "parentId", "beforeId", "afterId"]
     static let label: Set<String> = ["name", "color"]

@@ -32,6 +32,10 @@ extension TaskDTO: DirectJSONEncodable {
         if let category { writer.writeString(category.rawValue) } else { writer.writeNull() }
         writer.raw(",\"assigneeId\":")
         writer.writeOptionalText(assigneeId)
+        writer.raw(",\"recurrence\":")
+        if let recurrence { writer.writeString(recurrence) } else { writer.writeNull() }
+        writer.raw(",\"recurrenceBasis\":")
+        writer.writeString(recurrenceBasis.rawValue)
         writer.raw(",\"completedAt\":")
         writer.writeOptionalText(completedAt)
         writer.raw(",\"isOverdue\":")

@@ -57,6 +57,9 @@ struct TaskDTO: Encodable, Sendable {
     @Nullable var estimatedMinutes: Int?
     @Nullable var category: TaskCategory?
     @Nullable var assigneeId: AccountID?
+    /// TASK-10: an RRULE value, or null; the next occurrence counts from `recurrenceBasis`.
+    @Nullable var recurrence: String?
+    let recurrenceBasis: RecurrenceBasis
     @Nullable var completedAt: Timestamp?
     let isOverdue: Bool
     let progress: SubtaskProgress
@@ -81,6 +84,8 @@ struct TaskDTO: Encodable, Sendable {
         estimatedMinutes = task.estimatedMinutes
         category = task.category
         assigneeId = task.assigneeID
+        recurrence = task.recurrence
+        recurrenceBasis = task.recurrenceBasis
         completedAt = task.completedAt
         isOverdue = task.isOverdue(now: now)
         progress = view.progress

@@ -34,6 +34,8 @@ struct TasksController {
         input.estimatedMinutes = try body.nullableInteger("estimatedMinutes")
         input.category = try body.nullableEnumeration("category", TaskCategory.self)
         input.assigneeID = try body.nullableID("assigneeId", AccountID.self)
+        input.recurrence = try body.nullableString("recurrence")
+        input.recurrenceBasis = try body.enumeration("recurrenceBasis", RecurrenceBasis.self)
         return input
     }
 

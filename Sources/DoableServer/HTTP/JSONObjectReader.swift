@@ -101,6 +101,21 @@ struct JSONObjectReader {
         return try id(key, type).map { .some($0) }
     }
 
+    func strings(_ key: String) throws -> [String]? {
+        switch fields[key] {
+        case nil: return nil
+        case .array(let items)?:
+            guard items.count <= 100 else { throw DoableError.invalid(name(key), "'\(name(key))' has too many items.") }
+            return try items.map { item in
+                guard case .string(let text) = item else {
+                    throw DoableError.invalid(name(key), "'\(name(key))' must be a list of strings.")
+                }
+                return text
+            }
+        default: throw typeError(key, "an array")
+        }
+    }
+
     func ids<T>(_ key: String, _ type: EntityID<T>.Type) throws -> [EntityID<T>]? {
         switch fields[key] {
         case nil: return nil

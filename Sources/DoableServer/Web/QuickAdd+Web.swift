@@ -56,6 +56,8 @@ struct WebQuickAdd {
                 }
             case .label:
                 label = "Label \(token.text.hasPrefix("@") ? String(token.text.dropFirst()) : token.text)"
+            case .recurrence:
+                label = result.recurrence.map { $0.describedInWords(start: result.due, in: time.calendar.zone) } ?? "Repeats"
             }
             return Preview.Token(kind: token.kind.rawValue, start: token.range.lowerBound, end: token.range.upperBound,
                                  text: token.text, label: label)
@@ -103,6 +105,7 @@ struct WebQuickAdd {
         }
         if let parent { input.parentID = .some(parent) }
         if let due = result.due { input.due = .some(due) }
+        if let rule = result.recurrence { input.recurrence = .some(rule.description) }
         if let priority = result.priority { input.priority = priority }
         if !result.labelNames.isEmpty {
             var labels = try await domain.labels(identity)

@@ -377,6 +377,7 @@ enum PostgresSchema {
             """,
             "CREATE INDEX deliveries_due ON deliveries (next_attempt_at) WHERE state = 'pending'",
             "CREATE INDEX deliveries_account ON deliveries (account_id, created_at)",
+            "CREATE TABLE server_secrets (name text PRIMARY KEY, value text NOT NULL)",
             """
             CREATE TABLE delivery_attempts (
                 delivery_id uuid NOT NULL REFERENCES deliveries (id) ON DELETE CASCADE,

@@ -236,4 +236,13 @@ extension PostgresStore {
             WHERE id = \(delivery.id.uuid) RETURNING id
             """) { _ in () }
     }
+
+    @_spi(StoreWriting) public func serverSecret(named name: String, candidate: String) async throws -> String {
+        _ = try await fetchAll("""
+            INSERT INTO server_secrets (name, value) VALUES (\(name), \(candidate)) ON CONFLICT (name) DO NOTHING
+            RETURNING name
+            """) { _ in () }
+        return try await fetchOne("SELECT value FROM server_secrets WHERE name = \(name)") { try $0["value"] as String }
+            ?? candidate
+    }
 }

@@ -337,6 +337,8 @@ enum SQLiteSchema {
                 CREATE INDEX deliveries_due ON deliveries(next_attempt_at) WHERE state = 'pending';
                 CREATE INDEX deliveries_account ON deliveries(account_id, created_at);
 
+                CREATE TABLE server_secrets (name TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
+
                 CREATE TABLE delivery_attempts (
                     delivery_id TEXT NOT NULL REFERENCES deliveries(id) ON DELETE CASCADE,
                     number INTEGER NOT NULL,

@@ -213,4 +213,13 @@ extension SQLiteStore {
                                  delivery.lastError, delivery.sentAt?.milliseconds, delivery.id.description])
         }
     }
+
+    @_spi(StoreWriting) public func serverSecret(named name: String, candidate: String) async throws -> String {
+        try await pool.write { db in
+            try db.execute(sql: "INSERT OR IGNORE INTO server_secrets (name, value) VALUES (?, ?)",
+                           arguments: [name, candidate])
+            return try String.fetchOne(db, sql: "SELECT value FROM server_secrets WHERE name = ?", arguments: [name])
+                ?? candidate
+        }
+    }
 }

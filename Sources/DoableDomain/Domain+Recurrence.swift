@@ -1,0 +1,181 @@
+import DoableCore
+@_spi(StoreWriting) import DoableStore
+
+/// TASK-10: completing a repeating task. The task itself moves on to its next occurrence (see docs/recurrence.md
+/// for why it is the same task and not a new one): the occurrence done is kept as a `TaskCompletion`, its subtasks
+/// are reset, its reminders move with it. Un-completing puts the occurrence back from that record.
+extension Domain {
+    /// The rule's canonical text, checked against the task's dates; a repeating task needs a due or start date.
+    func checkedRecurrence(_ text: String, for task: TaskItem) throws -> String {
+        let rule = try RecurrenceRule(rrule: text)
+        guard let anchor = task.due ?? task.start else {
+            throw DoableError.invalid("recurrence", "A repeating task needs a due date (or a start date) to repeat from.")
+        }
+        if let until = rule.until, until.passesAt <= anchor.sortKey {
+            throw DoableError.invalid("recurrence", "The rule's UNTIL (\(until)) is before the task's first date (\(anchor)).")
+        }
+        return rule.description
+    }
+
+    /// The next occurrence of a task being completed at `now`, or nil when its series ends (or it does not repeat):
+    /// its due date, start date and rule (COUNT counts down by the occurrences it passes).
+    func nextOccurrence(of task: TaskItem, completedAt now: Timestamp, calendar: ZonedCalendar)
+        -> (due: TaskDate?, start: TaskDate?, recurrence: String)?
+    {
+        guard let text = task.recurrence, var rule = try? RecurrenceRule(rrule: text),
+              let anchor = task.due ?? task.start
+        else { return nil }
+        let today = calendar.day(of: now)
+        func isFuture(_ date: TaskDate) -> Bool {
+            switch date {
+            case .day(let day): day > today
+            case .moment(let moment): moment > now
+            }
+        }
+        let from: TaskDate
+        switch task.recurrenceBasis {
+        case .due:
+            from = anchor
+        case .completion:
+            // The series starts again on the day it was done, at the time of day the task had.
+            switch anchor {
+            case .day: from = .day(today)
+            case .moment(let moment):
+                let (hour, minute) = calendar.wallTime(of: moment)
+                from = .moment(calendar.moment(on: today, hour: hour, minute: minute))
+            }
+        }
+        // Occurrences after `from` that are still in the past are passed over (a weekly task done three weeks late
+        // comes due next week, not three weeks ago); each one passed counts against COUNT.
+        var used = 0
+        var next: TaskDate?
+        for occurrence in rule.occurrences(from: from, in: calendar).dropFirst().prefix(100_000) {
+            used += 1
+            if isFuture(occurrence) {
+                next = occurrence
+                break
+            }
+        }
+        guard let next else { return nil }
+        if let count = rule.count {
+            guard count - used >= 1,
+                  let counted = try? RecurrenceRule(
+                    frequency: rule.frequency, interval: rule.interval, count: count - used, until: rule.until,
+                    byDay: rule.byDay, byMonthDay: rule.byMonthDay, byMonth: rule.byMonth, bySetPos: rule.bySetPos,
+                    weekStart: rule.weekStart)
+            else { return nil }
+            rule = counted
+        }
+        let shift = Self.shift(from: anchor, to: next)
+        let due = task.due.map { task.due == anchor ? next : Self.moved($0, by: shift) }
+        let start = task.start.map { task.start == anchor && task.due == nil ? next : Self.moved($0, by: shift) }
+        return (due, start, rule.description)
+    }
+
+    /// How far a date moved: whole days between days, milliseconds between moments.
+    static func shift(from old: TaskDate, to new: TaskDate) -> (days: Int, milliseconds: Int64) {
+        switch (old, new) {
+        case (.day(let a), .day(let b)): (b.daysSinceEpoch - a.daysSinceEpoch, Int64(b.daysSinceEpoch - a.daysSinceEpoch) * 86_400_000)
+        case (.moment(let a), .moment(let b)):
+            (Int((b.milliseconds - a.milliseconds) / 86_400_000), b.milliseconds - a.milliseconds)
+        default:
+            (new.sortKey.civilDate.daysSinceEpoch - old.sortKey.civilDate.daysSinceEpoch,
+             new.sortKey.milliseconds - old.sortKey.milliseconds)
+        }
+    }
+
+    static func moved(_ date: TaskDate, by shift: (days: Int, milliseconds: Int64)) -> TaskDate {
+        switch date {
+        case .day(let day): .day(day.adding(days: shift.days))
+        case .moment(let moment): .moment(Timestamp(milliseconds: moment.milliseconds + shift.milliseconds))
+        }
+    }
+
+    /// What completing `task` writes besides the task itself: the record of the occurrence, and for a repeating task
+    /// its next occurrence (the task is changed in place: new dates, pending again), its subtasks reset and its
+    /// reminders moved. Returns the operations and the activity detail.
+    func completionEffects(_ task: inout TaskItem, by identity: Identity, now: Timestamp) async throws
+        -> (operations: [WriteBatch.Operation], detail: String)
+    {
+        let before = task
+        var operations: [WriteBatch.Operation] = []
+        var reset: [TaskID] = []
+        var detail = ""
+        let calendar = calendar(of: identity.account)
+        if let next = nextOccurrence(of: task, completedAt: now, calendar: calendar) {
+            task.due = next.due
+            task.start = next.start
+            task.recurrence = next.recurrence
+            task.status = .pending
+            task.completedAt = nil
+            for var child in try await store.descendants(of: task.id)
+            where child.deletedAt == nil && child.status == .completed {
+                child.status = .pending
+                child.completedAt = nil
+                child.updatedAt = now
+                child.version += 1
+                reset.append(child.id)
+                operations.append(.putTask(child))
+            }
+            // Reminders at a fixed moment move by as much as the task did; relative ones follow by themselves.
+            let shift = Self.shift(from: (before.due ?? before.start)!, to: (task.due ?? task.start)!)
+            for var reminder in try await store.reminders(taskIDs: [task.id]) {
+                if case .at(let moment) = reminder.trigger {
+                    reminder.trigger = .at(Timestamp(milliseconds: moment.milliseconds + shift.milliseconds))
+                }
+                reminder.silenced = false
+                reminder.snoozedUntil = nil
+                reminder.nextAt = reminder.scheduled(for: task, in: calendar)
+                reminder.updatedAt = now
+                reminder.version += 1
+                operations.append(.putReminder(reminder))
+            }
+            detail = "Next: \(task.due?.description ?? task.start?.description ?? "")"
+        }
+        operations.append(.addCompletion(TaskCompletion(
+            id: .make(at: now), taskID: task.id, ownerID: task.ownerID, actorID: identity.account.id, completedAt: now,
+            due: before.due, start: before.start, recurrence: before.recurrence,
+            nextDue: task.recurrence == nil && before.recurrence == nil ? nil : (task.status == .pending ? task.due : nil),
+            resetSubtaskIDs: reset)))
+        return (operations, detail)
+    }
+
+    /// Un-completing: the latest completion is taken back. For a repeating task that moved on (and was not changed
+    /// since in its dates), the occurrence comes back with its dates, rule, subtasks and reminders.
+    func reopenEffects(_ task: inout TaskItem, by identity: Identity, now: Timestamp) async throws
+        -> [WriteBatch.Operation]?
+    {
+        guard let completion = try await store.latestCompletion(taskID: task.id) else { return nil }
+        var operations: [WriteBatch.Operation] = [.deleteCompletion(completion)]
+        if task.status == .completed { return operations }
+        // A repeating task is pending after completion; only its latest, untouched move is undone.
+        guard completion.nextDue != nil, completion.nextDue == task.due else { return nil }
+        let calendar = calendar(of: identity.account)
+        let moved = task
+        task.due = completion.due
+        task.start = completion.start
+        task.recurrence = completion.recurrence
+        if let from = moved.due ?? moved.start, let to = task.due ?? task.start {
+            let shift = Self.shift(from: from, to: to)
+            for var reminder in try await store.reminders(taskIDs: [task.id]) {
+                if case .at(let moment) = reminder.trigger {
+                    reminder.trigger = .at(Timestamp(milliseconds: moment.milliseconds + shift.milliseconds))
+                }
+                reminder.snoozedUntil = nil
+                reminder.nextAt = reminder.scheduled(for: task, in: calendar)
+                reminder.updatedAt = now
+                reminder.version += 1
+                operations.append(.putReminder(reminder))
+            }
+        }
+        for var child in try await store.tasks(ids: completion.resetSubtaskIDs)
+        where child.deletedAt == nil && child.status != .completed {
+            child.status = .completed
+            child.completedAt = completion.completedAt
+            child.updatedAt = now
+            child.version += 1
+            operations.append(.putTask(child))
+        }
+        return operations
+    }
+}

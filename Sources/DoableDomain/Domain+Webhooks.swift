@@ -1,0 +1,136 @@
+import DoableCore
+@_spi(StoreWriting) import DoableStore
+import Foundation
+
+/// INTEROP-4: an account's outgoing webhooks. Notifications reach them when they are made (NOTIF-2); task events
+/// are read from the account's change feed by `fanOutTaskEvents`, which queues one delivery per subscribed event
+/// and moves the webhook's cursor in the same transaction, so each feed entry is queued exactly once.
+extension Domain {
+    public static let maximumWebhooksPerAccount = 20
+
+    /// Addresses that are this server itself: a webhook pointing there would call the server from the server.
+    public struct WebhookPolicy: Sendable {
+        public var ownHosts: Set<String>
+        public var ownPort: Int
+
+        public init(ownHosts: Set<String>, ownPort: Int) {
+            self.ownHosts = ownHosts
+            self.ownPort = ownPort
+        }
+
+        static let loopbackHosts: Set<String> = ["localhost", "127.0.0.1", "::1", "[::1]", "0.0.0.0", "::", "[::]"]
+
+        func pointsAtSelf(host: String, port: Int) -> Bool {
+            let host = host.lowercased()
+            guard port == ownPort else { return false }
+            return ownHosts.contains(host) || Self.loopbackHosts.contains(host) || host.hasPrefix("127.")
+        }
+    }
+
+    public func webhooks(_ identity: Identity) async throws -> [Webhook] {
+        try await store.webhooks(accountIDs: [identity.account.id])
+    }
+
+    /// Makes a webhook; the answer carries its secret, which is shown this once.
+    public func createWebhook(_ identity: Identity, url: String, events: [String]) async throws -> Webhook {
+        let url = try Self.webhookURL(url, policy: webhookPolicy)
+        var chosen: [WebhookEvent] = []
+        for name in events {
+            guard let event = WebhookEvent(rawValue: name) else {
+                throw DoableError.invalid("events", "Unknown event '\(name.prefix(50))'; known events: "
+                    + WebhookEvent.allCases.map(\.rawValue).joined(separator: ", ") + ".")
+            }
+            if !chosen.contains(event) { chosen.append(event) }
+        }
+        guard !chosen.isEmpty else { throw DoableError.invalid("events", "Choose at least one event.") }
+        return try await perform(by: identity.account.id) {
+            let existing = try await store.webhooks(accountIDs: [identity.account.id])
+            guard existing.count < Self.maximumWebhooksPerAccount else {
+                throw DoableError.invalid("url", "An account can have at most \(Self.maximumWebhooksPerAccount) webhooks.")
+            }
+            let now = clock()
+            let cursor = try await store.latestSequence(accountID: identity.account.id)
+            let hook = Webhook(id: .make(at: now), accountID: identity.account.id, url: url, events: chosen,
+                               secret: SecretToken.make(prefix: "whsec_").secret, feedCursor: cursor, createdAt: now,
+                               updatedAt: now)
+            return (WriteBatch([.putWebhook(hook)], now: now), hook)
+        }
+    }
+
+    public func deleteWebhook(_ identity: Identity, id: WebhookID) async throws {
+        try await perform(by: identity.account.id) {
+            guard let hook = try await store.webhook(id: id), hook.accountID == identity.account.id else {
+                throw DoableError.notFound("Webhook not found.")
+            }
+            return (WriteBatch([.deleteWebhook(hook)], now: clock()), ())
+        }
+    }
+
+    /// The caller's recent deliveries (email and webhook), newest first, with their attempts.
+    public func deliveries(_ identity: Identity, limit: Int = 50) async throws -> [(Delivery, [DeliveryAttempt])] {
+        let deliveries = try await store.deliveries(accountID: identity.account.id, limit: max(1, min(limit, 200)))
+        var result: [(Delivery, [DeliveryAttempt])] = []
+        for delivery in deliveries { result.append((delivery, try await store.deliveryAttempts(deliveryID: delivery.id))) }
+        return result
+    }
+
+    /// http(s) only, with a host, no credentials, at most 2,000 characters, and not this server.
+    static func webhookURL(_ text: String, policy: WebhookPolicy) throws -> String {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        guard text.utf8.count <= 2000, let components = URLComponents(string: text),
+              let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let host = components.host, !host.isEmpty
+        else {
+            throw DoableError.invalid("url", "The webhook URL must be an http:// or https:// address with a host.")
+        }
+        guard components.user == nil, components.password == nil else {
+            throw DoableError.invalid("url", "Put no user name or password in the webhook URL; verify the signature instead.")
+        }
+        let port = components.port ?? (scheme == "https" ? 443 : 80)
+        if policy.pointsAtSelf(host: host, port: port) {
+            throw DoableError.invalid("url", "The webhook URL points at this Doable server itself.")
+        }
+        return text
+    }
+
+    /// Queues the task events of webhooks whose cursor is behind their account's feed; returns how many were queued.
+    @discardableResult
+    public func fanOutTaskEvents(limit: Int = 100) async throws -> Int {
+        var queued = 0
+        for hook in try await store.webhooksBehind(limit: limit) {
+            queued += try await perform(by: nil) {
+                guard let hook = try await store.webhook(id: hook.id) else { return (WriteBatch(), 0) }
+                let changes = try await store.changes(accountID: hook.accountID, after: hook.feedCursor, limit: 500)
+                let latest = try await store.latestSequence(accountID: hook.accountID)
+                let now = clock()
+                let target = changes.last?.sequence ?? latest
+                guard target > hook.feedCursor else { return (WriteBatch(), 0) }
+                var batch = WriteBatch([.advanceWebhookCursor(hook.id, from: hook.feedCursor, to: target)], now: now)
+                let taskChanges = changes.filter { $0.entity == .task }
+                let tasks = Self.byID(try await store.tasks(ids: taskChanges.compactMap { TaskID($0.entityID) }), \.id)
+                for change in taskChanges {
+                    guard let id = TaskID(change.entityID) else { continue }
+                    let task = tasks[id]
+                    let event = Self.taskEvent(change, task: task)
+                    guard hook.events.contains(event) else { continue }
+                    let payload = DeliveryPayload(kind: event.rawValue, title: task?.title ?? "", body: "", taskID: id,
+                                                  listID: change.listID, task: task, at: change.at)
+                    batch.append(.enqueueDelivery(Delivery(
+                        id: .make(at: now), accountID: hook.accountID, channel: .webhook, target: hook.id.description,
+                        event: event.rawValue, payload: Self.encoded(payload), nextAttemptAt: now, createdAt: now)))
+                }
+                return (batch, batch.operations.count - 1)
+            }
+        }
+        return queued
+    }
+
+    /// Which task event a feed entry is: told apart by the task's own times (a delete is a purge from the trash).
+    static func taskEvent(_ change: Change, task: TaskItem?) -> WebhookEvent {
+        guard change.kind == .put, let task else { return .taskDeleted }
+        if task.deletedAt == change.at { return .taskDeleted }
+        if task.createdAt == change.at { return .taskCreated }
+        if task.status == .completed, task.completedAt == change.at { return .taskCompleted }
+        return .taskUpdated
+    }
+}
