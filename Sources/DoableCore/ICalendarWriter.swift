@@ -2,14 +2,19 @@ import Foundation
 
 /// Writes tasks as an RFC 5545 VCALENDAR of VTODOs (ACC-6 export; CalDAV builds on the same mapping).
 public enum ICalendarWriter {
-    public static func calendar(tasks: [TaskItem], labelNames: [LabelID: String], listNames: [ListID: String]) -> String {
+    public static func calendar(tasks: [TaskItem], labelNames: [LabelID: String], listNames: [ListID: String],
+                                reminders: [TaskID: [Reminder]] = [:]) -> String {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Doable//Doable//EN"]
-        for task in tasks { lines += todo(task, labelNames: labelNames, listName: listNames[task.listID]) }
+        for task in tasks {
+            lines += todo(task, labelNames: labelNames, listName: listNames[task.listID],
+                          reminders: reminders[task.id] ?? [])
+        }
         lines.append("END:VCALENDAR")
         return lines.flatMap(fold).joined(separator: "\r\n") + "\r\n"
     }
 
-    static func todo(_ task: TaskItem, labelNames: [LabelID: String], listName: String?) -> [String] {
+    static func todo(_ task: TaskItem, labelNames: [LabelID: String], listName: String?,
+                     reminders: [Reminder] = []) -> [String] {
         var lines = ["BEGIN:VTODO", "UID:\(task.id)", "DTSTAMP:\(basic(task.updatedAt))",
                      "CREATED:\(basic(task.createdAt))", "LAST-MODIFIED:\(basic(task.updatedAt))",
                      "SUMMARY:\(escape(task.title))"]
@@ -24,8 +29,25 @@ public enum ICalendarWriter {
         if !categories.isEmpty { lines.append("CATEGORIES:\(categories.joined(separator: ","))") }
         if let minutes = task.estimatedMinutes { lines.append("X-DOABLE-ESTIMATED-MINUTES:\(minutes)") }
         if let listName { lines.append("X-DOABLE-LIST:\(escape(listName))") }
+        // TASK-10: the rule as stored (canonical RFC 5545); NOTIF-1: each reminder as a display alarm.
+        if let rule = task.recurrence { lines.append("RRULE:\(rule)") }
+        if task.recurrenceBasis == .completion { lines.append("X-DOABLE-RECURRENCE-BASIS:completion") }
+        for reminder in reminders { lines += alarm(reminder, title: task.title) }
         lines.append("END:VTODO")
         return lines
+    }
+
+    /// A VALARM: a fixed moment, or an offset from DUE (`RELATED=END`, as RFC 5545 relates it for a VTODO) or DTSTART.
+    static func alarm(_ reminder: Reminder, title: String) -> [String] {
+        let trigger: String
+        switch reminder.trigger {
+        case .at(let moment): trigger = "TRIGGER;VALUE=DATE-TIME:\(basic(moment))"
+        case .relative(let anchor, let offset):
+            let duration = (offset < 0 ? "-" : "") + "PT\(abs(offset))M"
+            trigger = anchor == .due ? "TRIGGER;RELATED=END:\(duration)" : "TRIGGER:\(duration)"
+        }
+        return ["BEGIN:VALARM", "UID:\(reminder.id)", "ACTION:DISPLAY", "DESCRIPTION:\(escape(title))", trigger,
+                "END:VALARM"]
     }
 
     static func status(_ status: TaskStatus) -> String {

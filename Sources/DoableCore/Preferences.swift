@@ -56,11 +56,12 @@ public struct Preferences: Sendable, Equatable, Codable {
     }
 
     /// NOTIF-2: the channels a member hears each kind of notification on. `inApp`, `email` and `webhook` apply to
-    /// every kind not named in `byKind`.
+    /// every kind not named in `byKind`. Webhooks are on by default: making a webhook that subscribes to an event is
+    /// already the member's choice.
     public struct NotificationChannels: Sendable, Equatable, Codable {
         public var inApp: Bool = true
         public var email: Bool = false
-        public var webhook: Bool = false
+        public var webhook: Bool = true
         /// By `AppNotification.Kind` raw value (`reminder`, `taskAssigned`, …).
         public var byKind: [String: ChannelSet] = [:]
         public init() {}
@@ -69,7 +70,7 @@ public struct Preferences: Sendable, Equatable, Codable {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             inApp = try container.decodeIfPresent(Bool.self, forKey: .inApp) ?? true
             email = try container.decodeIfPresent(Bool.self, forKey: .email) ?? false
-            webhook = try container.decodeIfPresent(Bool.self, forKey: .webhook) ?? false
+            webhook = try container.decodeIfPresent(Bool.self, forKey: .webhook) ?? true
             byKind = try container.decodeIfPresent([String: ChannelSet].self, forKey: .byKind) ?? [:]
         }
 

@@ -13,6 +13,9 @@ public struct AccountExport: Sendable {
     public var memberships: [ListMembership]
     /// Comments on the member's tasks and the comments it wrote on tasks it can still see (TASK-12).
     public var comments: [TaskComment]
+    /// The member's own reminders (NOTIF-1) and webhooks, without their secrets (INTEROP-4).
+    public var reminders: [Reminder]
+    public var webhooks: [Webhook]
     public var calendar: String
 }
 
@@ -39,12 +42,17 @@ extension Domain {
             comments.append(comment)
         }
         comments = comments.filter { seen.insert($0.id).inserted }
+        let reminders = try await store.reminders(accountID: owner)
+        var webhooks = try await store.webhooks(accountIDs: [owner])
+        for index in webhooks.indices { webhooks[index].secret = "" }
         let calendar = ICalendarWriter.calendar(
             tasks: tasks.filter { $0.deletedAt == nil },
             labelNames: Dictionary(labels.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first }),
-            listNames: Dictionary((lists + trashedLists).map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first }))
+            listNames: Dictionary((lists + trashedLists).map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first }),
+            reminders: Dictionary(grouping: reminders, by: \.taskID))
         return AccountExport(account: identity.account, lists: lists, trashedLists: trashedLists, tasks: tasks,
                              labels: labels, credentials: try await store.credentials(of: owner),
-                             memberships: memberships, comments: comments, calendar: calendar)
+                             memberships: memberships, comments: comments, reminders: reminders, webhooks: webhooks,
+                             calendar: calendar)
     }
 }

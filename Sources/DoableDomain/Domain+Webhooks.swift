@@ -111,7 +111,12 @@ extension Domain {
                 for change in taskChanges {
                     guard let id = TaskID(change.entityID) else { continue }
                     let task = tasks[id]
-                    let event = Self.taskEvent(change, task: task)
+                    var event = Self.taskEvent(change, task: task)
+                    // A repeating task completed moved on to its next occurrence: its completion record tells.
+                    if event == .taskUpdated, let task, task.recurrence != nil,
+                       try await store.latestCompletion(taskID: task.id)?.completedAt == change.at {
+                        event = .taskCompleted
+                    }
                     guard hook.events.contains(event) else { continue }
                     let payload = DeliveryPayload(kind: event.rawValue, title: task?.title ?? "", body: "", taskID: id,
                                                   listID: change.listID, task: task, at: change.at)

@@ -41,6 +41,21 @@ struct QuickAddCalendar {
         return phrase.time.map { .moment(moment(on: date, at: $0)) } ?? .day(date)
     }
 
+    /// The first due date of a repeating task: the first day the rule picks on or after the typed day (today
+    /// when none was typed), at the typed time if any. A time typed alone that has already passed today moves
+    /// on to the rule's next day, as a time alone without a repeat moves to tomorrow.
+    func firstDue(of rule: RecurrenceRule, typed: TaskDate?, isTimeAlone: Bool) -> TaskDate? {
+        let from = typed.map { isTimeAlone ? today : calendar.day(of: $0) } ?? today
+        guard var day = rule.firstDay(onOrAfter: from) else { return typed }
+        guard case .moment(let typedMoment)? = typed else { return .day(day) }
+        let time = calendar.wallTime(of: typedMoment)
+        if isTimeAlone && calendar.moment(on: day, hour: time.hour, minute: time.minute) < now {
+            guard let next = rule.firstDay(onOrAfter: day.adding(days: 1)) else { return typed }
+            day = next
+        }
+        return .moment(calendar.moment(on: day, hour: time.hour, minute: time.minute))
+    }
+
     func civilDate(_ day: Phrase.Day) -> CivilDate? {
         switch day {
         case .today, .tonight:

@@ -7,6 +7,8 @@ import Foundation
 ///
 /// Recognised parts, all whole words and case-insensitive (see `QuickAddDueGrammar` for dates):
 /// - the first date or time becomes `due`; a later one stays in the title;
+/// - the first repeat ("every monday", "monthly", see `QuickAddRecurrenceGrammar`) becomes `recurrence`, and
+///   `due` its first day on or after the typed due day (or today), at the typed time ("every weekday at 9:30");
 /// - the first priority and the first list win, later ones stay in the title; every label counts;
 /// - a phrase in double quotes is literal: its words stay in the title without the quotes.
 public struct QuickAddParser: Sendable {
@@ -35,6 +37,7 @@ public struct QuickAddParser: Sendable {
         var result = QuickAddResult(title: "")
         var tokenRanges: [Range<Int>] = []
         var seenLabels = Set<String>()
+        var isTimeAlone = false
         var index = 0
 
         func record(_ kind: QuickAddToken.Kind, words: Range<Int>) {
@@ -49,14 +52,25 @@ public struct QuickAddParser: Sendable {
             if let marker = QuickAddMarker(word, in: line), accepts(marker, into: &result, seenLabels: &seenLabels) {
                 record(marker.kind, words: index..<(index + 1))
                 index += 1
+            } else if let (end, rule) = QuickAddRecurrenceGrammar.match(line, at: index) {
+                // A second repeat stays in the title whole, so that its weekday does not become the due date.
+                if result.recurrence == nil {
+                    result.recurrence = rule
+                    record(.recurrence, words: index..<end)
+                }
+                index = end
             } else if result.due == nil, let (end, phrase) = QuickAddDueGrammar.match(line.words, at: index),
                       let due = calendar.resolve(phrase) {
                 result.due = due
+                isTimeAlone = phrase.day == nil
                 record(.due, words: index..<end)
                 index = end
             } else {
                 index += 1
             }
+        }
+        if let rule = result.recurrence {
+            result.due = calendar.firstDue(of: rule, typed: result.due, isTimeAlone: isTimeAlone)
         }
         let quoteMarks = line.words.lazy.filter { $0.form == .literal }
             .reduce(into: Set<Int>()) { marks, word in

@@ -3,6 +3,8 @@ public struct QuickAddResult: Hashable, Sendable {
     /// The words that were not recognised, whitespace collapsed and trimmed; literal quotes removed.
     public var title: String
     public var due: TaskDate?
+    /// How the task repeats ("every monday"); `due` is then its first occurrence.
+    public var recurrence: RecurrenceRule?
     public var priority: TaskPriority?
     public var listName: String?
     /// Every label named, in the order typed, each once (compared case-insensitively).
@@ -11,11 +13,12 @@ public struct QuickAddResult: Hashable, Sendable {
     public var tokens: [QuickAddToken]
 
     public init(
-        title: String, due: TaskDate? = nil, priority: TaskPriority? = nil, listName: String? = nil,
-        labelNames: [String] = [], tokens: [QuickAddToken] = []
+        title: String, due: TaskDate? = nil, recurrence: RecurrenceRule? = nil, priority: TaskPriority? = nil,
+        listName: String? = nil, labelNames: [String] = [], tokens: [QuickAddToken] = []
     ) {
         self.title = title
         self.due = due
+        self.recurrence = recurrence
         self.priority = priority
         self.listName = listName
         self.labelNames = labelNames
@@ -40,7 +43,7 @@ public struct QuickAddResult: Hashable, Sendable {
 /// One recognised part of a quick-add line.
 public struct QuickAddToken: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable, CaseIterable {
-        case due, priority, list, label
+        case due, recurrence, priority, list, label
     }
 
     public var kind: Kind

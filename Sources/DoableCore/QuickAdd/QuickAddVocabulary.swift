@@ -33,6 +33,14 @@ enum QuickAddVocabulary {
 
     static let tomorrow: Set<String> = ["tomorrow", "tmr", "tmrw"]
 
+    /// One-word repeats: "daily", "weekly", "monthly", "yearly".
+    static let frequencies: [String: RecurrenceRule.Frequency] = [
+        "daily": .daily, "weekly": .weekly, "monthly": .monthly, "yearly": .yearly, "annually": .yearly,
+    ]
+
+    /// Words between weekdays in a repeat: "every mon, wed and fri".
+    static let weekdayJoiners: Set<String> = ["and", "&"]
+
     /// Words that may stand before a day and become part of its token ("on fri", "by tomorrow").
     static let dayPrepositions: Set<String> = ["on", "by"]
 
@@ -58,13 +66,17 @@ enum QuickAddVocabulary {
         else { return nil }
         let suffix = word.dropFirst(digitCount)
         guard !suffix.isEmpty else { return day }
-        let expected = switch (day % 10, day / 10) {
+        return suffix == ordinalSuffix(day) ? day : nil
+    }
+
+    /// "st", "nd", "rd" or "th", as in 1st, 2nd, 3rd, 11th, 23rd.
+    static func ordinalSuffix(_ number: Int) -> String {
+        switch (number % 10, number % 100 / 10) {
         case (1, let tens) where tens != 1: "st"
         case (2, let tens) where tens != 1: "nd"
         case (3, let tens) where tens != 1: "rd"
         default: "th"
         }
-        return suffix == expected ? day : nil
     }
 
     /// A four-digit year.
