@@ -13,9 +13,11 @@ extension Domain {
         /// instead of going out; nil sends them however late.
         public var staleAfterSeconds: Int64?
         public var batchSize: Int
+        /// How long a claim holds: a batch fires in well under a second, and the reminders a crashed process had
+        /// claimed are taken up again by whichever process looks next after this.
         public var leaseSeconds: Int64
 
-        public init(staleAfterSeconds: Int64? = 6 * 3600, batchSize: Int = 500, leaseSeconds: Int64 = 60) {
+        public init(staleAfterSeconds: Int64? = 6 * 3600, batchSize: Int = 500, leaseSeconds: Int64 = 15) {
             self.staleAfterSeconds = staleAfterSeconds
             self.batchSize = batchSize
             self.leaseSeconds = leaseSeconds
