@@ -179,3 +179,20 @@ extension Domain {
         return operations
     }
 }
+
+extension Domain {
+    /// VIEW-4: occurrences of the caller's repeating tasks it completed (the tasks themselves moved on, so the
+    /// Completed view shows these next to completed tasks), newest first, with their tasks as they are now.
+    public func completedOccurrences(_ identity: Identity, limit: Int = 500) async throws
+        -> [(completion: TaskCompletion, task: TaskItem)]
+    {
+        let completions = try await store.completions(ownerID: identity.account.id, since: Timestamp(milliseconds: 0),
+                                                      limit: max(1, min(limit, 5000)))
+            .filter { $0.nextDue != nil }
+        let tasks = Self.byID(try await store.tasks(ids: completions.map(\.taskID)), \.id)
+        return completions.compactMap { completion in
+            guard let task = tasks[completion.taskID], task.deletedAt == nil else { return nil }
+            return (completion, task)
+        }
+    }
+}
