@@ -4,7 +4,8 @@
 # Starts the server on a free 127.0.0.1 port (SQLite in a fresh temporary folder, or the PostgreSQL database of
 # DOABLE_DATABASE_URL when that is set; bcrypt cost 4), makes a member with lists, a label and tasks (one of each
 # in the trash too), a list shared with a second member, a list of that member shared with it as admin, a comment
-# and a notification, so that real ids exist, then runs schemathesis 4 on every operation with these checks: no 5xx,
+# and a notification, reminders (and one of the second member's), and a webhook with deliveries, so that real ids
+# exist, then runs schemathesis 4 on every operation with these checks: no 5xx,
 # response schema, status code, content type and response headers conformance. It prints a summary line, exits
 # non-zero on any failure, and always stops the server. The document must be current: the generator's --check
 # runs first, and the server must serve the same document (rebuild after regenerating it).
@@ -147,6 +148,18 @@ comment=$(call POST "/tasks/$task/comments" "$token" '{"body": "Oat, not soy."}'
 call POST "/tasks/$shared_task/comments" "$spare_session" '{"body": "Who takes this?"}' >/dev/null
 spare_signout=$(issue "$spare_session" "signed out by the run")
 spare_revoked=$(call POST /tokens "$spare_session" '{"name": "revoked by the run"}' | field credential.id)
+# NOTIF-1 and INTEROP-4: reminders of member 1 (one on a task of the list shared with it), one of member 2 (404 for
+# member 1), and a webhook whose calls fail (nothing listens on port 9), so that deliveries with attempts exist.
+in_a_day=$(python3 -c 'import datetime as d; print((d.datetime.now(d.timezone.utc) + d.timedelta(days=1)).strftime("%Y-%m-%dT%H:%M:%SZ"))')
+reminder_ids=()
+for body in '{"relativeTo": "due", "offsetMinutes": -60}' '{"relativeTo": "start"}' "{\"at\": \"$in_a_day\"}"; do
+    reminder_ids+=("$(call POST "/tasks/$task/reminders" "$token" "$body" | field id)")
+done
+reminder_ids+=("$(call POST "/tasks/$shared_task/reminders" "$token" "{\"at\": \"$in_a_day\"}" | field id)")
+spare_reminder=$(call POST "/tasks/$shared_task/reminders" "$spare_session" "{\"at\": \"$in_a_day\"}" | field id)
+webhook=$(call POST /webhooks "$token" '{"url": "http://127.0.0.1:9/hook", "events": ["task.created", "reminder"]}' \
+    | field id)
+call POST /tasks "$token" '{"title": "Made after the webhook"}' >/dev/null
 # Member 3 only signs out everywhere.
 everywhere_session=$(register "$three" | field token)
 # Member 4 is nobody's member: the one login that POST /lists/{id}/members can add.
@@ -166,6 +179,10 @@ values = ["$list", "$spare_list", "$inbox", "$trashed_list", "$shared_list"]
 values = ["$comment"]
 [dictionaries.accountIds]
 values = ["$spare_account", "$(echo "$member" | field account.id)"]
+[dictionaries.reminderIds]
+values = [$(printf '"%s", ' "${reminder_ids[@]}")"$spare_reminder"]
+[dictionaries.webhookIds]
+values = ["$webhook"]
 [dictionaries.labelIds]
 values = ["$label"]
 [dictionaries.logins]
@@ -218,6 +235,16 @@ include-path-regex = '^/api/v1/lists/\{id\}'
 "path.id" = { dictionary = "listIds", probability = 0.7 }
 "body.beforeId" = { dictionary = "listIds", probability = 0.5 }
 "body.afterId" = { dictionary = "listIds", probability = 0.5 }
+
+[[operations]]
+include-path-regex = '^/api/v1/reminders/\{id\}'
+[operations.parameters]
+"path.id" = { dictionary = "reminderIds", probability = 0.7 }
+
+[[operations]]
+include-path-regex = '^/api/v1/webhooks/\{id\}'
+[operations.parameters]
+"path.id" = { dictionary = "webhookIds", probability = 0.7 }
 
 [[operations]]
 include-path-regex = '^/api/v1/labels/\{id\}'

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every Doable test: the Swift suites (store conformance on SQLite and on a throwaway PostgreSQL, domain and
 # API tests), then the checks against a live `doable serve` (schemathesis from the OpenAPI document, crash
-# durability, authorization matrix) and the browser suite of the web app. Installs what is missing first.
+# durability, authorization matrix, notifications) and the browser suite of the web app. Installs what is missing
+# first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,10 +27,12 @@ echo "== tests/web/run.sh"
 tests/web/run.sh
 
 # The API checks once more with the server on PostgreSQL: schemathesis, authorization, events, issue 10's data,
-# HTTP-front and sign-in checks, the memory soak and the browser suite (crash durability inspects the SQLite file; the slow-client,
-# flood and metrics checks exercise the HTTP front alone, the same whatever the engine).
+# HTTP-front and sign-in checks, reminders and notifications (with OPS-2: two servers, 10,000 reminders), the memory
+# soak and the browser suite (crash durability inspects the SQLite file; the slow-client, flood and metrics checks
+# exercise the HTTP front alone, the same whatever the engine).
 for check in scripts/schemathesis.sh tests/live/authz_matrix.sh tests/live/events.sh tests/live/hardening_data.sh \
-             tests/live/soak_memory.sh tests/live/http_front.sh tests/live/signin_abuse.sh tests/web/run.sh; do
+             tests/live/notifications.sh tests/live/soak_memory.sh tests/live/http_front.sh \
+             tests/live/signin_abuse.sh tests/web/run.sh; do
     echo "== $check on PostgreSQL"
     scripts/with-postgres.sh bash -c "DOABLE_DATABASE_URL=\$DOABLE_TEST_DATABASE_URL $check"
 done

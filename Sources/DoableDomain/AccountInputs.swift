@@ -48,15 +48,39 @@ public struct PreferencesPatch: Sendable {
     public var inApp: Bool?
     public var email: Bool?
     public var webhook: Bool?
+    /// NOTIF-2: channels chosen per kind of notification; a field left nil keeps what the kind has now.
+    public var byKind: [AppNotification.Kind: ChannelsPatch] = [:]
     public var gameOptIn: Bool?
 
     public init() {}
+
+    /// The kinds a member chooses channels for; `reminderMissed` (a note that reminders were dropped while the server
+    /// was down) is in-app only.
+    public static let kindsWithChannels: [AppNotification.Kind] = [.reminder, .taskAssigned, .listShared, .comment]
+}
+
+/// NOTIF-2: a change to one kind's channels; nil leaves a channel as it is.
+public struct ChannelsPatch: Sendable, Equatable {
+    public var inApp: Bool?
+    public var email: Bool?
+    public var webhook: Bool?
+
+    public init(inApp: Bool? = nil, email: Bool? = nil, webhook: Bool? = nil) {
+        self.inApp = inApp
+        self.email = email
+        self.webhook = webhook
+    }
 }
 
 /// Who is calling, as proven by a credential.
 public struct Identity: Sendable {
     public var account: Account
     public var credential: Credential
+
+    public init(account: Account, credential: Credential) {
+        self.account = account
+        self.credential = credential
+    }
 
     public var canWrite: Bool { credential.scope == .readWrite }
 }

@@ -174,6 +174,18 @@ extension Domain {
         if let inApp = patch.inApp { result.notificationChannels.inApp = inApp }
         if let email = patch.email { result.notificationChannels.email = email }
         if let webhook = patch.webhook { result.notificationChannels.webhook = webhook }
+        // After the defaults: a kind changed in part starts from what it has now, the new defaults included.
+        for (kind, change) in patch.byKind.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            guard PreferencesPatch.kindsWithChannels.contains(kind) else {
+                throw DoableError.invalid("preferences.notificationChannels.byKind.\(kind.rawValue)",
+                                          "'\(kind.rawValue)' notifications are shown in the app only.")
+            }
+            var channels = result.notificationChannels.channels(for: kind)
+            if let inApp = change.inApp { channels.inApp = inApp }
+            if let email = change.email { channels.email = email }
+            if let webhook = change.webhook { channels.webhook = webhook }
+            result.notificationChannels.byKind[kind.rawValue] = channels
+        }
         if let gameOptIn = patch.gameOptIn { result.gameOptIn = gameOptIn }
         return result
     }

@@ -8,7 +8,9 @@ extension Domain {
     /// How long deliveries are retried before they are given up.
     public static let deliveryRetryWindowSeconds: Int64 = 24 * 3600
 
-    public func claimDueDeliveries(limit: Int, leaseSeconds: Int64 = 120) async throws -> [Delivery] {
+    /// Claims hold a little longer than one send may take in all (`DeliverySender.sendDeadline`), so a delivery is
+    /// never sent twice while its first send still runs, and one a crashed server held goes out soon after.
+    public func claimDueDeliveries(limit: Int, leaseSeconds: Int64 = 45) async throws -> [Delivery] {
         let now = clock()
         return try await store.claimDueDeliveries(now: now, leaseUntil: now.adding(seconds: leaseSeconds), limit: limit)
     }
@@ -75,5 +77,10 @@ extension Domain {
     public func linkedAccount(_ id: AccountID) async throws -> Account? {
         guard let account = try await store.account(id: id), !account.isDisabled else { return nil }
         return account
+    }
+
+    /// NOTIF-3: the caller's own reminder and its task (an email link's page names the task it reminds of).
+    public func reminder(_ identity: Identity, id: ReminderID) async throws -> (Reminder, TaskItem) {
+        try await ownReminder(id, for: identity)
     }
 }

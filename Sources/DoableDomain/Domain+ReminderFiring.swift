@@ -13,11 +13,12 @@ extension Domain {
         /// instead of going out; nil sends them however late.
         public var staleAfterSeconds: Int64?
         public var batchSize: Int
-        /// How long a claim holds: a batch fires in well under a second, and the reminders a crashed process had
-        /// claimed are taken up again by whichever process looks next after this.
+        /// How long a claim holds. The claim only shares the work between servers (the firing itself is version
+        /// checked), and a batch fires in well under a second: after a crash its claimed reminders are taken up again
+        /// this soon.
         public var leaseSeconds: Int64
 
-        public init(staleAfterSeconds: Int64? = 6 * 3600, batchSize: Int = 500, leaseSeconds: Int64 = 15) {
+        public init(staleAfterSeconds: Int64? = 6 * 3600, batchSize: Int = 500, leaseSeconds: Int64 = 4) {
             self.staleAfterSeconds = staleAfterSeconds
             self.batchSize = batchSize
             self.leaseSeconds = leaseSeconds

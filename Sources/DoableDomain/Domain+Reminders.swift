@@ -29,7 +29,9 @@ extension Domain {
             var reminder = Reminder(id: .make(at: now), taskID: taskID, accountID: identity.account.id, trigger: trigger,
                                     createdAt: now, updatedAt: now)
             reminder = Self.rescheduled(reminder, task: task, calendar: calendar(of: identity.account), now: now)
-            return (WriteBatch([.putReminder(reminder)], now: now), reminder)
+            return (WriteBatch([.putReminder(reminder),
+                                .requireAtMost(.remindersOnTask(taskID, Self.maximumRemindersPerTask))], now: now),
+                    reminder)
         }
     }
 

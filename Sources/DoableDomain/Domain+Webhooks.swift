@@ -53,7 +53,9 @@ extension Domain {
             let hook = Webhook(id: .make(at: now), accountID: identity.account.id, url: url, events: chosen,
                                secret: SecretToken.make(prefix: "whsec_").secret, feedCursor: cursor, createdAt: now,
                                updatedAt: now)
-            return (WriteBatch([.putWebhook(hook)], now: now), hook)
+            return (WriteBatch([.putWebhook(hook),
+                                .requireAtMost(.webhooksOfAccount(identity.account.id, Self.maximumWebhooksPerAccount))],
+                               now: now), hook)
         }
     }
 

@@ -47,6 +47,15 @@ public struct WriteBatch: Sendable {
         case advanceWebhookCursor(WebhookID, from: Int64, to: Int64)
         /// NOTIF-5: a message to send, queued with the change that caused it.
         case enqueueDelivery(Delivery)
+        /// A limit on how many rows something may have, checked inside the transaction after the batch's own rows
+        /// (two concurrent writes cannot both squeeze under it): over it is a version conflict, retried from fresh
+        /// reads, where the domain's own count then refuses the request with a clear message.
+        case requireAtMost(RowLimit)
+    }
+
+    public enum RowLimit: Sendable {
+        case remindersOnTask(TaskID, Int)
+        case webhooksOfAccount(AccountID, Int)
     }
 
     /// One entry to append to `recipient`'s feed.
@@ -88,7 +97,8 @@ public struct WriteBatch: Sendable {
         case .deleteReminder(let reminder): (reminder.accountID, .reminder, reminder.id.description, .delete, nil)
         case .putWebhook(let hook): (hook.accountID, .webhook, hook.id.description, .put, nil)
         case .deleteWebhook(let hook): (hook.accountID, .webhook, hook.id.description, .delete, nil)
-        case .setTasksOwner, .addActivity, .addCompletion, .deleteCompletion, .advanceWebhookCursor, .enqueueDelivery:
+        case .setTasksOwner, .addActivity, .addCompletion, .deleteCompletion, .advanceWebhookCursor, .enqueueDelivery,
+             .requireAtMost:
             nil
         case .putAccount(let account): (account.id, .account, account.id.description, .put, nil)
         case .putList(let list): (list.ownerID, .list, list.id.description, .put, list.id)

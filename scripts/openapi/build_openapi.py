@@ -91,6 +91,9 @@ TIMESTAMP_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0
 DAY_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
 
 ID_INPUT = text(format="uuid")
+NOTIFICATION_KINDS = ["listShared", "taskAssigned", "comment", "reminder", "reminderMissed"]
+WEBHOOK_EVENTS = ["task.created", "task.updated", "task.completed", "task.deleted", "reminder", "task.assigned",
+                  "list.shared", "comment.created"]
 # Rules.email: one @, a local part of printable ASCII without , ; @ (1 to 64), a domain of dotted labels.
 EMAIL_PATTERN = "^[!-+.-:<-?A-~-]{1,64}@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)+$"
 
@@ -136,6 +139,26 @@ VALUE_SCHEMAS = {
     "GrantableRole": text("COLLAB-1: a role a membership can hold (`owner` is the list's own and changes only by a "
                           "hand-over).", enum=["viewer", "editor", "admin"]),
     "CredentialScope": text(enum=["read", "readWrite"]),
+    "RecurrenceBasis": text("TASK-10: what the next occurrence counts from when the task is completed. due: the "
+                            "task's own due (or start) date, so a weekly task done late still comes due on its "
+                            "weekday; completion: the day it was completed, at the time of day the task had.",
+                            enum=["due", "completion"]),
+    "ReminderAnchor": text("NOTIF-1: the task date a relative reminder follows (a whole-day date counts from "
+                           "09:00 in the member's time zone).", enum=["due", "start"]),
+    "NotificationKind": text("NOTIF-2 and NOTIF-4. listShared: a list was shared with the member; taskAssigned: a "
+                             "task was assigned to the member; comment: someone commented on a task the member "
+                             "created or is assigned; reminder: one of the member's reminders came due (NOTIF-1); "
+                             "reminderMissed: reminders that came due while the server was down longer than its "
+                             "stale limit, dropped with this one note instead.",
+                             enum=NOTIFICATION_KINDS),
+    "WebhookEvent": text("INTEROP-4: what a webhook subscribes to. task.created, task.updated, task.completed and "
+                         "task.deleted: changes to the tasks the account sees (its own and those of lists shared "
+                         "with it), read from its change feed (a repeating task completed is task.completed, "
+                         "though it moves on to its next occurrence; task.deleted is a move to the trash or a purge "
+                         "from it); reminder, task.assigned, list.shared and comment.created: the account's "
+                         "notifications of those kinds (reminder also covers reminderMissed), sent when the "
+                         "member's notificationChannels let webhooks hear that kind.",
+                         enum=WEBHOOK_EVENTS),
     "ClockTime": text("HH:MM, 24-hour.", pattern="^([01][0-9]|2[0-3]):[0-5][0-9]$"),
     "Username": text("3 to 30 ASCII letters, digits or underscores; unique case-insensitively.",
                      pattern="^[A-Za-z0-9_]{3,30}$", minLength=3, maxLength=30),
@@ -154,7 +177,7 @@ RESPONSE_SCHEMAS = {
         "error": obj({
             "code": text("Machine-readable: validation_failed, unauthenticated, forbidden, not_found, "
                          "already_exists, already_member, owner_role, owner_needs_admin, owner_cannot_leave, "
-                         "inbox_protected, in_trash, not_in_trash, edit_conflict, version_mismatch, "
+                         "inbox_protected, in_trash, not_in_trash, task_done, edit_conflict, version_mismatch, "
                          "payload_too_large, unsupported_media_type, rate_limited, query_timeout, not_ready."),
             "message": text("A sentence for people."),
             "field": nullable(text("The input at fault, dotted for nested fields (preferences.timeZone), "
@@ -163,7 +186,19 @@ RESPONSE_SCHEMAS = {
     }, description="INTEROP-3: the one error shape."),
     "QuietHours": obj({"start": ref("ClockTime"), "end": ref("ClockTime"), "mode": ref("QuietHoursMode")},
                       description="NOTIF-3: in the member's time zone; an end before the start spans midnight."),
-    "NotificationChannels": obj({"inApp": BOOL, "email": BOOL, "webhook": BOOL}),
+    "ChannelSet": obj({
+        "inApp": boolean("The in-app notification centre."),
+        "email": boolean("An email to the account's address (through the server's SMTP server)."),
+        "webhook": boolean("A POST to each of the account's webhooks subscribed to the kind's event."),
+    }, description="NOTIF-2: the channels one kind of notification reaches."),
+    "NotificationChannels": obj({
+        "inApp": boolean("Default true."),
+        "email": boolean("Default false."),
+        "webhook": boolean("Default true: making a webhook that subscribes to an event is already the choice."),
+        "byKind": {"type": "object", "description": "Channels for single kinds of notification, by kind; a kind "
+                                                    "not named here uses inApp, email and webhook above.",
+                   "propertyNames": ref("NotificationKind"), "additionalProperties": ref("ChannelSet")},
+    }, description="NOTIF-2: the channels the member hears notifications on."),
     "Preferences": obj({
         "timeZone": text("An IANA time zone name.", examples=["Europe/Berlin"]),
         "weekStart": ref("Weekday"),
@@ -257,6 +292,11 @@ RESPONSE_SCHEMAS = {
         "estimatedMinutes": nullable(integer(minimum=1, maximum=100_000)),
         "category": nullable(ref("TaskCategory")),
         "assigneeId": nullable(ID),
+        "recurrence": nullable(text("TASK-10: the repeat rule, an RFC 5545 RRULE value in its canonical form (parts "
+                                    "upper-case, FREQ first, COUNT and UNTIL last), e.g. FREQ=WEEKLY;BYDAY=MO,WE; "
+                                    "null when the task does not repeat. COUNT counts down as occurrences are "
+                                    "completed.", minLength=1)),
+        "recurrenceBasis": ref("RecurrenceBasis"),
         "completedAt": nullable(TIMESTAMP),
         "isOverdue": boolean("TASK-3: its due moment passed while not completed."),
         "progress": ref("SubtaskProgress"),
@@ -266,7 +306,9 @@ RESPONSE_SCHEMAS = {
         "version": integer("Raised by every change. Send it back as `If-Match` (quoted, as the `ETag` header "
                            "gives it) to make a write fail with 409 `version_mismatch` if the item changed "
                            "meanwhile.", minimum=1),
-    }, description="TASK-1..4."),
+    }, description="TASK-1..4 and TASK-10. Completing a repeating task moves this same task on to its next "
+                   "occurrence (new dates, pending again, subtasks reset, reminders moved along) and records the "
+                   "occurrence done; reopening it puts that occurrence back."),
     "TaskPage": obj({
         "tasks": array(ref("Task")),
         "nextOffset": nullable(integer("The offset of the next page; null on the last page.", minimum=1)),
@@ -299,7 +341,10 @@ RESPONSE_SCHEMAS = {
         "comments": array(ref("Comment"), description="TASK-12: the comments on the caller's tasks and those it "
                                                       "wrote on tasks it can still see; here `author` is null and "
                                                       "`canEdit` and `canDelete` are false."),
-        "calendar": text("The live tasks as an iCalendar (RFC 5545) document of VTODOs."),
+        "reminders": array(ref("Reminder"), description="NOTIF-1: the caller's own reminders."),
+        "webhooks": array(ref("Webhook"), description="INTEROP-4: the caller's webhooks, without their secrets."),
+        "calendar": text("The live tasks as an iCalendar (RFC 5545) document of VTODOs, with RRULE for repeating "
+                         "tasks and a VALARM per reminder."),
     }, description="ACC-6: everything of mine."),
     "Membership": obj({
         "listId": ID,
@@ -352,14 +397,12 @@ RESPONSE_SCHEMAS = {
     }, description="TASK-12: one line of a task's history."),
     "Notification": obj({
         "id": ID,
-        "kind": text("listShared: a list was shared with the caller; taskAssigned: a task was assigned to the "
-                     "caller; comment: someone commented on a task the caller created or is assigned.",
-                     enum=["listShared", "taskAssigned", "comment"]),
+        "kind": ref("NotificationKind"),
         "title": text("At most 300 characters."),
         "body": text("At most 500 characters."),
-        "taskId": nullable(ID),
-        "listId": nullable(ID),
-        "createdAt": TIMESTAMP,
+        "taskId": nullable(described("Id", "The task it is about (null for listShared and reminderMissed).")),
+        "listId": nullable(described("Id", "The list it is about (null for reminderMissed).")),
+        "createdAt": described("Timestamp", "When it was made; for a reminder, when the reminder fired."),
         "readAt": nullable(described("Timestamp", "When it was marked read; null while unread.")),
     }, description="NOTIF-2 and NOTIF-4: an entry of the in-app notification centre."),
     "NotificationPage": obj({
@@ -368,6 +411,95 @@ RESPONSE_SCHEMAS = {
                                minimum=0),
     }),
     "UnreadCount": obj({"unreadCount": integer("The caller's notifications still unread.", minimum=0)}),
+    "Reminder": obj({
+        "id": ID,
+        "taskId": ID,
+        "at": nullable(described("Timestamp", "A reminder at a moment; null for one relative to a date.")),
+        "relativeTo": nullable(described("ReminderAnchor", "A reminder relative to the task's due or start date; "
+                                                           "null for one at a moment.")),
+        "offsetMinutes": nullable(integer("Minutes from the date (negative is before: -15 is 15 minutes before); "
+                                          "null for a reminder at a moment.", minimum=-527_040, maximum=527_040)),
+        "nextAt": nullable(described("Timestamp", "When it fires next: its moment, or the end of a snooze or of "
+                                                  "deferring quiet hours; null when it will not (it fired for its "
+                                                  "moment, is silenced, the task has no such date, is completed "
+                                                  "or in the trash). It moves with the task's dates and with each "
+                                                  "occurrence of a repeating task.")),
+        "snoozedUntil": nullable(described("Timestamp", "NOTIF-3: it fires at this moment instead (a snooze, or "
+                                                        "quiet hours in defer mode); null otherwise.")),
+        "silenced": boolean("NOTIF-3: it does not fire again until the task's next occurrence or a new moment."),
+        "firedFor": nullable(described("Timestamp", "The moment it last fired (or was dropped as stale) for; "
+                                                    "null if never.")),
+        "createdAt": TIMESTAMP,
+        "updatedAt": TIMESTAMP,
+        "version": integer("Raised by every change. Send it back as `If-Match` (quoted, as the `ETag` header "
+                           "gives it) to make a write fail with 409 `version_mismatch` if the item changed "
+                           "meanwhile.", minimum=1),
+    }, description="NOTIF-1 and NOTIF-3: one of the caller's own reminders on a task; either `at`, or "
+                   "`relativeTo` with `offsetMinutes`. Reminders are personal: each member of a shared list sets "
+                   "its own, and nobody else sees or hears them."),
+    "Webhook": obj({
+        "id": ID,
+        "url": text("The http(s) address the deliveries are POSTed to.", minLength=1, maxLength=2000),
+        "events": array(ref("WebhookEvent"), minItems=1, uniqueItems=True,
+                        description="The events it subscribes to, in the order given, without repeats."),
+        "createdAt": TIMESTAMP,
+    }, description="INTEROP-4: one of the caller's outgoing webhooks (its secret is shown only when it is made). "
+                   "See `webhooks` › `doableEvent` in this document for what it receives."),
+    "CreatedWebhook": obj({
+        "id": ID,
+        "url": text("As given, without surrounding spaces.", minLength=1, maxLength=2000),
+        "events": array(ref("WebhookEvent"), minItems=1, uniqueItems=True,
+                        description="The events it subscribes to, in the order given, without repeats."),
+        "createdAt": TIMESTAMP,
+        "secret": text("The key of the HMAC-SHA256 signature in `X-Doable-Signature`; shown only in this "
+                       "response.", pattern="^whsec_[A-Za-z0-9_-]{43}$"),
+    }, description="INTEROP-4: a webhook just made, with its secret."),
+    "DeliveryAttempt": obj({
+        "number": integer("1 for the first try.", minimum=1),
+        "at": TIMESTAMP,
+        "succeeded": BOOL,
+        "detail": text("The answer (HTTP 200, 250 accepted by …) or the error; at most 500 characters.",
+                       maxLength=500),
+    }, description="NOTIF-5: one try at sending a delivery."),
+    "Delivery": obj({
+        "id": described("Id", "Also the webhook body's `id` and its `X-Doable-Delivery` header."),
+        "channel": text(enum=["email", "webhook"]),
+        "event": described("WebhookEvent", "The event (`X-Doable-Event` of a webhook call; for an email, the "
+                                           "event of its kind of notification)."),
+        "state": text("pending: waiting for its next attempt; sent; failed: refused for good (a 4xx from the "
+                      "webhook other than 408, 425 and 429, a 5xx SMTP reply, a deleted webhook, too many "
+                      "redirects) or still failing a day after it was queued.",
+                      enum=["pending", "sent", "failed"]),
+        "attempts": array(ref("DeliveryAttempt"), description="Oldest first."),
+        "lastError": nullable(text("The last failure; null once sent or before the first attempt.",
+                                   maxLength=500)),
+        "createdAt": described("Timestamp", "When it was queued, in the transaction of the change it tells of."),
+        "sentAt": nullable(TIMESTAMP),
+        "nextAttemptAt": nullable(described("Timestamp", "While pending: when it is tried (again); null once "
+                                                         "sent or failed.")),
+    }, description="NOTIF-5: a queued email or webhook call of the caller's and its attempts. A failure worth "
+                   "retrying (a timeout, HTTP 408, 425, 429 or 5xx, a 4xx SMTP reply) is tried again 30 s later, "
+                   "then twice as long after each further failure (at most an hour), each wait times a random "
+                   "factor from 0.5 to 1.5, until a day after it was queued."),
+    "WebhookPayload": obj({
+        "id": described("Id", "The delivery's id (also in `X-Doable-Delivery`): a crash between sending and "
+                              "recording may repeat a delivery once, with the same id, so drop repeats by it."),
+        "event": ref("WebhookEvent"),
+        "createdAt": described("Timestamp", "When the delivery was queued: the moment of the change or "
+                                            "notification (for a reminder, when it fired)."),
+        "data": obj({
+            "title": text("The notification's title (a reminder's is the task's title), or the task's title for "
+                          "task events (empty when the task was purged)."),
+            "body": text("The notification's text (a reminder's says when the task is due); empty for task "
+                         "events."),
+            "taskId": nullable(ID),
+            "listId": nullable(ID),
+            "reminderId": nullable(described("Id", "For reminder: the reminder that fired.")),
+            "task": nullable(described("Task", "For task events: the task as it was when the event was queued "
+                                               "(labelIds as stored on the task, progress 0 of 0); null for "
+                                               "notifications and for a task purged from the trash.")),
+        }),
+    }, description="INTEROP-4: the JSON body of a webhook call (keys sorted, UTF-8)."),
 }
 
 # MARK: - Request schemas (the `allowed:` sets and reads of each handler)
@@ -404,6 +536,16 @@ TASK_FIELDS = {
     "assigneeId": nullable(id_input("COLLAB-2: the owner or a member of the task's list (400 naming "
                                     "assigneeId otherwise); null unassigns. Someone other than the caller is "
                                     "notified (NOTIF-4).")),
+    "recurrence": nullable(text("TASK-10: an RFC 5545 RRULE value (a leading `RRULE:` is allowed; names and values "
+                                "in any case, parts in any order), at most 500 bytes; null stops repeating. FREQ is "
+                                "DAILY, WEEKLY, MONTHLY or YEARLY; INTERVAL and COUNT 1 to 1,000; UNTIL a date "
+                                "(20261231) or a UTC time (20261231T235959Z), not before the task's first date; "
+                                "BYDAY (MO…SU, with an ordinal for monthly and yearly rules: 2TU, -1FR), BYMONTHDAY "
+                                "(1 to 31 or -31 to -1), BYMONTH, BYSETPOS and WKST. BYHOUR, BYMINUTE, BYSECOND, "
+                                "BYYEARDAY, BYWEEKNO and finer frequencies are refused. The task needs a due or start "
+                                "date to repeat from. 400 naming `recurrence` for anything else.",
+                                maxLength=500)),
+    "recurrenceBasis": described("RecurrenceBasis", "Default due."),
 }
 
 LIST_FIELDS = {
@@ -423,9 +565,29 @@ PREFERENCES_INPUT = obj({
     "quietHours": nullable(obj({"start": ref("ClockTime"), "end": ref("ClockTime"),
                                 "mode": described("QuietHoursMode", "Default silent.")},
                                required=["start", "end"])),
-    "notificationChannels": obj({"inApp": BOOL, "email": BOOL, "webhook": BOOL}, required=[]),
+    "notificationChannels": obj({
+        "inApp": BOOL, "email": BOOL, "webhook": BOOL,
+        "byKind": obj({kind: obj({"inApp": BOOL, "email": BOOL, "webhook": BOOL}, required=[])
+                       for kind in ("reminder", "taskAssigned", "listShared", "comment")}, required=[],
+                      description="NOTIF-2: channels per kind of notification; a channel left out keeps what the "
+                                  "kind has now. reminderMissed is in-app only. An unknown kind or channel is "
+                                  "refused with 400 naming it "
+                                  "(preferences.notificationChannels.byKind.reminder.email)."),
+    }, required=[]),
     "gameOptIn": BOOL,
 }, required=[], description="ACC-7: only the fields given change; quietHours null clears them.")
+
+AT_INPUT = text("An RFC 3339 date-time (an offset is converted to UTC), not more than a minute in the past and at "
+                "most 10 years ahead.", format="date-time")
+OFFSET_INPUT = integer("Minutes from the date, -527,040 to 527,040 (a year either way); negative is before. "
+                       "Default 0.", minimum=-527_040, maximum=527_040)
+ANCHOR_INPUT = described("ReminderAnchor", "The task must have this date (400 naming relativeTo otherwise).")
+# `at` (a string) excludes relativeTo and offsetMinutes; offsetMinutes needs relativeTo; `at: null` counts as absent.
+AT_ALONE = {"required": ["at"], "properties": {"at": {"type": "string"}},
+            "not": {"anyOf": [{"required": ["relativeTo"]}, {"required": ["offsetMinutes"]}]}}
+RELATIVE = {"required": ["relativeTo"], "properties": {"at": {"type": "null"}}}
+NO_TRIGGER = {"properties": {"at": {"type": "null"}},
+              "not": {"anyOf": [{"required": ["relativeTo"]}, {"required": ["offsetMinutes"]}]}}
 
 REQUEST_SCHEMAS = {
     "RegistrationRequest": obj({
@@ -520,6 +682,42 @@ REQUEST_SCHEMAS = {
         oneOf=[{"required": ["ids"], "properties": {"all": {"const": False}}},
                {"required": ["all"], "properties": {"all": {"const": True}}, "not": {"required": ["ids"]}}],
         examples=[{"all": True}]),
+    "CreateReminderRequest": obj({
+        "at": nullable(AT_INPUT),
+        "relativeTo": ANCHOR_INPUT,
+        "offsetMinutes": OFFSET_INPUT,
+    }, required=[], description="NOTIF-1: either `at` (a moment), or `relativeTo` with `offsetMinutes`; `at: null` "
+                                "counts as absent. Both, neither, or offsetMinutes without relativeTo: 400 naming "
+                                "the field (at, or relativeTo).",
+        oneOf=[AT_ALONE, RELATIVE],
+        examples=[{"relativeTo": "due", "offsetMinutes": -15}, {"at": "2099-01-30T08:00:00Z"}]),
+    "UpdateReminderRequest": obj({
+        "at": nullable(AT_INPUT),
+        "relativeTo": ANCHOR_INPUT,
+        "offsetMinutes": OFFSET_INPUT,
+        "silenced": boolean("NOTIF-3: true silences it (and ends a snooze) until the task's next occurrence; false "
+                            "lets it fire again."),
+    }, required=[], description="NOTIF-1 and NOTIF-3: a new trigger (as for a new reminder; it replaces the old "
+                                "one, and the reminder may fire again for its new moment), and or `silenced`; "
+                                "only what is given changes.",
+        oneOf=[AT_ALONE, RELATIVE, NO_TRIGGER], examples=[{"silenced": True}, {"relativeTo": "start"}]),
+    "SnoozeReminderRequest": obj({
+        "minutes": integer("Fire again this many minutes from now, 1 to 10,080 (a week).", minimum=1,
+                           maximum=10_080),
+        "until": text("Fire again at this moment: in the future, at most 366 days ahead.", format="date-time"),
+        "preset": text("5m, 1h, or tomorrow (09:00 tomorrow in the member's time zone).",
+                       enum=["5m", "1h", "tomorrow"]),
+    }, required=[], description="NOTIF-3: exactly one of `minutes`, `until` and `preset`. It works also after the "
+                                "reminder fired, and ends silencing.",
+        oneOf=[{"required": ["minutes"]}, {"required": ["until"]}, {"required": ["preset"]}],
+        examples=[{"preset": "1h"}, {"minutes": 20}]),
+    "CreateWebhookRequest": obj({
+        "url": text("An http:// or https:// address with a host, without user name or password, at most 2,000 "
+                    "bytes after trimming spaces, and not this server itself.", minLength=1, maxLength=2000),
+        "events": array(ref("WebhookEvent"), minItems=1, maxItems=100,
+                        description="At least one; repeats are dropped."),
+    }, description="INTEROP-4: an account has at most 20 webhooks.",
+        examples=[{"url": "https://example.com/doable-hook", "events": ["reminder", "task.completed"]}]),
 }
 
 # MARK: - Responses
@@ -545,6 +743,7 @@ CONFLICTS = {
     "already_exists": "the name, email or username is taken (`field` names it)",
     "inbox_protected": "the Inbox cannot be renamed, archived or deleted",
     "in_trash": "the task is in the trash; restore it first",
+    "task_done": "the task is completed or in the trash, so there is nothing to remind of",
     "not_in_trash": "it is not in the trash",
     "edit_conflict": "it was changed or removed at the same moment; try again",
     "version_mismatch": "`If-Match` names a version the item no longer has (it was changed meanwhile)",
@@ -732,7 +931,7 @@ EVENTS_OPERATION = operation(
         "`text/event-stream`. It opens with `retry: 2000`; without a cursor an `event: ready` with `id` and "
         "`data: {\"latest\": N}` follows, then live changes only. Every change is `event: change` with `id` = "
         "its feed sequence and `data` a JSON object: `sequence`, `entity` (account, list, task, label, member, "
-        "comment, notification), `id`, "
+        "comment, notification, reminder, webhook), `id`, "
         "`kind` (put, delete), `listId`, `actorId` (null for the server's own work), `at`. With a cursor, every "
         "entry after it comes first, in order. A cursor older than the feed's retention, or beyond its end, gets "
         "`event: reset` with `data: {\"reason\": \"cursor_expired\"|\"cursor_ahead\", \"latest\": N}`: "
@@ -1035,6 +1234,67 @@ PATHS = {
         bad_request="Neither or both of `ids` and `all: true`, more than 1,000 ids, or an id that is not a UUID; "
                     "`field` names it.",
         not_found="An id in `ids` is not one of the caller's notifications (`field` is ids); nothing is marked."))},
+    "/api/v1/tasks/{id}/reminders": {
+        "get": tagged("Reminders", operation(
+            "listReminders", "NOTIF-1: the caller's own reminders on a task it can see, oldest first.",
+            read_only=True, parameters=[ID_PARAMETER], statuses=(404,), ok=ok(wrapper("reminders", "Reminder")),
+            description="Any role may have reminders on a task of a list shared with it; nobody sees another "
+                        "member's. Also while the task is in the trash.")),
+        "post": tagged("Reminders", operation(
+            "createReminder", "NOTIF-1: a reminder for the caller on a task it can see.", parameters=[ID_PARAMETER],
+            body="CreateReminderRequest", status=201, ok={**ok(ref("Reminder"), "Created."), "headers": ETAG_HEADER},
+            statuses=(404,), conflicts=("in_trash", "edit_conflict"),
+            bad_request="Both or neither of `at` and `relativeTo`, `offsetMinutes` without `relativeTo`, a moment "
+                        "more than a minute past or more than 10 years ahead, an offset beyond a year, a date the "
+                        "task does not have, or a task with 100 reminders already (`field` reminders); `field` "
+                        "names the input.",
+            description="Any role in a shared list may set its own reminders (a viewer too); a read-only token "
+                        "may not. It fires through the caller's notification channels for reminders.")),
+    },
+    "/api/v1/reminders/{id}": {
+        "patch": tagged("Reminders", operation(
+            "updateReminder", if_match=True, summary="NOTIF-1 and NOTIF-3: change a reminder's moment or offset, "
+            "or silence it.", parameters=[ID_PARAMETER], body="UpdateReminderRequest", statuses=(404,),
+            ok=ok(ref("Reminder")), conflicts=("edit_conflict",),
+            not_found="No reminder of the caller's has this id (another member's reminder answers 404 too), or "
+                      "the caller can no longer see its task.")),
+        "delete": tagged("Reminders", operation(
+            "deleteReminder", if_match=True, summary="NOTIF-1: delete one of the caller's reminders.",
+            parameters=[ID_PARAMETER], status=204, ok=None, statuses=(404,), conflicts=("edit_conflict",),
+            not_found="No reminder of the caller's has this id (another member's reminder answers 404 too), or "
+                      "the caller can no longer see its task.")),
+    },
+    "/api/v1/reminders/{id}/snooze": {"post": tagged("Reminders", operation(
+        "snoozeReminder", "NOTIF-3: fire one of the caller's reminders again later.", parameters=[ID_PARAMETER],
+        body="SnoozeReminderRequest", statuses=(404,), ok={**ok(ref("Reminder")), "headers": ETAG_HEADER},
+        conflicts=("task_done", "edit_conflict"),
+        bad_request="None or more than one of `minutes`, `until` and `preset`, or one out of range; `field` names "
+                    "it.",
+        not_found="No reminder of the caller's has this id (another member's reminder answers 404 too), or the "
+                  "caller can no longer see its task."))},
+    "/api/v1/webhooks": {
+        "get": tagged("Webhooks", operation(
+            "listWebhooks", "INTEROP-4: the caller's webhooks, oldest first, without their secrets.", read_only=True,
+            ok=ok(wrapper("webhooks", "Webhook")))),
+        "post": tagged("Webhooks", operation(
+            "createWebhook", "INTEROP-4: a new outgoing webhook; its secret is shown once.",
+            body="CreateWebhookRequest", status=201, ok=ok(ref("CreatedWebhook"), "Created."),
+            conflicts=("edit_conflict",),
+            bad_request="The URL is not http(s) with a host, carries a user name or password, is longer than 2,000 "
+                        "bytes or points at this server, or the account has 20 webhooks already (`field` url); "
+                        "no events or an unknown one (`field` events).",
+            description="Task events count from the moment it is made. See `webhooks` › `doableEvent` for the "
+                        "calls it receives.")),
+    },
+    "/api/v1/webhooks/{id}": {"delete": tagged("Webhooks", operation(
+        "deleteWebhook", "INTEROP-4: delete one of the caller's webhooks; its pending deliveries fail.",
+        parameters=[ID_PARAMETER], status=204, ok=None, statuses=(404,), conflicts=("edit_conflict",),
+        not_found="No webhook of the caller's has this id."))},
+    "/api/v1/deliveries": {"get": tagged("Webhooks", operation(
+        "listDeliveries", "NOTIF-5: the caller's email and webhook deliveries, newest first, with every attempt.",
+        read_only=True, parameters=[query("limit", integer(minimum=1, maximum=200, default=50), "How many.")],
+        statuses=(400,), ok=ok(wrapper("deliveries", "Delivery")),
+        bad_request="`limit` is not a whole number from 1 to 200."))},
     "/api/v1/events": {"get": tagged("Events", EVENTS_OPERATION)},
     "/api/v1/trash": {"get": tagged("Trash", operation(
         "getTrash", "TASK-8: lists and tasks in the trash, restorable for 30 days: the lists the caller deleted, "
@@ -1066,6 +1326,44 @@ for _path, _operations in PATHS.items():
     for _operation in _operations.values():
         _operation["responses"]["503"] = shared("QueryTimeout")
 
+# INTEROP-4 (OpenAPI 3.1 `webhooks`): what the server sends to a webhook's URL (Notify/DeliverySender.swift,
+# Notify/WebhookMessage.swift).
+WEBHOOK_HEADER = lambda name, description, schema: {  # noqa: E731
+    "name": name, "in": "header", "required": True, "description": description, "schema": schema}
+WEBHOOKS = {
+    "doableEvent": {"post": {
+        "operationId": "receiveDoableEvent",
+        "tags": ["Webhooks"],
+        "summary": "INTEROP-4: one event, POSTed to a webhook's URL.",
+        "description": (
+            "Sent for each event the webhook subscribes to, from a delivery queued in the same transaction as "
+            "the change or notification it tells of (NOTIF-5); task events within about a second of the change. "
+            "Headers: `Content-Type: application/json`, `User-Agent: Doable-Webhook/1`, `X-Doable-Event` (the "
+            "event), `X-Doable-Delivery` (the delivery's id, also the body's `id`) and `X-Doable-Signature: "
+            "sha256=<hex>`, the lowercase hex HMAC-SHA256 of the raw body bytes under the webhook's secret "
+            "(compare it in constant time before trusting the body). A 2xx answer counts as delivered. HTTP 408, "
+            "425, 429, any 5xx, a refused connection or a timeout (5 s to connect, 10 s to answer) is retried "
+            "with exponential backoff and jitter (about 30 s, 1 min, 2 min … at most an hour apart) for a day; "
+            "any other status, or more than 3 redirects, fails the delivery for good. Every attempt is in "
+            "`GET /api/v1/deliveries`. A delivery may arrive twice (a crash between sending and recording it): "
+            "drop repeats by `X-Doable-Delivery`. Deliveries of one webhook are not ordered; use `createdAt`."),
+        "security": [],
+        "parameters": [
+            WEBHOOK_HEADER("X-Doable-Event", "The event, as the body's `event`.", ref("WebhookEvent")),
+            WEBHOOK_HEADER("X-Doable-Delivery", "The delivery's id, as the body's `id`.", ref("Id")),
+            WEBHOOK_HEADER("X-Doable-Signature", "`sha256=` and the lowercase hex HMAC-SHA256 of the raw body "
+                                                 "under the webhook's secret.",
+                           text(pattern="^sha256=[0-9a-f]{64}$")),
+        ],
+        "requestBody": {"required": True, "content": json_content(ref("WebhookPayload"))},
+        "responses": {
+            "2XX": {"description": "Delivered."},
+            "default": {"description": "Not delivered: retried for a day for 408, 425, 429 and 5xx (and when "
+                                       "there is no answer), given up at once for anything else."},
+        },
+    }},
+}
+
 TAGS = [
     {"name": "Accounts", "description": "ACC: registration, sessions, profile, export and deletion."},
     {"name": "Tokens", "description": "ACC-5: personal access tokens and app passwords."},
@@ -1076,6 +1374,10 @@ TAGS = [
     {"name": "Sharing", "description": "COLLAB-1: a list's members and their roles."},
     {"name": "Comments", "description": "TASK-12: comments on tasks and each task's history."},
     {"name": "Notifications", "description": "NOTIF-2 and NOTIF-4: the in-app notification centre."},
+    {"name": "Reminders", "description": "NOTIF-1 and NOTIF-3: each member's own reminders on tasks, snooze and "
+                                         "silence."},
+    {"name": "Webhooks", "description": "INTEROP-4 and NOTIF-5: outgoing webhooks and the log of email and webhook "
+                                        "deliveries."},
     {"name": "Events", "description": "SYNC-5 and VIEW-6: live changes from the change feed."},
     {"name": "Operations", "description": "OPS-3 and INTEROP-3: health, readiness and this document."},
 ]
@@ -1109,6 +1411,7 @@ def document():
         "tags": TAGS,
         "security": [{"bearer": []}],
         "paths": PATHS,
+        "webhooks": WEBHOOKS,
         "components": {
             "securitySchemes": {
                 "bearer": {

@@ -2,7 +2,8 @@
 """COLLAB-3 (and ACC-5, INTEROP-3): the authorization matrix, generated from the served OpenAPI document.
 
 Starts `doable serve` on a fresh data directory, reads GET /api/v1/openapi.json, registers two members A and B,
-and gives A one of everything (a list, a trashed list, a label, a task with a subtask, a trashed task, a token);
+and gives A one of everything (a list, a trashed list, a label, a task with a subtask, a trashed task, a token,
+a comment, a reminder, a webhook and so a delivery);
 B gets the same. Then, for every operation the document says needs a bearer token (its effective `security` is
 not empty):
 
@@ -19,7 +20,9 @@ not empty):
       operation whose path addresses that list, its tasks, comments or members is called as owner, admin, editor,
       viewer, non-member (B) and anonymous, each held to the status its role should get (2xx, 403 naming a role,
       404 that shows nothing of A's, 401), with A's data unchanged after every refusal; plus hand-over, leaving,
-      own comments, creating in the shared list, assignees and "assigned to me", the shared trash, notifications.
+      own comments, creating in the shared list, assignees and "assigned to me", the shared trash, notifications,
+      and reminders, which are each member's own (NOTIF-1): any role sets and lists its own on a shared task, and
+      another member's reminder answers 404 to every reminder operation.
 
 Operations added to the document later are covered without editing this script: path parameters are mapped to
 resources by name (taskId, listId, ...) or by the collection before them (tasks/{id}); an unknown collection is
@@ -32,6 +35,7 @@ Prints `N passed, M failed` last; exits 1 on any failure.
 from __future__ import annotations
 
 import copy
+import datetime
 import json
 import os
 import re
@@ -131,6 +135,23 @@ class Member:
             if response.status_code != 204:
                 raise RuntimeError(f"{self.name}: DELETE {path} -> {response.status_code} {response.text[:300]}")
         self.trashed = {"task": doomed_task, "list": doomed_list}
+        # NOTIF-1 and INTEROP-4: a reminder of its own on its task, and a webhook whose task events fail to arrive
+        # (nothing listens on port 9), so that it has deliveries too.
+        self.ids["reminder"] = self.make(f"/api/v1/tasks/{self.ids['task']}/reminders", {"at": in_a_day()})["id"]
+        self.ids["webhook"] = self.make("/api/v1/webhooks", {"url": f"http://127.0.0.1:9/{m}",
+                                                             "events": ["task.created", "reminder"]})["id"]
+        self.make("/api/v1/tasks", {"title": f"{m} task after the webhook"})
+
+    def deliveries(self, wait: float = 10) -> list[dict]:
+        """The member's deliveries, once there is at least one (task events are queued about once a second)."""
+        deadline = time.monotonic() + wait
+        while True:
+            response = self.call("GET", "/api/v1/deliveries")
+            response.raise_for_status()
+            found = response.json()["deliveries"]
+            if found or time.monotonic() > deadline:
+                return found
+            time.sleep(0.2)
 
     def snapshot(self) -> dict:
         """Everything of the member's, from the export, without what changes with the clock."""
@@ -147,10 +168,17 @@ class Member:
         """What of this member must never show in another member's answers: ids, email, titles."""
         data = self.snapshot()
         found = {self.account_id, self.email, self.marker}
-        for key in ("lists", "tasks", "labels", "tokens", "comments"):
+        for key in ("lists", "tasks", "labels", "tokens", "comments", "reminders", "webhooks"):
             for item in data.get(key, []):
                 found.add(item["id"])
+        found |= {delivery["id"] for delivery in self.deliveries()}
         return found
+
+
+def in_a_day() -> str:
+    """A reminder's moment a day from now, RFC 3339 in UTC."""
+    moment = datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(days=1)
+    return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def diff(before, after, path="") -> list[str]:
@@ -213,7 +241,11 @@ class Document:
                 branches = [self.resolve(b, depth + 1) for b in node[key]]
                 chosen = next((b for b in branches if b.get("type") != "null"), branches[0] if branches else {})
                 merged = {k: v for k, v in node.items() if k != key}
+                own = merged.get("properties", {})
                 merged.update(chosen)
+                if own:  # a branch that narrows an object (which fields it needs) keeps the object's own schemas
+                    merged["properties"] = {**chosen.get("properties", {}), **own}
+                    merged["required"] = sorted(set(node.get("required", [])) | set(chosen.get("required", [])))
                 return merged
         return node
 
@@ -306,10 +338,13 @@ class Document:
 
     def build_object(self, schema: dict, ids: dict, overrides: dict | None = None, depth: int = 0,
                      context: str | None = None) -> dict:
-        """The required properties, plus title/name (so a change would show) and any overrides."""
+        """The required properties, plus title/name (so a change would show) and any overrides. An object with no
+        required properties but examples (one of several alternatives is needed) starts from its first example."""
         schema = self.resolve(schema)
         props = schema.get("properties", {})
         body = {}
+        if depth == 0 and not schema.get("required") and schema.get("examples"):
+            body = copy.deepcopy(schema["examples"][0])
         for name in schema.get("required", []):
             body[name] = self.value(name, props.get(name, {}), ids, None, depth, context)
         for name in ("title", "name"):
@@ -321,7 +356,8 @@ class Document:
 
 
 COLLECTIONS = {"tasks": "task", "lists": "list", "labels": "label", "tokens": "token", "users": "username",
-               "accounts": "account", "members": "account", "comments": "comment"}
+               "accounts": "account", "members": "account", "comments": "comment", "reminders": "reminder",
+               "webhooks": "webhook"}
 
 
 def context_kind(url: str) -> str | None:
@@ -580,7 +616,7 @@ def check_public_profile(a: Member, b: Member) -> None:
 
 
 BASELINE_LISTINGS = ["/api/v1/tasks", "/api/v1/lists", "/api/v1/labels", "/api/v1/tokens", "/api/v1/trash",
-                     "/api/v1/me/export"]
+                     "/api/v1/me/export", "/api/v1/webhooks", "/api/v1/deliveries"]
 
 
 def main() -> int:

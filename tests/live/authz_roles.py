@@ -13,12 +13,16 @@ held to RULES, written from the SPEC:
   anonymous   401.
 
 Comments: only the author edits (403 for anyone else who can see it); the author (with the editor role or
-higher), an admin or the owner deletes. After every refused call A's data (its whole export, which carries the
+higher), an admin or the owner deletes. Reminders (NOTIF-1) are personal: every role, a viewer too, sets, lists,
+changes, snoozes and deletes its own on a shared task; another member's reminder answers 404 to all of them (as if
+it did not exist), a non-member gets 404 for the task, and a member who leaves the list loses its reminders'
+operations (404). After every refused call A's data (its whole export, which carries the
 list's memberships and the comments on A's tasks) must be unchanged. A call that would succeed and destroy what
 later calls need (delete, restore, remove, add) gets a fresh resource of its own.
 """
 from __future__ import annotations
 
+import datetime
 import re
 from dataclasses import dataclass, field
 from types import SimpleNamespace
@@ -57,11 +61,14 @@ RULES = {
     "addComment": "editor",
     "updateComment": "author",
     "deleteComment": "author-or-admin",
+    # NOTIF-1: reminders are each member's own; any role sets and lists its own on a task it can see.
+    "listReminders": "viewer",
+    "createReminder": "viewer",
 }
 
 # Path parameters the role matrix can point at the shared list's resources; personal resources are not shared.
 SHARED_KINDS = {"list", "task", "comment", "account"}
-PERSONAL_KINDS = {"label", "token", "username"}
+PERSONAL_KINDS = {"label", "token", "username", "reminder", "webhook"}
 ROLE_WORDS = re.compile(r"\b(viewer|editor|admin|owner)\b", re.IGNORECASE)
 
 
@@ -229,6 +236,11 @@ class RoleMatrix:
 
     # ------------------------------------------------------------------------------------------ the table
 
+    @staticmethod
+    def soon(days: float = 1) -> str:
+        moment = datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(days=days)
+        return moment.strftime("%Y-%m-%dT%H:%M:%SZ")
+
     def plan(self, entry: dict, caller: str, want: str) -> tuple[str, dict | None] | None:
         """The URL and body for one call: the shared resources, or a fresh one where success would use it up."""
         op_id = entry["op"].get("operationId", "")
@@ -273,6 +285,8 @@ class RoleMatrix:
                 body.pop("beforeId", None)
             if op_id == "updateList":
                 body.pop("name", None)  # renaming would need a name unique among the owner's lists per caller
+            if op_id == "createReminder":
+                body = {"at": self.soon()}  # the shared task has no due date for a relative reminder
         return url, body
 
     def run_table(self, entries: list[dict]) -> None:
@@ -376,6 +390,7 @@ class RoleMatrix:
                         f"{base}/notifications/read", {"ids": [s.notification]})
         unread = self.must("owner", "GET", f"{base}/notifications", None).get("unreadCount", 0)
         self.check(unread >= 1, "(e) A's notification is still unread", f"unreadCount {unread}")
+        self.run_reminders()
         # COLLAB-1: leaving, last, on the second list: every member may; the owner may not; a stranger gets 404.
         for caller in CALLERS:
             member = self.who(caller)
@@ -383,6 +398,82 @@ class RoleMatrix:
             want = {"owner": "409", "non-member": "404", "anonymous": "401"}.get(caller, "204")
             self.expect("removeMember on its own membership (leaving)", caller, want, "DELETE",
                         f"{base}/lists/{s.other_list}/members/{account}")
+
+    def run_reminders(self) -> None:
+        """NOTIF-1 and NOTIF-3: every role has reminders of its own on the shared task; nobody else's answers."""
+        s, base = self.s, "/api/v1"
+        own: dict[str, str] = {}
+        for role in ROLES:
+            response = self.expect("createReminder of its own", role, "201", "POST", f"{base}/tasks/{s.task}/reminders",
+                                   {"at": self.soon(2)})
+            if response.status_code == 201:
+                own[role] = response.json()["id"]
+        self.expect("createReminder relative to a date the task lacks", "viewer", "400", "POST",
+                    f"{base}/tasks/{s.task}/reminders", {"relativeTo": "due", "offsetMinutes": -15})
+        for role in ROLES:
+            response = self.call(role, "GET", f"{base}/tasks/{s.task}/reminders")
+            listed = {r["id"] for r in response.json().get("reminders", [])} if response.ok else set()
+            others = {own[r] for r in own if r != role}
+            self.check(response.ok and own.get(role) in listed and not (listed & others),
+                       f"(e) listReminders as {role} shows its own reminder and no other member's",
+                       f"{response.status_code} {response.text[:300]}")
+        # Someone else's reminder: 404 for every operation, for every other role and for the non-member.
+        for target_role, reminder in own.items():
+            for caller in CALLERS:
+                if caller == target_role:
+                    continue
+                want = "401" if caller == "anonymous" else "404"
+                for name, method, suffix, body in (
+                        ("updateReminder", "PATCH", "", {"silenced": True}),
+                        ("snoozeReminder", "POST", "/snooze", {"preset": "1h"}),
+                        ("deleteReminder", "DELETE", "", None)):
+                    response = self.expect(f"{name} on the {target_role}'s reminder", caller, want, method,
+                                           f"{base}/reminders/{reminder}{suffix}", body)
+                    self.check(own.get(target_role, "") not in response.text or caller == target_role,
+                               f"(e) {name} on the {target_role}'s reminder as {caller} shows nothing of it",
+                               response.text[:300])
+            still = self.call(target_role, "GET", f"{base}/tasks/{s.task}/reminders")
+            ids = [r["id"] for r in still.json().get("reminders", [])] if still.ok else []
+            self.check(reminder in ids and still.json()["reminders"][ids.index(reminder)]["silenced"] is False,
+                       f"(e) the {target_role}'s reminder is untouched by the others", still.text[:300])
+        # One's own: change, silence, snooze and delete, whatever the role (a viewer too).
+        for role, reminder in own.items():
+            self.expect("updateReminder of its own", role, "200", "PATCH", f"{base}/reminders/{reminder}",
+                        {"at": self.soon(3)})
+            self.expect("updateReminder silenced, its own", role, "200", "PATCH", f"{base}/reminders/{reminder}",
+                        {"silenced": True})
+            response = self.expect("snoozeReminder of its own", role, "200", "POST",
+                                   f"{base}/reminders/{reminder}/snooze", {"minutes": 30})
+            self.check(response.ok and response.json().get("snoozedUntil") and not response.json().get("silenced"),
+                       f"(e) snoozing its own reminder as {role} sets snoozedUntil and ends silencing",
+                       response.text[:300])
+            self.expect("deleteReminder of its own", role, "204", "DELETE", f"{base}/reminders/{reminder}")
+            self.expect("deleteReminder of its own, again", role, "404", "DELETE", f"{base}/reminders/{reminder}")
+        # A member who leaves loses its reminders on the list's tasks with the list.
+        leaver = self.spare()
+        self.share(s.list, leaver, "viewer")
+        response = leaver.call("POST", f"{base}/tasks/{s.task}/reminders", json={"at": self.soon()})
+        self.check(response.status_code == 201, "(e) a fresh viewer sets a reminder on the shared task",
+                   f"{response.status_code} {response.text[:300]}")
+        reminder = response.json().get("id", "") if response.ok else ""
+        self.must("owner", "DELETE", f"{base}/lists/{s.list}/members/{leaver.account_id}", status=204)
+        for method, suffix, body in (("PATCH", "", {"silenced": True}), ("POST", "/snooze", {"preset": "5m"}),
+                                     ("DELETE", "", None)):
+            response = leaver.call(method, f"{base}/reminders/{reminder}{suffix}", json=body)
+            self.check(response.status_code == 404 and not self.ctx.error_shape_problem(response),
+                       f"(e) {method} /reminders/{{id}}{suffix} of a removed member's reminder -> 404",
+                       f"{response.status_code} {response.text[:300]}")
+        response = leaver.call("GET", f"{base}/tasks/{s.task}/reminders")
+        self.check(response.status_code == 404, "(e) a removed member lists reminders of the list's task -> 404",
+                   f"{response.status_code} {response.text[:300]}")
+        # A read-only token writes no reminder, whatever the role.
+        token = self.members["viewer"].call("POST", f"{base}/tokens", json={"name": "read only", "scope": "read"})
+        secret = token.json().get("secret", "") if token.status_code == 201 else ""
+        response = self.ctx.bounded(requests.post(self.ctx.base + f"{base}/tasks/{s.task}/reminders",
+                                                  json={"at": self.soon()}, timeout=self.ctx.timeout, stream=True,
+                                                  headers={"Authorization": f"Bearer {secret}"}))
+        self.check(response.status_code == 403, "(e) createReminder with the viewer's read-only token -> 403",
+                   f"{response.status_code} {response.text[:300]}")
 
 
 def run(ctx: SimpleNamespace, entries: list[dict]) -> None:

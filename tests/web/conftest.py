@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from doable_web import Member, Server, register  # noqa: E402
+from doable_web import Mailbox, Member, Server, register  # noqa: E402
 from ui import page_overflow, sign_in  # noqa: E402
 
 SIZES = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 800}}
@@ -38,8 +38,17 @@ OVERFLOW_SCRIPT = """
 
 
 @pytest.fixture(scope="session")
-def server():
-    with Server() as running:
+def mailbox():
+    """NOTIF-2: an SMTP server on a free port (tests/support/smtp_sink.py) that keeps every email the test server
+    sends; tests read them with `mailbox.wait_for(...)`."""
+    with Mailbox() as running:
+        yield running
+
+
+@pytest.fixture(scope="session")
+def server(mailbox):
+    """The test server, sending email to `mailbox` (`--smtp-url`); links in emails point at it."""
+    with Server("--smtp-url", f"smtp://127.0.0.1:{mailbox.port}") as running:
         yield running
     # the temporary folder (and its log) is gone now; print the log's tail on failures from within tests
 

@@ -6,8 +6,15 @@ $DOABLE_DATABASE_URL, so `DOABLE_DATABASE_URL=postgres://… tests/web/run.sh` r
 from __future__ import annotations
 
 import datetime as dt
+import email
+import email.policy
 import itertools
+import json
+import shutil
+import subprocess
 import sys
+import tempfile
+import time
 import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,6 +28,58 @@ PASSWORD = "web test password"
 # One way to start a server for every suite: the live checks' (tests/live/liveserver.py), in a folder of its own.
 sys.path.insert(0, str(ROOT / "tests" / "live"))
 from liveserver import LiveServer as Server  # noqa: E402,F401
+
+
+class Mailbox:
+    """NOTIF-2: tests/support/smtp_sink.py on a free port, keeping every email it accepts in a temporary folder; use
+    as a context manager and point `doable serve --smtp-url smtp://127.0.0.1:{port}` at it."""
+
+    def __init__(self) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="doable-mail-"))
+        self.process: subprocess.Popen | None = None
+        self.port = 0
+
+    def __enter__(self) -> "Mailbox":
+        self.process = subprocess.Popen(
+            [sys.executable, str(ROOT / "tests" / "support" / "smtp_sink.py"), "--out", str(self.folder / "mail")],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        line = self.process.stdout.readline() if self.process.stdout else ""
+        if not line.startswith("READY "):
+            self.__exit__()
+            raise RuntimeError(f"the SMTP sink did not start: {line!r}")
+        self.port = int(line.split()[1])
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.process and self.process.poll() is None:
+            if self.process.stdin:
+                self.process.stdin.close()  # the sink stops when its stdin closes
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    def messages(self, to: str) -> list[email.message.EmailMessage]:
+        """The emails sent to `to` so far, oldest first."""
+        found = []
+        for meta in sorted((self.folder / "mail").glob("*.json"), key=lambda path: int(path.stem)):
+            raw = meta.with_suffix(".eml")
+            if raw.exists() and to in json.loads(meta.read_text()).get("rcpt_tos", []):
+                found.append(email.message_from_bytes(raw.read_bytes(), policy=email.policy.default))
+        return found
+
+    def wait_for(self, to: str, subject: str = "", timeout: float = 20) -> email.message.EmailMessage:
+        """The first email to `to` whose subject contains `subject`, waiting up to `timeout` seconds for it."""
+        deadline = time.monotonic() + timeout
+        while True:
+            for message in self.messages(to):
+                if subject in str(message["Subject"] or "") and message.get_body(("plain",)) is not None:
+                    return message
+            if time.monotonic() > deadline:
+                raise AssertionError(f"no email to {to} with {subject!r} within {timeout} s")
+            time.sleep(0.1)
 
 
 _counter = itertools.count(1)

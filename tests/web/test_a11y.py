@@ -28,6 +28,7 @@ def main_pages(ids):
         "/calendar?view=month", "/calendar?view=week", "/upcoming", "/overdue", "/completed", "/trash",
         "/search?q=the", "/labels", "/lists", "/lists/new", f"/lists/{work}/edit",
         "/settings", "/settings/preferences", "/settings/password", "/settings/tokens", "/settings/account",
+        "/settings/notifications", "/settings/webhooks",
     ]
 
 

@@ -124,9 +124,30 @@ struct AccountsController {
             patch.inApp = try channels.bool("inApp")
             patch.email = try channels.bool("email")
             patch.webhook = try channels.bool("webhook")
+            patch.byKind = try channelsByKind(channels)
         }
         patch.gameOptIn = try body.bool("gameOptIn")
         return patch
+    }
+
+    /// NOTIF-2: `byKind` as `{"reminder": {"email": false}, …}`; an unknown kind or channel is refused by its path
+    /// (`preferences.notificationChannels.byKind.reminder.email`).
+    static func channelsByKind(_ channels: JSONObjectReader) throws -> [AppNotification.Kind: ChannelsPatch] {
+        guard channels.has("byKind") else { return [:] }
+        if case .object(let fields)? = channels.fields["byKind"],
+           let unknown = fields.keys.sorted().first(where: { !RequestFields.channelKinds.contains($0) }) {
+            let path = channels.name("byKind") + "." + unknown
+            throw DoableError.invalid(path, "Unknown kind '\(unknown.prefix(50))'; kinds with a choice of channels: "
+                + PreferencesPatch.kindsWithChannels.map(\.rawValue).joined(separator: ", ") + ".")
+        }
+        guard let byKind = try channels.object("byKind", allowed: RequestFields.channelKinds) else { return [:] }
+        var result: [AppNotification.Kind: ChannelsPatch] = [:]
+        for kind in PreferencesPatch.kindsWithChannels {
+            guard let set = try byKind.object(kind.rawValue, allowed: RequestFields.channelSet) else { continue }
+            result[kind] = ChannelsPatch(inApp: try set.bool("inApp"), email: try set.bool("email"),
+                                         webhook: try set.bool("webhook"))
+        }
+        return result
     }
 
     @Sendable func changePassword(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -162,6 +183,7 @@ struct AccountsController {
             tokens: export.credentials.map { CredentialDTO($0, current: identity.credential.id) },
             memberships: export.memberships.map(MembershipDTO.init),
             comments: export.comments.map { CommentDTO(CommentView(comment: $0, author: nil, canEdit: false, canDelete: false)) },
+            reminders: export.reminders.map(ReminderDTO.init), webhooks: export.webhooks.map { WebhookDTO($0) },
             calendar: export.calendar))
     }
 
@@ -182,6 +204,8 @@ struct ExportDTO: Encodable, Sendable {
     let tokens: [CredentialDTO]
     let memberships: [MembershipDTO]
     let comments: [CommentDTO]
+    let reminders: [ReminderDTO]
+    let webhooks: [WebhookDTO]
     /// The tasks as an iCalendar document of VTODOs.
     let calendar: String
 }

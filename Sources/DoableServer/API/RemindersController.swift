@@ -66,25 +66,31 @@ struct RemindersController {
         return JSONResponse.noContent()
     }
 
-    /// `minutes`, `until` (a moment) or `preset`: `5m`, `1h` or `tomorrow` (09:00 tomorrow, the member's time).
+    /// Exactly one of `minutes`, `until` (a moment) or `preset`: `5m`, `1h` or `tomorrow` (09:00 tomorrow, the
+    /// member's time).
     @Sendable func snooze(_ request: Request, context: AppRequestContext) async throws -> Response {
         let identity = try context.requireWriter()
         let id: ReminderID = try context.pathID()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.snooze)
+        let minutes = try body.integer("minutes")
+        if body.isNull("until") { throw DoableError.invalid("until", "'until' must be an RFC 3339 date-time.") }
+        let until = try body.nullableTimestamp("until") ?? nil
+        let preset = try body.string("preset")
+        guard [minutes != nil, until != nil, preset != nil].filter({ $0 }).count == 1 else {
+            throw DoableError.invalid("minutes", "Give one of 'minutes', 'until' or 'preset' (5m, 1h, tomorrow).")
+        }
         let snooze: Domain.Snooze
-        if let minutes = try body.integer("minutes") {
+        if let minutes {
             snooze = .minutes(minutes)
-        } else if let until = try body.nullableTimestamp("until") ?? nil {
+        } else if let until {
             snooze = .until(until)
-        } else if let preset = try body.string("preset") {
+        } else {
             switch preset {
             case "5m": snooze = .minutes(5)
             case "1h": snooze = .minutes(60)
             case "tomorrow": snooze = .tomorrowMorning
             default: throw DoableError.invalid("preset", "'preset' must be 5m, 1h or tomorrow.")
             }
-        } else {
-            throw DoableError.invalid("minutes", "Give 'minutes', 'until' or 'preset' (5m, 1h, tomorrow).")
         }
         let reminder = try await domain.snoozeReminder(identity, id: id, snooze)
         return JSONResponse.make(ReminderDTO(reminder)).tagged(version: reminder.version)
@@ -112,7 +118,7 @@ struct RemindersController {
     }
 
     @Sendable func deliveries(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let limit = request.uri.queryParameters.get("limit").flatMap { Int($0) } ?? 50
+        let limit = try CollaborationController.limit(request, maximum: 200) ?? 50
         let log = try await domain.deliveries(try context.requireIdentity(), limit: limit)
         return JSONResponse.make(["deliveries": log.map { DeliveryDTO($0.0, attempts: $0.1) }])
     }

@@ -1,3 +1,6 @@
+import DoableCore
+import DoableDomain
+
 /// The fields each request body accepts, by the OpenAPI operation that takes it: the controllers read bodies
 /// with these sets, and `APIContractTests` fails when the document's request schemas say otherwise.
 enum RequestFields {
@@ -15,7 +18,10 @@ enum RequestFields {
         "gameOptIn",
     ]
     static let quietHours: Set<String> = ["start", "end", "mode"]
-    static let notificationChannels: Set<String> = ["inApp", "email", "webhook"]
+    static let notificationChannels: Set<String> = ["inApp", "email", "webhook", "byKind"]
+    /// NOTIF-2: `byKind` names kinds of notification, each with its channels.
+    static let channelKinds: Set<String> = Set(PreferencesPatch.kindsWithChannels.map(\.rawValue))
+    static let channelSet: Set<String> = ["inApp", "email", "webhook"]
     static let changePassword: Set<String> = ["currentPassword", "newPassword"]
     static let deleteMe: Set<String> = ["password"]
     static let createToken: Set<String> = ["name", "kind", "scope", "expiresAt"]
@@ -44,5 +50,7 @@ enum RequestFields {
         "moveList": moveList, "createTask": task, "updateTask": task, "completeTask": completeTask,
         "moveTask": moveTask, "createLabel": label, "updateLabel": label, "addMember": addMember,
         "updateMember": updateMember, "addComment": comment, "updateComment": comment, "markNotificationsRead": markRead,
+        "createReminder": reminder, "updateReminder": reminderUpdate, "snoozeReminder": snooze,
+        "createWebhook": webhook,
     ]
 }

@@ -15,40 +15,60 @@ public struct DeliverySender: Service {
     let domain: Domain
     let settings: DeliverySettings
     let logger: Logger
+    /// One client for every email: making its TLS context reads the system's trust roots, far too slow per message.
+    let mailer: SMTPClient?
 
     public init(domain: Domain, settings: DeliverySettings, logger: Logger) {
         self.domain = domain
         self.settings = settings
         self.logger = logger
+        mailer = settings.smtpURL.map { SMTPClient(url: $0, heloName: "doable", timeout: .seconds(10)) }
     }
+
+    /// How long the loop waits for sends to finish while most slots are taken.
+    static let busyPause: Duration = .milliseconds(5)
 
     public func run() async throws {
         await cancelWhenGracefulShutdown { await domain.readiness.wait() }
         guard !Task.isShuttingDownGracefully else { return }
         let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: HTTPClient.Configuration(
             redirectConfiguration: .follow(max: 3, allowCycles: false),
-            timeout: .init(connect: .seconds(5), read: .seconds(10)), decompression: .disabled))
+            timeout: .init(connect: .seconds(5), read: .seconds(10)),
+            // Many accounts' webhooks may point at one receiver: let all sends reach it at once (the default is 8
+            // connections per host, which held Q-5's 100 webhooks on one local receiver to 8 calls at a time).
+            connectionPool: .init(idleTimeout: .seconds(60),
+                                  concurrentHTTP1ConnectionsPerHostSoftLimit: settings.maxConcurrentSends),
+            decompression: .disabled))
         let inFlight = InFlightCount()
         var linkKey: String?
         await withDiscardingTaskGroup { group in
             while !Task.isShuttingDownGracefully && !Task.isCancelled {
+                var pause = settings.pollInterval
                 do {
                     if linkKey == nil { linkKey = try await domain.emailLinkKey() }
                     let room = settings.maxConcurrentSends - inFlight.count.withLock { $0 }
-                    let due = room > 0 ? try await domain.claimDueDeliveries(limit: room) : []
-                    for delivery in due {
-                        inFlight.count.withLock { $0 += 1 }
-                        let key = linkKey ?? ""
-                        group.addTask {
-                            await send(delivery, client: client, linkKey: key)
-                            inFlight.count.withLock { $0 -= 1 }
+                    if room < max(1, settings.maxConcurrentSends / 2) {
+                        // Busy, not idle: claim again as soon as half the slots are free (a claim is a write, so
+                        // not for every slot), instead of a poll interval later (Q-5: that capped sending at
+                        // maxConcurrentSends per poll interval, 320 a second).
+                        pause = Self.busyPause
+                    } else {
+                        let due = try await domain.claimDueDeliveries(limit: room)
+                        for delivery in due {
+                            inFlight.count.withLock { $0 += 1 }
+                            let key = linkKey ?? ""
+                            group.addTask {
+                                await send(delivery, client: client, linkKey: key)
+                                inFlight.count.withLock { $0 -= 1 }
+                            }
                         }
+                        if due.count == room { continue }
                     }
-                    if due.count == room && room > 0 { continue }
                 } catch {
                     logger.error("Delivery queue failed", metadata: ["doable.error": "\(String(reflecting: error))"])
                 }
-                try? await cancelWhenGracefulShutdown { try await Task.sleep(for: settings.pollInterval) }
+                let wait = pause
+                try? await cancelWhenGracefulShutdown { try await Task.sleep(for: wait) }
             }
         }
         try? await client.shutdown()
@@ -60,9 +80,11 @@ public struct DeliverySender: Service {
             guard let payload = try? JSONDecoder().decode(DeliveryPayload.self, from: Data(delivery.payload.utf8)) else {
                 throw DeliveryFailure.permanent("The queued message could not be read.")
             }
-            switch delivery.channel {
-            case .email: outcome = try await sendEmail(delivery, payload: payload, linkKey: linkKey)
-            case .webhook: outcome = try await callWebhook(delivery, payload: payload, client: client)
+            outcome = try await Self.withDeadline(Self.sendDeadline) { [self] in
+                switch delivery.channel {
+                case .email: try await sendEmail(delivery, payload: payload, linkKey: linkKey)
+                case .webhook: try await callWebhook(delivery, payload: payload, client: client)
+                }
             }
         } catch let failure as DeliveryFailure {
             outcome = failure.outcome
@@ -79,10 +101,30 @@ public struct DeliverySender: Service {
         }
     }
 
+    /// The most one send may take in all, every SMTP step or redirect included; the claim outlasts it.
+    static let sendDeadline: Duration = .seconds(35)
+
+    /// `work`, or a transient failure once `deadline` has passed (the work is cancelled).
+    static func withDeadline(_ deadline: Duration,
+                             _ work: @escaping @Sendable () async throws -> Domain.DeliveryOutcome) async throws
+        -> Domain.DeliveryOutcome
+    {
+        try await withThrowingTaskGroup(of: Domain.DeliveryOutcome.self) { group in
+            group.addTask { try await work() }
+            group.addTask {
+                try await Task.sleep(for: deadline)
+                return .transient("No answer within \(deadline.components.seconds) s")
+            }
+            let first = try await group.next()!
+            group.cancelAll()
+            return first
+        }
+    }
+
     func sendEmail(_ delivery: Delivery, payload: DeliveryPayload, linkKey: String) async throws
         -> Domain.DeliveryOutcome
     {
-        guard let url = settings.smtpURL else {
+        guard let mailer else {
             throw DeliveryFailure.permanent("No SMTP server is configured (doable serve --smtp-url).")
         }
         let message: MailMessage
@@ -92,8 +134,8 @@ public struct DeliverySender: Service {
         } catch {
             throw DeliveryFailure.permanent("The email could not be written: \(error)")
         }
-        try await SMTPClient(url: url, heloName: "doable", timeout: .seconds(30)).send(message)
-        return .sent("250 accepted by \(url.host)")
+        try await mailer.send(message)
+        return .sent("250 accepted by \(mailer.url.host)")
     }
 
     func callWebhook(_ delivery: Delivery, payload: DeliveryPayload, client: HTTPClient) async throws

@@ -82,6 +82,9 @@ struct TaskRows {
         if let due {
             parts.append("<span class=\"due\(due.isOverdue ? " overdue" : "")\">\(due.text)</span>")
         }
+        if let words = task.repeatWords(in: time.calendar.zone) {
+            parts.append("<span class=\"repeats\" role=\"img\" aria-label=\"Repeats: \(words)\" title=\"\(words)\">↻</span>")
+        }
         if task.priority != .none {
             parts.append("<span class=\"priority p-\(task.priority.rawValue)\">\(task.priority.rawValue.capitalized) priority</span>")
         }

@@ -24,6 +24,10 @@ enum UndoStep: Codable, Sendable {
     case memberRole(ListID, AccountID, ListRole)
     /// The task page's Save: every field back as it was (and the task back in its list).
     case revert(TaskItem)
+    /// NOTIF-1: Undo of adding a reminder, of deleting one (set again), and of silencing one (back as it was).
+    case deleteReminder(ReminderID)
+    case reminder(TaskID, Reminder.Trigger, silenced: Bool)
+    case silenceReminder(ReminderID, Bool)
 }
 
 struct UndoToken: Sendable {
@@ -99,8 +103,18 @@ struct UndoToken: Sendable {
                         .contains { $0.accountID == id }
                 }
                 if restoresAssignee { input.assigneeID = .some(old.assigneeID) }
+                // TASK-10: the repeat rule and its basis too, when Save changed them.
+                if now.recurrence != old.recurrence { input.recurrence = .some(old.recurrence) }
+                if now.recurrenceBasis != old.recurrenceBasis { input.recurrenceBasis = old.recurrenceBasis }
                 input.isRestoringPreviousValues = true
                 _ = try await domain.updateTask(identity, id: old.id, input)
+            case .deleteReminder(let id):
+                try await domain.deleteReminder(identity, id: id)
+            case .reminder(let task, let trigger, let silenced):
+                let reminder = try await domain.createReminder(identity, taskID: task, trigger: trigger)
+                if silenced { _ = try await domain.updateReminder(identity, id: reminder.id, trigger: nil, silenced: true) }
+            case .silenceReminder(let id, let silenced):
+                _ = try await domain.updateReminder(identity, id: id, trigger: nil, silenced: silenced)
             }
         }
     }

@@ -15,6 +15,8 @@ extension WebController {
         web.post("settings") { _, context in try await saveProfile(context) }
         web.get("users/{username}") { _, context in try await publicProfilePage(context) }
         addPreferenceRoutes(to: web)
+        addNotificationSettingsRoutes(to: web)
+        addWebhookSettingsRoutes(to: web)
         addPasswordRoutes(to: web)
         addTokenRoutes(to: web)
         addAccountSettingsRoutes(to: web)
@@ -163,12 +165,14 @@ extension WebController {
 
 /// The settings pages, in the order of the settings sub-navigation.
 enum SettingsSection: CaseIterable {
-    case profile, preferences, password, tokens, account
+    case profile, preferences, notifications, webhooks, password, tokens, account
 
     var path: String {
         switch self {
         case .profile: "/settings"
         case .preferences: "/settings/preferences"
+        case .notifications: "/settings/notifications"
+        case .webhooks: "/settings/webhooks"
         case .password: "/settings/password"
         case .tokens: "/settings/tokens"
         case .account: "/settings/account"
@@ -179,6 +183,9 @@ enum SettingsSection: CaseIterable {
         switch self {
         case .profile: "Profile"
         case .preferences: "Preferences"
+        // Not "Notifications": the top bar's bell is the link of that name.
+        case .notifications: "Notification settings"
+        case .webhooks: "Webhooks"
         case .password: "Password"
         case .tokens: "Tokens and app passwords"
         case .account: "Account"

@@ -4,8 +4,8 @@ import DoableCore
 import DoableDomain
 import Hummingbird
 
-/// ACC-7 in the browser: time zone, week start, theme, accent colour, default sort, quiet hours, notification
-/// channels and the game opt-in, in one form.
+/// ACC-7 in the browser: time zone, week start, theme, accent colour, default sort and the game opt-in, in one form.
+/// Quiet hours and notification channels have a page of their own (`WebController+SettingsNotifications.swift`).
 extension WebController {
     func addPreferenceRoutes(to web: RouterGroup<AppRequestContext>) {
         web.get("settings/preferences") { _, context in
@@ -30,16 +30,10 @@ extension WebController {
     static func preferencesForm(_ account: Account) -> FormData {
         let preferences = account.preferences
         let accent = ColorChooser.selection(for: preferences.accentColor, among: accentPresets.map(\.value))
-        let channels = preferences.notificationChannels
         return FormData(pairs: [
             ("theme", preferences.theme.rawValue), ("accent", accent.selected), ("accentCustom", accent.custom),
             ("weekStart", preferences.weekStart.rawValue), ("defaultSort", preferences.defaultSort.rawValue),
-            ("timeZone", preferences.timeZone), ("quietHours", preferences.quietHours == nil ? "" : "1"),
-            ("quietStart", preferences.quietHours?.start ?? "22:00"),
-            ("quietEnd", preferences.quietHours?.end ?? "07:00"),
-            ("quietMode", preferences.quietHours?.mode.rawValue ?? "silent"),
-            ("inApp", channels.inApp ? "1" : ""), ("emailNotifications", channels.email ? "1" : ""),
-            ("webhook", channels.webhook ? "1" : ""), ("gameOptIn", preferences.gameOptIn ? "1" : ""),
+            ("timeZone", preferences.timeZone), ("gameOptIn", preferences.gameOptIn ? "1" : ""),
             ("version", String(account.version)),
         ])
     }
@@ -87,34 +81,13 @@ extension WebController {
         \(weekStart)
         \(sort)
         <h3>Notifications</h3>
-        \(quietHoursFields(form, errors: errors))
-        <fieldset><legend>Notify me by</legend>
-        \(Field.checkbox("inApp", label: "In Doable", isOn: form.isOn("inApp")))
-        \(Field.checkbox("emailNotifications", label: "Email", isOn: form.isOn("emailNotifications")))
-        \(Field.checkbox("webhook", label: "Webhook", isOn: form.isOn("webhook")))
-        </fieldset>
+        <p>Channels for each kind of notification and quiet hours are under
+        <a href="/settings/notifications">Notification settings</a>.</p>
         <h3>Companion game</h3>
         \(game)
         <button type="submit" class="button primary">Save preferences</button>
         </form>
         """, status: status, styles: accent.styles)
-    }
-
-    private func quietHoursFields(_ form: FormData, errors: FormErrors) -> HTML {
-        let start = Field.input("quietStart", label: "From", value: form["quietStart"], type: "time",
-                                hint: "24-hour time, like 22:00.", required: true, errors: errors)
-        let end = Field.input("quietEnd", label: "Until", value: form["quietEnd"], type: "time",
-                              hint: "Before the start time means the next morning.", required: true, errors: errors)
-        return """
-        <fieldset><legend>Quiet hours</legend>
-        \(Field.checkbox("quietHours", label: "Use quiet hours", isOn: form.isOn("quietHours")))
-        \(start)
-        \(end)
-        \(Field.select("quietMode", label: "During quiet hours", options: [
-            ("silent", "Show reminders silently"), ("defer", "Hold reminders until quiet hours end"),
-        ], selected: form["quietMode"], errors: errors))
-        </fieldset>
-        """
     }
 
     /// Radio buttons in a fieldset, its legend naming the choice; an error is announced with the group.
@@ -149,16 +122,6 @@ extension WebController {
         if let accent = ColorChooser.chosen(form, name: "accent", customName: "accentCustom") {
             patch.accentColor = ListColor.palette[accent] ?? accent
         }
-        if form.isOn("quietHours") {
-            let mode = Self.choice(form, "quietMode", Preferences.QuietHours.Mode.self, errors: &errors) ?? .silent
-            patch.quietHours = .some(Preferences.QuietHours(
-                start: Self.clockTime(form["quietStart"]), end: Self.clockTime(form["quietEnd"]), mode: mode))
-        } else {
-            patch.quietHours = .some(nil)
-        }
-        patch.inApp = form.isOn("inApp")
-        patch.email = form.isOn("emailNotifications")
-        patch.webhook = form.isOn("webhook")
         patch.gameOptIn = form.isOn("gameOptIn")
         var status = HTTPResponse.Status.badRequest
         if errors.isEmpty {
@@ -175,8 +138,7 @@ extension WebController {
                                                  errors: errors, status: .conflict)
             } catch let error as DoableError {
                 status = error.httpStatus
-                errors = FormErrors(error, fields: ["timeZone", "accent", "quietStart", "quietEnd"],
-                                    rename: Self.preferenceFieldNames)
+                errors = FormErrors(error, fields: ["timeZone", "accent"], rename: Self.preferenceFieldNames)
             }
         }
         return try await preferencesPage(context, form: form, errors: errors, status: status)

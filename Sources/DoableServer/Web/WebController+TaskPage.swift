@@ -19,7 +19,8 @@ extension WebController {
     }
 
     func taskPage(_ context: AppRequestContext, identity: Identity, id: TaskID, form: FormData?,
-                  errors: FormErrors, draft: CommentDraft? = nil) async throws -> Response
+                  errors: FormErrors, draft: CommentDraft? = nil, reminderDraft: ReminderDraft? = nil)
+        async throws -> Response
     {
         let data = try await TaskPageData.load(domain, identity)
         let view = try await domain.task(identity, id: id)
@@ -27,6 +28,7 @@ extension WebController {
         let time = data.time
         async let loadedComments = domain.comments(identity, taskID: id)
         async let loadedActivity = domain.activity(identity, taskID: id, limit: 100)
+        async let loadedReminders = domain.reminders(identity, taskID: id)
         let members = (try? await domain.members(identity, listID: task.listID)) ?? []
         let role = data.lists.first { $0.list.id == task.listID }?.role
             ?? (task.ownerID == identity.account.id ? .owner : .viewer)
@@ -100,10 +102,7 @@ extension WebController {
         \(check)
         <h1 class="\(isDone ? "is-completed" : "")">\(task.title)</h1>
         </div>
-        \(task.due.map { due -> HTML in
-            let words = time.dueWords(due, isCompleted: isDone)
-            return "<p class=\"due\(words.isOverdue ? " overdue" : "")\">Due \(words.text)</p>"
-        })
+        \(dueLine(task, time: time))
         \(canEdit ? "" : HTML("<p class=\"notice read-only-notice\" role=\"note\">You can view this task; editing needs the editor role.</p>"))
         <form method="post" action="/tasks/\(task.id)" class="task-form" id="task-form" novalidate>
         \(csrf)<input type="hidden" name="version" value="\(task.version)">
@@ -125,6 +124,9 @@ extension WebController {
         \(Field.input("startDate", label: "Start date", value: value("startDate", start.0), type: "date", hint: "On or before the due date.", errors: errors))
         \(Field.input("startTime", label: "Start time", value: value("startTime", start.1), type: "time", errors: errors))
         </fieldset>
+        \(RepeatFields.html(repeatForm(task, form: form, time: time), errors: errors,
+                            weekStart: time.calendar.weekStartIndex,
+                            firstDay: (task.due ?? task.start).map(time.day(of:))))
         <div class="field-row">
         \(Field.input("estimatedMinutes", label: "Estimated minutes", value: value("estimatedMinutes", task.estimatedMinutes.map(String.init) ?? ""), type: "number", errors: errors, extra: " min=\"1\" inputmode=\"numeric\""))
         \(Field.select("category", label: "Category", options: [("", "None"), ("study", "Study"), ("work", "Work"), ("exercise", "Exercise"), ("personal", "Personal"), ("other", "Other")], selected: value("category", task.category?.rawValue ?? ""), required: false, errors: errors))
@@ -137,6 +139,8 @@ extension WebController {
         \(subtasks.isEmpty ? HTML("<p class=\"empty-state\">No subtasks yet.</p>") : rows.list(subtasks, id: "subtasks"))
         \(canEdit ? addSubtask : "")
         </section>
+        \(ReminderSection(time: time, csrf: csrf).taskSection(task, reminders: try await loadedReminders,
+                                                             draft: reminderDraft))
         \(canEdit ? changes : "")
         \(discussion.commentsSection)
         \(discussion.historySection)
@@ -144,8 +148,32 @@ extension WebController {
         """
         var page = WebPage(title: task.title, main: main, current: "list:\(task.listID)",
                            quickAddList: canEdit ? task.listID : nil)
-        page.status = errors.isEmpty && draft == nil ? .ok : .badRequest
+        page.status = errors.isEmpty && draft == nil && reminderDraft == nil ? .ok : .badRequest
         return try await self.page(page, context, data: data)
+    }
+
+    /// The due date in words, and how the task repeats ("Due Tomorrow 17:00 · ↻ Every week on Monday").
+    private func dueLine(_ task: TaskItem, time: MemberTime) -> HTML {
+        let repeats: HTML? = task.repeatWords(in: time.calendar.zone).map {
+            "<span class=\"repeat-words\"><span aria-hidden=\"true\">↻</span> \($0)</span>"
+        }
+        guard let due = task.due else {
+            return repeats.map { "<p class=\"due-line\">\($0)</p>" } ?? ""
+        }
+        let words = time.dueWords(due, isCompleted: task.status == .completed)
+        return """
+        <p class="due-line"><span class="due\(words.isOverdue ? " overdue" : "")">Due \(words.text)</span>\(repeats.map { " · " + $0 })</p>
+        """
+    }
+
+    /// The Repeat fields: as posted when the form comes back refused, else the task's rule, with the weekday and
+    /// week of its first date suggested for a switch to weekly or monthly.
+    private func repeatForm(_ task: TaskItem, form: FormData?, time: MemberTime) -> RepeatForm {
+        if let form, form.has(RepeatForm.Name.frequency) { return RepeatForm(form: form) }
+        var repeatForm = RepeatForm(rule: task.recurrence.flatMap { try? RecurrenceRule(rrule: $0) },
+                                    basis: task.recurrenceBasis, zone: time.calendar.zone)
+        if let first = task.due ?? task.start { repeatForm.suggest(from: time.day(of: first)) }
+        return repeatForm
     }
 
     /// A date as the form's date and time inputs show it.

@@ -8,9 +8,9 @@ import Hummingbird
 /// VIEW-3: the task page's Save: every field at once, the list last (a move may clear the assignee, COLLAB-2,
 /// and the toast says so). A form that went stale (the task changed elsewhere) says so instead of overwriting.
 extension WebController {
-    static let taskFields: Set<String> = ["title", "notes", "list", "status", "priority", "dueDate", "dueTime",
+    static let taskFields: Set<String> = Set(["title", "notes", "list", "status", "priority", "dueDate", "dueTime",
                                           "startDate", "startTime", "estimatedMinutes", "category", "labels",
-                                          "assigneeId"]
+                                          "assigneeId"]).union(RepeatForm.Name.all)
 
     func saveTask(_ context: AppRequestContext) async throws -> Response {
         let (identity, task) = try await actedOn(context)
@@ -71,6 +71,21 @@ extension WebController {
                 if isDue { input.due = .some(value) } else { input.start = .some(value) }
             }
         }
+        // TASK-10: the Repeat group, sent only where it changed the rule or its basis.
+        let repeatForm = RepeatForm(form: form)
+        if form.has(RepeatForm.Name.frequency) {
+            let firstDay = (input.due ?? task.due) ?? (input.start ?? task.start)
+            do {
+                let rule = try repeatForm.recurrence(firstDay: firstDay.map(time.day(of:)))
+                if rule != task.recurrence { input.recurrence = .some(rule) }
+            } catch let error as DoableError {
+                let fields = RepeatForm.Name.all
+                errors.byField.merge(FormErrors(error, fields: fields, rename: [
+                    "recurrence": repeatForm.usesText ? RepeatForm.Name.text : RepeatForm.Name.frequency,
+                ]).byField) { first, _ in first }
+            }
+            if repeatForm.basis != task.recurrenceBasis { input.recurrenceBasis = repeatForm.basis }
+        }
         let sentVersion = form.text("version").flatMap { Int64($0) }
         if errors.isEmpty {
             do {
@@ -94,6 +109,7 @@ extension WebController {
                 } else {
                     errors = FormErrors(error, fields: Self.taskFields, rename: [
                         "due": "dueDate", "start": "startDate", "listId": "list", "labelIds": "labels",
+                        "recurrence": repeatForm.usesText ? RepeatForm.Name.text : RepeatForm.Name.frequency,
                     ])
                 }
             }

@@ -28,6 +28,9 @@ extension WebController {
         let dueToday = due.filter { data.time.day(of: $0.task.due!) == today }
         let openCount = data.lists.filter { !$0.list.isArchived }.reduce(0) { $0 + $1.openTaskCount }
         let rows = try await data.rows(context, for: due)
+        // VIEW-1: the next reminders, of tasks the member still sees.
+        let upcoming = try await domain.upcomingReminders(identity, limit: 10)
+            .filter { data.listsByID[$0.1.listID] != nil }.prefix(5)
         var panels = HTML.empty
         for panel in todayPanels {
             if let html = try await panel.render(for: identity, context: context) { panels += html }
@@ -47,6 +50,7 @@ extension WebController {
         <section aria-labelledby="due-today"><h2 id="due-today">Due today</h2>
         \(dueToday.isEmpty ? HTML("<p class=\"empty-state\">Nothing due today. Add a task above, or enjoy the free time.</p>") : rows.list(dueToday))
         </section>
+        \(ReminderSection(time: data.time, csrf: csrfField(context)).upcoming(Array(upcoming)))
         \(panels)
         \(selectionBar(data, context))
         """
@@ -103,22 +107,33 @@ extension WebController {
         let all = try await domain.tasks(identity, matching: query)
             .sorted { ($0.task.completedAt ?? $0.task.updatedAt) > ($1.task.completedAt ?? $1.task.updatedAt) }
         let tasks = Array(all.prefix(shown))
-        var days: [(CivilDate, [TaskView])] = []
-        for view in tasks {
-            let day = data.time.date(of: view.task.completedAt ?? view.task.updatedAt)
-            if days.last?.0 == day { days[days.count - 1].1.append(view) } else { days.append((day, [view])) }
+        // TASK-10: a repeating task moved on to its next occurrence; the occurrences done show by their day.
+        let occurrences = try await domain.completedOccurrences(identity, limit: shown)
+        var byDay: [CivilDate: (tasks: [TaskView], occurrences: [(TaskCompletion, TaskItem)])] = [:]
+        for view in tasks { byDay[data.time.date(of: view.task.completedAt ?? view.task.updatedAt), default: ([], [])].tasks.append(view) }
+        for (completion, task) in occurrences {
+            byDay[data.time.date(of: completion.completedAt), default: ([], [])].occurrences.append((completion, task))
         }
+        let days = byDay.keys.sorted(by: >)
         let rows = try await data.rows(context, for: tasks)
-        let groups = days.html { day, views in
-            """
-            <section class="day-group" aria-labelledby="done-\(day.description)"><h2 id="done-\(day.description)">\(data.time.heading(day))</h2>\(rows.list(views))</section>
+        let groups = days.html { day in
+            let entry = byDay[day]!
+            let repeats: HTML = entry.occurrences.isEmpty ? "" : """
+                <ul class="occurrences">\(entry.occurrences.html { completion, task in
+                    """
+                    <li><span aria-hidden="true">↻</span> <a href="/tasks/\(task.id)">\(task.title)</a> <span class="muted">· occurrence\(completion.due.map { " due \(data.time.dueWords($0, isCompleted: true).text)" } ?? ""), done \(data.time.time(of: completion.completedAt))</span></li>
+                    """
+                })</ul>
+                """
+            return """
+            <section class="day-group" aria-labelledby="done-\(day.description)"><h2 id="done-\(day.description)">\(data.time.heading(day))</h2>\(entry.tasks.isEmpty ? "" : rows.list(entry.tasks))\(repeats)</section>
             """
         }
         let more: HTML = all.count > shown
             ? "<p><a class=\"button\" href=\"/completed?limit=\(shown * 2)\">Show older (\(all.count - shown) more)</a></p>" : ""
         let main: HTML = """
         <h1>Completed</h1>
-        \(tasks.isEmpty ? HTML("<p class=\"empty-state\">Nothing completed yet. Tick a task off and it shows up here.</p>") : groups)
+        \(days.isEmpty ? HTML("<p class=\"empty-state\">Nothing completed yet. Tick a task off and it shows up here.</p>") : groups)
         \(more)
         """
         return try await page(WebPage(title: "Completed", main: main, current: "completed"), context, data: data)

@@ -24,6 +24,8 @@ struct WebController: Sendable {
         addLabelRoutes(to: web)
         addSettingsRoutes(to: web)
         addNotificationRoutes(to: web)
+        addEmailLinkRoutes(to: web)
+        addReminderRoutes(to: web)
     }
 
     /// The signed-in member, or a redirect to the sign-in page that comes back here afterwards.

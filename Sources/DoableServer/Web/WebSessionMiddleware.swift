@@ -42,13 +42,16 @@ struct WebSessionMiddleware: RouterMiddleware {
             }
         }
         if request.method == .post {
-            state.form = try await FormData.body(of: request)
+            // An email link's token is its authority (NOTIF-2): a mail client's one-click unsubscribe (RFC 8058)
+            // carries no cookies and may send its one field as multipart/form-data, so those routes check the
+            // token, not the CSRF token, and read only urlencoded bodies.
+            let isEmailLink = WebController.isEmailLinkPath(request.uri.path)
+            state.form = isEmailLink ? ((try? await FormData.body(of: request)) ?? FormData())
+                : try await FormData.body(of: request)
             // Rows share one form (docs/web-app.md) and carry no "back" field: the page they came from is the
             // Referer, which the Referrer-Policy keeps to our own origin.
             if state.form["back"] == nil, let back = refererPath(request) { state.form.set("back", back) }
-            guard isSameOrigin(request), let sent = state.form["_csrf"],
-                  constantTimeEquals(Array(sent.utf8), Array(state.csrfToken.utf8)), cookies[WebCookie.csrf] != nil
-            else {
+            guard isEmailLink || (isSameOrigin(request) && csrfMatches(state, cookies: cookies)) else {
                 context.web = state
                 return finish(WebPages.refused(context: context), state: state)
             }
@@ -56,6 +59,13 @@ struct WebSessionMiddleware: RouterMiddleware {
         context.web = state
         let response = try await next(request, context)
         return finish(response, state: context.web)
+    }
+
+    private func csrfMatches(_ state: WebRequestState, cookies: Cookies) -> Bool {
+        guard let sent = state.form["_csrf"],
+              constantTimeEquals(Array(sent.utf8), Array(state.csrfToken.utf8)), cookies[WebCookie.csrf] != nil
+        else { return false }
+        return true
     }
 
     private func finish(_ response: Response, state: WebRequestState) -> Response {

@@ -185,6 +185,22 @@ struct PostgresWriter {
                 UPDATE webhooks SET feed_cursor = \(to) WHERE id = \(id.uuid) AND feed_cursor = \(from) RETURNING id
                 """)
             if moved.isEmpty { throw StoreError.versionConflict(entity: "webhooks", id: id.description) }
+        case .requireAtMost(let limit):
+            // The owning row is locked first, so concurrent writers count one after the other; READ COMMITTED gives
+            // the count after the lock a snapshot with the other's rows.
+            let count: Int64
+            let maximum: Int
+            switch limit {
+            case .remindersOnTask(let task, let most):
+                try await execute("SELECT 1 FROM tasks WHERE id = \(task.uuid) FOR UPDATE")
+                count = try await fetch("SELECT count(*) AS n FROM reminders WHERE task_id = \(task.uuid)").first?["n"] ?? 0
+                maximum = most
+            case .webhooksOfAccount(let account, let most):
+                try await execute("SELECT 1 FROM accounts WHERE id = \(account.uuid) FOR UPDATE")
+                count = try await fetch("SELECT count(*) AS n FROM webhooks WHERE account_id = \(account.uuid)").first?["n"] ?? 0
+                maximum = most
+            }
+            if count > Int64(maximum) { throw StoreError.versionConflict(entity: "limit", id: "\(limit)") }
         case .enqueueDelivery(let delivery):
             try await execute("""
                 INSERT INTO deliveries (id, account_id, channel, target, event, payload, state, attempts,

@@ -4,11 +4,12 @@ import Synchronization
 
 /// Group commit for the SQLite engine. Batches that arrive while a transaction is being written wait, then all
 /// go into the next transaction together, each in its own savepoint: one fsync acknowledges many writes, a
-/// batch that fails is rolled back alone, and nothing is acknowledged before it is on disk.
+/// batch that fails is rolled back alone, and nothing is acknowledged before it is on disk. Small writes outside
+/// the write path (the scheduler's claims, delivery attempts) join the same transactions through `write`.
 final class SQLiteGroupCommitter: Sendable {
     private struct Pending: Sendable {
-        let batch: WriteBatch
-        let continuation: CheckedContinuation<[Change], any Error>
+        let work: @Sendable (Database) throws -> any Sendable
+        let finish: @Sendable (Result<any Sendable, any Error>) -> Void
     }
 
     private struct State {
@@ -22,9 +23,18 @@ final class SQLiteGroupCommitter: Sendable {
     init(pool: DatabasePool) { self.pool = pool }
 
     func commit(_ batch: WriteBatch) async throws -> [Change] {
+        try await write { db in try SQLiteWriter(db: db).apply(batch) }
+    }
+
+    /// Runs `work` in a savepoint of the next group transaction; returns its result once that transaction is on disk.
+    func write<T: Sendable>(_ work: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
+            let pending = Pending(work: { db in try work(db) }, finish: { result in
+                // The result is the one `work` returned, so the cast holds.
+                continuation.resume(with: result.map { $0 as! T })  // swiftlint:disable:this force_cast
+            })
             let shouldDrain = state.withLock { state in
-                state.queue.append(Pending(batch: batch, continuation: continuation))
+                state.queue.append(pending)
                 if state.isDraining { return false }
                 state.isDraining = true
                 return true
@@ -42,27 +52,27 @@ final class SQLiteGroupCommitter: Sendable {
                 return group
             }
             guard !group.isEmpty else { return }
-            let batches = group.map(\.batch)
+            let works = group.map(\.work)
             do {
                 let results = try await pool.write { db in
-                    batches.map { batch in
-                        Result<[Change], any Error> {
-                            var changes: [Change] = []
+                    works.map { work in
+                        Result<any Sendable, any Error> {
+                            var result: any Sendable = ()
                             do {
                                 try db.inSavepoint {
-                                    changes = try SQLiteWriter(db: db).apply(batch)
+                                    result = try work(db)
                                     return .commit
                                 }
                             } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
                                 throw SQLiteWriter.storeError(for: error)
                             }
-                            return changes
+                            return result
                         }
                     }
                 }
-                for (pending, result) in zip(group, results) { pending.continuation.resume(with: result) }
+                for (pending, result) in zip(group, results) { pending.finish(result) }
             } catch {
-                for pending in group { pending.continuation.resume(throwing: error) }
+                for pending in group { pending.finish(.failure(error)) }
             }
         }
     }

@@ -177,7 +177,7 @@ extension SQLiteStore {
     @_spi(StoreWriting) public func claimDueReminders(now: Timestamp, leaseUntil: Timestamp, limit: Int) async throws
         -> [Reminder]
     {
-        try await pool.write { db in
+        try await committer.write { db in
             try Row.fetchAll(db, sql: """
                 UPDATE reminders SET claimed_until = ?1 WHERE id IN (
                     SELECT id FROM reminders WHERE next_at <= ?2 AND (claimed_until IS NULL OR claimed_until < ?2)
@@ -190,7 +190,7 @@ extension SQLiteStore {
     @_spi(StoreWriting) public func claimDueDeliveries(now: Timestamp, leaseUntil: Timestamp, limit: Int) async throws
         -> [Delivery]
     {
-        try await pool.write { db in
+        try await committer.write { db in
             try Row.fetchAll(db, sql: """
                 UPDATE deliveries SET claimed_until = ?1 WHERE id IN (
                     SELECT id FROM deliveries WHERE state = 'pending' AND next_attempt_at <= ?2
@@ -201,7 +201,7 @@ extension SQLiteStore {
     }
 
     @_spi(StoreWriting) public func record(_ attempt: DeliveryAttempt, updating delivery: Delivery) async throws {
-        try await pool.write { db in
+        try await committer.write { db in
             try db.execute(sql: """
                 INSERT OR REPLACE INTO delivery_attempts (delivery_id, number, at, succeeded, detail) VALUES (?, ?, ?, ?, ?)
                 """, arguments: [attempt.deliveryID.description, attempt.number, attempt.at.milliseconds,

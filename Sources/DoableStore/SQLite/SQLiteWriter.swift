@@ -164,6 +164,17 @@ struct SQLiteWriter {
             try execute("UPDATE webhooks SET feed_cursor = ? WHERE id = ? AND feed_cursor = ?",
                         arguments: [to, id.description, from])
             if db.changesCount == 0 { throw StoreError.versionConflict(entity: "webhooks", id: id.description) }
+        case .requireAtMost(let limit):
+            // The write transaction is SQLite's only one at a time: counting inside it sees every committed row.
+            let (sql, key, maximum): (String, String, Int) = switch limit {
+            case .remindersOnTask(let task, let maximum):
+                ("SELECT count(*) FROM reminders WHERE task_id = ?", task.description, maximum)
+            case .webhooksOfAccount(let account, let maximum):
+                ("SELECT count(*) FROM webhooks WHERE account_id = ?", account.description, maximum)
+            }
+            if try Int.fetchOne(db.cachedStatement(sql: sql), arguments: [key]) ?? 0 > maximum {
+                throw StoreError.versionConflict(entity: "limit", id: key)
+            }
         case .enqueueDelivery(let delivery):
             try execute("""
                 INSERT INTO deliveries (id, account_id, channel, target, event, payload, state, attempts,

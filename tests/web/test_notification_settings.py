@@ -1,0 +1,113 @@
+"""Issue 13 in the browser: channels per kind of notification and quiet hours (NOTIF-2, NOTIF-3), webhooks with their
+secret shown once (INTEROP-4), and the page an email's link opens without signing in (snooze, stop these emails)."""
+import datetime as dt
+import re
+
+import requests
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+
+from ui import asked_first, eventually, visit
+
+
+def test_NOTIF2_NOTIF3_choose_channels_per_kind_and_quiet_hours(page, member):
+    """The member opens Notification settings from the settings navigation, sends reminders by email too, turns
+    comments off in the app, holds reminders during quiet hours, and finds it all saved."""
+    visit(page, "/settings")
+    page.get_by_role("navigation", name="Settings").get_by_role("link", name="Notification settings").click()
+    expect(page).to_have_url(re.compile(r"/settings/notifications$"))
+    table = page.get_by_role("table", name="Notify me by")
+    expect(table.get_by_role("checkbox", name="Reminders: in app")).to_be_checked()
+    table.get_by_role("checkbox", name="Reminders: email").check()
+    table.get_by_role("checkbox", name="Comments on my tasks: in app").uncheck()
+    page.get_by_role("checkbox", name="Use quiet hours").check()
+    page.get_by_label("During quiet hours").select_option("defer")
+    expect(page.get_by_text(re.compile(r"waits and goes out on every channel"))).to_be_visible()
+    page.get_by_role("button", name="Save notification settings").click()
+    expect(page.locator("#toast")).to_contain_text("Notification settings saved.")
+
+    preferences = member.api.me()["preferences"]
+    by_kind = preferences["notificationChannels"]["byKind"]
+    assert by_kind["reminder"] == {"inApp": True, "email": True, "webhook": True}
+    assert by_kind["comment"]["inApp"] is False
+    assert preferences["quietHours"]["mode"] == "defer"
+    visit(page, "/settings/notifications")
+    expect(page.get_by_role("checkbox", name="Reminders: email")).to_be_checked()
+    expect(page.get_by_role("checkbox", name="Comments on my tasks: in app")).not_to_be_checked()
+
+
+def test_INTEROP4_add_a_webhook_see_its_secret_once_and_delete_it(page, member):
+    visit(page, "/settings/webhooks")
+    url = "https://hooks.example.com/doable"
+    page.get_by_label("URL").fill(url)
+    events = page.get_by_role("group", name="Events")
+    events.get_by_role("checkbox", name=re.compile(r"^A task is completed")).check()
+    events.get_by_role("checkbox", name=re.compile(r"^A reminder comes due")).check()
+    page.get_by_role("button", name="Add webhook").click()
+
+    secret = page.get_by_label("Signing secret")
+    expect(secret).to_have_value(re.compile(r"^whsec_"))
+    expect(page.get_by_text(re.compile(r"HMAC-SHA256 of the raw request\s+body"))).to_be_visible()
+    hooks = member.api.call("GET", "/webhooks")
+    hooks = hooks["webhooks"] if isinstance(hooks, dict) else hooks
+    assert [(hook["url"], sorted(hook["events"])) for hook in hooks] == [(url, ["reminder", "task.completed"])]
+    assert all("secret" not in hook for hook in hooks), "the API does not show it again either"
+
+    visit(page, "/settings/webhooks")
+    expect(page.get_by_label("Signing secret")).to_have_count(0)
+    expect(page.get_by_text(url)).to_be_visible()
+    page.get_by_role("button", name=f"Delete webhook {url}").click()
+    asked_first(page, "^delete$", timeout=5_000) or page.get_by_role("button", name="Delete", exact=True).click()
+    expect(page.locator("#toast")).to_contain_text(f"Deleted the webhook to {url}.")
+    expect(page.get_by_text("You have no webhooks yet.")).to_be_visible()
+    hooks = member.api.call("GET", "/webhooks")
+    assert (hooks["webhooks"] if isinstance(hooks, dict) else hooks) == []
+
+
+def test_NOTIF2_NOTIF3_email_link_snoozes_and_stops_reminder_emails(browsing, member, mailbox, base_url):
+    """A reminder emailed through the SMTP sink: its link opens without signing in, snoozes the reminder for an
+    hour, and stops reminder emails; a mail scanner's GET of the unsubscribe link changes nothing."""
+    api = member.api
+    api.patch_me(preferences={"notificationChannels": {"byKind": {"reminder": {"email": True}}}})
+    task = api.create_task("Water the plants")
+    soon = (dt.datetime.now(dt.timezone.utc) + dt.timedelta(seconds=2)).strftime("%Y-%m-%dT%H:%M:%SZ")
+    reminder = api.call("POST", f"/tasks/{task['id']}/reminders", json={"at": soon})
+
+    message = mailbox.wait_for(member.email, subject="Water the plants")
+    assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    unsubscribe_url = re.search(r"<([^>]+)>", str(message["List-Unsubscribe"])).group(1)
+    text = message.get_body(("plain",)).get_content()
+    manage_url = re.search(r"Snooze or silence this reminder: (\S+)", text).group(1)
+    assert manage_url.startswith(base_url + "/email/") and unsubscribe_url == manage_url + "/unsubscribe"
+
+    # A mail scanner opens every link first: a GET changes nothing.
+    assert requests.get(unsubscribe_url, timeout=10).status_code == 200
+    assert api.me()["preferences"]["notificationChannels"]["byKind"]["reminder"]["email"] is True
+
+    page = browsing.page()  # a browser that never signed in
+    visit(page, manage_url[len(base_url):])
+    expect(page.get_by_role("heading", level=1)).to_have_text("Reminder: Water the plants")
+    expect(page.locator("#sidebar")).to_have_count(0)
+    violations = [v for v in Axe().run(page).response["violations"] if v.get("impact") in ("serious", "critical")]
+    assert not violations, [v["id"] for v in violations]
+    page.get_by_role("button", name="Snooze 1 hour").click()
+    expect(page.locator("#toast")).to_contain_text("Snoozed until")
+    expect(page.locator("#main .notice")).to_contain_text("Snoozed until")
+
+    def snoozed():
+        listed = api.call("GET", f"/tasks/{task['id']}/reminders")
+        found = next(r for r in listed["reminders"] if r["id"] == reminder["id"])
+        return found["snoozedUntil"]
+    until = dt.datetime.fromisoformat(eventually(snoozed).replace("Z", "+00:00"))
+    assert abs((until - dt.datetime.now(dt.timezone.utc)).total_seconds() - 3600) < 120
+
+    page.get_by_role("button", name="Stop emails about reminders").click()
+    expect(page).to_have_url(re.compile(r"/email/[^/]+/unsubscribe$"))
+    expect(page.get_by_role("heading", level=1)).to_have_text("You no longer get emails about reminders")
+    expect(page.locator("#toast")).to_contain_text("You will no longer get emails about reminders.")
+    assert api.me()["preferences"]["notificationChannels"]["byKind"]["reminder"]["email"] is False
+
+    # A link that was tampered with is refused with a page that says why.
+    response = visit(page, manage_url[len(base_url):-3] + "xyz")
+    assert response.status == 400
+    expect(page.get_by_role("heading", level=1)).to_have_text("This link does not work")

@@ -1,0 +1,174 @@
+"""Issue 13 in the browser: repeating tasks from the task page's Repeat fields and from quick add (TASK-10), the
+rule in words on the page and on rows, reminders on the task page (NOTIF-1), snooze and silence (NOTIF-3), and
+the upcoming reminders on Today (VIEW-1). Every flow runs at 360 and 1280 px."""
+import datetime as dt
+import re
+
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import expect
+
+from ui import choose, eventually, field, toast, visit
+
+
+def next_monday(at_least: int = 3) -> dt.date:
+    """A Monday at least `at_least` days away (UTC, the new member's zone)."""
+    day = dt.datetime.now(dt.timezone.utc).date() + dt.timedelta(days=at_least)
+    return day + dt.timedelta(days=(7 - day.weekday()) % 7)
+
+
+def due_words(day: dt.date) -> str:
+    """A whole-day due date as the task page says it ("Due Monday", "Due 30 Nov")."""
+    today = dt.datetime.now(dt.timezone.utc).date()
+    offset = (day - today).days
+    if 2 <= offset <= 6:
+        return day.strftime("%A")
+    words = f"{day.day} {day.strftime('%b')}"
+    return words if day.year == today.year else f"{words} {day.year}"
+
+
+def save(page):
+    page.get_by_role("main").get_by_role("button", name=re.compile(r"^save", re.I)).first.click()
+
+
+def test_TASK10_VIEW3_weekly_repeat_from_the_form_moves_on_when_completed_and_undo_brings_it_back(page, member):
+    """TASK-10, VIEW-3: the member sets "Weekly on Monday" in the Repeat fields, sees the rule in words by the
+    due date and as ↻ on the row; completing the task moves it to the next Monday, and Undo brings it back."""
+    monday = next_monday()
+    task = member.api.create_task("Gym", due=monday.isoformat())
+    visit(page, f"/tasks/{task['id']}")
+    choose(page, r"^repeat$", r"^weekly$")
+    days = page.get_by_role("group", name="On days")
+    expect(days).to_be_visible()
+    days.get_by_role("checkbox", name="Monday", exact=True).check()  # ticked already: the due date's weekday
+    expect(days.get_by_role("checkbox", name="Friday", exact=True)).not_to_be_checked()
+    field(page, r"^every$").fill("1")
+    expect(page.get_by_role("group", name="Each month on")).to_be_hidden()
+    save(page)
+    expect(toast(page)).to_contain_text("Saved 'Gym'")
+    due_line = page.locator(".due-line")
+    expect(due_line).to_contain_text(f"Due {due_words(monday)}")
+    expect(due_line).to_contain_text("Every week on Monday")
+    assert eventually(lambda: member.api.task(task["id"])["recurrence"]) == "FREQ=WEEKLY;BYDAY=MO"
+
+    # The rows say it too, as an image with the words as its name.
+    visit(page, f"/lists/{task['listId']}")
+    expect(page.locator(f"#task-{task['id']}").get_by_role("img", name="Repeats: Every week on Monday")).to_be_visible()
+
+    # Completing moves the same task to the next Monday; Undo puts it back.
+    visit(page, f"/tasks/{task['id']}")
+    page.get_by_role("checkbox", name="Mark 'Gym' as done", exact=True).click()
+    expect(toast(page)).to_contain_text("Completed 'Gym'")
+    following = monday + dt.timedelta(days=7)
+    eventually(lambda: member.api.task(task["id"])["due"] == following.isoformat(),
+               message=f"due after completing: {member.api.task(task['id'])['due']} (wanted {following})")
+    expect(due_line).to_contain_text(f"Due {due_words(following)}")
+    expect(page.get_by_role("checkbox", name="Mark 'Gym' as done", exact=True)).to_have_attribute(
+        "aria-checked", "false")
+    toast(page).get_by_role("button", name="Undo", exact=True).click()
+    eventually(lambda: member.api.task(task["id"])["due"] == monday.isoformat(),
+               message=f"due after Undo: {member.api.task(task['id'])['due']} (wanted {monday})")
+    expect(due_line).to_contain_text(f"Due {due_words(monday)}")
+
+
+def test_TASK10_a_refused_repeat_says_why_beside_the_field(page, member):
+    """TASK-10: a repeat without a due date is refused beside the Repeat field, what was chosen kept."""
+    task = member.api.create_task("Someday")
+    visit(page, f"/tasks/{task['id']}")
+    choose(page, r"^repeat$", r"^daily$")
+    save(page)
+    repeat = field(page, r"^repeat$").and_(page.locator("select"))
+    expect(repeat).to_have_attribute("aria-invalid", "true")
+    expect(repeat).to_have_accessible_description(re.compile("needs a due date"))
+    expect(repeat).to_have_value("daily")
+    assert member.api.task(task["id"])["recurrence"] is None
+
+
+def test_NOTIF1_NOTIF3_VIEW1_relative_reminder_listed_on_today_snoozed_and_silenced(page, member):
+    """NOTIF-1: the member adds "15 minutes before due" and sees it listed in words; VIEW-1: Today shows it under
+    Upcoming reminders with a link to the task; NOTIF-3: snoozing from Today and silencing on the task page."""
+    due = dt.datetime.now(dt.timezone.utc).date() + dt.timedelta(days=2)
+    task = member.api.create_task("Dentist", due=due.isoformat())
+    visit(page, f"/tasks/{task['id']}")
+    reminders = page.get_by_role("region", name="Reminders")
+    expect(reminders).to_contain_text("No reminders")
+    relative = reminders.get_by_role("form", name="Add a reminder before or after a date")
+    relative.get_by_label("How many").fill("15")
+    choose(page, r"^unit$", r"^minutes$")
+    choose(page, r"^before or after$", r"^before$")
+    choose(page, r"^relative to$", r"due date")
+    relative.get_by_role("button", name="Add reminder", exact=True).click()
+    expect(toast(page)).to_contain_text("Reminder added: 15 minutes before due")
+    item = reminders.get_by_role("listitem").filter(has_text="15 minutes before due")
+    expect(item).to_have_count(1)
+    expect(item).to_contain_text("Next:")
+    stored = eventually(lambda: member.api.call("GET", f"/tasks/{task['id']}/reminders")["reminders"])
+    assert [(r["relativeTo"], r["offsetMinutes"]) for r in stored] == [("due", -15)], stored
+
+    # The task page with its reminder and repeat fields passes axe.
+    violations = [v for v in Axe().run(page).response["violations"] if v.get("impact") in ("serious", "critical")]
+    assert not violations, [(v["id"], [n["html"][:120] for n in v["nodes"][:3]]) for v in violations]
+
+    # Today lists it; snoozing there says until when.
+    visit(page, "/today")
+    upcoming = page.get_by_role("region", name="Upcoming reminders")
+    expect(upcoming.get_by_role("link", name="Dentist", exact=True)).to_be_visible()
+    expect(upcoming).to_contain_text("15 minutes before due")
+    upcoming.get_by_role("button", name="Snooze 5 min: Dentist, 15 minutes before due", exact=True).click()
+    expect(toast(page)).to_contain_text(re.compile(r"Snoozed until (Today|Tomorrow) \d\d:\d\d"))
+    eventually(lambda: member.api.call("GET", f"/tasks/{task['id']}/reminders")["reminders"][0]["snoozedUntil"])
+    upcoming.get_by_role("link", name="Dentist", exact=True).click()
+    expect(page).to_have_url(re.compile(f"/tasks/{task['id']}"))
+    reminders = page.get_by_role("region", name="Reminders")
+    expect(reminders).to_contain_text("Snoozed until")
+
+    # Silence it: the list says so, Today no longer shows it; Unsilence brings it back.
+    reminders.get_by_role("button", name="Silence: 15 minutes before due", exact=True).click()
+    expect(toast(page)).to_contain_text("Reminder silenced")
+    expect(reminders).to_contain_text("Silenced")
+    assert eventually(lambda: member.api.call("GET", f"/tasks/{task['id']}/reminders")["reminders"][0]["silenced"])
+    visit(page, "/today")
+    expect(page.get_by_role("region", name="Upcoming reminders")).to_contain_text("No reminders coming up")
+    visit(page, f"/tasks/{task['id']}")
+    reminders = page.get_by_role("region", name="Reminders")
+    reminders.get_by_role("button", name="Unsilence: 15 minutes before due", exact=True).click()
+    expect(toast(page)).to_contain_text("Reminder on again")
+    expect(reminders).to_contain_text("Next:")
+
+    # Delete, then Undo sets it again.
+    reminders.get_by_role("button", name="Delete reminder: 15 minutes before due", exact=True).click()
+    expect(toast(page)).to_contain_text("Reminder deleted")
+    expect(reminders).to_contain_text("No reminders")
+    toast(page).get_by_role("button", name="Undo", exact=True).click()
+    expect(reminders.get_by_role("listitem").filter(has_text="15 minutes before due")).to_have_count(1)
+
+
+def test_NOTIF1_reminder_at_a_date_and_time(page, member):
+    """NOTIF-1: a reminder at a moment, typed in the member's zone, reads "At Tue 24 Nov 09:00"."""
+    task = member.api.create_task("Call the bank")
+    day = dt.datetime.now(dt.timezone.utc).date() + dt.timedelta(days=8)
+    visit(page, f"/tasks/{task['id']}")
+    form = page.get_by_role("form", name="Add a reminder at a date and time")
+    form.get_by_label("Reminder date").fill(day.isoformat())
+    form.get_by_label("Reminder time").fill("09:30")
+    form.get_by_role("button", name="Add reminder at this time", exact=True).click()
+    words = f"At {day.strftime('%a')} {day.day} {day.strftime('%b')}"
+    if day.year != dt.datetime.now(dt.timezone.utc).year:
+        words += f" {day.year}"
+    expect(page.get_by_role("region", name="Reminders")).to_contain_text(f"{words} 09:30")
+
+
+def test_TASK10_quick_add_every_monday_shows_a_repeat_chip_and_creates_a_repeating_task(page, member):
+    """TASK-10 in quick add: "Gym every monday" shows a repeat chip and saves a weekly task."""
+    quick = page.get_by_label("New task", exact=True)
+    with page.expect_response(lambda r: "/quick-add/preview" in r.url and "monday" in r.url):
+        quick.fill("Gym every monday")
+    chips = page.get_by_role("list", name="Recognised in the text").get_by_role("listitem")
+    expect(chips.filter(has_text="Every week on Monday")).to_have_count(1)
+    quick.press("Enter")
+    expect(quick).to_have_value("")
+    task = eventually(lambda: next((t for t in member.api.tasks() if t["title"] == "Gym"), None))
+    assert task["recurrence"] == "FREQ=WEEKLY;BYDAY=MO", task
+    assert task["due"], task
+    visit(page, f"/tasks/{task['id']}")
+    expect(page.locator(".due-line")).to_contain_text("Every week on Monday")
+    expect(field(page, r"^repeat$").and_(page.locator("select"))).to_have_value("weekly")
