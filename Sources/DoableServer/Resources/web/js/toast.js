@@ -14,7 +14,7 @@ function run() {
   pause();
   if (hover || inside || !box.children.length) return;
   since = Date.now();
-  timer = setTimeout(hide, held ? Math.max(left, 3000) : left);
+  timer = setTimeout(hide, held ? Math.min(Math.max(left, 3000), 6000) : left);
 }
 function arm() {
   $('.toast-close', box) || box.append(el('button', { type: 'button', className: 'toast-close', textContent: '×', ariaLabel: 'Dismiss' }));
