@@ -71,9 +71,9 @@ extension Domain {
     /// The caller's recent deliveries (email and webhook), newest first, with their attempts.
     public func deliveries(_ identity: Identity, limit: Int = 50) async throws -> [(Delivery, [DeliveryAttempt])] {
         let deliveries = try await store.deliveries(accountID: identity.account.id, limit: max(1, min(limit, 200)))
-        var result: [(Delivery, [DeliveryAttempt])] = []
-        for delivery in deliveries { result.append((delivery, try await store.deliveryAttempts(deliveryID: delivery.id))) }
-        return result
+        let attempts = Dictionary(grouping: try await store.deliveryAttempts(deliveryIDs: deliveries.map(\.id)),
+                                  by: \.deliveryID)
+        return deliveries.map { ($0, attempts[$0.id] ?? []) }
     }
 
     /// http(s) only, with a host, no credentials, at most 2,000 characters, and not this server.

@@ -109,6 +109,8 @@ public protocol Store: Service, Sendable {
     /// The account's deliveries, newest first.
     func deliveries(accountID: AccountID, limit: Int) async throws -> [Delivery]
     func deliveryAttempts(deliveryID: DeliveryID) async throws -> [DeliveryAttempt]
+    /// The attempts of these deliveries, in one read, in order of delivery and number.
+    func deliveryAttempts(deliveryIDs: [DeliveryID]) async throws -> [DeliveryAttempt]
     /// NOTIF-5: takes up to `limit` reminders due at `now` that no process holds, holding them until `leaseUntil`
     /// (PostgreSQL skips rows another process is claiming, so two servers never take the same one).
     @_spi(StoreWriting) func claimDueReminders(now: Timestamp, leaseUntil: Timestamp, limit: Int) async throws

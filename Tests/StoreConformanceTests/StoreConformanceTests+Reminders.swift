@@ -101,6 +101,7 @@ extension StoreConformanceTests {
                                                    detail: "HTTP 204"), updating: sent)
             #expect(try await store.delivery(id: delivery.id)?.state == .sent)
             #expect(try await store.deliveryAttempts(deliveryID: delivery.id).map(\.succeeded) == [false, true])
+            #expect(try await store.deliveryAttempts(deliveryIDs: [delivery.id, .make()]).map(\.number) == [1, 2])
             #expect(try await store.deliveries(accountID: ann.id, limit: 10).count == 1)
             #expect(try await store.claimDueDeliveries(now: at(1000), leaseUntil: at(1060), limit: 5).isEmpty)
         }

@@ -196,6 +196,17 @@ extension PostgresStore {
         }
     }
 
+    public func deliveryAttempts(deliveryIDs: [DeliveryID]) async throws -> [DeliveryAttempt] {
+        guard !deliveryIDs.isEmpty else { return [] }
+        return try await fetchAll("""
+            SELECT delivery_id, number, at, succeeded, detail FROM delivery_attempts
+            WHERE delivery_id = ANY(\(deliveryIDs.map(\.uuid))) ORDER BY delivery_id, number
+            """) { row in
+            DeliveryAttempt(deliveryID: try row.id("delivery_id"), number: Int(try row["number"] as Int64),
+                            at: try row.timestamp("at"), succeeded: try row["succeeded"], detail: try row["detail"])
+        }
+    }
+
     @_spi(StoreWriting) public func claimDueReminders(now: Timestamp, leaseUntil: Timestamp, limit: Int) async throws
         -> [Reminder]
     {

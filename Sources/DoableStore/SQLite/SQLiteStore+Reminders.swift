@@ -174,6 +174,17 @@ extension SQLiteStore {
         }
     }
 
+    public func deliveryAttempts(deliveryIDs: [DeliveryID]) async throws -> [DeliveryAttempt] {
+        guard !deliveryIDs.isEmpty else { return [] }
+        return try await fetchAll("""
+            SELECT delivery_id, number, at, succeeded, detail FROM delivery_attempts
+            WHERE delivery_id IN (SELECT value FROM json_each(?)) ORDER BY delivery_id, number
+            """, [Self.jsonArray(deliveryIDs.map(\.description))]) { row in
+            DeliveryAttempt(deliveryID: SQLiteRows.id(row, "delivery_id"), number: row["number"],
+                            at: SQLiteRows.timestamp(row, "at"), succeeded: row["succeeded"], detail: row["detail"])
+        }
+    }
+
     @_spi(StoreWriting) public func claimDueReminders(now: Timestamp, leaseUntil: Timestamp, limit: Int) async throws
         -> [Reminder]
     {
