@@ -17,23 +17,45 @@ export DOABLE_BIN="$(swift build --show-bin-path)/doable"
 echo "== swift test (SQLite and PostgreSQL)"
 scripts/with-postgres.sh env DOABLE_REQUIRE_POSTGRES=1 swift test --skip-build
 
-for check in scripts/schemathesis.sh tests/live/*.sh; do
-    echo "== $check"
-    "$check"
-done
-
-# The web app in real Chromium (issue 11): every flow at phone and desktop size, axe, live updates, security.
-echo "== tests/web/run.sh"
-tests/web/run.sh
-
-# The API checks once more with the server on PostgreSQL: schemathesis, authorization, events, issue 10's data,
-# HTTP-front and sign-in checks, reminders and notifications (with OPS-2: two servers, 10,000 reminders), the memory
-# soak and the browser suite (crash durability inspects the SQLite file; the slow-client, flood and metrics checks
-# exercise the HTTP front alone, the same whatever the engine).
-for check in scripts/schemathesis.sh tests/live/authz_matrix.sh tests/live/events.sh tests/live/hardening_data.sh \
-             tests/live/notifications.sh tests/live/soak_memory.sh tests/live/http_front.sh \
-             tests/live/signin_abuse.sh tests/web/run.sh; do
-    echo "== $check on PostgreSQL"
-    scripts/with-postgres.sh bash -c "DOABLE_DATABASE_URL=\$DOABLE_TEST_DATABASE_URL $check"
-done
+# Two lanes side by side, each with its own servers on free ports: the live checks and the browser suite on SQLite,
+# and the API checks once more on PostgreSQL (schemathesis, authorization, events, issue 10's data, HTTP-front and
+# sign-in checks, reminders and notifications with OPS-2's two servers, the memory soak; crash durability inspects
+# the SQLite file, and the slow-client, flood and metrics checks exercise the HTTP front alone, the same whatever the
+# engine). Most of these wait on timers and sockets more than on the two cores. Each lane's output is shown when it
+# ends; the browser suite on PostgreSQL runs after both, never beside the other browser run.
+sqlite_lane() {
+    for check in scripts/schemathesis.sh tests/live/*.sh; do
+        echo "== $check"
+        "$check"
+    done
+    # The web app in real Chromium (issue 11): every flow at phone and desktop size, axe, live updates, security.
+    echo "== tests/web/run.sh"
+    tests/web/run.sh
+}
+postgres_lane() {
+    for check in scripts/schemathesis.sh tests/live/authz_matrix.sh tests/live/events.sh tests/live/hardening_data.sh \
+                 tests/live/notifications.sh tests/live/soak_memory.sh tests/live/http_front.sh \
+                 tests/live/signin_abuse.sh; do
+        echo "== $check on PostgreSQL"
+        scripts/with-postgres.sh bash -c "DOABLE_DATABASE_URL=\$DOABLE_TEST_DATABASE_URL $check"
+    done
+}
+lanes=$(mktemp -d)
+( set -euo pipefail; sqlite_lane ) >"$lanes/sqlite.log" 2>&1 &
+sqlite_pid=$!
+( set -euo pipefail; postgres_lane ) >"$lanes/postgres.log" 2>&1 &
+postgres_pid=$!
+failed=0
+wait "$postgres_pid" || failed=1
+echo "==== lane: PostgreSQL API checks"
+cat "$lanes/postgres.log"
+wait "$sqlite_pid" || failed=1
+echo "==== lane: SQLite live checks and browser suite"
+cat "$lanes/sqlite.log"
+if [ "$failed" -ne 0 ]; then
+    echo "== a lane failed (see above)"
+    exit 1
+fi
+echo "== tests/web/run.sh on PostgreSQL"
+scripts/with-postgres.sh bash -c "DOABLE_DATABASE_URL=\$DOABLE_TEST_DATABASE_URL tests/web/run.sh"
 echo "== all tests passed"
