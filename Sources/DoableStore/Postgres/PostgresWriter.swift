@@ -186,17 +186,19 @@ struct PostgresWriter {
                 """)
             if moved.isEmpty { throw StoreError.versionConflict(entity: "webhooks", id: id.description) }
         case .requireAtMost(let limit):
-            // The owning row is locked first, so concurrent writers count one after the other; READ COMMITTED gives
-            // the count after the lock a snapshot with the other's rows.
+            // Writers that check the same limit take one transaction-scoped advisory lock first, so they count one
+            // after the other, and READ COMMITTED gives the count after the lock a snapshot with the other's rows. (A
+            // row lock on the task would conflict with the key-share lock each inserted reminder holds on it and
+            // deadlock two concurrent inserts.)
             let count: Int64
             let maximum: Int
             switch limit {
             case .remindersOnTask(let task, let most):
-                try await execute("SELECT 1 FROM tasks WHERE id = \(task.uuid) FOR UPDATE")
+                try await execute("SELECT pg_advisory_xact_lock(hashtextextended(\("reminders:" + task.description), 0))")
                 count = try await fetch("SELECT count(*) AS n FROM reminders WHERE task_id = \(task.uuid)").first?["n"] ?? 0
                 maximum = most
             case .webhooksOfAccount(let account, let most):
-                try await execute("SELECT 1 FROM accounts WHERE id = \(account.uuid) FOR UPDATE")
+                try await execute("SELECT pg_advisory_xact_lock(hashtextextended(\("webhooks:" + account.description), 0))")
                 count = try await fetch("SELECT count(*) AS n FROM webhooks WHERE account_id = \(account.uuid)").first?["n"] ?? 0
                 maximum = most
             }
