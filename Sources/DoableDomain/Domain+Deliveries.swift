@@ -60,10 +60,11 @@ extension Domain {
         return Int64(base * Double.random(in: 0.5...1.5))
     }
 
-    /// The webhook a delivery goes to (gone when its owner deleted it).
-    public func webhook(for delivery: Delivery) async throws -> Webhook? {
-        guard delivery.channel == .webhook, let id = WebhookID(delivery.target) else { return nil }
-        return try await store.webhook(id: id)
+    /// The webhooks claimed deliveries go to, by id, read at once (a webhook its owner deleted is not there).
+    public func webhooks(for deliveries: [Delivery]) async throws -> [WebhookID: Webhook] {
+        let accounts = Set(deliveries.filter { $0.channel == .webhook }.map(\.accountID))
+        guard !accounts.isEmpty else { return [:] }
+        return Self.byID(try await store.webhooks(accountIDs: Array(accounts)), \.id)
     }
 }
 

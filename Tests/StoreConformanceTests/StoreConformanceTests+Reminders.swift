@@ -107,6 +107,57 @@ extension StoreConformanceTests {
         }
     }
 
+    /// the scheduler fires many reminders in one batch (each with its notification and deliveries), which the
+    /// PostgreSQL engine writes a statement per kind instead of per row; the rows and checks must be the same.
+    @Test(arguments: Engine.available)
+    func NOTIF5_aFiringBatchWritesEveryReminderNotificationAndDeliveryOrNothing(engine: Engine) async throws {
+        try await withStore(engine) { store in
+            let (ann, inbox) = try await store.register("ann")
+            let task = makeTask(in: inbox, "Stand up")
+            var relative = makeReminder(task, ann, at: at(10))
+            relative.trigger = .relative(to: .start, offsetMinutes: -5)
+            let reminders = [makeReminder(task, ann, at: at(10)), relative, makeReminder(task, ann, at: at(10))]
+            try await store.write(.putTask(task))
+            try await store.commit(WriteBatch(reminders.map { .putReminder($0) }, now: epoch))
+            func fired(_ reminder: Reminder) -> Reminder {
+                edited(reminder, at: 10) { $0.firedFor = at(10); $0.nextAt = nil; $0.snoozedUntil = at(99) }
+            }
+            func note(_ reminder: Reminder) -> AppNotification {
+                AppNotification(id: .make(at: epoch), accountID: ann.id, kind: .reminder, title: "Stand up", body: "Due",
+                                taskID: task.id, listID: reminder.id == relative.id ? inbox.id : nil, createdAt: at(10))
+            }
+            func delivery(_ reminder: Reminder) -> Delivery {
+                Delivery(id: .make(at: epoch), accountID: ann.id, channel: .webhook, target: "hook", event: "reminder",
+                         payload: "{\"reminder\": \"\(reminder.id)\"}", nextAttemptAt: at(10), createdAt: at(10))
+            }
+            // A stale version among them: nothing of the batch is written.
+            var stale = fired(reminders[2])
+            stale.version = 5
+            await #expect(throws: StoreError.self) {
+                try await store.commit(WriteBatch(reminders.dropLast().flatMap {
+                    [.putReminder(fired($0)), .putNotification(note($0)), .enqueueDelivery(delivery($0))]
+                } + [.putReminder(stale)], now: epoch))
+            }
+            func stored() async throws -> [Reminder] {
+                try await store.reminders(ids: reminders.map(\.id)).sorted { $0.id < $1.id }
+            }
+            #expect(try await stored() == reminders.sorted { $0.id < $1.id })
+            #expect(try await store.notifications(accountID: ann.id, unreadOnly: false, limit: 10).isEmpty)
+            #expect(try await store.deliveries(accountID: ann.id, limit: 10).isEmpty)
+            // As the scheduler writes them.
+            let notes = reminders.map(note), deliveries = reminders.map(delivery)
+            let changes = try await store.commit(WriteBatch(reminders.indices.flatMap {
+                [.putReminder(fired(reminders[$0])), .putNotification(notes[$0]), .enqueueDelivery(deliveries[$0])]
+            }, now: epoch))
+            #expect(changes.count == 6, "a feed entry per reminder and per notification")
+            #expect(try await stored() == reminders.map(fired).sorted { $0.id < $1.id })
+            #expect(try await store.notifications(accountID: ann.id, unreadOnly: false, limit: 10).sorted { $0.id < $1.id }
+                    == notes.sorted { $0.id < $1.id })
+            #expect(Set(try await store.deliveries(accountID: ann.id, limit: 10).map(\.id)) == Set(deliveries.map(\.id)))
+            #expect(try await store.delivery(id: deliveries[1].id) == deliveries[1])
+        }
+    }
+
     @Test(arguments: Engine.available)
     func TASK10_completionsAreKeptAndTheLatestIsFound(engine: Engine) async throws {
         try await withStore(engine) { store in

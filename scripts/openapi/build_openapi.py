@@ -92,6 +92,8 @@ DAY_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
 
 ID_INPUT = text(format="uuid")
 NOTIFICATION_KINDS = ["listShared", "taskAssigned", "comment", "reminder", "reminderMissed"]
+# AccountInputs.swift's PreferencesPatch.kindsWithChannels: the kinds a member chooses channels for.
+KINDS_WITH_CHANNELS = ["reminder", "taskAssigned", "listShared", "comment"]
 WEBHOOK_EVENTS = ["task.created", "task.updated", "task.completed", "task.deleted", "reminder", "task.assigned",
                   "list.shared", "comment.created"]
 # Rules.email: one @, a local part of printable ASCII without , ; @ (1 to 64), a domain of dotted labels.
@@ -196,8 +198,9 @@ RESPONSE_SCHEMAS = {
         "email": boolean("Default false."),
         "webhook": boolean("Default true: making a webhook that subscribes to an event is already the choice."),
         "byKind": {"type": "object", "description": "Channels for single kinds of notification, by kind; a kind "
-                                                    "not named here uses inApp, email and webhook above.",
-                   "propertyNames": ref("NotificationKind"), "additionalProperties": ref("ChannelSet")},
+                                                    "not named here uses inApp, email and webhook above "
+                                                    "(reminderMissed is in-app only).",
+                   "propertyNames": text(enum=KINDS_WITH_CHANNELS), "additionalProperties": ref("ChannelSet")},
     }, description="NOTIF-2: the channels the member hears notifications on."),
     "Preferences": obj({
         "timeZone": text("An IANA time zone name.", examples=["Europe/Berlin"]),
@@ -568,7 +571,7 @@ PREFERENCES_INPUT = obj({
     "notificationChannels": obj({
         "inApp": BOOL, "email": BOOL, "webhook": BOOL,
         "byKind": obj({kind: obj({"inApp": BOOL, "email": BOOL, "webhook": BOOL}, required=[])
-                       for kind in ("reminder", "taskAssigned", "listShared", "comment")}, required=[],
+                       for kind in KINDS_WITH_CHANNELS}, required=[],
                       description="NOTIF-2: channels per kind of notification; a channel left out keeps what the "
                                   "kind has now. reminderMissed is in-app only. An unknown kind or channel is "
                                   "refused with 400 naming it "

@@ -54,11 +54,14 @@ public struct DeliverySender: Service {
                         pause = Self.busyPause
                     } else {
                         let due = try await domain.claimDueDeliveries(limit: room)
+                        // One read for the batch's webhooks, not one per call (Q-5 on PostgreSQL: a round trip each).
+                        let hooks = try await domain.webhooks(for: due)
                         for delivery in due {
                             inFlight.count.withLock { $0 += 1 }
                             let key = linkKey ?? ""
+                            let hook = WebhookID(delivery.target).flatMap { hooks[$0] }
                             group.addTask {
-                                await send(delivery, client: client, linkKey: key)
+                                await send(delivery, hook: hook, client: client, linkKey: key)
                                 inFlight.count.withLock { $0 -= 1 }
                             }
                         }
@@ -74,7 +77,8 @@ public struct DeliverySender: Service {
         try? await client.shutdown()
     }
 
-    func send(_ delivery: Delivery, client: HTTPClient, linkKey: String) async {
+    /// `hook`: the webhook of a webhook delivery, nil when it was deleted.
+    func send(_ delivery: Delivery, hook: Webhook?, client: HTTPClient, linkKey: String) async {
         let outcome: Domain.DeliveryOutcome
         do {
             guard let payload = try? JSONDecoder().decode(DeliveryPayload.self, from: Data(delivery.payload.utf8)) else {
@@ -83,7 +87,7 @@ public struct DeliverySender: Service {
             outcome = try await Self.withDeadline(Self.sendDeadline) { [self] in
                 switch delivery.channel {
                 case .email: try await sendEmail(delivery, payload: payload, linkKey: linkKey)
-                case .webhook: try await callWebhook(delivery, payload: payload, client: client)
+                case .webhook: try await callWebhook(delivery, hook: hook, payload: payload, client: client)
                 }
             }
         } catch let failure as DeliveryFailure {
@@ -138,10 +142,10 @@ public struct DeliverySender: Service {
         return .sent("250 accepted by \(mailer.url.host)")
     }
 
-    func callWebhook(_ delivery: Delivery, payload: DeliveryPayload, client: HTTPClient) async throws
+    func callWebhook(_ delivery: Delivery, hook: Webhook?, payload: DeliveryPayload, client: HTTPClient) async throws
         -> Domain.DeliveryOutcome
     {
-        guard let hook = try await domain.webhook(for: delivery) else {
+        guard let hook else {
             throw DeliveryFailure.permanent("The webhook was deleted.")
         }
         let body = WebhookMessage(delivery, payload: payload).encoded()
