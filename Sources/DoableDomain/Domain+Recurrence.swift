@@ -117,19 +117,8 @@ extension Domain {
                 reset.append(child.id)
                 operations.append(.putTask(child))
             }
-            // Reminders at a fixed moment move by as much as the task did; relative ones follow by themselves.
             let shift = Self.shift(from: (before.due ?? before.start)!, to: (task.due ?? task.start)!)
-            for var reminder in try await store.reminders(taskIDs: [task.id]) {
-                if case .at(let moment) = reminder.trigger {
-                    reminder.trigger = .at(Timestamp(milliseconds: moment.milliseconds + shift.milliseconds))
-                }
-                reminder.silenced = false
-                reminder.snoozedUntil = nil
-                reminder.nextAt = reminder.scheduled(for: task, in: calendar)
-                reminder.updatedAt = now
-                reminder.version += 1
-                operations.append(.putReminder(reminder))
-            }
+            operations += try await remindersMoved(with: task, by: shift.milliseconds, unsilencing: true, now: now)
             detail = "Next: \(task.due?.description ?? task.start?.description ?? "")"
         }
         operations.append(.addCompletion(TaskCompletion(
@@ -138,6 +127,29 @@ extension Domain {
             nextDue: task.recurrence == nil && before.recurrence == nil ? nil : (task.status == .pending ? task.due : nil),
             resetSubtaskIDs: reset)))
         return (operations, detail)
+    }
+
+    /// Every member's reminders on a task that moved to another occurrence: those at a fixed moment move by as much
+    /// as the task did (relative ones follow its dates by themselves), snoozes end, and on the way forward silenced
+    /// ones speak again; each is scheduled in its owner's time zone.
+    func remindersMoved(with task: TaskItem, by milliseconds: Int64, unsilencing: Bool, now: Timestamp) async throws
+        -> [WriteBatch.Operation]
+    {
+        let reminders = try await store.reminders(taskIDs: [task.id])
+        guard !reminders.isEmpty else { return [] }
+        let calendars = try await ownerCalendars(of: reminders)
+        return reminders.map { reminder in
+            var reminder = reminder
+            if case .at(let moment) = reminder.trigger {
+                reminder.trigger = .at(Timestamp(milliseconds: moment.milliseconds + milliseconds))
+            }
+            if unsilencing { reminder.silenced = false }
+            reminder.snoozedUntil = nil
+            reminder.nextAt = reminder.scheduled(for: task, in: calendars[reminder.accountID] ?? Self.defaultCalendar)
+            reminder.updatedAt = now
+            reminder.version += 1
+            return .putReminder(reminder)
+        }
     }
 
     /// Un-completing: the latest completion is taken back. For a repeating task that moved on (and was not changed
@@ -150,23 +162,13 @@ extension Domain {
         if task.status == .completed { return operations }
         // A repeating task is pending after completion; only its latest, untouched move is undone.
         guard completion.nextDue != nil, completion.nextDue == task.due else { return nil }
-        let calendar = calendar(of: identity.account)
         let moved = task
         task.due = completion.due
         task.start = completion.start
         task.recurrence = completion.recurrence
         if let from = moved.due ?? moved.start, let to = task.due ?? task.start {
             let shift = Self.shift(from: from, to: to)
-            for var reminder in try await store.reminders(taskIDs: [task.id]) {
-                if case .at(let moment) = reminder.trigger {
-                    reminder.trigger = .at(Timestamp(milliseconds: moment.milliseconds + shift.milliseconds))
-                }
-                reminder.snoozedUntil = nil
-                reminder.nextAt = reminder.scheduled(for: task, in: calendar)
-                reminder.updatedAt = now
-                reminder.version += 1
-                operations.append(.putReminder(reminder))
-            }
+            operations += try await remindersMoved(with: task, by: shift.milliseconds, unsilencing: false, now: now)
         }
         for var child in try await store.tasks(ids: completion.resetSubtaskIDs)
         where child.deletedAt == nil && child.status != .completed {

@@ -51,9 +51,10 @@ extension Domain {
                 let moment = reminder.moment(for: task, in: calendar)
                 reminder.updatedAt = now
                 reminder.version += 1
-                guard let due = reminder.scheduled(for: task, in: calendar), due <= now else {
+                let next = reminder.scheduled(for: task, in: calendar)
+                guard let due = next, due <= now else {
                     // Nothing due after all (the claim saw an older row): store what holds now, which also releases it.
-                    reminder.nextAt = reminder.scheduled(for: task, in: calendar)
+                    reminder.nextAt = next
                     batch.append(.putReminder(reminder))
                     continue
                 }

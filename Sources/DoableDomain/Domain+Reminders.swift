@@ -148,6 +148,15 @@ extension Domain {
 
     func calendar(of account: Account) -> ZonedCalendar { ZonedCalendar(preferences: account.preferences) }
 
+    /// For an account that went meanwhile: UTC, weeks from Monday.
+    static let defaultCalendar = ZonedCalendar(preferences: Preferences())
+
+    /// Each reminder owner's calendar, in one read: reminders are scheduled in their owner's time zone.
+    func ownerCalendars(of reminders: [Reminder]) async throws -> [AccountID: ZonedCalendar] {
+        try await store.accounts(ids: Array(Set(reminders.map(\.accountID))))
+            .reduce(into: [:]) { calendars, account in calendars[account.id] = calendar(of: account) }
+    }
+
     /// The reminder's `nextAt` for the task as it is now. A relative reminder whose moment moved into the past (the
     /// task's date changed) counts as passed instead of going off at once; the scheduler's catch-up after downtime is
     /// for reminders whose moment did not move.
@@ -179,13 +188,12 @@ extension Domain {
         guard !changed.isEmpty else { return [] }
         let reminders = try await store.reminders(taskIDs: Array(changed.keys)).filter { !decided.contains($0.id) }
         guard !reminders.isEmpty else { return [] }
-        let owners = Dictionary(try await store.accounts(ids: Array(Set(reminders.map(\.accountID)))).map { ($0.id, $0) },
-                                uniquingKeysWith: { first, _ in first })
+        let calendars = try await ownerCalendars(of: reminders)
         var operations: [WriteBatch.Operation] = []
         for reminder in reminders {
             guard let task = changed[reminder.taskID] else { continue }
-            let calendar = owners[reminder.accountID].map(calendar(of:)) ?? ZonedCalendar(preferences: Preferences())
-            var moved = Self.rescheduled(reminder, task: task, calendar: calendar, now: batch.now)
+            var moved = Self.rescheduled(reminder, task: task,
+                                         calendar: calendars[reminder.accountID] ?? Self.defaultCalendar, now: batch.now)
             guard moved != reminder else { continue }
             moved.updatedAt = batch.now
             moved.version += 1

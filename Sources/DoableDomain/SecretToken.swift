@@ -1,4 +1,5 @@
 import Crypto
+import DoableCore
 import Foundation
 
 /// A bearer secret: 256 random bits, shown to the caller once; only its SHA-256 is stored.
@@ -17,13 +18,6 @@ public struct SecretToken: Sendable {
     }
 
     public static func hashOf(_ secret: String) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var hex: [UInt8] = []
-        hex.reserveCapacity(64)
-        for byte in SHA256.hash(data: Data(secret.utf8)) {
-            hex.append(digits[Int(byte >> 4)])
-            hex.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: hex, as: UTF8.self)
+        SHA256.hash(data: Data(secret.utf8)).lowercaseHex
     }
 }

@@ -108,7 +108,6 @@ public protocol Store: Service, Sendable {
     func delivery(id: DeliveryID) async throws -> Delivery?
     /// The account's deliveries, newest first.
     func deliveries(accountID: AccountID, limit: Int) async throws -> [Delivery]
-    func deliveryAttempts(deliveryID: DeliveryID) async throws -> [DeliveryAttempt]
     /// The attempts of these deliveries, in one read, in order of delivery and number.
     func deliveryAttempts(deliveryIDs: [DeliveryID]) async throws -> [DeliveryAttempt]
     /// NOTIF-5: takes up to `limit` reminders due at `now` that no process holds, holding them until `leaseUntil`

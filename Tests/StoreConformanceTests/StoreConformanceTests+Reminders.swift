@@ -100,7 +100,7 @@ extension StoreConformanceTests {
             try await store.record(DeliveryAttempt(deliveryID: delivery.id, number: 2, at: at(41), succeeded: true,
                                                    detail: "HTTP 204"), updating: sent)
             #expect(try await store.delivery(id: delivery.id)?.state == .sent)
-            #expect(try await store.deliveryAttempts(deliveryID: delivery.id).map(\.succeeded) == [false, true])
+            #expect(try await store.deliveryAttempts(deliveryIDs: [delivery.id]).map(\.succeeded) == [false, true])
             #expect(try await store.deliveryAttempts(deliveryIDs: [delivery.id, .make()]).map(\.number) == [1, 2])
             #expect(try await store.deliveries(accountID: ann.id, limit: 10).count == 1)
             #expect(try await store.claimDueDeliveries(now: at(1000), leaseUntil: at(1060), limit: 5).isEmpty)
@@ -118,7 +118,7 @@ extension StoreConformanceTests {
             relative.trigger = .relative(to: .start, offsetMinutes: -5)
             let reminders = [makeReminder(task, ann, at: at(10)), relative, makeReminder(task, ann, at: at(10))]
             try await store.write(.putTask(task))
-            try await store.commit(WriteBatch(reminders.map { .putReminder($0) }, now: epoch))
+            _ = try await store.commit(WriteBatch(reminders.map { .putReminder($0) }, now: epoch))
             func fired(_ reminder: Reminder) -> Reminder {
                 edited(reminder, at: 10) { $0.firedFor = at(10); $0.nextAt = nil; $0.snoozedUntil = at(99) }
             }

@@ -104,7 +104,7 @@ extension RecurrenceRule {
     }
 
     /// "1st", "2nd", "11th", "23rd".
-    private static func numbered(_ number: Int) -> String { "\(number)\(QuickAddVocabulary.ordinalSuffix(number))" }
+    public static func numbered(_ number: Int) -> String { "\(number)\(QuickAddVocabulary.ordinalSuffix(number))" }
 
     /// "a", "a and b", "a, b and c".
     private static func list(_ items: [String], joinedBy conjunction: String = "and") -> String {

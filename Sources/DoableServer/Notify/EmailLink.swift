@@ -45,7 +45,6 @@ struct EmailLink: Sendable, Equatable {
     }
 
     static func signature(_ text: String, key: String) -> String {
-        HMAC<SHA256>.authenticationCode(for: Data(text.utf8), using: SymmetricKey(data: Data(key.utf8)))
-            .map { String(format: "%02x", $0) }.joined()
+        HMAC<SHA256>.authenticationCode(for: Data(text.utf8), using: SymmetricKey(data: Data(key.utf8))).lowercaseHex
     }
 }

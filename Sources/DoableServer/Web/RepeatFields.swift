@@ -63,16 +63,8 @@ enum RepeatFields {
         """
     }
 
-    /// "1st", "2nd", "23rd".
-    static func ordinal(_ number: Int) -> String {
-        let suffix = switch (number % 10, number % 100 / 10) {
-        case (1, let tens) where tens != 1: "st"
-        case (2, let tens) where tens != 1: "nd"
-        case (3, let tens) where tens != 1: "rd"
-        default: "th"
-        }
-        return "\(number)\(suffix)"
-    }
+    /// "1st", "2nd", "23rd", as the rule's words write them.
+    static func ordinal(_ number: Int) -> String { RecurrenceRule.numbered(number) }
 
     private static func select(_ name: String, label: String, _ options: [(String, String)], _ selected: String,
                                _ errors: FormErrors) -> HTML {

@@ -1,3 +1,4 @@
+import DoableCore
 import HTTPTypes
 import Crypto
 import Foundation
@@ -32,7 +33,7 @@ final class WebAssets: Sendable {
             }
         }
         self.files = files
-        self.build = hasher.finalize().prefix(6).map { String(format: "%02x", $0) }.joined()
+        self.build = hasher.finalize().prefix(6).lowercaseHex
     }
 
     func url(_ path: String) -> String { "/assets/\(build)/\(path)" }

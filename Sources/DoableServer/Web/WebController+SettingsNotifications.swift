@@ -122,23 +122,10 @@ extension WebController {
         } else {
             patch.quietHours = .some(nil)
         }
-        var status = HTTPResponse.Status.badRequest
-        if errors.isEmpty {
-            do {
-                var profile = ProfilePatch()
-                profile.preferences = patch
-                _ = try await domain.updateProfile(identity, profile, ifVersion: form.version)
-                return WebResponse.done(context, redirect: "/settings/notifications",
-                                        toast: Flash(message: "Notification settings saved."))
-            } catch DoableError.conflict("version_mismatch", _, _) {
-                errors.general = Self.staleMessage
-                return try await notificationSettingsPage(context, form: Self.notificationSettingsForm(identity.account),
-                                                          errors: errors, status: .conflict)
-            } catch let error as DoableError {
-                status = error.httpStatus
-                errors = FormErrors(error, fields: ["quietStart", "quietEnd"], rename: Self.preferenceFieldNames)
-            }
+        return try await save(patch, identity, context, errors: errors, fields: ["quietStart", "quietEnd"],
+                              redirect: "/settings/notifications", saved: "Notification settings saved.",
+                              stored: Self.notificationSettingsForm) { form, errors, status in
+            try await notificationSettingsPage(context, form: form, errors: errors, status: status)
         }
-        return try await notificationSettingsPage(context, form: form, errors: errors, status: status)
     }
 }

@@ -123,25 +123,35 @@ extension WebController {
             patch.accentColor = ListColor.palette[accent] ?? accent
         }
         patch.gameOptIn = form.isOn("gameOptIn")
+        return try await save(patch, identity, context, errors: errors, fields: ["timeZone", "accent"],
+                              redirect: "/settings/preferences", saved: "Preferences saved.",
+                              stored: Self.preferencesForm) { form, errors, status in
+            try await preferencesPage(context, form: form, errors: errors, status: status)
+        }
+    }
+
+    /// Saves a settings form's preferences (ACC-7) with the form's version: done with a toast; the stored values
+    /// again when the form was stale; or the form with each error beside its field.
+    func save(_ patch: PreferencesPatch, _ identity: Identity, _ context: AppRequestContext, errors: FormErrors,
+              fields: Set<String>, redirect: String, saved: String, stored: (Account) -> FormData,
+              page: (FormData, FormErrors, HTTPResponse.Status) async throws -> Response) async throws -> Response {
+        var errors = errors
         var status = HTTPResponse.Status.badRequest
         if errors.isEmpty {
             do {
                 var profile = ProfilePatch()
                 profile.preferences = patch
-                _ = try await domain.updateProfile(identity, profile,
-                                                   ifVersion: form.text("version").flatMap(Int64.init))
-                return WebResponse.done(context, redirect: "/settings/preferences",
-                                        toast: Flash(message: "Preferences saved."))
+                _ = try await domain.updateProfile(identity, profile, ifVersion: context.web.form.version)
+                return WebResponse.done(context, redirect: redirect, toast: Flash(message: saved))
             } catch DoableError.conflict("version_mismatch", _, _) {
                 errors.general = Self.staleMessage
-                return try await preferencesPage(context, form: Self.preferencesForm(identity.account),
-                                                 errors: errors, status: .conflict)
+                return try await page(stored(identity.account), errors, .conflict)
             } catch let error as DoableError {
                 status = error.httpStatus
-                errors = FormErrors(error, fields: ["timeZone", "accent"], rename: Self.preferenceFieldNames)
+                errors = FormErrors(error, fields: fields, rename: Self.preferenceFieldNames)
             }
         }
-        return try await preferencesPage(context, form: form, errors: errors, status: status)
+        return try await page(context.web.form, errors, status)
     }
 
     /// A choice among an enumeration's values; a value not among them is recorded against its field.

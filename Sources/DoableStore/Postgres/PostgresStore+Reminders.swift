@@ -186,16 +186,6 @@ extension PostgresStore {
             """, Self.delivery)
     }
 
-    public func deliveryAttempts(deliveryID: DeliveryID) async throws -> [DeliveryAttempt] {
-        try await fetchAll("""
-            SELECT delivery_id, number, at, succeeded, detail FROM delivery_attempts
-            WHERE delivery_id = \(deliveryID.uuid) ORDER BY number
-            """) { row in
-            DeliveryAttempt(deliveryID: try row.id("delivery_id"), number: Int(try row["number"] as Int64),
-                            at: try row.timestamp("at"), succeeded: try row["succeeded"], detail: try row["detail"])
-        }
-    }
-
     public func deliveryAttempts(deliveryIDs: [DeliveryID]) async throws -> [DeliveryAttempt] {
         guard !deliveryIDs.isEmpty else { return [] }
         return try await fetchAll("""

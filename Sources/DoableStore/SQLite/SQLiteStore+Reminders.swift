@@ -165,15 +165,6 @@ extension SQLiteStore {
             """, [accountID.description, limit], Self.delivery)
     }
 
-    public func deliveryAttempts(deliveryID: DeliveryID) async throws -> [DeliveryAttempt] {
-        try await fetchAll("""
-            SELECT delivery_id, number, at, succeeded, detail FROM delivery_attempts WHERE delivery_id = ? ORDER BY number
-            """, [deliveryID.description]) { row in
-            DeliveryAttempt(deliveryID: SQLiteRows.id(row, "delivery_id"), number: row["number"],
-                            at: SQLiteRows.timestamp(row, "at"), succeeded: row["succeeded"], detail: row["detail"])
-        }
-    }
-
     public func deliveryAttempts(deliveryIDs: [DeliveryID]) async throws -> [DeliveryAttempt] {
         guard !deliveryIDs.isEmpty else { return [] }
         return try await fetchAll("""
