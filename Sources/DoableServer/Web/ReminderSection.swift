@@ -61,7 +61,7 @@ struct ReminderSection {
         let canSnooze = task.status != .completed && task.deletedAt == nil && !reminder.silenced
         let inAnHour = time.now.adding(seconds: 3600)
         let custom: HTML = """
-        <details class="snooze-custom"><summary aria-label="Snooze until a date and time: \(trigger)">Until…</summary>
+        <details class="snooze-custom"><summary aria-label="Snooze until a date and time: \(trigger)">Until a time…</summary>
         <form method="post" action="\(path)/snooze" class="inline-fields" data-inplace>\(csrf)\(hidden("back", back))
         <label class="visually-hidden" for="snooze-date-\(reminder.id)">Snooze until date</label>\
         <input type="date" id="snooze-date-\(reminder.id)" name="untilDate" value="\(time.date(of: inAnHour).description)">

@@ -38,10 +38,10 @@ extension WebController {
         Doable, and a call that fails is tried again for up to a day.</p>
         <p class="hint">Reminders, assignments, shares and comments reach a webhook only while Webhook is ticked
         for them under <a href="/settings/notifications">Notification settings</a>.</p>
-        <h3 id="webhooks-heading">Your webhooks</h3>
+        <h3 id="webhooks-heading" class="settings-subheading">Your webhooks</h3>
         \(list)
         \(webhookForm(context, form: form, errors: errors))
-        <h3 id="deliveries-heading">Recent deliveries</h3>
+        <h3 id="deliveries-heading" class="settings-subheading">Recent deliveries</h3>
         \(DeliveryLog(entries: log, webhookURLs: urls, time: time).html)
         """, status: status)
     }
