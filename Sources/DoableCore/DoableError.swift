@@ -20,4 +20,30 @@ public enum DoableError: Error, Equatable, Sendable {
     public static func notFound(_ message: String, field: String? = nil) -> DoableError {
         .notFound(field: field, message: message)
     }
+
+    /// The machine-readable code of the one error shape.
+    public var code: String {
+        switch self {
+        case .invalid: "validation_failed"
+        case .conflict(let code, _, _): code
+        case .notFound: "not_found"
+        case .unauthenticated: "unauthenticated"
+        case .forbidden: "forbidden"
+        case .rateLimited: "rate_limited"
+        }
+    }
+
+    public var field: String? {
+        switch self {
+        case .invalid(let field, _), .conflict(_, let field, _), .notFound(let field, _), .forbidden(_, let field): field
+        case .unauthenticated, .rateLimited: nil
+        }
+    }
+
+    public var message: String {
+        switch self {
+        case .invalid(_, let message), .conflict(_, _, let message), .notFound(_, let message),
+             .unauthenticated(let message), .forbidden(let message, _), .rateLimited(_, let message): message
+        }
+    }
 }

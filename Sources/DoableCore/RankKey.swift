@@ -68,6 +68,19 @@ public enum RankKey {
         return 2
     }
 
+    /// A key a device made (sync, design/sync.md "Ordering"): base-62 digits, a head letter, as long as its head says
+    /// at least, at most 64 characters, and no fraction ending in "0" (there would be no key just below it).
+    public static func isValid(_ key: String) -> Bool {
+        let bytes = Array(key.utf8)
+        guard let head = bytes.first, (1...64).contains(bytes.count),
+              (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(head) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(head),
+              bytes.allSatisfy({ digits.contains($0) })
+        else { return false }
+        let integerLength = integerLength(head: head)
+        guard bytes.count >= integerLength else { return false }
+        return bytes.count == integerLength || bytes.last != digits[0]
+    }
+
     static func integerPart(of key: String) -> String {
         guard let head = key.utf8.first else { return "a0" }
         return String(key.prefix(integerLength(head: head)))

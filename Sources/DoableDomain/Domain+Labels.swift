@@ -14,9 +14,12 @@ extension Domain {
     }
 
     /// TASK-6: a new label with a unique (case-insensitive) name.
-    public func createLabel(_ identity: Identity, name: String?, color: String?) async throws -> Label {
+    public func createLabel(_ identity: Identity, name: String?, color: String?, id: LabelID? = nil) async throws
+        -> Label
+    {
         let now = clock()
-        let label = Label(id: .make(at: now), ownerID: identity.account.id, name: try Rules.labelName(name ?? ""),
+        let id = try await newID(id, exists: { try await store.label(id: $0) != nil }) ?? .make(at: now)
+        let label = Label(id: id, ownerID: identity.account.id, name: try Rules.labelName(name ?? ""),
                           color: try Rules.color(color ?? "gray"), createdAt: now, updatedAt: now)
         try await commit(WriteBatch([.putLabel(label)], now: now), by: identity.account.id)
         return label

@@ -3,6 +3,8 @@ import DoableCore
 
 /// LIST-1 and LIST-2: the fields of a new list or a list edit (nil leaves a field as it is).
 public struct ListInput: Sendable {
+    /// SYNC-1: the id a device made for a new list; nil to have one made here.
+    public var id: ListID?
     public var name: String?
     public var description: String?
     public var color: String?
@@ -44,7 +46,8 @@ extension Domain {
         let icon = try input.icon?.map(Rules.icon) ?? nil
         return try await perform(by: identity.account.id) {
             let last = try await store.lists(ownerID: identity.account.id).last?.rank
-            let list = TaskList(id: .make(at: now), ownerID: identity.account.id, name: name, description: description,
+            let id = try await newID(input.id, exists: { try await store.list(id: $0) != nil }) ?? .make(at: now)
+            let list = TaskList(id: id, ownerID: identity.account.id, name: name, description: description,
                                 color: color, icon: icon, isArchived: input.isArchived ?? false,
                                 rank: RankKey.between(last, nil), createdAt: now, updatedAt: now)
             return (WriteBatch([.putList(list)], now: now), list)

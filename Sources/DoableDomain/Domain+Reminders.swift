@@ -15,7 +15,8 @@ extension Domain {
         return try await store.reminders(taskID: taskID, accountID: identity.account.id)
     }
 
-    public func createReminder(_ identity: Identity, taskID: TaskID, trigger: Reminder.Trigger) async throws -> Reminder {
+    public func createReminder(_ identity: Identity, taskID: TaskID, trigger: Reminder.Trigger,
+                               id: ReminderID? = nil) async throws -> Reminder {
         try await perform(by: identity.account.id) {
             let task = try await visibleTask(taskID, for: identity)
             guard task.deletedAt == nil else {
@@ -26,7 +27,8 @@ extension Domain {
             if try await store.reminders(taskIDs: [taskID]).count >= Self.maximumRemindersPerTask {
                 throw DoableError.invalid("reminders", "A task can have at most \(Self.maximumRemindersPerTask) reminders.")
             }
-            var reminder = Reminder(id: .make(at: now), taskID: taskID, accountID: identity.account.id, trigger: trigger,
+            let id = try await newID(id, exists: { try await store.reminder(id: $0) != nil }) ?? .make(at: now)
+            var reminder = Reminder(id: id, taskID: taskID, accountID: identity.account.id, trigger: trigger,
                                     createdAt: now, updatedAt: now)
             reminder = Self.rescheduled(reminder, task: task, calendar: calendar(of: identity.account), now: now)
             return (WriteBatch([.putReminder(reminder),

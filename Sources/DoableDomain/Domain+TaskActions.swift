@@ -189,7 +189,9 @@ extension Domain {
             listID = parent?.listID ?? task.listID
         }
         let rank: String
-        if let beforeID = placement.beforeID {
+        if let chosen = placement.rank {
+            rank = try Self.checkedRank(chosen)
+        } else if let beforeID = placement.beforeID {
             let sibling = try await sibling(beforeID, of: task, listID: listID, parentID: parentID, identity, "beforeId")
             let below = try await store.neighbourRanks(listID: listID, parentID: parentID, around: sibling.rank).below
             rank = below == task.rank ? task.rank : RankKey.between(below, sibling.rank)
@@ -232,6 +234,14 @@ extension Domain {
             moved.append(item)
         }
         return (moved, effects)
+    }
+
+    static func checkedRank(_ rank: String) throws -> String {
+        guard RankKey.isValid(rank) else {
+            throw DoableError.invalid("rank", "'rank' must be a fractional rank key: base-62 digits after a letter, "
+                                      + "at most 64 characters.")
+        }
+        return rank
     }
 
     func sibling(_ id: TaskID, of task: TaskItem, listID: ListID, parentID: TaskID?, _ identity: Identity,

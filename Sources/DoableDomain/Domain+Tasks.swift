@@ -64,9 +64,16 @@ extension Domain {
             } else {
                 list = try await editableList(identity.account.inboxID, for: identity, field: "listId")
             }
-            let last = try await store.neighbourRanks(listID: list.id, parentID: parent?.id, around: nil).below
-            var task = TaskItem(id: .make(at: now), ownerID: list.ownerID, listID: list.id, parentID: parent?.id,
-                                title: title, rank: RankKey.between(last, nil), createdAt: now, updatedAt: now)
+            let rank: String
+            if let chosen = input.rank {
+                rank = try Self.checkedRank(chosen)
+            } else {
+                rank = RankKey.between(
+                    try await store.neighbourRanks(listID: list.id, parentID: parent?.id, around: nil).below, nil)
+            }
+            let id = try await newID(input.id, exists: { try await store.task(id: $0) != nil }) ?? .make(at: now)
+            var task = TaskItem(id: id, ownerID: list.ownerID, listID: list.id, parentID: parent?.id,
+                                title: title, rank: rank, createdAt: now, updatedAt: now)
             var batch = WriteBatch(now: now)
             let effects = try await apply(input, to: &task, identity: identity, isNew: true)
             batch.append(.putTask(task))

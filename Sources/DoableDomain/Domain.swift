@@ -71,9 +71,13 @@ public struct Domain: Sendable {
         guard !batch.isEmpty else { return }
         var batch = batch
         batch.operations += try await remindersFollowingTasks(in: batch)
+        batch.operations += try await fieldClockStamps(in: batch)
+        let scope = SyncScope.current
+        if let scope, !scope.recorded { batch.append(scope.advance) }
         let changes: [Change]
         do {
             changes = try await store.commit(batch)
+            scope?.markRecorded()
         } catch let error as StoreError {
             switch error {
             case .versionConflict, .referenceMissing:
@@ -111,5 +115,18 @@ public struct Domain: Sendable {
 
     func zone(of account: Account) -> TimeZone {
         ZonedCalendar(preferences: account.preferences).zone
+    }
+}
+
+extension Domain {
+    /// SYNC-1: an id a device made for something new must not be in use (by anyone, or by something deleted for good).
+    func newID<Entity>(_ id: EntityID<Entity>?, exists: (EntityID<Entity>) async throws -> Bool) async throws
+        -> EntityID<Entity>?
+    {
+        guard let id else { return nil }
+        if try await exists(id) {
+            throw DoableError.conflict(code: "already_exists", field: "id", message: "The id \(id) is already in use.")
+        }
+        return id
     }
 }

@@ -2,6 +2,10 @@ import DoableCore
 
 /// TASK-1 and TASK-2: the fields of a new task or a task edit. nil leaves a field as it is; `.some(nil)` clears it.
 public struct TaskInput: Sendable {
+    /// SYNC-1: the id a device made for a new task; nil to have one made here.
+    public var id: TaskID?
+    /// SYNC: the place a device chose among its siblings (a `RankKey`); nil to append.
+    public var rank: String?
     public var title: String?
     public var notes: String?
     public var listID: ListID?
@@ -30,7 +34,11 @@ public struct TaskPlacement: Sendable {
     public var parentID: TaskID??
     public var beforeID: TaskID?
     public var afterID: TaskID?
-    public init(listID: ListID? = nil, parentID: TaskID?? = nil, beforeID: TaskID? = nil, afterID: TaskID? = nil) {
+    /// SYNC: the rank a device chose (a `RankKey`), instead of a neighbour.
+    public var rank: String?
+    public init(listID: ListID? = nil, parentID: TaskID?? = nil, beforeID: TaskID? = nil, afterID: TaskID? = nil,
+                rank: String? = nil) {
+        self.rank = rank
         self.listID = listID
         self.parentID = parentID
         self.beforeID = beforeID

@@ -63,6 +63,7 @@ public func buildRouter(
     TrashController(domain: domain).addRoutes(to: authenticated)
     CollaborationController(domain: domain).addRoutes(to: authenticated)
     RemindersController(domain: domain).addRoutes(to: authenticated)
+    SyncController(domain: domain).addRoutes(to: authenticated)
     EventsController(domain: domain, heartbeat: eventHeartbeat).addRoutes(to: authenticated)
     assets.addRoutes(to: router)
     WebController(domain: domain, renderer: WebRenderer(domain: domain, assets: assets, trustedProxies: trustedProxies),

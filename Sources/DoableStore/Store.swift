@@ -1,3 +1,4 @@
+import Foundation
 import DoableCore
 import ServiceLifecycle
 
@@ -129,6 +130,14 @@ public protocol Store: Service, Sendable {
     func expiredTrash(before cutoff: Timestamp, limit: Int) async throws -> (lists: [TaskList], tasks: [TaskItem])
 
     /// The account's feed entries after `sequence`, oldest first.
+    /// SYNC-1: the account a device's client id belongs to and the last of its mutations handled.
+    func syncClient(id: UUID) async throws -> (accountID: AccountID, lastMutationID: Int64)?
+    /// SYNC-2: the rejections of a device's mutations `from`...`through`.
+    func syncRejections(clientID: UUID, from: Int64, through: Int64) async throws -> [SyncRejection]
+    /// SYNC-2: the clock of each field's last write, for each entity that has one: `[entity id: [field: clock]]`.
+    func fieldClocks(entityIDs: [String]) async throws -> [String: [String: String]]
+    /// SYNC-4: a full sync's page of the tasks of `listIDs` (trashed ones included), in id order after `after`.
+    func tasks(listIDs: [ListID], after: TaskID?, limit: Int) async throws -> [TaskItem]
     func changes(accountID: AccountID, after sequence: Int64, limit: Int) async throws -> [Change]
     func latestSequence(accountID: AccountID) async throws -> Int64
     /// The feed's low-water mark and its latest sequence, in one read: entries up to `floor` were dropped by
@@ -162,7 +171,8 @@ extension Store {
 public enum StoreError: Error, Equatable {
     /// A row changed (or appeared, or went) since it was read: the operation starts again from fresh reads.
     case versionConflict(entity: String, id: String)
-    /// A unique key is taken; `key` is `email`, `username` or `name`.
+    /// A unique key is taken; `key` is `email`, `username` or `name`, or `mutation` for a device's mutation that was
+    /// handled already (SYNC-1).
     case duplicate(key: String)
     /// A row refers to one that is gone (deleted since it was read): also retried from fresh reads.
     case referenceMissing(String)

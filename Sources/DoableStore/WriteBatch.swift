@@ -1,3 +1,4 @@
+import Foundation
 import DoableCore
 
 /// The rows one domain operation changes, and who is told. Each `put` carries the full new row; its `version` must
@@ -51,6 +52,14 @@ public struct WriteBatch: Sendable {
         /// (two concurrent writes cannot both squeeze under it): over it is a version conflict, retried from fresh
         /// reads, where the domain's own count then refuses the request with a clear message.
         case requireAtMost(RowLimit)
+        /// SYNC-1: the device's mutation `mutationID` is handled, in the transaction of its effects: the client's last
+        /// handled number moves from the one before to it. When another request handled it first this fails as a
+        /// duplicate of the key `mutation`, and the batch is rolled back.
+        case advanceSyncClient(clientID: UUID, accountID: AccountID, mutationID: Int64)
+        /// SYNC-2: why a mutation could not be applied, for a device that asks again.
+        case recordSyncRejection(SyncRejection)
+        /// SYNC-2: the clock of the last write of each field; a later clock already stored stays.
+        case stampFieldClocks(entityID: String, fields: [String], clock: String)
     }
 
     public enum RowLimit: Sendable {
@@ -98,7 +107,7 @@ public struct WriteBatch: Sendable {
         case .putWebhook(let hook): (hook.accountID, .webhook, hook.id.description, .put, nil)
         case .deleteWebhook(let hook): (hook.accountID, .webhook, hook.id.description, .delete, nil)
         case .setTasksOwner, .addActivity, .addCompletion, .deleteCompletion, .advanceWebhookCursor, .enqueueDelivery,
-             .requireAtMost:
+             .requireAtMost, .advanceSyncClient, .recordSyncRejection, .stampFieldClocks:
             nil
         case .putAccount(let account): (account.id, .account, account.id.description, .put, nil)
         case .putList(let list): (list.ownerID, .list, list.id.description, .put, list.id)

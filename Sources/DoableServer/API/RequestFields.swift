@@ -44,6 +44,8 @@ enum RequestFields {
     static let markRead: Set<String> = ["ids", "all"]
 
     /// Each operation's body fields, as the document names the operations.
+    static let syncPush: Set<String> = ["clientId", "mutations"]
+    static let syncPull: Set<String> = ["clientId", "cursor", "limit"]
     static let byOperation: [String: Set<String>] = [
         "register": register, "signIn": signIn, "updateMe": updateMe, "deleteMe": deleteMe,
         "changePassword": changePassword, "createToken": createToken, "createList": list, "updateList": list,
@@ -51,6 +53,6 @@ enum RequestFields {
         "moveTask": moveTask, "createLabel": label, "updateLabel": label, "addMember": addMember,
         "updateMember": updateMember, "addComment": comment, "updateComment": comment, "markNotificationsRead": markRead,
         "createReminder": reminder, "updateReminder": reminderUpdate, "snoozeReminder": snooze,
-        "createWebhook": webhook,
+        "createWebhook": webhook, "syncPush": syncPush, "syncPull": syncPull,
     ]
 }

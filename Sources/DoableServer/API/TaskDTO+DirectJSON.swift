@@ -52,6 +52,8 @@ extension TaskDTO: DirectJSONEncodable {
         writer.writeOptionalText(deletedAt)
         writer.raw(",\"version\":")
         writer.writeInt(Int(version))
+        writer.raw(",\"rank\":")
+        writer.writeString(rank)
         writer.raw("}")
     }
 }

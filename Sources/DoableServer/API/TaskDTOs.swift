@@ -68,6 +68,8 @@ struct TaskDTO: Encodable, Sendable {
     @Nullable var deletedAt: Timestamp?
     /// Raised by every change; `If-Match` with it makes a write fail (409) if the task changed meanwhile.
     let version: Int64
+    /// TASK-5: the task's place among its siblings, a fractional key; siblings sort by (rank, id).
+    let rank: String
 
     init(_ view: TaskView, now: Timestamp) {
         let task = view.task
@@ -93,6 +95,7 @@ struct TaskDTO: Encodable, Sendable {
         updatedAt = task.updatedAt
         deletedAt = task.deletedAt
         version = task.version
+        rank = task.rank
     }
 }
 

@@ -57,6 +57,14 @@ struct PostgresWriter {
             try await execute("DELETE FROM task_completions WHERE task_id IN (SELECT id FROM tasks WHERE owner_id = \(id))")
             try await execute("DELETE FROM webhooks WHERE account_id = \(id)")
             try await execute("DELETE FROM deliveries WHERE account_id = \(id)")
+            try await execute("""
+                DELETE FROM field_clocks WHERE entity_id IN (SELECT id FROM tasks WHERE owner_id = \(id)
+                    UNION ALL SELECT id FROM lists WHERE owner_id = \(id) UNION ALL SELECT id FROM labels WHERE owner_id = \(id))
+                """)
+            try await execute("""
+                DELETE FROM sync_rejections WHERE client_id IN (SELECT client_id FROM sync_clients WHERE account_id = \(id))
+                """)
+            try await execute("DELETE FROM sync_clients WHERE account_id = \(id)")
             try await execute("DELETE FROM tasks WHERE owner_id = \(id)")
             try await execute("DELETE FROM labels WHERE owner_id = \(id)")
             try await execute("DELETE FROM lists WHERE owner_id = \(id)")
@@ -85,6 +93,7 @@ struct PostgresWriter {
             try await execute("DELETE FROM task_activity WHERE task_id = \(task.id.uuid)")
             try await execute("DELETE FROM reminders WHERE task_id = \(task.id.uuid)")
             try await execute("DELETE FROM task_completions WHERE task_id = \(task.id.uuid)")
+            try await execute("DELETE FROM field_clocks WHERE entity_id = \(task.id.uuid)")
             try await delete("tasks", id: task.id.uuid, version: task.version)
         case .putLabel(let label):
             try await put("labels", id: label.id.description, version: label.version,
@@ -225,6 +234,36 @@ struct PostgresWriter {
                 maximum = most
             }
             if count > Int64(maximum) { throw StoreError.versionConflict(entity: "limit", id: "\(limit)") }
+        case .advanceSyncClient(let client, let account, let mutation):
+            // A concurrent request handling the same mutation waits on the row (or the key) and then finds it moved.
+            let moved: [PostgresRecord]
+            if mutation == 1 {
+                moved = try await fetch("""
+                    INSERT INTO sync_clients (client_id, account_id, last_mutation_id, updated_at)
+                    VALUES (\(client), \(account.uuid), 1, \(Timestamp.now.milliseconds))
+                    ON CONFLICT (client_id) DO NOTHING RETURNING client_id
+                    """)
+            } else {
+                moved = try await fetch("""
+                    UPDATE sync_clients SET last_mutation_id = \(mutation), updated_at = \(Timestamp.now.milliseconds)
+                    WHERE client_id = \(client) AND account_id = \(account.uuid) AND last_mutation_id = \(mutation - 1)
+                    RETURNING client_id
+                    """)
+            }
+            if moved.isEmpty { throw StoreError.duplicate(key: "mutation") }
+        case .recordSyncRejection(let rejection):
+            try await execute("""
+                INSERT INTO sync_rejections (client_id, mutation_id, name, entity_id, code, field, message, at)
+                VALUES (\(rejection.clientID), \(rejection.mutationID), \(rejection.name), \(rejection.entityID),
+                        \(rejection.code), \(rejection.field), \(rejection.message), \(rejection.at.milliseconds))
+                """)
+        case .stampFieldClocks(let entity, let fields, let clock):
+            guard let id = UUID(uuidString: entity) else { break }
+            try await execute("""
+                INSERT INTO field_clocks (entity_id, field, clock) SELECT \(id), f, \(clock) FROM unnest(\(fields)) AS f
+                ON CONFLICT (entity_id, field) DO UPDATE SET clock = excluded.clock
+                WHERE excluded.clock > field_clocks.clock
+                """)
         case .enqueueDelivery(let delivery):
             try await execute("""
                 INSERT INTO deliveries (id, account_id, channel, target, event, payload, state, attempts,

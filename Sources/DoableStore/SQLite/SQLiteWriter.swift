@@ -34,6 +34,14 @@ struct SQLiteWriter {
                         arguments: [id])
             try execute("DELETE FROM webhooks WHERE account_id = ?", arguments: [id])
             try execute("DELETE FROM deliveries WHERE account_id = ?", arguments: [id])
+            try execute("""
+                DELETE FROM field_clocks WHERE entity_id IN (SELECT id FROM tasks WHERE owner_id = ?
+                    UNION ALL SELECT id FROM lists WHERE owner_id = ? UNION ALL SELECT id FROM labels WHERE owner_id = ?)
+                """, arguments: [id, id, id])
+            try execute("""
+                DELETE FROM sync_rejections WHERE client_id IN (SELECT client_id FROM sync_clients WHERE account_id = ?)
+                """, arguments: [id])
+            try execute("DELETE FROM sync_clients WHERE account_id = ?", arguments: [id])
             try execute("DELETE FROM tasks WHERE owner_id = ?", arguments: [id])
             try execute("DELETE FROM labels WHERE owner_id = ?", arguments: [id])
             try execute("DELETE FROM lists WHERE owner_id = ?", arguments: [id])
@@ -62,6 +70,7 @@ struct SQLiteWriter {
             try execute("DELETE FROM task_activity WHERE task_id = ?", arguments: [task.id.description])
             try execute("DELETE FROM reminders WHERE task_id = ?", arguments: [task.id.description])
             try execute("DELETE FROM task_completions WHERE task_id = ?", arguments: [task.id.description])
+            try execute("DELETE FROM field_clocks WHERE entity_id = ?", arguments: [task.id.description])
             try delete("tasks", id: task.id.description, version: task.version)
         case .putLabel(let label):
             try put(SQLiteTable.labels, version: label.version, id: label.id.description,
@@ -174,6 +183,34 @@ struct SQLiteWriter {
             }
             if try Int.fetchOne(db.cachedStatement(sql: sql), arguments: [key]) ?? 0 > maximum {
                 throw StoreError.versionConflict(entity: "limit", id: key)
+            }
+        case .advanceSyncClient(let client, let account, let mutation):
+            if mutation == 1 {
+                try execute("""
+                    INSERT INTO sync_clients (client_id, account_id, last_mutation_id, updated_at) VALUES (?, ?, 1, ?)
+                    ON CONFLICT (client_id) DO NOTHING
+                    """, arguments: [client.lowercasedString, account.description, Timestamp.now.milliseconds])
+            } else {
+                try execute("""
+                    UPDATE sync_clients SET last_mutation_id = ?, updated_at = ?
+                    WHERE client_id = ? AND account_id = ? AND last_mutation_id = ?
+                    """, arguments: [mutation, Timestamp.now.milliseconds, client.lowercasedString, account.description,
+                                     mutation - 1])
+            }
+            if db.changesCount == 0 { throw StoreError.duplicate(key: "mutation") }
+        case .recordSyncRejection(let rejection):
+            try execute("""
+                INSERT INTO sync_rejections (client_id, mutation_id, name, entity_id, code, field, message, at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [rejection.clientID.lowercasedString, rejection.mutationID, rejection.name,
+                                 rejection.entityID, rejection.code, rejection.field, rejection.message,
+                                 rejection.at.milliseconds])
+        case .stampFieldClocks(let entity, let fields, let clock):
+            for field in fields {
+                try execute("""
+                    INSERT INTO field_clocks (entity_id, field, clock) VALUES (?, ?, ?)
+                    ON CONFLICT (entity_id, field) DO UPDATE SET clock = excluded.clock WHERE excluded.clock > field_clocks.clock
+                    """, arguments: [entity, field, clock])
             }
         case .enqueueDelivery(let delivery):
             try execute("""

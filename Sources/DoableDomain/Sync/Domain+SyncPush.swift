@@ -1,0 +1,137 @@
+import DoableCore
+@_spi(StoreWriting) import DoableStore
+import Foundation
+
+extension Domain {
+    /// SYNC-1 and SYNC-2: applies a device's mutations in order, each at most once and each in the transaction that
+    /// records it as handled. A mutation that cannot apply is rejected with its reason and the queue goes on; a
+    /// failure of the server's own (a database timeout) stops the push, and the device sends the rest again.
+    public func push(_ identity: Identity, clientID: UUID, mutations: [SyncMutation]) async throws -> PushOutcome {
+        let account = identity.account.id
+        let known = try await store.syncClient(id: clientID)
+        if let known, known.accountID != account {
+            throw DoableError.conflict(code: "client_taken", field: "clientId",
+                                       message: "This client id belongs to another account; make a new one.")
+        }
+        var last = known?.lastMutationID ?? 0
+        let ordered = mutations.sorted { $0.id < $1.id }
+        var results = try await earlierResults(of: ordered.filter { $0.id <= last }, clientID: clientID)
+        var failure: (any Error)?
+        for mutation in ordered where mutation.id > last {
+            guard mutation.id == last + 1 else { break }
+            let clock = mutation.clock.clamped(notAfter: clock())
+            let scope = SyncScope(clientID: clientID, accountID: account, mutationID: mutation.id, clock: clock)
+            do {
+                let superseded = try await SyncScope.$current.withValue(scope) {
+                    try await apply(mutation, identity: identity, clock: clock.description)
+                }
+                if !scope.recorded { try await commit(WriteBatch([scope.advance], now: self.clock()), by: account) }
+                results.append(SyncResult(id: mutation.id, status: .applied, superseded: superseded))
+            } catch let error as DoableError {
+                if case .conflict(_, "mutation", _) = error {
+                    results.append(SyncResult(id: mutation.id, status: .duplicate))
+                } else {
+                    do {
+                        try await reject(mutation, error: error, scope: scope)
+                        results.append(SyncResult(id: mutation.id, status: .rejected, error: error))
+                    } catch DoableError.conflict(_, "mutation", _) {
+                        results.append(SyncResult(id: mutation.id, status: .duplicate))
+                    } catch {
+                        failure = error
+                        break
+                    }
+                }
+            } catch {
+                failure = error
+                break
+            }
+            last = mutation.id
+        }
+        return PushOutcome(lastMutationID: last, results: results, failure: failure)
+    }
+
+    /// Mutations handled by an earlier push: rejected ones say so again, with their reason.
+    private func earlierResults(of mutations: [SyncMutation], clientID: UUID) async throws -> [SyncResult] {
+        guard let first = mutations.first?.id, let last = mutations.last?.id else { return [] }
+        let rejections = Dictionary(try await store.syncRejections(clientID: clientID, from: first, through: last)
+            .map { ($0.mutationID, $0) }, uniquingKeysWith: { first, _ in first })
+        return mutations.map { mutation in
+            guard let rejection = rejections[mutation.id] else { return SyncResult(id: mutation.id, status: .duplicate) }
+            let error = DoableError.conflict(code: rejection.code, field: rejection.field, message: rejection.message)
+            return SyncResult(id: mutation.id, status: .rejected, error: error)
+        }
+    }
+
+    private func reject(_ mutation: SyncMutation, error: DoableError, scope: SyncScope) async throws {
+        let now = clock()
+        let rejection = SyncRejection(clientID: scope.clientID, mutationID: mutation.id, name: mutation.name,
+                                      entityID: mutation.entityID, code: error.code, field: error.field,
+                                      message: error.message, at: now)
+        try await commit(WriteBatch([scope.advance, .recordSyncRejection(rejection)], now: now), by: scope.accountID)
+    }
+
+    /// Runs the mutation's domain operation, leaving out what later writes superseded; returns those fields.
+    private func apply(_ mutation: SyncMutation, identity: Identity, clock: String) async throws -> [String] {
+        switch try mutation.operation.get() {
+        case .createTask(var input):
+            input.isRestoringPreviousValues = true
+            _ = try await createTask(identity, input)
+        case .updateTask(let id, var input):
+            _ = try await visibleTask(id, for: identity)
+            let clocks = try await store.fieldClocks(entityIDs: [id.description])[id.description] ?? [:]
+            let superseded = ClockedField.dropSuperseded(from: &input, clocks: clocks, clock: clock)
+            input.isRestoringPreviousValues = true
+            if !ClockedField.fields(of: input).isEmpty { _ = try await updateTask(identity, id: id, input) }
+            return superseded
+        case .completeTask(let id):
+            if try await isSuperseded(id.description, "status", by: clock) { return ["status"] }
+            _ = try await completeTask(identity, id: id, includeSubtasks: false)
+        case .reopenTask(let id):
+            if try await isSuperseded(id.description, "status", by: clock) { return ["status"] }
+            _ = try await reopenTask(identity, id: id)
+        case .moveTask(let id, let placement):
+            if try await isSuperseded(id.description, "position", by: clock) { return ["position"] }
+            _ = try await moveTask(identity, id: id, placement)
+        case .deleteTask(let id):
+            // Deleting what is in the trash already (another device got there first) changes nothing.
+            guard try await visibleTask(id, for: identity).deletedAt == nil else { return [] }
+            try await deleteTask(identity, id: id)
+        case .restoreTask(let id):
+            guard try await visibleTask(id, for: identity).deletedAt != nil else { return [] }
+            _ = try await restoreTask(identity, id: id)
+        case .createList(let input):
+            _ = try await createList(identity, input)
+        case .updateList(let id, var input):
+            let clocks = try await store.fieldClocks(entityIDs: [id.description])[id.description] ?? [:]
+            let superseded = ClockedField.dropSuperseded(from: &input, clocks: clocks, clock: clock)
+            _ = try await updateList(identity, id: id, input)
+            return superseded
+        case .deleteList(let id):
+            guard try await store.list(id: id)?.deletedAt == nil else { return [] }
+            try await deleteList(identity, id: id)
+        case .restoreList(let id):
+            guard try await store.list(id: id)?.deletedAt != nil else { return [] }
+            _ = try await restoreList(identity, id: id)
+        case .createLabel(let id, let name, let color):
+            _ = try await createLabel(identity, name: name, color: color, id: id)
+        case .updateLabel(let id, var name, var color):
+            let clocks = try await store.fieldClocks(entityIDs: [id.description])[id.description] ?? [:]
+            var superseded: [String] = []
+            if name != nil, (clocks["name"] ?? "") > clock { name = nil; superseded.append("name") }
+            if color != nil, (clocks["color"] ?? "") > clock { color = nil; superseded.append("color") }
+            _ = try await updateLabel(identity, id: id, name: name, color: color)
+            return superseded
+        case .deleteLabel(let id):
+            try await deleteLabel(identity, id: id)
+        case .createReminder(let id, let taskID, let trigger):
+            _ = try await createReminder(identity, taskID: taskID, trigger: trigger, id: id)
+        case .deleteReminder(let id):
+            try await deleteReminder(identity, id: id)
+        }
+        return []
+    }
+
+    private func isSuperseded(_ entity: String, _ field: String, by clock: String) async throws -> Bool {
+        (try await store.fieldClocks(entityIDs: [entity])[entity]?[field] ?? "") > clock
+    }
+}

@@ -1,0 +1,31 @@
+import DoableCore
+import Foundation
+@_spi(StoreWriting) import DoableStore
+import Synchronization
+
+/// The sync mutation being applied by the current task. `Domain.commit` writes the device's progress (its last
+/// handled mutation) in the same transaction as the mutation's effects, and stamps the fields they change with the
+/// mutation's clock; without a scope, writes stamp the server's clock.
+final class SyncScope: Sendable {
+    @TaskLocal static var current: SyncScope?
+
+    let clientID: UUID
+    let accountID: AccountID
+    let mutationID: Int64
+    let clock: HybridTimestamp
+    private let isRecorded = Mutex(false)
+
+    init(clientID: UUID, accountID: AccountID, mutationID: Int64, clock: HybridTimestamp) {
+        self.clientID = clientID
+        self.accountID = accountID
+        self.mutationID = mutationID
+        self.clock = clock
+    }
+
+    /// Whether a committed batch carried the mutation's progress already.
+    var recorded: Bool { isRecorded.withLock { $0 } }
+
+    func markRecorded() { isRecorded.withLock { $0 = true } }
+
+    var advance: WriteBatch.Operation { .advanceSyncClient(clientID: clientID, accountID: accountID, mutationID: mutationID) }
+}

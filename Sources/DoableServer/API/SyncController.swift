@@ -1,0 +1,129 @@
+import DoableCore
+import DoableDomain
+import Foundation
+import Hummingbird
+
+/// SYNC-1 to SYNC-4: `POST /api/v1/sync/push` and `POST /api/v1/sync/pull` for offline devices (docs/sync.md).
+struct SyncController {
+    let domain: Domain
+    static let maximumMutations = 100
+
+    func addRoutes(to group: RouterGroup<AppRequestContext>) {
+        group.post("sync/push", use: push)
+        group.post("sync/pull", use: pull)
+    }
+
+    @Sendable func push(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let identity = try context.requireWriter()
+        let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.syncPush)
+        let clientID = try Self.clientID(body)
+        guard case .array(let items)? = body.fields["mutations"] else {
+            throw body.has("mutations") ? body.typeError("mutations", "an array")
+                : DoableError.invalid("mutations", "'mutations' is required: an array of at most 100 mutations.")
+        }
+        guard items.count <= Self.maximumMutations else {
+            throw DoableError.invalid("mutations", "A push takes at most \(Self.maximumMutations) mutations; "
+                                      + "send the rest in the next one.")
+        }
+        let mutations = try items.enumerated().map { try SyncMutationParser.mutation($1, at: $0) }
+        let ids = mutations.map(\.id)
+        if Set(ids).count != ids.count {
+            throw DoableError.invalid("mutations", "Each mutation of a push needs its own 'id'.")
+        }
+        let outcome = try await domain.push(identity, clientID: clientID, mutations: mutations)
+        if let failure = outcome.failure, !outcome.results.contains(where: { $0.status != .duplicate }) {
+            throw failure
+        }
+        return JSONResponse.make(PushResponseDTO(outcome))
+    }
+
+    @Sendable func pull(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let identity = try context.requireIdentity()
+        let body = try JSONObjectReader(try await request.jsonBody(emptyIsObject: true),
+                                        allowed: RequestFields.syncPull)
+        let clientID = body.has("clientId") ? try Self.clientID(body) : nil
+        var cursor: SyncCursor?
+        if let text = try body.nullableString("cursor") ?? nil {
+            guard let parsed = SyncCursor(text) else {
+                throw DoableError.invalid("cursor", "'cursor' must be a cursor a pull answered; leave it out for a "
+                                          + "first sync.")
+            }
+            cursor = parsed
+        }
+        let limit = try body.integer("limit") ?? Domain.maximumPullLimit
+        guard (1...Domain.maximumPullLimit).contains(limit) else {
+            throw DoableError.invalid("limit", "'limit' must be from 1 to \(Domain.maximumPullLimit).")
+        }
+        let page = try await domain.pull(identity, clientID: clientID, cursor: cursor, limit: limit)
+        return JSONResponse.make(PullResponseDTO(page, now: .now))
+    }
+
+    static func clientID(_ body: JSONObjectReader) throws -> UUID {
+        guard let text = try body.string("clientId"), let id = UUID.parse(text) else {
+            throw DoableError.invalid("clientId", "'clientId' is required: a UUID the device made once and keeps.")
+        }
+        return id
+    }
+}
+
+struct PushResponseDTO: Encodable, Sendable {
+    let lastMutationId: Int64
+    let serverTime: Timestamp
+    let results: [ResultDTO]
+
+    struct ResultDTO: Encodable, Sendable {
+        let id: Int64
+        let status: String
+        var superseded: [String]?
+        var error: ErrorDTO?
+    }
+
+    struct ErrorDTO: Encodable, Sendable {
+        let code: String
+        @Nullable var field: String?
+        let message: String
+    }
+
+    init(_ outcome: PushOutcome) {
+        lastMutationId = outcome.lastMutationID
+        serverTime = .now
+        results = outcome.results.map { result in
+            ResultDTO(id: result.id, status: result.status.rawValue,
+                      superseded: result.superseded.isEmpty ? nil : result.superseded,
+                      error: result.error.map { ErrorDTO(code: $0.code, field: $0.field, message: $0.message) })
+        }
+    }
+}
+
+struct PullResponseDTO: Encodable, Sendable {
+    let cursor: String
+    let more: Bool
+    let reset: Bool
+    let lastMutationId: Int64
+    let serverTime: Timestamp
+    var account: AccountDTO?
+    let lists: [ListDTO]
+    let tasks: [TaskDTO]
+    let labels: [LabelDTO]
+    let reminders: [ReminderDTO]
+    let deleted: [DeletedDTO]
+
+    struct DeletedDTO: Encodable, Sendable {
+        let entity: String
+        let id: String
+    }
+
+    init(_ page: SyncPage, now: Timestamp) {
+        cursor = page.cursor.description
+        more = page.more
+        reset = page.reset
+        lastMutationId = page.lastMutationID
+        serverTime = now
+        account = page.account.map(AccountDTO.init)
+        lists = page.lists.map(ListDTO.init)
+        tasks = page.tasks.map { TaskDTO($0, now: now) }
+        labels = page.labels.map(LabelDTO.init)
+        reminders = page.reminders.map(ReminderDTO.init)
+        deleted = page.deleted.map { DeletedDTO(entity: $0.entity.rawValue, id: $0.id) }
+    }
+}

@@ -1,0 +1,74 @@
+import DoableCore
+@_spi(StoreWriting) import DoableStore
+import Foundation
+import Testing
+
+/// Issue 14: a device's handled mutations, its rejections, field clocks and full-sync pages, on every engine.
+extension StoreConformanceTests {
+    @Test(arguments: Engine.available)
+    func SYNC1_aDevicesMutationsAdvanceOneByOneAndAReplayedOneFailsAsADuplicate(engine: Engine) async throws {
+        try await withStore(engine) { store in
+            let (ann, inbox) = try await store.register("ann")
+            let device = UUID()
+            #expect(try await store.syncClient(id: device) == nil)
+            let task = makeTask(in: inbox, "Offline task")
+            try await store.write(.putTask(task), .advanceSyncClient(clientID: device, accountID: ann.id, mutationID: 1))
+            #expect(try await store.syncClient(id: device)?.lastMutationID == 1)
+            #expect(try await store.syncClient(id: device)?.accountID == ann.id)
+            // The same mutation again (a retried push) rolls its whole batch back: nothing of it is written.
+            let again = makeTask(in: inbox, "Written twice?")
+            await #expect(throws: StoreError.duplicate(key: "mutation")) {
+                try await store.write(.putTask(again), .advanceSyncClient(clientID: device, accountID: ann.id, mutationID: 1))
+            }
+            #expect(try await store.task(id: again.id) == nil)
+            // Skipping a number fails the same way; the next one in order goes through.
+            await #expect(throws: StoreError.duplicate(key: "mutation")) {
+                try await store.write(.advanceSyncClient(clientID: device, accountID: ann.id, mutationID: 3))
+            }
+            let rejection = SyncRejection(clientID: device, mutationID: 2, name: "task.update", entityID: "x",
+                                          code: "in_trash", field: nil, message: "The task is in the trash.", at: at(5))
+            try await store.write(.advanceSyncClient(clientID: device, accountID: ann.id, mutationID: 2),
+                                  .recordSyncRejection(rejection))
+            #expect(try await store.syncClient(id: device)?.lastMutationID == 2)
+            #expect(try await store.syncRejections(clientID: device, from: 1, through: 5) == [rejection])
+            #expect(try await store.syncRejections(clientID: device, from: 3, through: 5).isEmpty)
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func SYNC2_fieldClocksKeepTheLaterClockOfEachField(engine: Engine) async throws {
+        try await withStore(engine) { store in
+            let (_, inbox) = try await store.register("ann")
+            let task = makeTask(in: inbox, "Clocked")
+            let id = task.id.description
+            let early = HybridTimestamp(milliseconds: 1_000, node: "a").description
+            let late = HybridTimestamp(milliseconds: 2_000, node: "b").description
+            try await store.write(.putTask(task), .stampFieldClocks(entityID: id, fields: ["title", "due"], clock: late))
+            try await store.write(.stampFieldClocks(entityID: id, fields: ["title", "notes"], clock: early))
+            #expect(try await store.fieldClocks(entityIDs: [id, UUID().uuidString.lowercased()])
+                == [id: ["title": late, "due": late, "notes": early]])
+            try await store.write(.purgeTask(task))
+            #expect(try await store.fieldClocks(entityIDs: [id]).isEmpty)
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func SYNC4_aFullSyncPagesThroughTheTasksOfTheListsInIdOrderTrashedOnesIncluded(engine: Engine) async throws {
+        try await withStore(engine) { store in
+            let (ann, inbox) = try await store.register("ann")
+            let (_, other) = try await store.register("bob")
+            let errands = makeList(ann, "Errands")
+            try await store.write(.putList(errands))
+            var tasks = (0..<5).map { makeTask(in: $0 % 2 == 0 ? inbox : errands, "Task \($0)") }
+            tasks[3].deletedAt = at(1)
+            tasks[3].trashedWith = tasks[3].id.description
+            for task in tasks { try await store.write(.putTask(task)) }
+            try await store.write(.putTask(makeTask(in: other, "Not Ann's")))
+            let sorted = tasks.map(\.id).sorted()
+            let first = try await store.tasks(listIDs: [inbox.id, errands.id], after: nil, limit: 3)
+            #expect(first.map(\.id) == Array(sorted.prefix(3)))
+            let rest = try await store.tasks(listIDs: [inbox.id, errands.id], after: first.last?.id, limit: 3)
+            #expect(rest.map(\.id) == Array(sorted.suffix(2)))
+        }
+    }
+}
