@@ -30,6 +30,9 @@ public struct Domain: Sendable {
         self.clock = clock
     }
 
+    /// The domain's clock: what its writes are stamped with, and the `serverTime` devices set their clocks by.
+    public func now() -> Timestamp { clock() }
+
     /// A cheap round trip to the database, for `/readyz`.
     public func ping() async throws { try await store.ping() }
 

@@ -60,6 +60,9 @@ public struct WriteBatch: Sendable {
         case recordSyncRejection(SyncRejection)
         /// SYNC-2: the clock of the last write of each field; a later clock already stored stays.
         case stampFieldClocks(entityID: String, fields: [String], clock: String)
+        /// Writes nothing but feed entries: a task left `listID` for a list some of its audience cannot see, so they
+        /// hear of it (a device then finds the task gone for it and drops it).
+        case announceTaskLeft(TaskID, listID: ListID, listOwner: AccountID)
     }
 
     public enum RowLimit: Sendable {
@@ -109,6 +112,9 @@ public struct WriteBatch: Sendable {
         case .setTasksOwner, .addActivity, .addCompletion, .deleteCompletion, .advanceWebhookCursor, .enqueueDelivery,
              .requireAtMost, .advanceSyncClient, .recordSyncRejection, .stampFieldClocks:
             nil
+        case .announceTaskLeft(let task, let list, let owner): (owner, .task, task.description, .put, list)
+        case .deleteAccount, .putCredential, .deleteCredential, .deleteCredentials:
+            nil
         case .putAccount(let account): (account.id, .account, account.id.description, .put, nil)
         case .putList(let list): (list.ownerID, .list, list.id.description, .put, list.id)
         case .purgeList(let list): (list.ownerID, .list, list.id.description, .delete, list.id)
@@ -116,7 +122,6 @@ public struct WriteBatch: Sendable {
         case .purgeTask(let task): (task.ownerID, .task, task.id.description, .delete, task.listID)
         case .putLabel(let label): (label.ownerID, .label, label.id.description, .put, nil)
         case .deleteLabel(let label): (label.ownerID, .label, label.id.description, .delete, nil)
-        case .deleteAccount, .putCredential, .deleteCredential, .deleteCredentials: nil
         }
     }
 

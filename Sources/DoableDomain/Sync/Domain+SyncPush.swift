@@ -17,9 +17,15 @@ extension Domain {
         let ordered = mutations.sorted { $0.id < $1.id }
         var results = try await earlierResults(of: ordered.filter { $0.id <= last }, clientID: clientID)
         var failure: (any Error)?
+        var clampedCount = 0
         for mutation in ordered where mutation.id > last {
             guard mutation.id == last + 1 else { break }
-            let clock = mutation.clock.clamped(notAfter: clock())
+            var clock = mutation.clock.clamped(notAfter: clock())
+            if clock != mutation.clock {
+                // Clamped readings of one push share the server's millisecond; their order is the device's.
+                clock.counter = clampedCount
+                clampedCount += 1
+            }
             let scope = SyncScope(clientID: clientID, accountID: account, mutationID: mutation.id, clock: clock)
             do {
                 let superseded = try await SyncScope.$current.withValue(scope) {

@@ -100,7 +100,8 @@ enum ClockedField {
 }
 
 extension Domain {
-    /// The clock stamps of what a batch changes in tasks, lists and labels, read against their stored rows.
+    /// The clock stamps of what a batch changes in tasks, lists and labels, read against their stored rows; and for a
+    /// task that changed lists, word to its old list's audience.
     func fieldClockStamps(in batch: WriteBatch) async throws -> [WriteBatch.Operation] {
         var tasks: [TaskItem] = []
         var lists: [TaskList] = []
@@ -122,7 +123,13 @@ extension Domain {
         if !tasks.isEmpty {
             let stored = Dictionary(try await store.tasks(ids: tasks.map(\.id)).map { ($0.id, $0) },
                                     uniquingKeysWith: { first, _ in first })
-            for task in tasks { if let old = stored[task.id] { stamp(task.id.description, ClockedField.changed(from: old, to: task)) } }
+            for task in tasks {
+                guard let old = stored[task.id] else { continue }
+                stamp(task.id.description, ClockedField.changed(from: old, to: task))
+                if old.listID != task.listID {
+                    stamps.append(.announceTaskLeft(task.id, listID: old.listID, listOwner: old.ownerID))
+                }
+            }
         }
         if !lists.isEmpty {
             let stored = Dictionary(try await store.lists(ids: lists.map(\.id)).map { ($0.id, $0) },

@@ -34,7 +34,7 @@ struct SyncController {
         if let failure = outcome.failure, !outcome.results.contains(where: { $0.status != .duplicate }) {
             throw failure
         }
-        return JSONResponse.make(PushResponseDTO(outcome))
+        return JSONResponse.make(PushResponseDTO(outcome, now: domain.now()))
     }
 
     @Sendable func pull(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -55,7 +55,7 @@ struct SyncController {
             throw DoableError.invalid("limit", "'limit' must be from 1 to \(Domain.maximumPullLimit).")
         }
         let page = try await domain.pull(identity, clientID: clientID, cursor: cursor, limit: limit)
-        return JSONResponse.make(PullResponseDTO(page, now: .now))
+        return JSONResponse.make(PullResponseDTO(page, now: domain.now()))
     }
 
     static func clientID(_ body: JSONObjectReader) throws -> UUID {
@@ -84,9 +84,9 @@ struct PushResponseDTO: Encodable, Sendable {
         let message: String
     }
 
-    init(_ outcome: PushOutcome) {
+    init(_ outcome: PushOutcome, now: Timestamp) {
         lastMutationId = outcome.lastMutationID
-        serverTime = .now
+        serverTime = now
         results = outcome.results.map { result in
             ResultDTO(id: result.id, status: result.status.rawValue,
                       superseded: result.superseded.isEmpty ? nil : result.superseded,

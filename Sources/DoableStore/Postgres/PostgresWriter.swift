@@ -257,6 +257,8 @@ struct PostgresWriter {
                 VALUES (\(rejection.clientID), \(rejection.mutationID), \(rejection.name), \(rejection.entityID),
                         \(rejection.code), \(rejection.field), \(rejection.message), \(rejection.at.milliseconds))
                 """)
+        case .announceTaskLeft:
+            break
         case .stampFieldClocks(let entity, let fields, let clock):
             guard let id = UUID(uuidString: entity) else { break }
             try await execute("""

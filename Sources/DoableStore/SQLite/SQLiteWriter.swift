@@ -205,6 +205,8 @@ struct SQLiteWriter {
                 """, arguments: [rejection.clientID.lowercasedString, rejection.mutationID, rejection.name,
                                  rejection.entityID, rejection.code, rejection.field, rejection.message,
                                  rejection.at.milliseconds])
+        case .announceTaskLeft:
+            break
         case .stampFieldClocks(let entity, let fields, let clock):
             for field in fields {
                 try execute("""
