@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "DoableStore", targets: ["DoableStore"]),
         .library(name: "DoableDomain", targets: ["DoableDomain"]),
         .library(name: "DoableServer", targets: ["DoableServer"]),
+        .library(name: "DoableClient", targets: ["DoableClient"]),
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
@@ -90,10 +91,32 @@ let package = Package(
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings
         ),
+        /// SYNC-3..5: the offline client library (replica, outbox, sync engine, HTTP). No server code: it must build
+        /// for an app too.
+        .target(
+            name: "DoableClient",
+            dependencies: [
+                "DoableCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        /// The `doable` client's pure helpers: columns, colour rules, dates in words and as input, progress lines.
+        .target(
+            name: "DoableCLI",
+            dependencies: ["DoableCore"],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "doable",
             dependencies: [
                 "DoableCore",
+                "DoableCLI",
+                "DoableClient",
                 "DoableStore",
                 "DoableDomain",
                 "DoableServer",
@@ -120,6 +143,30 @@ let package = Package(
                 "DoableCore", "DoableStore",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: testSwiftSettings
+        ),
+        /// SYNC-4: the seeded simulation of many devices against the server's domain in-process.
+        .testTarget(
+            name: "SyncSimulationTests",
+            dependencies: [
+                "DoableCore", "DoableStore", "DoableDomain", "DoableServer", "DoableClient",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ],
+            swiftSettings: testSwiftSettings
+        ),
+        .testTarget(
+            name: "DoableCLITests",
+            dependencies: ["DoableCLI", "DoableCore"],
+            swiftSettings: testSwiftSettings
+        ),
+        .testTarget(
+            name: "DoableClientTests",
+            dependencies: [
+                "DoableClient", "DoableCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
             swiftSettings: testSwiftSettings
         ),

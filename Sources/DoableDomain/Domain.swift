@@ -76,7 +76,7 @@ public struct Domain: Sendable {
         batch.operations += try await remindersFollowingTasks(in: batch)
         batch.operations += try await fieldClockStamps(in: batch)
         let scope = SyncScope.current
-        if let scope, !scope.recorded { batch.append(scope.advance) }
+        if let scope, !scope.recorded { batch.operations += scope.record }
         let changes: [Change]
         do {
             changes = try await store.commit(batch)

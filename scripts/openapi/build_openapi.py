@@ -309,6 +309,8 @@ RESPONSE_SCHEMAS = {
         "version": integer("Raised by every change. Send it back as `If-Match` (quoted, as the `ETag` header "
                            "gives it) to make a write fail with 409 `version_mismatch` if the item changed "
                            "meanwhile.", minimum=1),
+        "rank": text("TASK-5: the task's place among its siblings, a fractional key (base-62 digits after a "
+                     "letter); siblings sort by (rank, id).", minLength=1),
     }, description="TASK-1..4 and TASK-10. Completing a repeating task moves this same task on to its next "
                    "occurrence (new dates, pending again, subtasks reset, reminders moved along) and records the "
                    "occurrence done; reopening it puts that occurrence back."),
@@ -592,6 +594,40 @@ RELATIVE = {"required": ["relativeTo"], "properties": {"at": {"type": "null"}}}
 NO_TRIGGER = {"properties": {"at": {"type": "null"}},
               "not": {"anyOf": [{"required": ["relativeTo"]}, {"required": ["offsetMinutes"]}]}}
 
+RESPONSE_SCHEMAS.update({
+    "SyncResult": obj({
+        "id": integer(minimum=1),
+        "status": text(enum=["applied", "rejected", "duplicate"]),
+        "superseded": array(text(), description="SYNC-2: fields a later write (by clock) had set already; not "
+                                                "changed."),
+        "error": obj({"code": text(), "field": nullable(text()), "message": text()}),
+    }, required=["id", "status"], description="What became of one mutation: `duplicate` when an earlier push "
+                                              "handled it (a rejected one says `rejected` again, with its reason)."),
+    "SyncPushResponse": obj({
+        "lastMutationId": integer("The last of the device's mutations the server has handled.", minimum=0),
+        "serverTime": described("Timestamp", "The server's clock, which devices take into their hybrid clock."),
+        "results": array(ref("SyncResult")),
+    }),
+    "SyncPullResponse": obj({
+        "cursor": text("Where the next pull starts; opaque."),
+        "more": boolean("Pull again at once with the new cursor."),
+        "reset": boolean("The device empties its replica before applying this page: this page and the ones after "
+                         "it (until `more` is false) are the whole state."),
+        "lastMutationId": integer("The last of the device's mutations the server has handled; when `more` is "
+                                  "false the state returned includes them all.", minimum=0),
+        "serverTime": ref("Timestamp"),
+        "account": described("Account", "Present when the caller's profile or preferences changed."),
+        "lists": array(ref("List")),
+        "tasks": array(ref("Task")),
+        "labels": array(ref("Label")),
+        "reminders": array(ref("Reminder")),
+        "deleted": array(obj({"entity": text(enum=["list", "task", "label", "reminder"]), "id": ID}),
+                         description="What is gone for the caller: deleted for good, a list in the trash, or no "
+                                     "longer shared with it (its tasks go with it)."),
+    }, required=["cursor", "more", "reset", "lastMutationId", "serverTime", "lists", "tasks", "labels", "reminders",
+                 "deleted"], description="SYNC-1 and SYNC-4: each entity at most once, in its current state."),
+})
+
 REQUEST_SCHEMAS = {
     "RegistrationRequest": obj({
         "email": ref("Email"),
@@ -685,6 +721,26 @@ REQUEST_SCHEMAS = {
         oneOf=[{"required": ["ids"], "properties": {"all": {"const": False}}},
                {"required": ["all"], "properties": {"all": {"const": True}}, "not": {"required": ["ids"]}}],
         examples=[{"all": True}]),
+    "SyncMutation": obj({
+        "id": integer("The device's number for the mutation: 1, 2, 3… with no gaps.", minimum=1),
+        "name": text("task.create, task.update, task.complete, task.reopen, task.move, task.delete, task.restore, "
+                     "list.create, list.update, list.delete, list.restore, label.create, label.update, label.delete, "
+                     "reminder.create or reminder.delete; an unknown name is rejected, not refused."),
+        "hlc": text("SYNC-2: the device's hybrid logical clock reading when the change was made; one more than 5 "
+                    "minutes ahead of the server is clamped.", pattern="^[0-9]{18}-[0-9]{5}-[!-~]{1,64}$"),
+        "args": {"type": "object", "description": "The mutation's arguments (docs/sync.md): the REST API's fields, "
+                                                  "plus `id` (made by the device) and `rank`; an update has `id` "
+                                                  "and `fields`."},
+    }, required=["id", "name", "hlc"], description="SYNC-1: one change a device made."),
+    "SyncPushRequest": obj({
+        "clientId": id_input("The device's id, made once and kept with its replica."),
+        "mutations": array(ref("SyncMutation"), maxItems=100),
+    }),
+    "SyncPullRequest": obj({
+        "clientId": id_input("The device's id, for `lastMutationId`."),
+        "cursor": nullable(text("What the last pull answered; left out for a first sync.")),
+        "limit": integer("Entities per page.", minimum=1, maximum=5000, default=5000),
+    }, required=[]),
     "CreateReminderRequest": obj({
         "at": nullable(AT_INPUT),
         "relativeTo": ANCHOR_INPUT,
@@ -743,6 +799,7 @@ QUERY_TIMEOUT = ("A database query ran past the server's time limit (`--query-ti
                  "stopped; nothing was changed. Code `query_timeout`; try again after Retry-After.")
 
 CONFLICTS = {
+    "client_taken": "the client id belongs to another account (a device makes a new one)",
     "already_exists": "the name, email or username is taken (`field` names it)",
     "inbox_protected": "the Inbox cannot be renamed, archived or deleted",
     "in_trash": "the task is in the trash; restore it first",
@@ -1230,6 +1287,18 @@ PATHS = {
         ], statuses=(400,), ok=ok(ref("NotificationPage")),
         bad_request="`unread` is not true or false, or `limit` is not a whole number from 1 to 100; `field` "
                     "names it."))},
+    "/api/v1/sync/push": {"post": tagged("Sync", operation(
+        "syncPush", "SYNC-1 and SYNC-2: apply a device's mutations in order, each at most once; rejected ones are "
+                    "reported with their reason and never block the queue.",
+        body="SyncPushRequest", ok=ok(ref("SyncPushResponse")), conflicts=("client_taken",),
+        bad_request="A missing or malformed `clientId`, more than 100 mutations, two with one id, or a mutation "
+                    "without `id`, `name` or a valid `hlc`; `field` names it (`mutations[3].hlc`)."))},
+    "/api/v1/sync/pull": {"post": tagged("Sync", operation(
+        "syncPull", "SYNC-1 and SYNC-4: what changed for the caller since its cursor, each entity once; a first "
+                    "sync or a stale cursor gets the whole state in pages.",
+        body="SyncPullRequest", read_only=True, ok=ok(ref("SyncPullResponse")),
+        bad_request="A `cursor` no pull answered, a `limit` out of 1…5,000, or a malformed `clientId`; `field` "
+                    "names it."))},
     "/api/v1/notifications/read": {"post": tagged("Notifications", operation(
         "markNotificationsRead", "NOTIF-2: mark notifications read; answers how many stay unread.",
         body="MarkNotificationsReadRequest", statuses=(404,), ok=ok(ref("UnreadCount")),
@@ -1382,6 +1451,8 @@ TAGS = [
     {"name": "Webhooks", "description": "INTEROP-4 and NOTIF-5: outgoing webhooks and the log of email and webhook "
                                         "deliveries."},
     {"name": "Events", "description": "SYNC-5 and VIEW-6: live changes from the change feed."},
+    {"name": "Sync", "description": "SYNC-1 to SYNC-4: offline devices push mutations and pull changes "
+                                    "(docs/sync.md)."},
     {"name": "Operations", "description": "OPS-3 and INTEROP-3: health, readiness and this document."},
 ]
 

@@ -29,9 +29,9 @@ extension Domain {
             let scope = SyncScope(clientID: clientID, accountID: account, mutationID: mutation.id, clock: clock)
             do {
                 let superseded = try await SyncScope.$current.withValue(scope) {
-                    try await apply(mutation, identity: identity, clock: clock.description)
+                    try await apply(mutation, identity: identity, scope: scope)
                 }
-                if !scope.recorded { try await commit(WriteBatch([scope.advance], now: self.clock()), by: account) }
+                if !scope.recorded { try await commit(WriteBatch(scope.record, now: self.clock()), by: account) }
                 results.append(SyncResult(id: mutation.id, status: .applied, superseded: superseded))
             } catch let error as DoableError {
                 if case .conflict(_, "mutation", _) = error {
@@ -77,7 +77,8 @@ extension Domain {
     }
 
     /// Runs the mutation's domain operation, leaving out what later writes superseded; returns those fields.
-    private func apply(_ mutation: SyncMutation, identity: Identity, clock: String) async throws -> [String] {
+    private func apply(_ mutation: SyncMutation, identity: Identity, scope: SyncScope) async throws -> [String] {
+        let clock = scope.clock.description
         switch try mutation.operation.get() {
         case .createTask(var input):
             input.isRestoringPreviousValues = true
@@ -87,16 +88,20 @@ extension Domain {
             let clocks = try await store.fieldClocks(entityIDs: [id.description])[id.description] ?? [:]
             let superseded = ClockedField.dropSuperseded(from: &input, clocks: clocks, clock: clock)
             input.isRestoringPreviousValues = true
+            scope.claim(id.description, ClockedField.fields(of: input))
             if !ClockedField.fields(of: input).isEmpty { _ = try await updateTask(identity, id: id, input) }
             return superseded
         case .completeTask(let id):
             if try await isSuperseded(id.description, "status", by: clock) { return ["status"] }
+            scope.claim(id.description, ["status"])
             _ = try await completeTask(identity, id: id, includeSubtasks: false)
         case .reopenTask(let id):
             if try await isSuperseded(id.description, "status", by: clock) { return ["status"] }
+            scope.claim(id.description, ["status"])
             _ = try await reopenTask(identity, id: id)
         case .moveTask(let id, let placement):
             if try await isSuperseded(id.description, "position", by: clock) { return ["position"] }
+            scope.claim(id.description, ["position"])
             _ = try await moveTask(identity, id: id, placement)
         case .deleteTask(let id):
             // Deleting what is in the trash already (another device got there first) changes nothing.

@@ -14,6 +14,7 @@ final class SyncScope: Sendable {
     let mutationID: Int64
     let clock: HybridTimestamp
     private let isRecorded = Mutex(false)
+    private let claimed = Mutex<(entity: String, fields: [String])?>(nil)
 
     init(clientID: UUID, accountID: AccountID, mutationID: Int64, clock: HybridTimestamp) {
         self.clientID = clientID
@@ -26,6 +27,19 @@ final class SyncScope: Sendable {
     var recorded: Bool { isRecorded.withLock { $0 } }
 
     func markRecorded() { isRecorded.withLock { $0 = true } }
+
+    /// The fields the mutation sets, stamped with its clock even where the value did not change: a write that
+    /// happened to agree with the stored value still wins over an older one that arrives later (SYNC-2).
+    func claim(_ entity: String, _ fields: [String]) { claimed.withLock { $0 = (entity, fields) } }
+
+    /// The device's progress, and the clocks of the fields the mutation set: written with its first batch.
+    var record: [WriteBatch.Operation] {
+        var operations = [advance]
+        if let (entity, fields) = claimed.withLock({ $0 }), !fields.isEmpty {
+            operations.append(.stampFieldClocks(entityID: entity, fields: fields, clock: clock.description))
+        }
+        return operations
+    }
 
     var advance: WriteBatch.Operation { .advanceSyncClient(clientID: clientID, accountID: accountID, mutationID: mutationID) }
 }
