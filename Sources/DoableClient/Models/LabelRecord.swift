@@ -1,0 +1,34 @@
+import DoableCore
+
+/// TASK-6: a label as the REST API and sync pulls write it (`GET /api/v1/labels/{id}`).
+public struct LabelRecord: Codable, Sendable, Equatable {
+    public var id: LabelID
+    public var name: String
+    /// A palette name (`gray`) or `#RRGGBB`.
+    public var color: String
+    public var createdAt: Timestamp
+    public var updatedAt: Timestamp
+    /// Raised by every change on the server; 0 for a label made here and not yet pulled back.
+    public var version: Int64
+
+    /// A label with the given fields.
+    public init(id: LabelID, name: String, color: String = "gray", createdAt: Timestamp, updatedAt: Timestamp,
+                version: Int64 = 1) {
+        self.id = id
+        self.name = name
+        self.color = color
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.version = version
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(LabelID.self, forKey: .id)
+        name = try container.decode(String.self, forKey: .name)
+        color = try container.decodeIfPresent(String.self, forKey: .color) ?? "gray"
+        createdAt = try container.decode(Timestamp.self, forKey: .createdAt)
+        updatedAt = try container.decodeIfPresent(Timestamp.self, forKey: .updatedAt) ?? createdAt
+        version = try container.decodeIfPresent(Int64.self, forKey: .version) ?? 0
+    }
+}

@@ -1,0 +1,32 @@
+import DoableCore
+
+/// SYNC-2: a change of this device that the server refused for good (bad input, no permission, the task in the
+/// trash). Its effect never shows; the reason is kept so the user can be told.
+public struct Rejection: Codable, Sendable, Equatable {
+    /// The number of the refused mutation.
+    public var mutationId: Int64
+    /// The mutation's name (`task.update`).
+    public var name: String
+    /// The id of the entity it was about, when it named one.
+    public var entityId: String?
+    /// The API's error code (`in_trash`, `validation_failed`, …).
+    public var code: String
+    /// The input field the error names, if any.
+    public var field: String?
+    /// The server's explanation, a sentence a user can read.
+    public var message: String
+    /// When the server's answer arrived.
+    public var at: Timestamp
+
+    /// A rejection with the given fields.
+    public init(mutationId: Int64, name: String, entityId: String?, code: String, field: String?, message: String,
+                at: Timestamp) {
+        self.mutationId = mutationId
+        self.name = name
+        self.entityId = entityId
+        self.code = code
+        self.field = field
+        self.message = message
+        self.at = at
+    }
+}

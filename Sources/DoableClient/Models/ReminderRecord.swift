@@ -1,0 +1,54 @@
+import DoableCore
+
+/// NOTIF-1: one of the caller's reminders as the REST API and sync pulls write it (`GET /api/v1/reminders/{id}`):
+/// `at` a moment, or `relativeTo` the task's `due` or `start` date with `offsetMinutes` (negative is before).
+public struct ReminderRecord: Codable, Sendable, Equatable {
+    public var id: ReminderID
+    public var taskId: TaskID
+    public var at: Timestamp?
+    /// `due` or `start`.
+    public var relativeTo: String?
+    public var offsetMinutes: Int?
+    /// When it fires next, as the server last computed it; nil when it will not (or before the server has seen it).
+    public var nextAt: Timestamp?
+    public var snoozedUntil: Timestamp?
+    public var silenced: Bool
+    public var createdAt: Timestamp
+    public var updatedAt: Timestamp
+    /// Raised by every change on the server; 0 for a reminder made here and not yet pulled back.
+    public var version: Int64
+
+    /// A reminder with the given fields.
+    public init(
+        id: ReminderID, taskId: TaskID, at: Timestamp? = nil, relativeTo: String? = nil, offsetMinutes: Int? = nil,
+        nextAt: Timestamp? = nil, snoozedUntil: Timestamp? = nil, silenced: Bool = false, createdAt: Timestamp,
+        updatedAt: Timestamp, version: Int64 = 1
+    ) {
+        self.id = id
+        self.taskId = taskId
+        self.at = at
+        self.relativeTo = relativeTo
+        self.offsetMinutes = offsetMinutes
+        self.nextAt = nextAt
+        self.snoozedUntil = snoozedUntil
+        self.silenced = silenced
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.version = version
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(ReminderID.self, forKey: .id)
+        taskId = try container.decode(TaskID.self, forKey: .taskId)
+        at = try container.decodeIfPresent(Timestamp.self, forKey: .at)
+        relativeTo = try container.decodeIfPresent(String.self, forKey: .relativeTo)
+        offsetMinutes = try container.decodeIfPresent(Int.self, forKey: .offsetMinutes)
+        nextAt = try container.decodeIfPresent(Timestamp.self, forKey: .nextAt)
+        snoozedUntil = try container.decodeIfPresent(Timestamp.self, forKey: .snoozedUntil)
+        silenced = try container.decodeIfPresent(Bool.self, forKey: .silenced) ?? false
+        createdAt = try container.decode(Timestamp.self, forKey: .createdAt)
+        updatedAt = try container.decodeIfPresent(Timestamp.self, forKey: .updatedAt) ?? createdAt
+        version = try container.decodeIfPresent(Int64.self, forKey: .version) ?? 0
+    }
+}

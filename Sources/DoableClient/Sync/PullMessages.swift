@@ -1,0 +1,108 @@
+import DoableCore
+import Foundation
+
+/// SYNC-4: the body of `POST /api/v1/sync/pull`.
+public struct PullRequest: Codable, Sendable, Equatable {
+    /// The device's client id (written lower-case).
+    public var clientId: UUID
+    /// What the last pull answered; nil for a first sync.
+    public var cursor: String?
+    /// Entities per page, 1 to 5,000; nil for the server's default.
+    public var limit: Int?
+
+    /// A pull from `cursor` for the device `clientId`.
+    public init(clientId: UUID, cursor: String?, limit: Int? = nil) {
+        self.clientId = clientId
+        self.cursor = cursor
+        self.limit = limit
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        clientId = try PushRequest.uuid(try container.decode(String.self, forKey: .clientId), decoder: decoder)
+        cursor = try container.decodeIfPresent(String.self, forKey: .cursor)
+        limit = try container.decodeIfPresent(Int.self, forKey: .limit)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(clientId.lowercasedString, forKey: .clientId)
+        try container.encode(cursor, forKey: .cursor)
+        try container.encodeIfPresent(limit, forKey: .limit)
+    }
+
+    enum CodingKeys: String, CodingKey { case clientId, cursor, limit }
+}
+
+/// SYNC-4: one page of what changed since the cursor, each entity once in its current state.
+public struct PullResponse: Codable, Sendable, Equatable {
+    /// The cursor to send next time.
+    public var cursor: String
+    /// Whether to pull again at once with the new cursor.
+    public var more: Bool
+    /// Whether this page (and the ones after it, until `more` is false) is the whole state: the device empties its
+    /// replica first, keeping its pending mutations.
+    public var reset: Bool
+    /// The last of this device's mutations the server has handled.
+    public var lastMutationId: Int64
+    public var serverTime: Timestamp
+    /// Present when the caller's own profile or preferences changed.
+    public var account: AccountRecord?
+    public var lists: [ListRecord]
+    public var tasks: [TaskRecord]
+    public var labels: [LabelRecord]
+    public var reminders: [ReminderRecord]
+    /// What is gone for the caller: deleted for good, or no longer shared with it.
+    public var deleted: [DeletedEntity]
+
+    /// A page with the given fields.
+    public init(
+        cursor: String, more: Bool = false, reset: Bool = false, lastMutationId: Int64, serverTime: Timestamp,
+        account: AccountRecord? = nil, lists: [ListRecord] = [], tasks: [TaskRecord] = [],
+        labels: [LabelRecord] = [], reminders: [ReminderRecord] = [], deleted: [DeletedEntity] = []
+    ) {
+        self.cursor = cursor
+        self.more = more
+        self.reset = reset
+        self.lastMutationId = lastMutationId
+        self.serverTime = serverTime
+        self.account = account
+        self.lists = lists
+        self.tasks = tasks
+        self.labels = labels
+        self.reminders = reminders
+        self.deleted = deleted
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        cursor = try container.decode(String.self, forKey: .cursor)
+        more = try container.decodeIfPresent(Bool.self, forKey: .more) ?? false
+        reset = try container.decodeIfPresent(Bool.self, forKey: .reset) ?? false
+        lastMutationId = try container.decodeIfPresent(Int64.self, forKey: .lastMutationId) ?? 0
+        serverTime = try container.decode(Timestamp.self, forKey: .serverTime)
+        account = try container.decodeIfPresent(AccountRecord.self, forKey: .account)
+        lists = try container.decodeIfPresent([ListRecord].self, forKey: .lists) ?? []
+        tasks = try container.decodeIfPresent([TaskRecord].self, forKey: .tasks) ?? []
+        labels = try container.decodeIfPresent([LabelRecord].self, forKey: .labels) ?? []
+        reminders = try container.decodeIfPresent([ReminderRecord].self, forKey: .reminders) ?? []
+        deleted = try container.decodeIfPresent([DeletedEntity].self, forKey: .deleted) ?? []
+    }
+
+    /// How many entities the page carries, deletions included.
+    public var entityCount: Int {
+        (account == nil ? 0 : 1) + lists.count + tasks.count + labels.count + reminders.count + deleted.count
+    }
+}
+
+/// An entity that is gone for the caller: `entity` is `list`, `task`, `label` or `reminder`.
+public struct DeletedEntity: Codable, Sendable, Equatable {
+    public var entity: String
+    public var id: String
+
+    /// A deletion of the entity of kind `entity` with id `id`.
+    public init(entity: String, id: String) {
+        self.entity = entity
+        self.id = id
+    }
+}
