@@ -222,6 +222,30 @@ struct SyncAPITests {
         }
     }
 
+    @Test func SYNC4_aListInTheTrashTravelsToItsOwnerWithItsTasksAndComesBackWhenRestored() async throws {
+        try await TestServer.fresh { api in
+            let token = try await api.register()
+            let listID = try await api.createList(token, "Garden")
+            let taskID = try await api.createTask(token, ["title": "Prune roses", "listId": listID])["id"] as! String
+            let cursor = try await Self.pullAll(api, token).last!.string("cursor")
+            _ = try await api.call(.delete, "/api/v1/lists/\(listID)", token: token)
+            let trashed = try await Self.pullAll(api, token, cursor: cursor)
+            #expect(trashed.flatMap { $0.array("lists") }.first { $0["id"] as? String == listID }?["deletedAt"] is String)
+            #expect(trashed.flatMap { $0.array("tasks") }.first { $0["id"] as? String == taskID }?["deletedAt"] is String)
+            // A first sync carries it too, so a new device can restore it.
+            let fresh = try await Self.pullAll(api, token)
+            #expect(fresh.flatMap { $0.array("lists") }.contains { $0["id"] as? String == listID })
+            #expect(fresh.flatMap { $0.array("tasks") }.contains { $0["id"] as? String == taskID })
+            let client = UUID().uuidString.lowercased()
+            let restored = try await Self.push(api, token, client: client, [
+                Self.mutation(1, "list.restore", ["id": listID], clock: Self.clock(node: client)),
+            ])
+            #expect(Self.statuses(restored) == ["applied"])
+            let back = try await Self.pullAll(api, token, cursor: trashed.last!.string("cursor"))
+            #expect(back.flatMap { $0.array("lists") }.first { $0["id"] as? String == listID }?["deletedAt"] is NSNull)
+        }
+    }
+
     @Test func SYNC1_pullReportsTheDevicesLastHandledMutation() async throws {
         try await TestServer.fresh { api in
             let token = try await api.register()

@@ -622,8 +622,9 @@ RESPONSE_SCHEMAS.update({
         "labels": array(ref("Label")),
         "reminders": array(ref("Reminder")),
         "deleted": array(obj({"entity": text(enum=["list", "task", "label", "reminder"]), "id": ID}),
-                         description="What is gone for the caller: deleted for good, a list in the trash, or no "
-                                     "longer shared with it (its tasks go with it)."),
+                         description="What is gone for the caller: deleted for good, or no longer shared with it "
+                                     "(a list's tasks go with it). A list in the trash comes to its owner with "
+                                     "`deletedAt`, and is gone for its members."),
     }, required=["cursor", "more", "reset", "lastMutationId", "serverTime", "lists", "tasks", "labels", "reminders",
                  "deleted"], description="SYNC-1 and SYNC-4: each entity at most once, in its current state."),
 })

@@ -68,16 +68,23 @@ extension Domain {
             page.account = try await store.account(id: me)
         }
         let needsLists = ids[.list] != nil || ids[.task] != nil
-        let visible = needsLists ? Dictionary(try await lists(identity).map { ($0.list.id, $0) },
+        var visible = needsLists ? Dictionary(try await lists(identity).map { ($0.list.id, $0) },
                                               uniquingKeysWith: { first, _ in first }) : [:]
+        let taskIDs = ids[.task]?.compactMap(TaskID.init) ?? []
+        let found = try await store.tasks(ids: taskIDs)
+        // The caller's own lists in the trash travel too (with `deletedAt`), so a device can restore them.
+        let unseen = Set((ids[.list] ?? []).compactMap(ListID.init) + found.map(\.listID)).filter { visible[$0] == nil }
+        for list in try await store.lists(ids: Array(unseen)) where list.ownerID == me && list.deletedAt != nil {
+            visible[list.id] = ListView(list: list, openTaskCount: 0, role: .owner, memberCount: 1)
+        }
         for id in Set(ids[.list] ?? []) {
             guard let listID = ListID(id) else { continue }
             if let view = visible[listID] { page.lists.append(view) } else { page.deleted.append((.list, id)) }
         }
         if let taskIDs = ids[.task] {
-            let found = try await store.tasks(ids: taskIDs.compactMap(TaskID.init)).filter { visible[$0.listID] != nil }
-            page.tasks = try await views(found, for: identity)
-            let present = Set(found.map(\.id.description))
+            let shown = found.filter { visible[$0.listID] != nil }
+            page.tasks = try await views(shown, for: identity)
+            let present = Set(shown.map(\.id.description))
             page.deleted += taskIDs.filter { !present.contains($0) }.map { (.task, $0) }
         }
         if let labelIDs = ids[.label] {
@@ -108,7 +115,9 @@ extension Domain {
         if let start { sequence = start } else { sequence = try await store.latestSequence(accountID: me) }
         var page = SyncPage(cursor: .full(at: sequence, afterTask: after), more: true, reset: isFirst,
                             lastMutationID: lastMutationID)
+        let trashed = try await store.trash(ownerID: me).lists
         let lists = try await self.lists(identity)
+            + trashed.map { ListView(list: $0, openTaskCount: 0, role: .owner, memberCount: 1) }
         if isFirst {
             page.account = try await store.account(id: me)
             page.lists = lists

@@ -16,7 +16,8 @@ public struct SyncPage: Sendable {
     public var tasks: [TaskView] = []
     public var labels: [Label] = []
     public var reminders: [Reminder] = []
-    /// What is gone for the caller: deleted for good, in the trash as a list, or no longer shared with it.
+    /// What is gone for the caller: deleted for good, or no longer shared with it (a list in the trash is a put with
+    /// `deletedAt` for its owner, and gone for its members).
     public var deleted: [(entity: Change.Entity, id: String)] = []
 
     init(cursor: SyncCursor, more: Bool, reset: Bool, lastMutationID: Int64) {
