@@ -40,9 +40,10 @@ class Server:
         self.port = 0
         self.base = ""
 
-    def start(self, timeout: float = 60) -> None:
-        for _ in range(3):
-            self.port = free_port()
+    def start(self, timeout: float = 60, port: int | None = None) -> None:
+        """Starts on a free port, or on `port` (a restart on the same address, as devices remember it)."""
+        for _ in range(3 if port is None else 20):
+            self.port = port or free_port()
             with open(self.log_path, "ab") as log:
                 log.write(f"\n==== start on port {self.port}\n".encode())
                 log.flush()
@@ -64,6 +65,8 @@ class Server:
                 raise RuntimeError(f"server not ready within {timeout} s:\n{self.log_tail()}")
             if "in use" not in self.log_tail(5).lower():  # only a lost port race is worth another try
                 raise RuntimeError(f"server exited with {self.process.returncode} while starting:\n{self.log_tail()}")
+            if port is not None:
+                time.sleep(0.5)  # the old process's socket may still be closing
         raise RuntimeError("server could not bind a port")
 
     def kill(self) -> None:

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Runs tests/live/sync.py: two `doable` devices (DOABLE_HOME folders) against a live `doable serve` it starts and
+# stops itself: offline edits on both, restart, convergence, a sync and a server killed midway (issue 14). On
+# PostgreSQL when DOABLE_TEST_DATABASE_URL (or DOABLE_DATABASE_URL) is set. Uses $DOABLE_BIN if set, else the
+# binary of `swift build`.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+[ -x .venv/bin/python ] || python3 -m venv .venv
+.venv/bin/python -c "import requests" 2>/dev/null || .venv/bin/pip install -q --disable-pip-version-check requests
+exec .venv/bin/python tests/live/sync.py "$@"
