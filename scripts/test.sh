@@ -15,7 +15,9 @@ fi
 export DOABLE_BIN="$(swift build --show-bin-path)/doable"
 
 echo "== swift test (SQLite and PostgreSQL)"
-scripts/with-postgres.sh env DOABLE_REQUIRE_POSTGRES=1 swift test --skip-build
+# The sync simulation (1,000 seeds, a few minutes of CPU) runs in the PostgreSQL lane below, beside the SQLite lane's
+# checks that mostly wait on timers and sockets.
+scripts/with-postgres.sh env DOABLE_REQUIRE_POSTGRES=1 swift test --skip-build --skip SyncSimulationTests
 
 # Two lanes side by side, each with its own servers on free ports: the live checks and the browser suite on SQLite,
 # and the API checks once more on PostgreSQL (schemathesis, authorization, events, issue 10's data, HTTP-front and
@@ -33,9 +35,11 @@ sqlite_lane() {
     tests/web/run.sh
 }
 postgres_lane() {
+    echo "== swift test --filter SyncSimulationTests (1,000 seeds)"
+    swift test --skip-build --filter SyncSimulationTests 2>&1 | grep -vE '^\s*$' | tail -20
     for check in scripts/schemathesis.sh tests/live/authz_matrix.sh tests/live/events.sh tests/live/hardening_data.sh \
                  tests/live/notifications.sh tests/live/soak_memory.sh tests/live/http_front.sh \
-                 tests/live/signin_abuse.sh; do
+                 tests/live/signin_abuse.sh tests/live/sync.sh; do
         echo "== $check on PostgreSQL"
         scripts/with-postgres.sh bash -c "DOABLE_DATABASE_URL=\$DOABLE_TEST_DATABASE_URL $check"
     done
