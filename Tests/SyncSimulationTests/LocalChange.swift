@@ -15,6 +15,12 @@ enum LocalChange {
         do {
             let roll = Double.random(in: 0..<1, using: &random)
             if roll < 0.3 || live.isEmpty {
+                // One in four new tasks is a subtask of a task the device sees.
+                if random.chance(0.25), let parent = live.filter({ $0.parentId == nil }).randomElement(using: &random) {
+                    let task = try replica.createTask(TaskDraft(title: "sub \(label)", parentID: parent.id))
+                    check(try replica.task(id: task.id)?.parentId == parent.id, "a new subtask shows under its parent")
+                    return
+                }
                 let list = lists[Int.random(in: 0..<lists.count, using: &random)]
                 let task = try replica.createTask(TaskDraft(title: "new \(label)", listID: list.id))
                 check(try replica.task(id: task.id)?.title == "new \(label)", "a new task shows")

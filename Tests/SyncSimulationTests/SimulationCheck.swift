@@ -117,7 +117,9 @@ struct SimulationCheck {
             }
         }
         for (id, trashings) in oracle.trashings {
-            guard let taskID = TaskID(id), let task = try await store.task(id: taskID), let last = trashings.last
+            // A subtask also goes to the trash and back with its parent: only top-level tasks follow their own.
+            guard let taskID = TaskID(id), let task = try await store.task(id: taskID), task.parentID == nil,
+                  let last = trashings.last
             else { continue }
             if (task.deletedAt != nil) != last {
                 oracle.violation(last ? "task \(id) came back after its last delete" : "task \(id) is trashed after its last restore")

@@ -15,7 +15,9 @@ Two devices of one account are two DOABLE_HOME folders on this machine, each wit
      neither loses nor duplicates anything: the next sync sends the rest, each task exists once.
   6. The server killed (SIGKILL) while a device pushes: after a restart the next sync finishes the job, each
      task exists once.
-  7. Bad input: `doable show nope` exits 1 with a message naming the id; `doable add` with a bad `--due` exits 1
+  7. SYNC-5: `doable sync --watch` on B pulls as soon as the server announces A's change: B's copy has it within
+     3 s without B doing anything.
+  8. Bad input: `doable show nope` exits 1 with a message naming the id; `doable add` with a bad `--due` exits 1
      naming the flag; a command before login exits 3.
 
 On PostgreSQL when DOABLE_TEST_DATABASE_URL (or DOABLE_DATABASE_URL) is set. Prints `N passed, M failed`.
@@ -200,7 +202,28 @@ def main() -> int:
             checks.check([shape(t) for t in a.tasks()] == [shape(t) for t in b.tasks()],
                          "SYNC-4 both devices converge after the crash")
 
-            # 7. Errors
+            # 7. The live nudge
+            watcher = b.start("sync", "--watch")
+            try:
+                time.sleep(1.5)  # connected to the live channel
+                nudged = json.loads(a.run("add", "Nudged task", "--json").stdout)["id"]
+                seen_at = None
+                started = time.monotonic()
+                while time.monotonic() - started < 3:
+                    if any(t["id"] == nudged for t in b.tasks()):
+                        seen_at = time.monotonic() - started
+                        break
+                    time.sleep(0.1)
+                checks.check(seen_at is not None, "SYNC-5 sync --watch brings A's change to B within 3 s",
+                             f"seen after {seen_at}")
+            finally:
+                watcher.send_signal(signal.SIGINT)
+                try:
+                    watcher.wait(timeout=10)
+                except subprocess.TimeoutExpired:
+                    watcher.kill()
+
+            # 8. Errors
             missing = a.run("show", "nope", "--offline")
             checks.check(missing.returncode == 1 and "nope" in missing.stderr, "SYNC-3 an unknown id exits 1 naming it",
                          missing.stderr)

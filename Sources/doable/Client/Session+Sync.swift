@@ -18,8 +18,7 @@ enum SyncOutcome {
 
 extension Session {
     /// How long a sync around a command may take before the command goes on offline (`DOABLE_SYNC_TIMEOUT`,
-    /// seconds). It bounds a silent network, and for now AsyncHTTPClient retrying a refused connection until its
-    /// 5-second connect timeout.
+    /// seconds). It bounds a silent network; a server that is down refuses the connection, which is offline at once.
     static var quickTimeout: Duration {
         let seconds = ProcessInfo.processInfo.environment["DOABLE_SYNC_TIMEOUT"].flatMap(Double.init) ?? 5
         return .milliseconds(Int64(max(0.1, seconds) * 1000))
@@ -51,6 +50,26 @@ extension Session {
             }
         } catch {
             return .failed(String(describing: error))
+        }
+    }
+
+    /// `doable sync --watch`: syncs, then again on every nudge of the live channel (or every 30 s without one),
+    /// retrying with backoff while the server is away; prints a line for each sync that moved something.
+    func watch() async {
+        let engine = SyncEngine(replica: replica, server: HTTPSyncServer(server: server, token: token))
+        let events = HTTPLiveEvents(server: server, token: token)
+        let offlineMessage = self.offlineMessage
+        FileHandle.standardError.write(Data("Watching \(server) for changes; Ctrl-C stops.\n".utf8))
+        await engine.runLive(events: events) { result in
+            let time = Timestamp.now.description.dropFirst(11).prefix(8)
+            switch result {
+            case .success(let report) where report.pushed > 0 || report.pulled > 0 || !report.rejected.isEmpty:
+                print("\(time) \(SyncCommand.summary(report))")
+            case .success:
+                break
+            case .failure(let error):
+                FileHandle.standardError.write(Data("\(time) \(error) \(offlineMessage)\n".utf8))
+            }
         }
     }
 

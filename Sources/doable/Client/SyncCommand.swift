@@ -11,8 +11,16 @@ struct SyncCommand: AsyncParsableCommand {
 
     @OptionGroup var options: ClientOptions
 
+    @Flag(help: "Keep running: sync again as soon as the server announces a change (SYNC-5), until Ctrl-C.")
+    var watch = false
+
     func run() async throws {
         let session = try options.openSession()
+        if watch {
+            guard !options.offline else { throw CLIError.user("--watch needs the server; leave out --offline.") }
+            await session.watch()
+            return
+        }
         switch await session.sync(timeout: nil, showProgress: true) {
         case .synced(let report):
             print(Self.summary(report))
