@@ -122,6 +122,8 @@ public struct Table: Sendable {
     /// 0 for combining marks and joiners, 2 for East Asian wide and emoji, else 1.
     static func cellWidth(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
+        // Printable ASCII, most of any table, takes one cell; no need to look up its properties.
+        if (0x20..<0x7F).contains(value) { return 1 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break

@@ -42,8 +42,9 @@ actor FakeServer: SyncServer {
         feed["list:\(inbox.id)"] = (2, false)
     }
 
-    /// Changes the server's state or knobs from a test.
-    func update(_ change: @Sendable (isolated FakeServer) -> Void) { change(self) }
+    /// Changes the server's state or knobs from a test; returns what `change` returns.
+    @discardableResult
+    func update<T: Sendable>(_ change: @Sendable (isolated FakeServer) -> T) -> T { change(self) }
 
     func touch(_ entity: String, _ id: some CustomStringConvertible, gone: Bool = false) {
         sequence += 1

@@ -82,4 +82,25 @@ import Testing
         #expect(ClientError.unauthorized("The session has expired.").description
             == "The session has expired. Sign in again.")
     }
+
+    @Test("SYNC-3: with the default client, a server that refuses the connection is .offline, saying so")
+    func refused() async throws {
+        let server = HTTPSyncServer(server: URL(string: "http://127.0.0.1:1")!, token: "t")
+        do {
+            _ = try await server.pull(PullRequest(clientId: UUID(), cursor: nil))
+            Issue.record("expected a failure")
+        } catch let error as ClientError {
+            #expect(error == .offline("the server refused the connection"))
+        }
+    }
+
+    @Test("SYNC-4: ids sort by their sort keys exactly as by their text, so every device orders ties alike")
+    func idSortKeys() {
+        var ids = (0..<500).map { _ in TaskID(UUID()) }
+        ids += (0..<500).map { _ in TaskID.make(at: Timestamp(milliseconds: 1_780_000_000_000)) }
+        for (first, second) in zip(ids, ids.shuffled()) {
+            #expect((IDSortKey(first) < IDSortKey(second)) == (first.description < second.description))
+            #expect((IDSortKey(first) == IDSortKey(second)) == (first == second))
+        }
+    }
 }

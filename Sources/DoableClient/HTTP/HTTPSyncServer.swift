@@ -6,8 +6,8 @@ import NIOHTTP1
 public struct HTTPSyncServer: SyncServer {
     let transport: HTTPTransport
 
-    /// A server at `server` (e.g. `https://doable.example.com`), authenticated by `token`. The default client
-    /// gives up connecting after 5 s; every request after 60 s.
+    /// A server at `server` (e.g. `https://doable.example.com`), authenticated by `token`. With the default client
+    /// a refused connection is `.offline` at once; an unanswered one after 5 s; every request gives up after 60 s.
     public init(server: URL, token: String, httpClient: HTTPClient = .doable) {
         transport = HTTPTransport(server: server, token: token, httpClient: httpClient)
     }

@@ -102,6 +102,8 @@ struct HTTPTransport: Sendable {
             case .cancelled: return CancellationError()
             default: return ClientError.offline(String(describing: error))
             }
+        case let error as IOError where error.errnoCode == ECONNREFUSED:
+            return ClientError.offline("the server refused the connection")
         case is NIOTooManyBytesError:
             return ClientError.invalidResponse("the answer was larger than \(maximumBody / 1024 / 1024) MiB")
         default:

@@ -1,6 +1,9 @@
 import DoableCore
 
 /// The signed-in member's own account, as `GET /api/v1/me` and sync pulls write it.
+///
+/// Encoded, every stored key is written. The profile fields the client does not use (`phone`, `isAdmin`, …) are not
+/// kept.
 public struct AccountRecord: Codable, Sendable, Equatable {
     public var id: AccountID
     public var email: String
@@ -42,6 +45,24 @@ public struct AccountRecord: Codable, Sendable, Equatable {
             ?? AccountPreferences()
         createdAt = try container.decode(Timestamp.self, forKey: .createdAt)
         updatedAt = try container.decodeIfPresent(Timestamp.self, forKey: .updatedAt) ?? createdAt
+    }
+
+    /// Writes every stored field, an empty one as JSON `null`, as the API does.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(email, forKey: .email)
+        try container.encode(username, forKey: .username)
+        try container.encode(firstName, forKey: .firstName)
+        try container.encode(lastName, forKey: .lastName)
+        try container.encode(inboxId, forKey: .inboxId)
+        try container.encode(preferences, forKey: .preferences)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(updatedAt, forKey: .updatedAt)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, email, username, firstName, lastName, inboxId, preferences, createdAt, updatedAt
     }
 }
 

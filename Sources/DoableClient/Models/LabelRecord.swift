@@ -31,4 +31,19 @@ public struct LabelRecord: Codable, Sendable, Equatable {
         updatedAt = try container.decodeIfPresent(Timestamp.self, forKey: .updatedAt) ?? createdAt
         version = try container.decodeIfPresent(Int64.self, forKey: .version) ?? 0
     }
+
+    /// Writes every stored field, an empty one as JSON `null`, as the API does.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(name, forKey: .name)
+        try container.encode(color, forKey: .color)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(updatedAt, forKey: .updatedAt)
+        try container.encode(version, forKey: .version)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, color, createdAt, updatedAt, version
+    }
 }

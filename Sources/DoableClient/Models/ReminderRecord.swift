@@ -2,6 +2,8 @@ import DoableCore
 
 /// NOTIF-1: one of the caller's reminders as the REST API and sync pulls write it (`GET /api/v1/reminders/{id}`):
 /// `at` a moment, or `relativeTo` the task's `due` or `start` date with `offsetMinutes` (negative is before).
+///
+/// Encoded, every stored key is written (an empty one as `null`); the API's `firedFor` is not kept.
 public struct ReminderRecord: Codable, Sendable, Equatable {
     public var id: ReminderID
     public var taskId: TaskID
@@ -50,5 +52,26 @@ public struct ReminderRecord: Codable, Sendable, Equatable {
         createdAt = try container.decode(Timestamp.self, forKey: .createdAt)
         updatedAt = try container.decodeIfPresent(Timestamp.self, forKey: .updatedAt) ?? createdAt
         version = try container.decodeIfPresent(Int64.self, forKey: .version) ?? 0
+    }
+
+    /// Writes every stored field, an empty one as JSON `null`, as the API does.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(taskId, forKey: .taskId)
+        try container.encode(at, forKey: .at)
+        try container.encode(relativeTo, forKey: .relativeTo)
+        try container.encode(offsetMinutes, forKey: .offsetMinutes)
+        try container.encode(nextAt, forKey: .nextAt)
+        try container.encode(snoozedUntil, forKey: .snoozedUntil)
+        try container.encode(silenced, forKey: .silenced)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(updatedAt, forKey: .updatedAt)
+        try container.encode(version, forKey: .version)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, taskId, at, relativeTo, offsetMinutes, nextAt, snoozedUntil, silenced, createdAt, updatedAt
+        case version
     }
 }

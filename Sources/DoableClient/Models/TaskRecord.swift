@@ -4,6 +4,10 @@ import DoableCore
 ///
 /// Unknown fields are ignored and missing optional ones are tolerated, so an older or newer server's answer still
 /// reads. A task made on this device and not yet pulled back has `version` 0.
+///
+/// Encoded, it has the API's keys, every one written (an empty field as `null`). The API's computed members,
+/// `isOverdue` and `progress`, are not stored: they depend on the moment and on the subtasks, so a reader works them
+/// out from the replica (a task's subtasks are the tasks whose `parentId` is its id).
 public struct TaskRecord: Codable, Sendable, Equatable {
     public var id: TaskID
     public var listId: ListID
@@ -91,5 +95,37 @@ public struct TaskRecord: Codable, Sendable, Equatable {
         deletedAt = try container.decodeIfPresent(Timestamp.self, forKey: .deletedAt)
         version = try container.decodeIfPresent(Int64.self, forKey: .version) ?? 0
         rank = try container.decodeIfPresent(String.self, forKey: .rank) ?? ""
+    }
+
+    /// Writes every stored field, an empty one as JSON `null`, as the API does (`"due": null`), so `--json` output
+    /// and the stored copy have the API's shape.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(listId, forKey: .listId)
+        try container.encode(parentId, forKey: .parentId)
+        try container.encode(title, forKey: .title)
+        try container.encode(notes, forKey: .notes)
+        try container.encode(status, forKey: .status)
+        try container.encode(priority, forKey: .priority)
+        try container.encode(due, forKey: .due)
+        try container.encode(start, forKey: .start)
+        try container.encode(labelIds, forKey: .labelIds)
+        try container.encode(estimatedMinutes, forKey: .estimatedMinutes)
+        try container.encode(category, forKey: .category)
+        try container.encode(assigneeId, forKey: .assigneeId)
+        try container.encode(recurrence, forKey: .recurrence)
+        try container.encode(recurrenceBasis, forKey: .recurrenceBasis)
+        try container.encode(completedAt, forKey: .completedAt)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(updatedAt, forKey: .updatedAt)
+        try container.encode(deletedAt, forKey: .deletedAt)
+        try container.encode(version, forKey: .version)
+        try container.encode(rank, forKey: .rank)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, listId, parentId, title, notes, status, priority, due, start, labelIds, estimatedMinutes, category
+        case assigneeId, recurrence, recurrenceBasis, completedAt, createdAt, updatedAt, deletedAt, version, rank
     }
 }

@@ -5,50 +5,71 @@ import GRDB
 /// Reads and writes the base tables: the state at the last pulled cursor. Only pulls write them.
 enum BaseTables {
     static func load(_ db: Database) throws -> ReplicaState {
-        let decoder = JSONDecoder()
-        func all<T: Decodable>(_ table: String, as type: T.Type) throws -> [T] {
-            try String.fetchAll(db, sql: "SELECT json FROM \(table)").map {
-                try decoder.decode(T.self, from: Data($0.utf8))
-            }
-        }
         var state = ReplicaState()
-        state.account = try all("account", as: AccountRecord.self).first
-        for list in try all("lists", as: ListRecord.self) { state.lists[list.id] = list }
-        for task in try all("tasks", as: TaskRecord.self) { state.tasks[task.id] = task }
-        for label in try all("labels", as: LabelRecord.self) { state.labels[label.id] = label }
-        for reminder in try all("reminders", as: ReminderRecord.self) { state.reminders[reminder.id] = reminder }
+        state.account = try all(db, "account", as: AccountRecord.self).first
+        for list in try all(db, "lists", as: ListRecord.self) { state.lists[list.id] = list }
+        let tasks = try all(db, "tasks", as: TaskRecord.self)
+        state.tasks.reserveCapacity(tasks.count)
+        for task in tasks { state.tasks[task.id] = task }
+        for label in try all(db, "labels", as: LabelRecord.self) { state.labels[label.id] = label }
+        for reminder in try all(db, "reminders", as: ReminderRecord.self) { state.reminders[reminder.id] = reminder }
         return state
+    }
+
+    /// The records stored in `table`.
+    private static func all<T: Decodable>(_ db: Database, _ table: String, as type: T.Type) throws -> [T] {
+        let decoder = JSONDecoder()
+        return try String.fetchAll(db, sql: "SELECT json FROM \(table)").map {
+            try decoder.decode(T.self, from: Data($0.utf8))
+        }
     }
 
     static func clear(_ db: Database) throws {
         for table in ReplicaSchema.baseTables { try db.execute(sql: "DELETE FROM \(table)") }
     }
 
-    static func put(_ db: Database, account: AccountRecord) throws {
-        try db.execute(sql: "DELETE FROM account")
-        try db.execute(sql: "INSERT INTO account (id, json) VALUES (?, ?)",
-                       arguments: [account.id.description, try json(account)])
-    }
+    /// Writes one page's records: one encoder for them all, and statements prepared once per connection.
+    struct Writer {
+        let db: Database
+        private let encoder: JSONEncoder
 
-    static func put(_ db: Database, list: ListRecord) throws {
-        try db.execute(sql: "INSERT OR REPLACE INTO lists (id, json) VALUES (?, ?)",
-                       arguments: [list.id.description, try json(list)])
-    }
+        init(_ db: Database) {
+            self.db = db
+            encoder = JSONEncoder()
+            encoder.outputFormatting = [.withoutEscapingSlashes]
+        }
 
-    static func put(_ db: Database, task: TaskRecord) throws {
-        try db.execute(sql: "INSERT OR REPLACE INTO tasks (id, list_id, parent_id, json) VALUES (?, ?, ?, ?)",
-                       arguments: [task.id.description, task.listId.description, task.parentId?.description,
-                                   try json(task)])
-    }
+        private func json(_ value: some Encodable) throws -> String {
+            String(decoding: try encoder.encode(value), as: UTF8.self)
+        }
 
-    static func put(_ db: Database, label: LabelRecord) throws {
-        try db.execute(sql: "INSERT OR REPLACE INTO labels (id, json) VALUES (?, ?)",
-                       arguments: [label.id.description, try json(label)])
-    }
+        func put(_ account: AccountRecord) throws {
+            try db.execute(sql: "DELETE FROM account")
+            try db.cachedStatement(sql: "INSERT INTO account (id, json) VALUES (?, ?)")
+                .execute(arguments: [account.id.description, try json(account)])
+        }
 
-    static func put(_ db: Database, reminder: ReminderRecord) throws {
-        try db.execute(sql: "INSERT OR REPLACE INTO reminders (id, task_id, json) VALUES (?, ?, ?)",
-                       arguments: [reminder.id.description, reminder.taskId.description, try json(reminder)])
+        func put(_ list: ListRecord) throws {
+            try db.cachedStatement(sql: "INSERT OR REPLACE INTO lists (id, json) VALUES (?, ?)")
+                .execute(arguments: [list.id.description, try json(list)])
+        }
+
+        func put(_ task: TaskRecord) throws {
+            let sql = "INSERT OR REPLACE INTO tasks (id, list_id, parent_id, json) VALUES (?, ?, ?, ?)"
+            try db.cachedStatement(sql: sql).execute(arguments: [
+                task.id.description, task.listId.description, task.parentId?.description, try json(task),
+            ])
+        }
+
+        func put(_ label: LabelRecord) throws {
+            try db.cachedStatement(sql: "INSERT OR REPLACE INTO labels (id, json) VALUES (?, ?)")
+                .execute(arguments: [label.id.description, try json(label)])
+        }
+
+        func put(_ reminder: ReminderRecord) throws {
+            try db.cachedStatement(sql: "INSERT OR REPLACE INTO reminders (id, task_id, json) VALUES (?, ?, ?)")
+                .execute(arguments: [reminder.id.description, reminder.taskId.description, try json(reminder)])
+        }
     }
 
     /// Removes what the server says is gone. A list takes its tasks and their reminders with it; a task its
@@ -93,7 +114,7 @@ enum BaseTables {
             var task = try JSONDecoder().decode(TaskRecord.self, from: Data(row.utf8))
             let before = task.labelIds.count
             task.labelIds.removeAll { $0.description == labelID }
-            if task.labelIds.count != before { try put(db, task: task) }
+            if task.labelIds.count != before { try Writer(db).put(task) }
         }
     }
 

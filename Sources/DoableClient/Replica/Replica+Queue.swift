@@ -4,15 +4,26 @@ import GRDB
 extension Replica {
     /// One local change: `build` checks it against the state as shown and says what to queue; the mutation is
     /// appended to the outbox (with the hybrid clock's next reading) in the same write transaction. Returns the
-    /// state with the change applied, as reads will now show it.
+    /// state with the change applied, as reads will now show it: the shown view with just this mutation applied,
+    /// kept for the reads that follow.
     func queue(_ build: (ReplicaState) throws -> (name: String, args: [String: JSONValue])) throws -> ReplicaState {
         let moment = now()
-        return try database.write { db in
-            var state = try cache.state(db)
-            let (name, args) = try build(state)
-            state.apply(try Outbox.append(db, name: name, args: args, now: moment))
-            return state
+        let view = try database.write { db in
+            var view = try cache.takeView(db)
+            let mutation: Mutation, key: ViewKey?
+            do {
+                let (name, args) = try build(view.state)
+                mutation = try Outbox.append(db, name: name, args: args, now: moment)
+                key = try ViewKey.current(db)
+            } catch {
+                cache.keep(view)
+                throw error
+            }
+            ReplicaView.apply(mutation, to: &view, key: key)
+            return view
         }
+        cache.keep(view)
+        return view.state
     }
 
     /// The entity as the change left it; a change the replay could not apply is a bug, reported as such.

@@ -1,47 +1,47 @@
 import DoableCore
 import GRDB
 
-/// Reads: the base state with the pending changes replayed on top.
+/// Reads: the base state with the pending changes replayed on top. Each is a read of a fresh ``snapshot()``;
+/// the view behind it is kept between reads and brought up to date by the changes made here, so reads cost little
+/// however large the account.
 extension Replica {
-    /// The state as the device shows it now.
-    func state() throws -> ReplicaState {
-        try database.read { db in try cache.state(db) }
+    /// The replica as it is now, for several reads of one consistent state.
+    public func snapshot() throws -> ReplicaSnapshot {
+        ReplicaSnapshot(view: try database.read { db in try cache.view(db) })
     }
 
     /// The signed-in account, once a pull has brought it.
     public func account() throws -> AccountRecord? {
-        try state().account
+        try snapshot().account
     }
 
     /// The lists: the Inbox first, then by name. Lists in the trash only when `includeDeleted`.
     public func lists(includeDeleted: Bool = false) throws -> [ListRecord] {
-        try state().sortedLists(includeDeleted: includeDeleted)
+        let snapshot = try snapshot()
+        return includeDeleted ? snapshot.allLists : snapshot.lists
     }
 
     /// Every task in one stable order: by list (as ``lists(includeDeleted:)``), then as a tree with each task
     /// followed by its subtasks, siblings by (rank, id). Tasks in the trash (or in a list in the trash) only when
     /// `includeDeleted`.
     public func tasks(includeDeleted: Bool = false) throws -> [TaskRecord] {
-        try state().sortedTasks(includeDeleted: includeDeleted)
+        let snapshot = try snapshot()
+        return includeDeleted ? snapshot.allTasks : snapshot.tasks
     }
 
     /// The task with `id`, in the trash or not; nil when this device does not have it.
     public func task(id: TaskID) throws -> TaskRecord? {
-        try state().tasks[id]
+        try snapshot().task(id: id)
     }
 
     /// The labels, by name.
     public func labels() throws -> [LabelRecord] {
-        try state().labels.values.sorted { lhs, rhs in
-            let (left, right) = (Rules.matchKey(lhs.name), Rules.matchKey(rhs.name))
-            return left != right ? left < right : lhs.id < rhs.id
-        }
+        try snapshot().labels
     }
 
     /// The account's own reminders on a task, oldest first.
     public func reminders(taskID: TaskID) throws -> [ReminderRecord] {
-        try state().reminders.values.filter { $0.taskId == taskID }
-            .sorted { ($0.createdAt, $0.id) < ($1.createdAt, $1.id) }
+        try snapshot().reminders(taskID: taskID)
     }
 
     /// How many changes made on this device the server has not yet shown back.

@@ -7,7 +7,8 @@ extension Replica {
     /// `includeDeleted`. Throws `.notFound`, or `.ambiguous` naming the candidates.
     public func resolveTask(_ prefix: String, includeDeleted: Bool = false) throws -> TaskRecord {
         let key = try Self.idKey(prefix, field: "task")
-        let tasks = try state().sortedTasks(includeDeleted: includeDeleted)
+        let snapshot = try snapshot()
+        let tasks = includeDeleted ? snapshot.allTasks : snapshot.tasks
         let matches = tasks.filter { $0.id.description.hasPrefix(key) }
         if let exact = matches.first(where: { $0.id.description == key }) { return exact }
         switch matches.count {
@@ -25,7 +26,7 @@ extension Replica {
     /// The list named `nameOrPrefix` (case-insensitive), or whose id starts with it. Lists in the trash are not
     /// searched.
     public func resolveList(_ nameOrPrefix: String) throws -> ListRecord {
-        let lists = try state().sortedLists(includeDeleted: false)
+        let lists = try snapshot().lists
         return try Self.resolve(nameOrPrefix, kind: "list", among: lists.map { ($0.id.description, $0.name, $0) })
     }
 

@@ -39,17 +39,26 @@ extension Replica {
     /// Stores one pulled page in one transaction: empties the base first when `clearing` (a reset; the outbox is
     /// kept), puts and removes the page's entities, and stores its cursor. The page that ends a pull (`more` false)
     /// also drops the mutations it includes and records the sync's time.
+    ///
+    /// The base kept in memory for reads takes in the page too, so the next read does not load the whole base
+    /// from the file again.
     func applyPull(_ page: PullResponse, clearing: Bool, syncedAt moment: Timestamp) throws {
-        try database.write { db in
+        let (token, base) = try database.write { db in
+            // What is kept is out of date after this page either way; the base it names goes on from here.
+            let kept = cache.takeBase(token: try Meta.get(db, .baseToken))
+            var base = clearing ? ReplicaState() : kept
             if clearing { try BaseTables.clear(db) }
-            if let account = page.account { try BaseTables.put(db, account: account) }
-            for list in page.lists { try BaseTables.put(db, list: list) }
-            for task in page.tasks { try BaseTables.put(db, task: task) }
-            for label in page.labels { try BaseTables.put(db, label: label) }
-            for reminder in page.reminders { try BaseTables.put(db, reminder: reminder) }
+            let writer = BaseTables.Writer(db)
+            if let account = page.account { try writer.put(account) }
+            for list in page.lists { try writer.put(list) }
+            for task in page.tasks { try writer.put(task) }
+            for label in page.labels { try writer.put(label) }
+            for reminder in page.reminders { try writer.put(reminder) }
             for gone in page.deleted { try BaseTables.remove(db, gone) }
+            try base?.takeIn(page)
+            let token = UUID().uuidString
             try Meta.set(db, .cursor, page.cursor)
-            try Meta.set(db, .baseToken, UUID().uuidString)
+            try Meta.set(db, .baseToken, token)
             try observe(db, serverTime: page.serverTime)
             try numberAfter(db, page.lastMutationId)
             if !page.more {
@@ -57,7 +66,9 @@ extension Replica {
                 try Meta.set(db, .lastMutationIDAcked, String(page.lastMutationId))
                 try Meta.set(db, .lastSyncAt, moment.description)
             }
+            return (token, base)
         }
+        if let base { cache.keepBase(base, token: token) }
     }
 
     /// SYNC-2: later local readings come after the server's time.

@@ -57,6 +57,7 @@ public final class Replica: Sendable {
             for table in ReplicaSchema.allTables { try db.execute(sql: "DELETE FROM \(table)") }
             return try Meta.clientID(db)
         }
+        cache.clear()
         identity.value = newID
     }
 }
@@ -71,5 +72,10 @@ final class LockedValue<Value: Sendable>: @unchecked Sendable {
     var value: Value {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
+    }
+
+    /// Reads and changes the value in one step.
+    func withValue<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        try lock.withLock { try body(&stored) }
     }
 }

@@ -71,10 +71,8 @@ struct ReplicaState: Sendable {
     func siblings(in list: ListID, parent: TaskID?, excluding excluded: TaskID? = nil) -> [TaskRecord] {
         tasks.values
             .filter { $0.listId == list && $0.parentId == parent && $0.deletedAt == nil && $0.id != excluded }
-            .sorted(by: Self.inRankOrder)
-    }
-
-    static func inRankOrder(_ lhs: TaskRecord, _ rhs: TaskRecord) -> Bool {
-        (lhs.rank, lhs.id.description) < (rhs.rank, rhs.id.description)
+            .map { (key: RankOrder($0), task: $0) }
+            .sorted { $0.key < $1.key }
+            .map(\.task)
     }
 }

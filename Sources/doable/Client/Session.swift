@@ -32,7 +32,7 @@ final class Session {
     /// The replica as this command sees it.
     func snapshot() throws -> ReplicaSnapshot {
         if let cached { return cached }
-        let loaded = try ReplicaSnapshot(replica)
+        let loaded = try replica.snapshot()
         cached = loaded
         return loaded
     }

@@ -4,30 +4,33 @@ import DoableCore
 /// Orders tasks as the API's `sort` does (`TaskSort+SQL.swift`): the same keys and tie-breaks, so `doable ls
 /// --sort due` and `GET /tasks?sort=due` agree.
 enum TaskOrder {
+    /// Each task's key is worked out once, before sorting: comparisons make no strings (ids compare as
+    /// `IDSortKey`s, in the order of their text).
     static func sorted(_ tasks: [TaskRecord], by sort: TaskSort) -> [TaskRecord] {
-        tasks.sorted { first, second in
-            switch sort {
-            case .manual:
-                return (first.rank, first.id.description) < (second.rank, second.id.description)
-            case .due:
-                return dueKey(first) < dueKey(second)
-            case .priority:
-                if first.priority.weight != second.priority.weight {
-                    return first.priority.weight > second.priority.weight
-                }
-                return dueKey(first) < dueKey(second)
-            case .created:
-                return (first.createdAt, first.id.description) > (second.createdAt, second.id.description)
-            case .title:
-                return (Rules.matchKey(first.title), first.id.description)
-                    < (Rules.matchKey(second.title), second.id.description)
+        switch sort {
+        case .manual:
+            sorted(tasks, key: { ($0.rank, IDSortKey($0.id)) }, by: <)
+        case .due:
+            sorted(tasks, key: dueKey, by: <)
+        case .priority:
+            sorted(tasks, key: { (-$0.priority.weight, dueKey($0)) }) { first, second in
+                first.0 != second.0 ? first.0 < second.0 : first.1 < second.1
             }
+        case .created:
+            sorted(tasks, key: { ($0.createdAt, IDSortKey($0.id)) }, by: >)
+        case .title:
+            sorted(tasks, key: { (Rules.matchKey($0.title), IDSortKey($0.id)) }, by: <)
         }
     }
 
+    private static func sorted<Key>(_ tasks: [TaskRecord], key: (TaskRecord) -> Key,
+                                    by areInOrder: (Key, Key) -> Bool) -> [TaskRecord] {
+        tasks.map { (key: key($0), task: $0) }.sorted { areInOrder($0.key, $1.key) }.map(\.task)
+    }
+
     /// Undated last, then by the date's sort key, then manual order.
-    private static func dueKey(_ task: TaskRecord) -> (Int, Int64, String, String) {
-        (task.due == nil ? 1 : 0, task.due?.sortKey.milliseconds ?? 0, task.rank, task.id.description)
+    private static func dueKey(_ task: TaskRecord) -> (Int, Int64, String, IDSortKey) {
+        (task.due == nil ? 1 : 0, task.due?.sortKey.milliseconds ?? 0, task.rank, IDSortKey(task.id))
     }
 
     /// Manual order as the web app shows it: by list (in the order given), each list's tasks as a tree with
@@ -40,10 +43,10 @@ enum TaskOrder {
             children[parent, default: []].append(task)
         }
         let position = Dictionary(listOrder.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        let roots = (children[nil] ?? []).enumerated().sorted { first, second in
-            let left = position[first.element.listId] ?? Int.max, right = position[second.element.listId] ?? Int.max
-            return (left, first.offset) < (right, second.offset)
-        }.map(\.element)
+        let roots = (children[nil] ?? []).enumerated()
+            .map { (key: (position[$1.listId] ?? Int.max, $0), task: $1) }
+            .sorted { $0.key < $1.key }
+            .map(\.task)
         var rows: [(task: TaskRecord, depth: Int)] = []
         func visit(_ task: TaskRecord, depth: Int) {
             rows.append((task, depth))
