@@ -49,7 +49,9 @@ struct Device {
 }
 
 /// Waits (polling) until `condition` holds, at most `seconds`.
-func eventually(within seconds: Double = 5, _ condition: @Sendable () async throws -> Bool) async throws -> Bool {
+/// Waits for `condition`, polling; the limit is generous because the whole suite runs in parallel on two cores and
+/// the live loop's first sync may wait its turn (a passing run returns as soon as the condition holds).
+func eventually(within seconds: Double = 30, _ condition: @Sendable () async throws -> Bool) async throws -> Bool {
     let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
     while ContinuousClock.now < deadline {
         if try await condition() { return true }
