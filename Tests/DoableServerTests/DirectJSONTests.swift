@@ -43,6 +43,22 @@ struct DirectJSONTests {
         }
     }
 
+    @Test func SYNC4_pullWriterMatchesItsEncodableConformanceByteForByte() throws {
+        let now = Timestamp(milliseconds: 1_795_000_000_123)
+        let list = TaskList(id: .make(at: now), ownerID: .make(), name: "Shared \"list\"", rank: "a0", createdAt: now,
+                            updatedAt: now)
+        let label = Label(id: .make(at: now), ownerID: .make(), name: "home", color: "red", createdAt: now,
+                          updatedAt: now)
+        for tasks in [[], variants()] {
+            let page = PullResponseDTO(
+                cursor: "r12:\(TaskID.make())", more: !tasks.isEmpty, reset: tasks.isEmpty, lastMutationId: 41,
+                serverTime: now, account: nil, lists: [ListDTO(list, openTaskCount: 3)], tasks: tasks,
+                labels: [LabelDTO(label)], reminders: [],
+                deleted: [.init(entity: "task", id: TaskID.make().description)])
+            #expect(StreamingJSONEncoder.encode(page) == (try viaEncodable(page)))
+        }
+    }
+
     @Test func INTEROP3_pageWriterMatchesItsEncodableConformanceByteForByte() throws {
         let dtos = variants()
         for page in [TaskPageDTO(tasks: [], nextOffset: nil), TaskPageDTO(tasks: dtos, nextOffset: 12_345),

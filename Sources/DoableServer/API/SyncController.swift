@@ -113,6 +113,13 @@ struct PullResponseDTO: Encodable, Sendable {
         let id: String
     }
 
+    init(cursor: String, more: Bool, reset: Bool, lastMutationId: Int64, serverTime: Timestamp, account: AccountDTO?,
+         lists: [ListDTO], tasks: [TaskDTO], labels: [LabelDTO], reminders: [ReminderDTO], deleted: [DeletedDTO]) {
+        (self.cursor, self.more, self.reset, self.lastMutationId) = (cursor, more, reset, lastMutationId)
+        (self.serverTime, self.account, self.lists, self.tasks) = (serverTime, account, lists, tasks)
+        (self.labels, self.reminders, self.deleted) = (labels, reminders, deleted)
+    }
+
     init(_ page: SyncPage, now: Timestamp) {
         cursor = page.cursor.description
         more = page.more
@@ -125,5 +132,48 @@ struct PullResponseDTO: Encodable, Sendable {
         labels = page.labels.map(LabelDTO.init)
         reminders = page.reminders.map(ReminderDTO.init)
         deleted = page.deleted.map { DeletedDTO(entity: $0.entity.rawValue, id: $0.id) }
+    }
+}
+
+/// A full sync's pages carry 5,000 tasks each: they are written field by field like the task pages (DirectJSON.swift),
+/// the few other entities through `Encodable`. `DirectJSONTests` checks the bytes are the same either way.
+extension PullResponseDTO: DirectJSONEncodable {
+    func writeJSON(to writer: JSONByteWriter) {
+        writer.bytes.reserveCapacity(tasks.count * 640 + 1024)
+        writer.raw("{\"cursor\":")
+        writer.writeString(cursor)
+        writer.raw(",\"more\":")
+        writer.writeBool(more)
+        writer.raw(",\"reset\":")
+        writer.writeBool(reset)
+        writer.raw(",\"lastMutationId\":")
+        writer.writeInt(Int(lastMutationId))
+        writer.raw(",\"serverTime\":")
+        writer.writeText(serverTime)
+        if let account {
+            writer.raw(",\"account\":")
+            writer.append(encoding: account)
+        }
+        writer.raw(",\"lists\":")
+        writer.append(encoding: lists)
+        writer.raw(",\"tasks\":[")
+        for (index, task) in tasks.enumerated() {
+            if index > 0 { writer.raw(",") }
+            task.writeJSON(to: writer)
+        }
+        writer.raw("],\"labels\":")
+        writer.append(encoding: labels)
+        writer.raw(",\"reminders\":")
+        writer.append(encoding: reminders)
+        writer.raw(",\"deleted\":")
+        writer.append(encoding: deleted)
+        writer.raw("}")
+    }
+}
+
+extension JSONByteWriter {
+    /// Appends a value written through `Encodable` (these types always encode).
+    func append(encoding value: some Encodable) {
+        bytes.append(contentsOf: (try? StreamingJSONEncoder.encode(value)) ?? Array("null".utf8))
     }
 }
