@@ -138,27 +138,4 @@ extension Domain {
         }
         return page
     }
-
-    /// Every live list the caller sees, with its role but without its counts: counting reads every task of every list
-    /// (111 ms at 100,000 tasks), and a pull only needs to know what the caller may see.
-    private func listsSeen(_ identity: Identity) async throws -> [ListView] {
-        let own = try await store.lists(ownerID: identity.account.id)
-        let shared = try await sharedLists(identity)
-        return own.map { ListView(list: $0, openTaskCount: 0, role: .owner, memberCount: 1) }
-            + shared.map { ListView(list: $1, openTaskCount: 0, role: $0.role, memberCount: 1) }
-    }
-
-    /// The lists a page carries, with their open-task and member counts.
-    private func counted(_ views: [ListView]) async throws -> [ListView] {
-        guard !views.isEmpty else { return [] }
-        let ids = views.map(\.list.id)
-        let counts = try await store.openTaskCounts(listIDs: ids)
-        let members = try await store.memberCounts(listIDs: ids)
-        return views.map { view in
-            var view = view
-            view.openTaskCount = counts[view.list.id] ?? 0
-            view.memberCount = 1 + (members[view.list.id] ?? 0)
-            return view
-        }
-    }
 }

@@ -127,9 +127,7 @@ extension Domain {
             _ = try await createLabel(identity, name: name, color: color, id: id)
         case .updateLabel(let id, var name, var color):
             let clocks = try await store.fieldClocks(entityIDs: [id.description])[id.description] ?? [:]
-            var superseded: [String] = []
-            if name != nil, (clocks["name"] ?? "") > clock { name = nil; superseded.append("name") }
-            if color != nil, (clocks["color"] ?? "") > clock { color = nil; superseded.append("color") }
+            let superseded = ClockedField.dropSuperseded(name: &name, color: &color, clocks: clocks, clock: clock)
             _ = try await updateLabel(identity, id: id, name: name, color: color)
             return superseded
         case .deleteLabel(let id):
@@ -143,6 +141,6 @@ extension Domain {
     }
 
     private func isSuperseded(_ entity: String, _ field: String, by clock: String) async throws -> Bool {
-        (try await store.fieldClocks(entityIDs: [entity])[entity]?[field] ?? "") > clock
+        ClockedField.isSuperseded(field, in: try await store.fieldClocks(entityIDs: [entity])[entity] ?? [:], by: clock)
     }
 }

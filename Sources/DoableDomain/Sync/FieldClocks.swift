@@ -60,9 +60,15 @@ enum ClockedField {
         return fields
     }
 
+    /// Whether a write at `clock` to `field` comes too late: a later write already set it. A field never written
+    /// through a clock (set when the item was made) loses to any write.
+    static func isSuperseded(_ field: String, in clocks: [String: String], by clock: String) -> Bool {
+        (clocks[field] ?? "") > clock
+    }
+
     /// Leaves out of a task edit the fields a later write already set; returns their names.
     static func dropSuperseded(from input: inout TaskInput, clocks: [String: String], clock: String) -> [String] {
-        let superseded = fields(of: input).filter { (clocks[$0] ?? "") > clock }
+        let superseded = fields(of: input).filter { isSuperseded($0, in: clocks, by: clock) }
         for field in superseded {
             switch field {
             case "title": input.title = nil
@@ -86,7 +92,7 @@ enum ClockedField {
     static func dropSuperseded(from input: inout ListInput, clocks: [String: String], clock: String) -> [String] {
         var superseded: [String] = []
         func check(_ name: String, _ isSet: Bool, _ clear: () -> Void) {
-            guard isSet, (clocks[name] ?? "") > clock else { return }
+            guard isSet, isSuperseded(name, in: clocks, by: clock) else { return }
             superseded.append(name)
             clear()
         }
@@ -95,6 +101,16 @@ enum ClockedField {
         check("color", input.color != nil) { input.color = nil }
         check("icon", input.icon != nil) { input.icon = nil }
         check("isArchived", input.isArchived != nil) { input.isArchived = nil }
+        return superseded
+    }
+
+    /// A label edit's name and colour, without those a later write already set; returns their names.
+    static func dropSuperseded(name: inout String?, color: inout String?, clocks: [String: String], clock: String)
+        -> [String]
+    {
+        var superseded: [String] = []
+        if name != nil, isSuperseded("name", in: clocks, by: clock) { name = nil; superseded.append("name") }
+        if color != nil, isSuperseded("color", in: clocks, by: clock) { color = nil; superseded.append("color") }
         return superseded
     }
 }

@@ -26,10 +26,6 @@ public struct SyncPage: Sendable {
         self.reset = reset
         self.lastMutationID = lastMutationID
     }
-
-    public var entityCount: Int {
-        (account == nil ? 0 : 1) + lists.count + tasks.count + labels.count + reminders.count + deleted.count
-    }
 }
 
 /// Where a device is in its feed: after a sequence (`"1841"`), or part-way through a full sync that started at a

@@ -50,23 +50,18 @@ struct ErrorMiddleware: RouterMiddleware {
             || path == "/healthz" || path == "/readyz" || path == "/metrics")
     }
 
+    /// The error's status and headers; its code, field and message are `DoableError`'s own (sync reports rejected
+    /// mutations with the same three).
     static func response(for error: DoableError) -> Response {
-        switch error {
-        case .invalid(let field, let message):
-            response(status: .badRequest, code: "validation_failed", message: message, field: field)
-        case .conflict(let code, let field, let message):
-            response(status: .conflict, code: code, message: message, field: field)
-        case .notFound(let field, let message):
-            response(status: .notFound, code: "not_found", message: message, field: field)
-        case .unauthenticated(let message):
-            response(status: .unauthorized, code: "unauthenticated", message: message, field: nil,
-                     headers: [.wwwAuthenticate: "Bearer"])
-        case .forbidden(let message, let field):
-            response(status: .forbidden, code: "forbidden", message: message, field: field)
-        case .rateLimited(let retryAfter, let message):
-            response(status: .tooManyRequests, code: "rate_limited", message: message, field: nil,
-                     headers: [.retryAfter: String(retryAfter)])
+        let (status, headers): (HTTPResponse.Status, HTTPFields) = switch error {
+        case .invalid: (.badRequest, [:])
+        case .conflict: (.conflict, [:])
+        case .notFound: (.notFound, [:])
+        case .unauthenticated: (.unauthorized, [.wwwAuthenticate: "Bearer"])
+        case .forbidden: (.forbidden, [:])
+        case .rateLimited(let retryAfter, _): (.tooManyRequests, [.retryAfter: String(retryAfter)])
         }
+        return response(status: status, code: error.code, message: error.message, field: error.field, headers: headers)
     }
 
     static func response(for error: HTTPError) -> Response {
