@@ -18,6 +18,9 @@ public struct Change: Sendable, Equatable, Codable {
     /// the account's own (NOTIF-1, INTEROP-4).
     public enum Entity: String, Sendable, Codable, CaseIterable {
         case account, list, task, label, member, comment, notification, reminder, webhook
+        /// The marketplace (MKT): postings and bids are in the feeds of both parties, questions of asker and poster,
+        /// reviews of both sides; `attachment`: a photo of a task (TASK-11) or a posting.
+        case posting, bid, question, review, attachment
     }
     /// `put`: the entity now has the state stored (trashed ones carry `deletedAt`); `delete`: it is gone for good.
     public enum Kind: String, Sendable, Codable, CaseIterable { case put, delete }

@@ -95,6 +95,13 @@ public enum WebhookEvent: String, Sendable, Codable, CaseIterable {
     case taskAssigned = "task.assigned"
     case listShared = "list.shared"
     case commentCreated = "comment.created"
+    case bidPlaced = "bid.placed"
+    case bidAccepted = "bid.accepted"
+    case bidDeclined = "bid.declined"
+    case marketQuestion = "posting.question"
+    case marketAnswer = "posting.answer"
+    case marketTaskDone = "posting.task_done"
+    case marketReview = "posting.review"
 
     /// The event a notification of this kind is sent as.
     public init(notification kind: AppNotification.Kind) {
@@ -103,6 +110,13 @@ public enum WebhookEvent: String, Sendable, Codable, CaseIterable {
         case .taskAssigned: self = .taskAssigned
         case .comment: self = .commentCreated
         case .reminder, .reminderMissed: self = .reminder
+        case .bidPlaced: self = .bidPlaced
+        case .bidAccepted: self = .bidAccepted
+        case .bidDeclined: self = .bidDeclined
+        case .marketQuestion: self = .marketQuestion
+        case .marketAnswer: self = .marketAnswer
+        case .marketTaskDone: self = .marketTaskDone
+        case .marketReview: self = .marketReview
         }
     }
 
@@ -122,14 +136,17 @@ public struct DeliveryPayload: Sendable, Equatable, Codable {
     public var taskID: TaskID?
     public var listID: ListID?
     public var reminderID: ReminderID?
+    /// MKT-8: the posting a marketplace notification is about.
+    public var postingID: PostingID?
     public var notificationKind: AppNotification.Kind?
     /// For task events: the task as it was when the event was queued, as JSON (the API's task shape).
     public var task: TaskItem?
     public var at: Timestamp
 
     public init(kind: String, title: String, body: String, taskID: TaskID? = nil, listID: ListID? = nil,
-                reminderID: ReminderID? = nil, notificationKind: AppNotification.Kind? = nil, task: TaskItem? = nil,
-                at: Timestamp) {
+                reminderID: ReminderID? = nil, postingID: PostingID? = nil,
+                notificationKind: AppNotification.Kind? = nil, task: TaskItem? = nil, at: Timestamp) {
+        self.postingID = postingID
         self.kind = kind
         self.title = title
         self.body = body

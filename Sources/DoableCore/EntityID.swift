@@ -37,6 +37,12 @@ public typealias ReminderID = EntityID<Reminder>
 public typealias DeliveryID = EntityID<Delivery>
 public typealias WebhookID = EntityID<Webhook>
 public typealias CompletionID = EntityID<TaskCompletion>
+public typealias PostingID = EntityID<MarketPosting>
+public typealias BidID = EntityID<Bid>
+public typealias QuestionID = EntityID<MarketQuestion>
+public typealias ReviewID = EntityID<MarketReview>
+public typealias CategoryID = EntityID<MarketCategory>
+public typealias AttachmentID = EntityID<Attachment>
 
 extension UUID {
     private static let hexDigits = Array("0123456789abcdef".utf8)

@@ -107,6 +107,8 @@ public struct AppNotification: Sendable, Equatable, Codable {
     public var body: String
     public var taskID: TaskID?
     public var listID: ListID?
+    /// MKT-8: the marketplace posting it is about.
+    public var postingID: PostingID?
     public var actorID: AccountID?
     public var createdAt: Timestamp
     public var readAt: Timestamp?
@@ -117,11 +119,15 @@ public struct AppNotification: Sendable, Equatable, Codable {
         /// NOTIF-1: a reminder came due; `reminderMissed`: reminders that came due while the server was down longer
         /// than the stale limit, dropped with this note instead.
         case reminder, reminderMissed
+        /// MKT-8 and NOTIF-4: a new or changed bid on my posting; my bid accepted or declined; a question on my
+        /// posting, an answer to mine; the assignee finished my posting's task; a review of me.
+        case bidPlaced, bidAccepted, bidDeclined, marketQuestion, marketAnswer, marketTaskDone, marketReview
     }
 
     public init(id: NotificationID, accountID: AccountID, kind: Kind, title: String, body: String,
-                taskID: TaskID? = nil, listID: ListID? = nil, actorID: AccountID? = nil, createdAt: Timestamp,
-                readAt: Timestamp? = nil, version: Int64 = 1) {
+                taskID: TaskID? = nil, listID: ListID? = nil, postingID: PostingID? = nil,
+                actorID: AccountID? = nil, createdAt: Timestamp, readAt: Timestamp? = nil, version: Int64 = 1) {
+        self.postingID = postingID
         self.id = id
         self.accountID = accountID
         self.kind = kind

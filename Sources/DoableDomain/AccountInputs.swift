@@ -56,7 +56,10 @@ public struct PreferencesPatch: Sendable {
 
     /// The kinds a member chooses channels for; `reminderMissed` (a note that reminders were dropped while the server
     /// was down) is in-app only.
-    public static let kindsWithChannels: [AppNotification.Kind] = [.reminder, .taskAssigned, .listShared, .comment]
+    public static let kindsWithChannels: [AppNotification.Kind] = [
+        .reminder, .taskAssigned, .listShared, .comment,
+        .bidPlaced, .bidAccepted, .bidDeclined, .marketQuestion, .marketAnswer, .marketTaskDone, .marketReview,
+    ]
 }
 
 /// NOTIF-2: a change to one kind's channels; nil leaves a channel as it is.

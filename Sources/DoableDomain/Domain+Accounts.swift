@@ -244,6 +244,7 @@ extension Domain {
                 }
                 batch.append(.deleteMembership(membership))
             }
+            batch.operations += try await marketLeaving(account, now: now)
             batch.append(.deleteAccount(account))
             return (batch, ())
         }

@@ -17,6 +17,13 @@ public struct AccountExport: Sendable {
     public var reminders: [Reminder]
     public var webhooks: [Webhook]
     public var calendar: String
+    /// The marketplace (MKT): the member's postings, its bids, the questions it asked on postings it bid on, the
+    /// reviews it wrote or received; and the photos of its tasks and postings (metadata; the bytes are at their URLs).
+    public var postings: [MarketPosting] = []
+    public var bids: [Bid] = []
+    public var questions: [MarketQuestion] = []
+    public var reviews: [MarketReview] = []
+    public var photos: [Attachment] = []
 }
 
 extension Domain {
@@ -50,9 +57,24 @@ extension Domain {
             labelNames: Dictionary(labels.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first }),
             listNames: Dictionary((lists + trashedLists).map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first }),
             reminders: Dictionary(grouping: reminders, by: \.taskID))
-        return AccountExport(account: identity.account, lists: lists, trashedLists: trashedLists, tasks: tasks,
-                             labels: labels, credentials: try await store.credentials(of: owner),
-                             memberships: memberships, comments: comments, reminders: reminders, webhooks: webhooks,
-                             calendar: calendar)
+        var export = AccountExport(
+            account: identity.account, lists: lists, trashedLists: trashedLists, tasks: tasks, labels: labels,
+            credentials: try await store.credentials(of: owner), memberships: memberships, comments: comments,
+            reminders: reminders, webhooks: webhooks, calendar: calendar)
+        export.postings = try await store.postings(posterID: owner)
+        export.bids = try await store.bids(bidderID: owner)
+        var questions: [MarketQuestion] = []
+        var reviews = try await store.reviews(reviewerID: owner) + store.reviews(revieweeID: owner, limit: 10_000)
+        for posting in export.postings + (try await store.postings(ids: export.bids.map(\.postingID))) {
+            questions += try await store.questions(postingID: posting.id).filter { $0.askerID == owner }
+        }
+        var seenReviews = Set<ReviewID>()
+        reviews = reviews.filter { seenReviews.insert($0.id).inserted }
+        var seenQuestions = Set<QuestionID>()
+        export.questions = questions.filter { seenQuestions.insert($0.id).inserted }
+        export.reviews = reviews
+        export.photos = try await store.attachments(taskIDs: tasks.map(\.id))
+            + store.attachments(postingIDs: export.postings.map(\.id))
+        return export
     }
 }

@@ -12,21 +12,23 @@ extension Domain {
     /// email and a POST to each of its webhooks subscribed to the event, all queued in the batch of the change. Nothing
     /// for the one acting, or for a disabled account.
     func notification(to recipient: AccountID, _ kind: AppNotification.Kind, title: String, body: String,
-                      task: TaskID? = nil, list: ListID? = nil, by identity: Identity) async throws
+                      task: TaskID? = nil, list: ListID? = nil, posting: PostingID? = nil, by identity: Identity)
+        async throws
         -> [WriteBatch.Operation]
     {
         guard recipient != identity.account.id, let account = try await store.account(id: recipient) else { return [] }
         let channels = account.preferences.notificationChannels.channels(for: kind)
         let hooks = channels.webhook ? try await store.webhooks(accountIDs: [recipient]) : []
         return notificationOperations(
-            to: account, kind, title: title, body: body, task: task, list: list, actor: identity.account.id,
+            to: account, kind, title: title, body: body, task: task, list: list, posting: posting,
+            actor: identity.account.id,
             channels: channels, webhooks: hooks, now: clock())
     }
 
     /// The operations of one notification, with every read done: `channels` already narrowed (quiet hours).
     func notificationOperations(
         to account: Account, _ kind: AppNotification.Kind, title: String, body: String, task: TaskID?, list: ListID?,
-        reminder: ReminderID? = nil, actor: AccountID?, channels: Preferences.ChannelSet, webhooks: [Webhook],
+        reminder: ReminderID? = nil, posting: PostingID? = nil, actor: AccountID?, channels: Preferences.ChannelSet, webhooks: [Webhook],
         now: Timestamp
     ) -> [WriteBatch.Operation] {
         guard !account.isDisabled else { return [] }
@@ -35,11 +37,11 @@ extension Domain {
         if channels.inApp {
             operations.append(.putNotification(AppNotification(
                 id: .make(at: now), accountID: account.id, kind: kind, title: title, body: body, taskID: task,
-                listID: list, actorID: actor, createdAt: now)))
+                listID: list, postingID: posting, actorID: actor, createdAt: now)))
         }
         let event = WebhookEvent(notification: kind)
         let payload = DeliveryPayload(kind: kind.rawValue, title: title, body: body, taskID: task, listID: list,
-                                      reminderID: reminder, notificationKind: kind, at: now)
+                                      reminderID: reminder, postingID: posting, notificationKind: kind, at: now)
         if channels.email {
             operations.append(.enqueueDelivery(Delivery(
                 id: .make(at: now), accountID: account.id, channel: .email, target: account.email,

@@ -19,6 +19,7 @@ extension Domain {
                 batch.append(.putTask(task))
                 batch.operations += effects.operations
                 batch.append(activity(task, .completed, detail: effects.detail, by: identity, at: now))
+                batch.operations += try await marketTaskDoneNotice(task, by: identity)
             }
             if includeSubtasks {
                 for var child in try await store.descendants(of: id)

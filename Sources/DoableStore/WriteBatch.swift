@@ -63,11 +63,29 @@ public struct WriteBatch: Sendable {
         /// Writes nothing but feed entries: a task left `listID` for a list some of its audience cannot see, so they
         /// hear of it (a device then finds the task gone for it and drops it).
         case announceTaskLeft(TaskID, listID: ListID, listOwner: AccountID)
+        /// MKT: a posting, in the feeds of its poster and of `audience` (its bidders and assignee). Never purged
+        /// but with its poster's account (a deleted posting keeps its row with `deletedAt`).
+        case putPosting(MarketPosting, audience: [AccountID])
+        /// MKT-4: a bid, in the feeds of its bidder and of the poster.
+        case putBid(Bid)
+        /// A question on a posting, in the feeds of its asker and of the poster.
+        case putQuestion(MarketQuestion)
+        /// A review, in the feeds of reviewer and reviewee. One per reviewer and posting (`duplicate` key `review`).
+        case putReview(MarketReview)
+        /// MKT-11: a category (no feed entry: categories are read fresh). Names are unique ignoring case
+        /// (`duplicate` key `name`).
+        case putCategory(MarketCategory)
+        /// TASK-11: a photo with its bytes; in the uploader's feed and, for a task, its list's audience.
+        case putAttachment(Attachment, bytes: [UInt8])
+        case deleteAttachment(Attachment)
     }
 
     public enum RowLimit: Sendable {
         case remindersOnTask(TaskID, Int)
         case webhooksOfAccount(AccountID, Int)
+        /// TASK-11: photos of a task or of a posting.
+        case attachmentsOnTask(TaskID, Int)
+        case attachmentsOnPosting(PostingID, Int)
     }
 
     /// One entry to append to `recipient`'s feed.
@@ -113,6 +131,13 @@ public struct WriteBatch: Sendable {
              .requireAtMost, .advanceSyncClient, .recordSyncRejection, .stampFieldClocks:
             nil
         case .announceTaskLeft(let task, let list, let owner): (owner, .task, task.description, .put, list)
+        case .putPosting(let posting, _): (posting.posterID, .posting, posting.id.description, .put, nil)
+        case .putBid(let bid): (bid.bidderID, .bid, bid.id.description, .put, nil)
+        case .putQuestion(let question): (question.askerID, .question, question.id.description, .put, nil)
+        case .putReview(let review): (review.reviewerID, .review, review.id.description, .put, nil)
+        case .putCategory: nil
+        case .putAttachment(let photo, _): (photo.accountID, .attachment, photo.id.description, .put, photo.listID)
+        case .deleteAttachment(let photo): (photo.accountID, .attachment, photo.id.description, .delete, photo.listID)
         case .deleteAccount, .putCredential, .deleteCredential, .deleteCredentials:
             nil
         case .putAccount(let account): (account.id, .account, account.id.description, .put, nil)
@@ -122,6 +147,18 @@ public struct WriteBatch: Sendable {
         case .purgeTask(let task): (task.ownerID, .task, task.id.description, .delete, task.listID)
         case .putLabel(let label): (label.ownerID, .label, label.id.description, .put, nil)
         case .deleteLabel(let label): (label.ownerID, .label, label.id.description, .delete, nil)
+        }
+    }
+
+    /// Who else hears of an operation besides its subject's owner and its list's audience: the other party of a
+    /// marketplace row.
+    static func alsoTold(by operation: Operation) -> [AccountID] {
+        switch operation {
+        case .putPosting(_, let audience): audience
+        case .putBid(let bid): [bid.posterID]
+        case .putQuestion(let question): [question.posterID]
+        case .putReview(let review): [review.revieweeID]
+        default: []
         }
     }
 
@@ -160,6 +197,7 @@ public struct WriteBatch: Sendable {
         for operation in operations {
             guard let subject = Self.subject(of: operation) else { continue }
             var recipients = [subject.owner]
+            for other in Self.alsoTold(by: operation) where !recipients.contains(other) { recipients.append(other) }
             if let list = subject.list, let others = audience[list] {
                 for other in others where !recipients.contains(other) { recipients.append(other) }
             }

@@ -1,9 +1,11 @@
 import ArgumentParser
 
-/// Administrative tools that work on the database directly, through the same domain operations.
+/// Administrative tools that work on the database directly, through the same domain operations: admins
+/// (`grant`, `revoke`), the marketplace's categories and the suggestions members made (MKT-11), and `seed`.
+/// Each subcommand lives in `Admin/`; they act as the server's own command line, not as a member.
 struct Admin: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Administrative tools.",
-        subcommands: [Seed.self]
+        subcommands: [AdminGrant.self, AdminRevoke.self, AdminCategories.self, AdminSuggestions.self, Seed.self]
     )
 }

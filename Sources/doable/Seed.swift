@@ -15,6 +15,8 @@ struct Seed: AsyncParsableCommand {
     @Option(help: "Lists per account (besides the Inbox).") var listsPerAccount: Int = 5
     @Option(help: "Tasks in all, spread over the accounts.") var tasks: Int = 10_000
     @Option(help: "Share of tasks that are subtasks, 0 to 1.") var subtaskShare: Double = 0.2
+    @Option(help: "Marketplace postings in all (MKT), spread over the accounts and over a country-sized area.")
+    var postings: Int = 0
     @Option(help: "Write the accounts' credentials and list ids here as JSON.") var output: String?
     @OptionGroup var storeOptions: StoreOptions
 
@@ -70,15 +72,50 @@ struct Seed: AsyncParsableCommand {
                 items.append(item)
             }
             try await domain.importTasks(identity, items)
+            let postingsHere = postings / accounts + (index < postings % accounts ? 1 : 0)
+            var made = 0
+            while made < postingsHere {
+                let chunk = min(2_000, postingsHere - made)
+                made += try await domain.importPostings(
+                    identity, (0..<chunk).map { _ in Self.posting(using: &generator) })
+            }
             summary.append(["username": account.username, "token": session.secret,
                             "listIds": listIDs.map(\.description)])
             print("account \(index + 1)/\(accounts): \(perAccount) tasks, \(Int(Date().timeIntervalSince(started))) s")
         }
         if let output {
+            if postings > 0 {
+                summary = summary.map { entry in
+                    var entry = entry
+                    entry["area"] = ["minLatitude": Self.area.latitude.lowerBound,
+                                     "maxLatitude": Self.area.latitude.upperBound,
+                                     "minLongitude": Self.area.longitude.lowerBound,
+                                     "maxLongitude": Self.area.longitude.upperBound]
+                    return entry
+                }
+            }
             let data = try JSONSerialization.data(withJSONObject: ["accounts": summary], options: [.prettyPrinted])
             try data.write(to: URL(fileURLWithPath: output))
         }
         try await store.close()
         print("seeded \(accounts) accounts, \(perAccount * accounts) tasks in \(Int(Date().timeIntervalSince(started))) s")
+    }
+
+    /// Where seeded postings lie: about Germany's extent (~860 km by ~620 km).
+    static let area = (latitude: 47.3...55.0, longitude: 5.9...15.0)
+    static let categories = ["Cleaning", "Moving", "Gardening", "Repairs", "Delivery", "Tech help", "Tutoring",
+                             "Pet care", "Other"]
+
+    static func posting(using generator: inout SystemRandomNumberGenerator) -> PostingInput {
+        func phrase(_ count: Int) -> String {
+            (0..<count).map { _ in Self.words.randomElement(using: &generator)! }.joined(separator: " ")
+        }
+        let point = GeoPoint(latitude: Double.random(in: area.latitude, using: &generator),
+                             longitude: Double.random(in: area.longitude, using: &generator))
+        return PostingInput(
+            title: String(phrase(3).prefix(30)), description: "Please \(phrase(8)).",
+            category: categories.randomElement(using: &generator)!,
+            maxBid: Money(cents: Int64.random(in: 500...20_000, using: &generator)),
+            location: .some(MarketPosting.Location(point: point, placeName: "")))
     }
 }

@@ -91,11 +91,14 @@ TIMESTAMP_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0
 DAY_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
 
 ID_INPUT = text(format="uuid")
-NOTIFICATION_KINDS = ["listShared", "taskAssigned", "comment", "reminder", "reminderMissed"]
+NOTIFICATION_KINDS = ["listShared", "taskAssigned", "comment", "reminder", "reminderMissed", "bidPlaced",
+                      "bidAccepted", "bidDeclined", "marketQuestion", "marketAnswer", "marketTaskDone",
+                      "marketReview"]
 # AccountInputs.swift's PreferencesPatch.kindsWithChannels: the kinds a member chooses channels for.
 KINDS_WITH_CHANNELS = ["reminder", "taskAssigned", "listShared", "comment"]
 WEBHOOK_EVENTS = ["task.created", "task.updated", "task.completed", "task.deleted", "reminder", "task.assigned",
-                  "list.shared", "comment.created"]
+                  "list.shared", "comment.created", "bid.placed", "bid.accepted", "bid.declined", "posting.question",
+                  "posting.answer", "posting.task_done", "posting.review"]
 # Rules.email: one @, a local part of printable ASCII without , ; @ (1 to 64), a domain of dotted labels.
 EMAIL_PATTERN = "^[!-+.-:<-?A-~-]{1,64}@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)+$"
 
@@ -151,7 +154,13 @@ VALUE_SCHEMAS = {
                              "task was assigned to the member; comment: someone commented on a task the member "
                              "created or is assigned; reminder: one of the member's reminders came due (NOTIF-1); "
                              "reminderMissed: reminders that came due while the server was down longer than its "
-                             "stale limit, dropped with this one note instead.",
+                             "stale limit, dropped with this one note instead. The marketplace (MKT-8): bidPlaced: a "
+                             "bid on the member's posting was placed or changed; bidAccepted and bidDeclined: the "
+                             "member's bid was accepted, or declined (also when the posting was withdrawn or "
+                             "returned to requested); marketQuestion: a question on the member's posting; "
+                             "marketAnswer: the poster answered the member's question; marketTaskDone: the assignee "
+                             "completed the posting's task (to the poster), or the poster marked it done (to the "
+                             "assignee); marketReview: the other side rated the member.",
                              enum=NOTIFICATION_KINDS),
     "WebhookEvent": text("INTEROP-4: what a webhook subscribes to. task.created, task.updated, task.completed and "
                          "task.deleted: changes to the tasks the account sees (its own and those of lists shared "
@@ -159,7 +168,10 @@ VALUE_SCHEMAS = {
                          "though it moves on to its next occurrence; task.deleted is a move to the trash or a purge "
                          "from it); reminder, task.assigned, list.shared and comment.created: the account's "
                          "notifications of those kinds (reminder also covers reminderMissed), sent when the "
-                         "member's notificationChannels let webhooks hear that kind.",
+                         "member's notificationChannels let webhooks hear that kind; bid.placed, bid.accepted, "
+                         "bid.declined, posting.question, posting.answer, posting.task_done and posting.review: the "
+                         "marketplace notifications bidPlaced, bidAccepted, bidDeclined, marketQuestion, "
+                         "marketAnswer, marketTaskDone and marketReview.",
                          enum=WEBHOOK_EVENTS),
     "ClockTime": text("HH:MM, 24-hour.", pattern="^([01][0-9]|2[0-3]):[0-5][0-9]$"),
     "Username": text("3 to 30 ASCII letters, digits or underscores; unique case-insensitively.",
@@ -180,7 +192,10 @@ RESPONSE_SCHEMAS = {
             "code": text("Machine-readable: validation_failed, unauthenticated, forbidden, not_found, "
                          "already_exists, already_member, owner_role, owner_needs_admin, owner_cannot_leave, "
                          "inbox_protected, in_trash, not_in_trash, task_done, edit_conflict, version_mismatch, "
-                         "payload_too_large, unsupported_media_type, rate_limited, query_timeout, not_ready."),
+                         "payload_too_large, unsupported_media_type, rate_limited, query_timeout, not_ready; "
+                         "for the marketplace and photos posting_assigned, posting_closed, posting_not_assigned, "
+                         "posting_not_done, own_posting, bid_not_open, already_reviewed, too_many_photos, "
+                         "photo_too_large."),
             "message": text("A sentence for people."),
             "field": nullable(text("The input at fault, dotted for nested fields (preferences.timeZone), "
                                    "or null.")),
@@ -244,7 +259,8 @@ RESPONSE_SCHEMAS = {
         "displayName": text("First and last name, or the username when both are empty.", minLength=1),
         "email": nullable(described("Email", "Null unless the member chose to show it.")),
         "phone": nullable(ref("Phone")),
-    }, description="ACC-3: what any member may see of another."),
+        "market": ref("MarketProfile"),
+    }, description="ACC-3: what any member may see of another, with its standing on the marketplace."),
     "Credential": obj({
         "id": ID,
         "name": text("Session for sign-in sessions; otherwise as given (1 to 100 characters).", minLength=1),
@@ -292,6 +308,10 @@ RESPONSE_SCHEMAS = {
         "due": nullable(ref("TaskDate")),
         "start": nullable(ref("TaskDate")),
         "labelIds": array(ID),
+        "attachmentIds": array(ID, maxItems=10, description="TASK-11: the task's photos, oldest first; each one's "
+                                                            "bytes are at GET /api/v1/attachments/{id}. Filled in "
+                                                            "by the task operations and the export; empty in sync "
+                                                            "pulls, the trash and webhook payloads."),
         "estimatedMinutes": nullable(integer(minimum=1, maximum=100_000)),
         "category": nullable(ref("TaskCategory")),
         "assigneeId": nullable(ID),
@@ -406,7 +426,9 @@ RESPONSE_SCHEMAS = {
         "title": text("At most 300 characters."),
         "body": text("At most 500 characters."),
         "taskId": nullable(described("Id", "The task it is about (null for listShared and reminderMissed).")),
-        "listId": nullable(described("Id", "The list it is about (null for reminderMissed).")),
+        "listId": nullable(described("Id", "The list it is about (null for reminderMissed and the marketplace's).")),
+        "postingId": nullable(described("Id", "MKT-8: the marketplace posting it is about (null for the other "
+                                              "kinds).")),
         "createdAt": described("Timestamp", "When it was made; for a reminder, when the reminder fired."),
         "readAt": nullable(described("Timestamp", "When it was marked read; null while unread.")),
     }, description="NOTIF-2 and NOTIF-4: an entry of the in-app notification centre."),
@@ -500,6 +522,7 @@ RESPONSE_SCHEMAS = {
             "taskId": nullable(ID),
             "listId": nullable(ID),
             "reminderId": nullable(described("Id", "For reminder: the reminder that fired.")),
+            "postingId": nullable(described("Id", "For marketplace events (bid.*, posting.*): the posting.")),
             "task": nullable(described("Task", "For task events: the task as it was when the event was queued "
                                                "(labelIds as stored on the task, progress 0 of 0); null for "
                                                "notifications and for a task purged from the trash.")),
@@ -780,6 +803,240 @@ REQUEST_SCHEMAS = {
         examples=[{"url": "https://example.com/doable-hook", "events": ["reminder", "task.completed"]}]),
 }
 
+# MARK: - The marketplace (MKT) and photos (TASK-11): API/MarketDTOs.swift
+
+IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"]
+MONEY_RULES = ("a JSON number with at most two decimals, more than 0 and at most 1,000,000 (12.345 is refused, "
+               "not rounded; a string such as \"12.50\" is refused too)")
+
+VALUE_SCHEMAS.update({
+    "Money": {"type": "number", "exclusiveMinimum": 0, "maximum": 1_000_000,
+              "description": "MKT-1 and MKT-4: an amount of money, a JSON number with at most two decimals, written "
+                             "exactly from whole cents (12.5 is 12.50)."},
+    "PostingStatus": text("MKT-1, MKT-4, MKT-6, MKT-7: requested (no open bid), bidded (open bids), assigned (a bid "
+                          "was accepted) or done (the poster marked it done).",
+                          enum=["requested", "bidded", "assigned", "done"]),
+    "BidStatus": text("MKT-4, MKT-6: open, accepted (the posting is assigned to its bidder), declined (by the "
+                      "poster, or because another bid was accepted or the posting withdrawn) or withdrawn (by its "
+                      "bidder).", enum=["open", "accepted", "declined", "withdrawn"]),
+    "ImageKind": text("TASK-11: what the photo's bytes are.", enum=["jpeg", "png", "gif", "webp"]),
+})
+
+POSTING_FIELDS = {
+    "id": ID,
+    "poster": nullable(described("Username", "The poster's username; null when the account is gone.")),
+    "title": text("1 to 30 characters.", minLength=1),
+    "description": text("1 to 300 characters.", minLength=1),
+    "category": nullable(described("CategoryRef", "MKT-11: the posting's category, an object with its id and "
+                                                  "name (null only if the category no longer exists).")),
+    "suggestedCategory": nullable(text("MKT-11: with the category Other, the category the poster suggests.",
+                                       minLength=1)),
+    "maxBid": described("Money", "The most a bid may ask."),
+    "status": ref("PostingStatus"),
+    "lowestBid": nullable(described("Money", "MKT-3: the lowest open bid; null without one.")),
+    "bidCount": integer("Open bids.", minimum=0),
+    "location": nullable(ref("Location")),
+    "distanceKm": nullable({"type": "number", "minimum": 0,
+                            "description": "MKT-9: kilometres from the point of `near` (two decimals); null "
+                                           "without `near` or without a location."}),
+    "bearingDegrees": nullable({"type": "number", "minimum": 0, "exclusiveMaximum": 360,
+                                "description": "MKT-9: the direction from the point of `near`, degrees clockwise "
+                                               "from north (one decimal); null as distanceKm."}),
+    "assignee": nullable(described("Username", "The bidder it is assigned to, while assigned or done.")),
+    "photoIds": array(ID, maxItems=10, description="TASK-11: its photos, oldest first (bytes at GET "
+                                                   "/api/v1/attachments/{id})."),
+    "createdAt": TIMESTAMP,
+    "updatedAt": described("Timestamp", "Changes with every bid too."),
+    "doneAt": nullable(TIMESTAMP),
+    "version": integer("Raised by every change, bids included. Send it back as `If-Match` (quoted, as the `ETag` "
+                       "header gives it) to make a write fail with 409 `version_mismatch` if the posting changed "
+                       "meanwhile.", minimum=1),
+    "myBid": nullable(described("OwnBid", "The caller's own open bid on it, if any.")),
+    "unseenBidCount": nullable(integer("MKT-8: for the poster, open bids placed or changed since it last read "
+                                       "them; null for everyone else.", minimum=0)),
+}
+
+BID_FIELDS = {
+    "id": ID,
+    "postingId": ID,
+    "bidder": nullable(described("Username", "The bidder's username; null when the account is gone.")),
+    "amount": ref("Money"),
+    "message": text("The bidder's word to the poster; may be empty."),
+    "status": ref("BidStatus"),
+    "createdAt": TIMESTAMP,
+    "updatedAt": TIMESTAMP,
+    "version": integer("Raised by every change. Send it back as `If-Match` (quoted) to make a change or a "
+                       "withdrawal fail with 409 `version_mismatch` if the bid changed meanwhile.", minimum=1),
+    "bidderRating": described("MarketRating", "MKT-6: the bidder's standing, for the poster to weigh the bid."),
+}
+
+RESPONSE_SCHEMAS.update({
+    "CategoryRef": obj({"id": ID, "name": text(minLength=1)}, description="MKT-11: a posting's category."),
+    "Location": obj({
+        "latitude": {"type": "number", "minimum": -90, "maximum": 90},
+        "longitude": {"type": "number", "minimum": -180, "maximum": 180},
+        "placeName": text("May be empty."),
+        "exact": boolean("True for the poster and the assignee; for everyone else the point is rounded to two "
+                         "decimals of a degree (about 1 km)."),
+    }, description="MKT-1 and MKT-9: where the task is to be done (WGS 84 degrees)."),
+    "OwnBid": obj({
+        "id": ID,
+        "amount": ref("Money"),
+        "message": text(),
+        "status": ref("BidStatus"),
+        "createdAt": TIMESTAMP,
+        "updatedAt": TIMESTAMP,
+        "version": integer(minimum=1),
+    }, description="The caller's own open bid, inside a posting."),
+    "MarketRating": obj({
+        "average": nullable({"type": "number", "minimum": 1, "maximum": 5,
+                             "description": "The average of the member's visible ratings (two decimals); null "
+                                            "without any."}),
+        "count": integer("How many visible ratings.", minimum=0),
+        "completionRate": nullable({"type": "number", "minimum": 0, "maximum": 1,
+                                    "description": "completedCount / assignedCount (three decimals); null when "
+                                                   "never assigned."}),
+        "assignedCount": integer("Postings the member was assigned (its accepted bids).", minimum=0),
+        "completedCount": integer("Of those, the ones their posters marked done.", minimum=0),
+    }, description="A member's standing on the marketplace. A rating counts once it is visible: when both sides "
+                   "of a posting rated, or 14 days after it was done."),
+    "Posting": obj(POSTING_FIELDS, description="MKT-1, MKT-3, MKT-9: a posting as the caller may see it."),
+    "PostingDetail": obj({
+        **POSTING_FIELDS,
+        "bids": array(ref("Bid"), description="MKT-6: every bid for the poster (reading them marks them seen, "
+                                              "MKT-8; `unseenBidCount` counts those new before this read); the "
+                                              "caller's own for anyone else. Oldest first."),
+        "questions": array(ref("Question"), description="Public questions, oldest first."),
+        "reviews": array(ref("Review"), description="Visible reviews, and the caller's own hidden one."),
+        "canReview": boolean("The caller is the poster or the assignee of this done posting and has not rated "
+                             "it yet."),
+    }, description="A posting's page: the posting with its bids, questions and reviews."),
+    "PostingPage": obj({
+        "postings": array(ref("Posting")),
+        "nextCursor": nullable(text("Pass as `cursor` for the next page; null on the last page and with `near`.",
+                                    minLength=1)),
+    }),
+    "MyPostings": obj({
+        "postings": array(ref("Posting"), description="Newest first."),
+        "unseenBidCount": integer("MKT-8: the badge: open bids on all the caller's postings it has not seen.",
+                                  minimum=0),
+    }),
+    "Bid": obj(BID_FIELDS, description="MKT-4 and MKT-6: a bid with its bidder's standing."),
+    "MyBid": obj({**BID_FIELDS, "posting": ref("Posting")},
+                 description="MKT-5: one of the caller's bids with its posting."),
+    "Question": obj({
+        "id": ID,
+        "postingId": ID,
+        "asker": nullable(described("Username", "Null when the account is gone.")),
+        "body": text(minLength=1),
+        "answer": nullable(text("The poster's answer; null until it answers.", minLength=1)),
+        "answeredAt": nullable(TIMESTAMP),
+        "createdAt": TIMESTAMP,
+        "version": integer(minimum=1),
+    }, description="A public question on a posting, and the poster's answer."),
+    "Review": obj({
+        "id": ID,
+        "postingId": ID,
+        "reviewer": nullable(described("Username", "Null when the account is gone.")),
+        "reviewee": nullable(described("Username", "Null when the account is gone, and on a public profile (the "
+                                                   "profile's member).")),
+        "rating": integer(minimum=1, maximum=5),
+        "body": text("May be empty."),
+        "createdAt": TIMESTAMP,
+        "isVisible": boolean("False while only its writer sees it: until the other side rated too, or 14 days "
+                             "after the posting was done."),
+    }, description="After a posting is done, the poster rates the assignee and the assignee the poster, once "
+                   "each."),
+    "Category": obj({
+        "id": ID,
+        "name": text(minLength=1),
+        "isOther": boolean("The category Other, with which a member suggests a new one; always offered."),
+        "isArchived": boolean("Offered for new postings no more; postings in it keep it."),
+        "createdAt": TIMESTAMP,
+        "version": integer(minimum=1),
+    }, description="MKT-11: a marketplace category, set by admins."),
+    "CategorySuggestion": obj({
+        "postingId": ID,
+        "postingTitle": text(minLength=1),
+        "suggestion": text(minLength=1),
+        "poster": nullable(ref("Username")),
+        "createdAt": TIMESTAMP,
+    }, description="MKT-11: a category a member suggested with Other."),
+    "Photo": obj({
+        "id": ID,
+        "taskId": nullable(described("Id", "The task it belongs to; null for a posting's photo.")),
+        "postingId": nullable(described("Id", "The posting it belongs to; null for a task's photo.")),
+        "kind": ref("ImageKind"),
+        "contentType": text(enum=IMAGE_TYPES),
+        "byteCount": integer(minimum=1, maximum=65_536),
+        "url": text("Where its bytes are.", pattern="^/api/v1/attachments/[0-9a-f-]{36}$"),
+        "createdAt": TIMESTAMP,
+    }, description="TASK-11: a photo of a task or of a marketplace posting."),
+    "MarketProfile": obj({
+        "rating": ref("MarketRating"),
+        "reviews": array(ref("Review"), description="The latest visible reviews of the member (at most 20), "
+                                                    "newest first."),
+    }, description="A member's standing on the marketplace."),
+})
+
+MONEY_INPUT = {"type": "number", "exclusiveMinimum": 0, "maximum": 1_000_000}
+LOCATION_INPUT = obj({
+    "latitude": {"type": "number", "minimum": -90, "maximum": 90, "description": "-90 to 90."},
+    "longitude": {"type": "number", "minimum": -180, "maximum": 180, "description": "-180 to 180."},
+    "placeName": text("At most 100 characters after trimming; default empty.", maxLength=100),
+}, required=["latitude", "longitude"], description="WGS 84 degrees; an error names `location.latitude` and so on.")
+POSTING_INPUT_FIELDS = {
+    "title": text("1 to 30 characters after trimming.", minLength=1, maxLength=30),
+    "description": text("1 to 300 characters after trimming.", minLength=1, maxLength=300),
+    "category": text("A category's id or name (case-insensitive) as GET /api/v1/market/categories lists them; not "
+                     "an archived one.", minLength=1, maxLength=40),
+    "suggestedCategory": nullable(text("MKT-11: with the category Other, a category to suggest to the admins (1 to "
+                                       "40 characters after trimming; empty or null for none); ignored with any "
+                                       "other category.", maxLength=40)),
+    "maxBid": {**MONEY_INPUT, "description": "The most a bid may ask: " + MONEY_RULES + "."},
+    "location": nullable({**LOCATION_INPUT, "description": "Where the task is to be done, or null for nowhere in "
+                                                           "particular (MKT-9 finds only postings with one)."}),
+}
+BID_INPUT_FIELDS = {
+    "amount": {**MONEY_INPUT, "description": "MKT-4: " + MONEY_RULES + "; at most the posting's maxBid."},
+    "message": text("A word to the poster: at most 300 characters after trimming; default empty.", maxLength=300),
+}
+
+REQUEST_SCHEMAS.update({
+    "CreatePostingRequest": obj(POSTING_INPUT_FIELDS, required=["title", "description", "category", "maxBid"],
+                                description="MKT-1: a new posting, requested.",
+                                examples=[{"title": "Mow the lawn", "description": "Front and back, about 200 m².",
+                                           "category": "Gardening", "maxBid": 40,
+                                           "location": {"latitude": 52.52, "longitude": 13.405,
+                                                        "placeName": "Mitte"}}]),
+    "UpdatePostingRequest": obj(POSTING_INPUT_FIELDS, required=[],
+                                description="MKT-10: only the fields given change; null clears location or "
+                                            "suggestedCategory. maxBid may not go below an open bid.",
+                                examples=[{"maxBid": 45.5}]),
+    "PlaceBidRequest": obj(BID_INPUT_FIELDS, required=["amount"], description="MKT-4.",
+                           examples=[{"amount": 35.5, "message": "Tomorrow morning"}]),
+    "UpdateBidRequest": obj(BID_INPUT_FIELDS, required=[], description="MKT-4: a new amount, message, or both.",
+                            anyOf=[{"required": ["amount"]}, {"required": ["message"]}], examples=[{"amount": 30}]),
+    "QuestionRequest": obj({
+        "body": text("1 to 500 characters after trimming.", minLength=1, maxLength=500),
+    }, examples=[{"body": "Is there a lawn mower?"}]),
+    "AnswerRequest": obj({
+        "answer": text("1 to 500 characters after trimming; replaces an earlier answer.", minLength=1, maxLength=500),
+    }, examples=[{"answer": "Yes, in the shed."}]),
+    "ReviewRequest": obj({
+        "rating": integer("1 to 5.", minimum=1, maximum=5),
+        "body": text("At most 500 characters after trimming; default empty.", maxLength=500),
+    }, required=["rating"], examples=[{"rating": 5, "body": "Quick and careful."}]),
+    "CreateCategoryRequest": obj({
+        "name": text("1 to 40 characters after trimming.", minLength=1, maxLength=40),
+    }, examples=[{"name": "Cooking"}]),
+    "UpdateCategoryRequest": obj({
+        "name": text("1 to 40 characters after trimming.", minLength=1, maxLength=40),
+        "isArchived": boolean("true: no longer offered for new postings (not for Other); false: offered again."),
+    }, required=[], anyOf=[{"required": ["name"]}, {"required": ["isArchived"]}],
+        examples=[{"isArchived": True}]),
+})
+
 # MARK: - Responses
 
 ERROR_CODES = {
@@ -812,6 +1069,16 @@ CONFLICTS = {
     "owner_role": "the owner's own role cannot change (the owner hands the list to an admin first)",
     "owner_needs_admin": "only an admin member can become the owner",
     "owner_cannot_leave": "the owner cannot leave or be removed (hand the list over first, or delete it)",
+    "posting_assigned": "the posting is assigned or done (say, assigned meanwhile): it can no longer be changed "
+                        "or deleted",
+    "posting_closed": "the posting is assigned or done and takes no more bids or questions (the message says "
+                      "whether it was assigned meanwhile)",
+    "posting_not_assigned": "only an assigned posting can be marked done or returned to requested",
+    "posting_not_done": "poster and assignee rate each other once the posting is done",
+    "own_posting": "nobody bids on, or asks a question on, its own posting",
+    "bid_not_open": "the bid was accepted, declined or withdrawn already",
+    "already_reviewed": "the caller rated this posting already; a rating can't be changed",
+    "too_many_photos": "there are 10 photos already; remove one first (`field` body)",
 }
 
 
@@ -1391,6 +1658,256 @@ PATHS = {
     },
 }
 
+# MARK: - Marketplace, photos and admin operations (API/MarketController*.swift, AttachmentsController.swift,
+# AdminController.swift)
+
+POSTER_ONLY = ("The token may only read, or the caller is not the posting's poster (the message says so). Every "
+               "member may see a posting, so this is 403, not 404.")
+POSTING_NOT_FOUND = "No posting has this id (a deleted one neither)."
+BID_NOT_FOUND = "No bid of the caller's, or on a posting of the caller's, has this id."
+ADMIN_NOT_FOUND = "The caller is not an admin (admin paths answer 404 to everyone else), or no category has this id."
+PHOTO_BAD = "The body is empty, or its bytes are not a JPEG, PNG, GIF or WebP image (`field` is body)."
+PHOTO_TOO_LARGE = ("The photo is over 65,536 bytes (`photo_too_large`, `field` body: the message says how large it "
+                   "is), or the body is over 1 MiB (`payload_too_large`; the connection is closed after the answer).")
+PHOTO_BODY = {"required": True, "description": "TASK-11: the image itself, at most 65,536 bytes: a JPEG, PNG, GIF "
+                                               "or WebP, recognised by its bytes whatever the Content-Type says.",
+              "content": {media: {"schema": {"type": "string", "format": "binary"}}
+                          for media in IMAGE_TYPES + ["application/octet-stream"]}}
+
+
+def photo_operation(op_id, summary, **kwargs):
+    """An operation whose body is a photo's bytes: any Content-Type, 400 for what is not an image, 413 for one over
+    65,536 bytes."""
+    op = operation(op_id, summary, status=201, ok=ok(ref("Photo"), "Added."), **kwargs)
+    op["requestBody"] = PHOTO_BODY
+    responses = op["responses"]
+    responses["400"] = error_response(400, PHOTO_BAD)
+    responses["413"] = error_response(413, PHOTO_TOO_LARGE, codes=["payload_too_large", "photo_too_large"])
+    op["responses"] = {code: responses[code] for code in sorted(responses)}
+    return op
+
+
+def tagged_ok(schema, description="OK."):
+    return {**ok(schema, description), "headers": ETAG_HEADER}
+
+
+MARKET_QUERY = [
+    query("q", text(maxLength=200), "MKT-2: words that must all begin words of the title or description (any case, "
+          "accents ignored); empty lists every open posting."),
+    query("category", text(minLength=1), "MKT-2: a category's id or name (case-insensitive)."),
+    query("status", array(text(enum=["requested", "bidded"]), maxItems=MAX_VALUES),
+          "Open postings only: requested, bidded, or both (the default); repeat or separate with commas.",
+          style="form", explode=True),
+    query("near", text(pattern="^-?[0-9]{1,2}(\\.[0-9]+)?,-?[0-9]{1,3}(\\.[0-9]+)?$"),
+          "MKT-9: LATITUDE,LONGITUDE (e.g. 52.52,13.405): only postings with a location within `radiusKm` of it, "
+          "nearest first, with distanceKm and bearingDegrees, in one page (no cursor)."),
+    query("radiusKm", {"type": "number", "minimum": 0.1, "maximum": 500, "default": 5},
+          "MKT-9: with `near`, kilometres, 0.1 to 500."),
+    query("limit", integer(minimum=1, maximum=100, default=50), "Page size."),
+    query("cursor", text(minLength=1), "The `nextCursor` of the page before (not with `near`)."),
+]
+
+MARKET_PATHS = {
+    "/api/v1/market/postings": {
+        "get": tagged("Marketplace", operation(
+            "searchPostings", "MKT-2 and MKT-9: open postings by words, category and status, newest first in "
+            "pages; near a point, nearest first.", read_only=True, parameters=MARKET_QUERY, statuses=(400,),
+            ok=ok(ref("PostingPage")),
+            bad_request="A query parameter has a bad value (a status other than requested or bidded, a point out "
+                        "of range, radiusKm without near or out of 0.1 to 500, a cursor this server did not give, "
+                        "an unknown category); `field` names it.",
+            description="Every signed-in member sees every open posting. Locations are rounded to about 1 km for "
+                        "everyone but the poster and the assignee.")),
+        "post": tagged("Marketplace", operation(
+            "createPosting", "MKT-1: post a task to the marketplace; it starts requested.",
+            body="CreatePostingRequest", status=201, ok=tagged_ok(ref("Posting"), "Posted."),
+            conflicts=("edit_conflict",),
+            bad_request="A rule is broken: title 1 to 30 and description 1 to 300 characters, a category that "
+                        "exists and is not archived, maxBid " + MONEY_RULES + ", a location in range; `field` "
+                        "names the input (location.latitude for a nested one).")),
+    },
+    "/api/v1/market/postings/{id}": {
+        "get": tagged("Marketplace", operation(
+            "getPosting", "MKT-3 and MKT-6: a posting with its bids, questions and reviews.", read_only=True,
+            parameters=[ID_PARAMETER], statuses=(404,), ok=tagged_ok(ref("PostingDetail")),
+            not_found=POSTING_NOT_FOUND,
+            description="For its poster this shows every bid and so marks them seen (MKT-8).")),
+        "patch": tagged("Marketplace", operation(
+            "updatePosting", if_match=True, summary="MKT-10: the poster edits its posting while nobody is "
+            "assigned.", parameters=[ID_PARAMETER], body="UpdatePostingRequest", statuses=(404,),
+            ok=ok(ref("Posting")), conflicts=("posting_assigned", "edit_conflict"), forbidden=POSTER_ONLY,
+            not_found=POSTING_NOT_FOUND,
+            description="A posting assigned (or done) meanwhile, say while the poster was offline, is refused "
+                        "with 409 `posting_assigned` and a message saying so, also when If-Match names an older "
+                        "version.")),
+        "delete": tagged("Marketplace", operation(
+            "deletePosting", if_match=True, summary="The poster takes an open posting off the marketplace; its open "
+            "bids are declined and their bidders told.", parameters=[ID_PARAMETER], status=204, ok=None,
+            statuses=(404,), conflicts=("posting_assigned", "edit_conflict"), forbidden=POSTER_ONLY,
+            not_found=POSTING_NOT_FOUND)),
+    },
+    "/api/v1/market/postings/{id}/photos": {"post": tagged("Marketplace", photo_operation(
+        "addPostingPhoto", "MKT-1 and TASK-11: the poster adds a photo to its open posting (at most 10).",
+        parameters=[ID_PARAMETER], statuses=(404,), conflicts=("posting_assigned", "too_many_photos", "edit_conflict"),
+        forbidden=POSTER_ONLY, not_found=POSTING_NOT_FOUND,
+        description="Remove one with DELETE /api/v1/attachments/{id}."))},
+    "/api/v1/market/postings/{id}/done": {"post": tagged("Marketplace", operation(
+        "markPostingDone", if_match=True, summary="MKT-7: the poster marks its assigned posting done; both sides "
+        "may then rate each other.", parameters=[ID_PARAMETER], statuses=(404,), ok=ok(ref("Posting")),
+        conflicts=("posting_not_assigned", "edit_conflict"), forbidden=POSTER_ONLY, not_found=POSTING_NOT_FOUND,
+        description="Any request body is ignored. The assignee is told."))},
+    "/api/v1/market/postings/{id}/reopen": {"post": tagged("Marketplace", operation(
+        "reopenPosting", if_match=True, summary="MKT-7: the poster returns its assigned posting to requested (not "
+        "done): it takes bids again.", parameters=[ID_PARAMETER], statuses=(404,), ok=ok(ref("Posting")),
+        conflicts=("posting_not_assigned", "edit_conflict"), forbidden=POSTER_ONLY, not_found=POSTING_NOT_FOUND,
+        description="Any request body is ignored. The assignee is told; its task stays in its list."))},
+    "/api/v1/market/postings/{id}/bids": {
+        "get": tagged("Marketplace", operation(
+            "listBids", "MKT-6: all bids for the poster (which marks them seen, MKT-8); the caller's own for anyone "
+            "else. Oldest first.", read_only=True, parameters=[ID_PARAMETER], statuses=(404,),
+            ok=ok(wrapper("bids", "Bid")), not_found=POSTING_NOT_FOUND)),
+        "post": tagged("Marketplace", operation(
+            "placeBid", "MKT-4: bid on another member's requested or bidded posting.", parameters=[ID_PARAMETER],
+            body="PlaceBidRequest", status=201, ok=tagged_ok(ref("Bid"), "A new bid."), statuses=(404,),
+            conflicts=("own_posting", "posting_closed", "edit_conflict"), not_found=POSTING_NOT_FOUND,
+            bad_request="amount is not " + MONEY_RULES + ", or is above the posting's maxBid; or a message over 300 "
+                        "characters; `field` names it.",
+            description="The first open bid makes the posting bidded. A member has at most one open bid on a "
+                        "posting: bidding again changes that bid (200, the same id). The poster is told "
+                        "(NOTIF-4).")),
+    },
+    "/api/v1/market/bids/{id}": {
+        "patch": tagged("Marketplace", operation(
+            "updateBid", if_match=True, summary="MKT-4: the bidder changes the amount or message of its own open "
+            "bid.", parameters=[ID_PARAMETER], body="UpdateBidRequest", statuses=(404,), ok=ok(ref("Bid")),
+            conflicts=("bid_not_open", "posting_closed", "edit_conflict"), not_found=BID_NOT_FOUND,
+            forbidden="The token may only read, or the caller is the poster (who declines a bid instead).",
+            bad_request="Neither amount nor message, an amount that is not " + MONEY_RULES + " or is above the "
+                        "posting's maxBid, or a message over 300 characters; `field` names it.")),
+        "delete": tagged("Marketplace", operation(
+            "withdrawBid", if_match=True, summary="MKT-4: the bidder withdraws its own open bid; the last open bid "
+            "gone returns the posting to requested.", parameters=[ID_PARAMETER], status=204, ok=None,
+            statuses=(404,), conflicts=("bid_not_open", "edit_conflict"), not_found=BID_NOT_FOUND,
+            forbidden="The token may only read, or the caller is the poster (who declines a bid instead).")),
+    },
+    "/api/v1/market/bids/{id}/accept": {"post": tagged("Marketplace", operation(
+        "acceptBid", "MKT-6: the poster accepts an open bid: the posting is assigned to the bidder, every other "
+        "open bid is declined, and the bidder finds it as a task in its list Marketplace.",
+        parameters=[ID_PARAMETER], statuses=(404,), ok=tagged_ok(ref("Posting"), "The posting, now assigned."),
+        conflicts=("posting_closed", "bid_not_open", "edit_conflict"), forbidden=POSTER_ONLY,
+        not_found=BID_NOT_FOUND,
+        description="Of two accepts of one posting at the same moment exactly one wins; the other gets 409 "
+                    "`posting_closed` saying the posting was assigned meanwhile. Any request body is ignored."))},
+    "/api/v1/market/bids/{id}/decline": {"post": tagged("Marketplace", operation(
+        "declineBid", "MKT-6: the poster declines an open bid; declining the last one returns the posting to "
+        "requested.", parameters=[ID_PARAMETER], statuses=(404,), ok=tagged_ok(ref("Bid"), "The declined bid."),
+        conflicts=("posting_closed", "bid_not_open", "edit_conflict"), forbidden=POSTER_ONLY,
+        not_found=BID_NOT_FOUND, description="Any request body is ignored. The bidder is told."))},
+    "/api/v1/market/postings/{id}/questions": {
+        "get": tagged("Marketplace", operation(
+            "listQuestions", "The public questions on a posting and their answers, oldest first.", read_only=True,
+            parameters=[ID_PARAMETER], statuses=(404,), ok=ok(wrapper("questions", "Question")),
+            not_found=POSTING_NOT_FOUND)),
+        "post": tagged("Marketplace", operation(
+            "askQuestion", "A member other than the poster asks a public question on an open posting; the poster "
+            "is told.", parameters=[ID_PARAMETER], body="QuestionRequest", status=201,
+            ok=ok(ref("Question"), "Asked."), statuses=(404,),
+            conflicts=("own_posting", "posting_closed", "edit_conflict"), not_found=POSTING_NOT_FOUND)),
+    },
+    "/api/v1/market/questions/{id}/answer": {"post": tagged("Marketplace", operation(
+        "answerQuestion", "The poster answers a question on its posting (again to correct it); the asker is told.",
+        parameters=[ID_PARAMETER], body="AnswerRequest", statuses=(404,), ok=ok(ref("Question")),
+        conflicts=("edit_conflict",), forbidden=POSTER_ONLY,
+        not_found="No question on a posting that is not deleted has this id."))},
+    "/api/v1/market/postings/{id}/reviews": {"post": tagged("Marketplace", operation(
+        "reviewPosting", "After the posting is done, its poster rates the assignee and the assignee the poster, "
+        "once each.", parameters=[ID_PARAMETER], body="ReviewRequest", status=201, ok=ok(ref("Review"), "Rated."),
+        statuses=(404,), conflicts=("posting_not_done", "already_reviewed", "edit_conflict"),
+        forbidden="The token may only read, or the caller is neither the poster nor the assignee.",
+        not_found=POSTING_NOT_FOUND,
+        description="A rating stays hidden (isVisible false) until the other side rated too, or 14 days after "
+                    "the posting was done: neither answers the other's."))},
+    "/api/v1/market/my/postings": {"get": tagged("Marketplace", operation(
+        "myPostings", "MKT-5 and MKT-8: the caller's postings, newest first, with the unseen-bids badge.",
+        read_only=True, statuses=(400,), ok=ok(ref("MyPostings")),
+        parameters=[query("status", text(enum=["all", "requested", "bidded", "assigned", "done"], default="all"),
+                          "Which of them.")],
+        bad_request="`status` is not all, requested, bidded, assigned or done."))},
+    "/api/v1/market/my/bids": {"get": tagged("Marketplace", operation(
+        "myBids", "MKT-5: the caller's bids, newest first, each with its posting.", read_only=True, statuses=(400,),
+        ok=ok(wrapper("bids", "MyBid")),
+        parameters=[query("status", text(enum=["all", "open", "assigned"], default="all"),
+                          "all; open: bids still open; assigned: accepted bids of postings assigned to the caller "
+                          "(or done).")],
+        bad_request="`status` is not all, open or assigned."))},
+    "/api/v1/market/categories": {"get": tagged("Marketplace", operation(
+        "listCategories", "MKT-11: the categories a member may pick, Other last.", read_only=True,
+        ok=ok(wrapper("categories", "Category"))))},
+    "/api/v1/tasks/{id}/attachments": {
+        "get": tagged("Photos", operation(
+            "listTaskPhotos", "TASK-11: the photos of a task the caller may see, oldest first.", read_only=True,
+            parameters=[ID_PARAMETER], statuses=(404,), ok=ok(wrapper("attachments", "Photo")),
+            description="Any role may read them, also while the task is in the trash.")),
+        "post": tagged("Photos", photo_operation(
+            "addTaskPhoto", "TASK-11: add a photo to a task (at most 10 per task).", parameters=[ID_PARAMETER],
+            statuses=(404,), conflicts=("in_trash", "too_many_photos", "edit_conflict"), forbidden=EDITOR_NEEDED,
+            description="The caller needs the editor role or higher in the task's list.")),
+    },
+    "/api/v1/attachments/{id}": {
+        "get": tagged("Photos", operation(
+            "getAttachment", "TASK-11: a photo's bytes, for whoever may see its task (or any member, for a "
+            "posting's).", read_only=True, parameters=[ID_PARAMETER], statuses=(404,),
+            ok={"description": "The image, typed by what its bytes are.",
+                "headers": {
+                    "X-Content-Type-Options": {"description": "Never run as anything but the image it is.",
+                                               "required": True, "schema": {"type": "string", "const": "nosniff"}},
+                    "Cache-Control": {"description": "A photo's id is never reused: keep it for a year.",
+                                      "required": True, "schema": {"type": "string",
+                                                                   "const": "private, max-age=31536000, immutable"}},
+                    "Content-Disposition": {"description": "Shown, not saved.", "required": True,
+                                            "schema": {"type": "string", "const": "inline"}},
+                    "Content-Security-Policy": {"description": "Allows nothing.", "required": True,
+                                                "schema": {"type": "string", "const": "default-src 'none'"}},
+                },
+                "content": {media: {"schema": {"type": "string", "format": "binary"}} for media in IMAGE_TYPES}},
+            not_found="No photo the caller may see has this id.")),
+        "delete": tagged("Photos", operation(
+            "deleteAttachment", "TASK-11: remove a photo: a task's by its list's editors, a posting's by its poster "
+            "while nobody is assigned.", parameters=[ID_PARAMETER], status=204, ok=None, statuses=(404,),
+            conflicts=("in_trash", "posting_assigned", "edit_conflict"),
+            forbidden="The token may only read, or the caller may see the photo but not change it: the editor role "
+                      "or higher is needed for a task's (the message names the role), the poster for a posting's.",
+            not_found="No photo the caller may see has this id.")),
+    },
+    "/api/v1/admin/categories": {
+        "get": tagged("Admin", operation(
+            "adminListCategories", "MKT-11: every category, archived ones too, Other last (admins only).",
+            read_only=True, statuses=(404,), ok=ok(wrapper("categories", "Category")), not_found=ADMIN_NOT_FOUND)),
+        "post": tagged("Admin", operation(
+            "createCategory", "MKT-11: add a category (admins only).", body="CreateCategoryRequest", status=201,
+            ok=tagged_ok(ref("Category"), "Added."), statuses=(404,), conflicts=("already_exists", "edit_conflict"),
+            not_found=ADMIN_NOT_FOUND)),
+    },
+    "/api/v1/admin/categories/{id}": {"patch": tagged("Admin", operation(
+        "updateCategory", "MKT-11: rename a category, archive it or offer it again (admins only).",
+        parameters=[ID_PARAMETER], body="UpdateCategoryRequest", statuses=(404,), ok=tagged_ok(ref("Category")),
+        conflicts=("already_exists", "edit_conflict"), not_found=ADMIN_NOT_FOUND,
+        bad_request="Neither name nor isArchived, a name that is empty or over 40 characters, or archiving Other "
+                    "(`field` isArchived); `field` names it."))},
+    "/api/v1/admin/category-suggestions": {"get": tagged("Admin", operation(
+        "listCategorySuggestions", "MKT-11: the categories members suggested with Other, newest first (admins "
+        "only).", read_only=True, statuses=(400, 404),
+        parameters=[query("limit", integer(minimum=1, maximum=1_000, default=100), "How many.")],
+        ok=ok(wrapper("suggestions", "CategorySuggestion")), not_found=ADMIN_NOT_FOUND,
+        bad_request="`limit` is not a whole number from 1 to 1,000."))},
+}
+# MKT-4: bidding again on a posting changes the caller's open bid there.
+_place_bid = MARKET_PATHS["/api/v1/market/postings/{id}/bids"]["post"]
+_place_bid["responses"] = {"200": tagged_ok(ref("Bid"), "The caller's open bid on the posting, changed."),
+                           **_place_bid["responses"]}
+PATHS.update(MARKET_PATHS)
+
+
 PATHS["/readyz"]["get"]["responses"]["503"] = error_response(503)
 # Issue 10, finding 19: every operation that reads the database may meet the query time limit.
 for _path, _operations in PATHS.items():
@@ -1454,6 +1971,10 @@ TAGS = [
     {"name": "Events", "description": "SYNC-5 and VIEW-6: live changes from the change feed."},
     {"name": "Sync", "description": "SYNC-1 to SYNC-4: offline devices push mutations and pull changes "
                                     "(docs/sync.md)."},
+    {"name": "Marketplace", "description": "MKT: postings, bids, questions and reviews; every member sees every "
+                                           "posting, only its poster changes it."},
+    {"name": "Photos", "description": "TASK-11: photos of tasks, and the bytes of any photo (a posting's too)."},
+    {"name": "Admin", "description": "Admin tools (MKT-11: marketplace categories); 404 for anyone but an admin."},
     {"name": "Operations", "description": "OPS-3 and INTEROP-3: health, readiness and this document."},
 ]
 

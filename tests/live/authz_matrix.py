@@ -22,7 +22,11 @@ not empty):
       404 that shows nothing of A's, 401), with A's data unchanged after every refusal; plus hand-over, leaving,
       own comments, creating in the shared list, assignees and "assigned to me", the shared trash, notifications,
       and reminders, which are each member's own (NOTIF-1): any role sets and lists its own on a shared task, and
-      another member's reminder answers 404 to every reminder operation.
+      another member's reminder answers 404 to every reminder operation; photos of tasks (TASK-11) by role;
+  (f) the marketplace and the admin tools (authz_market.py): postings and categories are every member's to see and a
+      member may bid on another's posting, so those operations are held, by operationId, to what the poster, a
+      bidder, another member, an admin and anonymous should each get (2xx, 403, 404, 409, 401), with the posting
+      and its bids unchanged after every refusal. They are left out of (b), and the admin listings out of (c).
 
 Operations added to the document later are covered without editing this script: path parameters are mapped to
 resources by name (taskId, listId, ...) or by the collection before them (tasks/{id}); an unknown collection is
@@ -50,6 +54,7 @@ from urllib.parse import urlparse
 
 import requests
 
+import authz_market
 import authz_roles
 from liveserver import Checks, Server
 
@@ -141,6 +146,12 @@ class Member:
         self.ids["webhook"] = self.make("/api/v1/webhooks", {"url": f"http://127.0.0.1:9/{m}",
                                                              "events": ["task.created", "reminder"]})["id"]
         self.make("/api/v1/tasks", {"title": f"{m} task after the webhook"})
+        # TASK-11: a photo on its task; the body is the image itself.
+        response = self.call("POST", f"/api/v1/tasks/{self.ids['task']}/attachments", data=PNG,
+                             headers={"Content-Type": "image/png"})
+        if response.status_code != 201:
+            raise RuntimeError(f"{self.name}: photo -> {response.status_code} {response.text[:300]}")
+        self.ids["attachment"] = response.json()["id"]
 
     def deliveries(self, wait: float = 10) -> list[dict]:
         """The member's deliveries, once there is at least one (task events are queued about once a second)."""
@@ -172,7 +183,16 @@ class Member:
             for item in data.get(key, []):
                 found.add(item["id"])
         found |= {delivery["id"] for delivery in self.deliveries()}
+        found.add(self.ids["attachment"])
         return found
+
+
+# The smallest thing the server takes for a photo: the PNG signature (TASK-11 checks the bytes) and some more bytes.
+PNG = b"\x89PNG\r\n\x1a\n" + b"\x00" * 64
+
+
+def is_photo_type(content_type: str | None) -> bool:
+    return bool(content_type) and (content_type.startswith("image/") or content_type == "application/octet-stream")
 
 
 def in_a_day() -> str:
@@ -357,7 +377,8 @@ class Document:
 
 COLLECTIONS = {"tasks": "task", "lists": "list", "labels": "label", "tokens": "token", "users": "username",
                "accounts": "account", "members": "account", "comments": "comment", "reminders": "reminder",
-               "webhooks": "webhook"}
+               "webhooks": "webhook", "attachments": "attachment", "postings": "posting", "bids": "bid",
+               "questions": "question", "categories": "category"}
 
 
 def context_kind(url: str) -> str | None:
@@ -456,6 +477,8 @@ def body_for(entry: dict, doc: Document, ids: dict, overrides: dict | None = Non
         return None, None, {}
     if entry["content_type"] == "application/json":
         return doc.build_object(entry["body_schema"], ids, overrides, context=context_kind(entry["url"])), None, {}
+    if is_photo_type(entry["content_type"]):
+        return None, PNG, {"Content-Type": "image/png"}  # a real photo, so that only the access check can refuse
     return None, b"x", {"Content-Type": entry["content_type"]}
 
 
@@ -477,6 +500,8 @@ def resource_view(member: Member, entries: list[dict], entry: dict, url: str) ->
     response = member.call("GET", resource_url)
     if response.status_code != 200:
         return {"status": response.status_code}
+    if not response.headers.get("Content-Type", "").startswith("application/json"):
+        return {"status": 200, "bytes": len(response.content)}  # a photo
     data = response.json()
     return {k: data.get(k) for k in ("title", "name", "deletedAt", "status", "listId", "parentId") if k in data}
 
@@ -650,11 +675,12 @@ def main() -> int:
         for entry in secured:
             check_unauthenticated(entry, doc, a)
         for entry in secured:
-            if "{" in entry["url"]:
+            if "{" in entry["url"] and not authz_market.covers(entry):
                 check_cross_member(entry, doc, entries, a, b)
         for entry in secured:
             check_body_references(entry, doc, a, b)
-        listings = [e for e in secured if e["method"] == "GET" and "{" not in e["url"]]
+        listings = [e for e in secured if e["method"] == "GET" and "{" not in e["url"]
+                    and not authz_market.is_admin(entry=e)]
         for path in BASELINE_LISTINGS:
             if not any(e["url"] == path for e in listings):
                 print(f"note: {path} is not in the document; checked anyway")
@@ -665,8 +691,12 @@ def main() -> int:
             check_public_profile(a, b)
         authz_roles.run(SimpleNamespace(
             check=check, a=a, b=b, base=server.base, timeout=TIMEOUT, bounded=bounded, diff=diff, doc=doc,
-            error_shape_problem=error_shape_problem, path_kind=path_kind, context_kind=context_kind,
+            error_shape_problem=error_shape_problem, path_kind=path_kind, context_kind=context_kind, png=PNG,
             new_member=lambda name: Member(name, server.base)), entries)
+        authz_market.run(SimpleNamespace(
+            check=check, a=a, b=b, base=server.base, timeout=TIMEOUT, bounded=bounded, server=server,
+            error_shape_problem=error_shape_problem, png=PNG, new_member=lambda name: Member(name, server.base)),
+            entries)
         check(requests.get(server.base + "/api/v1/me", headers=a.headers, timeout=TIMEOUT).status_code == 200
               and requests.get(server.base + "/api/v1/me", headers=b.headers, timeout=TIMEOUT).status_code == 200,
               "both members still signed in at the end")

@@ -64,11 +64,18 @@ RULES = {
     # NOTIF-1: reminders are each member's own; any role sets and lists its own on a task it can see.
     "listReminders": "viewer",
     "createReminder": "viewer",
+    # TASK-11: a task's photos are seen by whoever sees the task and added or removed by its list's editors.
+    "listTaskPhotos": "viewer",
+    "addTaskPhoto": "editor",
+    "getAttachment": "viewer",
+    "deleteAttachment": "editor",
 }
 
 # Path parameters the role matrix can point at the shared list's resources; personal resources are not shared.
-SHARED_KINDS = {"list", "task", "comment", "account"}
+SHARED_KINDS = {"list", "task", "comment", "account", "attachment"}
 PERSONAL_KINDS = {"label", "token", "username", "reminder", "webhook"}
+# The marketplace and the admin tools have no lists and no roles in them: authz_market.py holds them.
+MARKET_KINDS = {"posting", "bid", "question", "category"}
 ROLE_WORDS = re.compile(r"\b(viewer|editor|admin|owner)\b", re.IGNORECASE)
 
 
@@ -108,6 +115,7 @@ class Shared:
     target: str = ""  # a plain viewer member, for role changes and refused removals
     target_role: str = "viewer"
     notification: str = ""  # one of A's notifications
+    photo: str = ""  # a photo of the task (TASK-11)
     spare_count: int = 0
 
 
@@ -126,11 +134,14 @@ class RoleMatrix:
         return {"owner": self.a, "non-member": self.b, "anonymous": None, **self.members}[caller]
 
     def call(self, caller: str, method: str, path: str, body=None, params=None) -> requests.Response:
+        """`body` is JSON, or the bytes of a photo (TASK-11), sent as image/png."""
         member = self.who(caller)
+        photo = isinstance(body, bytes)
+        payload = {"data": body, "headers": {"Content-Type": "image/png"}} if photo else {"json": body}
         if member is None:
-            return self.ctx.bounded(requests.request(method, self.ctx.base + path, json=body, params=params,
-                                                     timeout=self.ctx.timeout, stream=True))
-        return member.call(method, path, json=body, params=params)
+            return self.ctx.bounded(requests.request(method, self.ctx.base + path, params=params,
+                                                     timeout=self.ctx.timeout, stream=True, **payload))
+        return member.call(method, path, params=params, **payload)
 
     def must(self, caller: str, method: str, path: str, body=None, status: int | None = None) -> dict:
         response = self.call(caller, method, path, body)
@@ -164,6 +175,10 @@ class RoleMatrix:
             self.must("owner", "DELETE", f"/api/v1/lists/{list_id}", status=204)
         return list_id
 
+    def photo(self) -> str:
+        """A fresh photo of A's on the shared task."""
+        return self.must("owner", "POST", f"/api/v1/tasks/{self.s.task}/attachments", self.ctx.png, 201)["id"]
+
     def comment(self, caller: str, text: str) -> str:
         return self.must(caller, "POST", f"/api/v1/tasks/{self.s.task}/comments", {"body": text}, 201)["id"]
 
@@ -185,6 +200,7 @@ class RoleMatrix:
         self.s.sibling = self.must("owner", "POST", "/api/v1/tasks", {"title": f"{m} shared sibling",
                                                                       "listId": self.s.list}, 201)["id"]
         self.s.trashed_task = self.fresh_task(trashed=True)
+        self.s.photo = self.photo()
         self.s.comment = self.comment("owner", f"{m} owner's comment")
         for role in ("admin", "editor", "viewer"):
             self.s.own_comments[role] = self.comment(role, f"{role}'s own comment")
@@ -230,7 +246,7 @@ class RoleMatrix:
             changes = self.ctx.diff(before, self.a.snapshot())
             if changes:
                 problems.append("A's data changed: " + "; ".join(changes[:5]))
-        sent = f" {body}" if body is not None else ""
+        sent = f" <a photo of {len(body)} bytes>" if isinstance(body, bytes) else f" {body}" if body is not None else ""
         self.check(not problems, f"(e) {name} as {caller}: {method} {path}{sent} -> {want}", "\n".join(problems))
         return response
 
@@ -245,7 +261,8 @@ class RoleMatrix:
         """The URL and body for one call: the shared resources, or a fresh one where success would use it up."""
         op_id = entry["op"].get("operationId", "")
         succeeds = want == "2xx"
-        ids = {"list": self.s.list, "task": self.s.task, "comment": self.s.comment, "account": self.s.target}
+        ids = {"list": self.s.list, "task": self.s.task, "comment": self.s.comment, "account": self.s.target,
+               "attachment": self.s.photo}
         if op_id == "deleteTask" and succeeds:
             ids["task"] = self.fresh_task()
         if op_id == "restoreTask":
@@ -258,6 +275,8 @@ class RoleMatrix:
             member = self.spare()
             self.share(self.s.list, member, "viewer")
             ids["account"] = member.account_id
+        if op_id == "deleteAttachment" and succeeds:
+            ids["attachment"] = self.photo()
         if op_id == "deleteComment":
             # Someone else's comment: the editor's for those who may delete it, the owner's for the others.
             ids["comment"] = self.comment("editor", "to be deleted") if succeeds else self.s.comment
@@ -267,6 +286,8 @@ class RoleMatrix:
             collection = entry["url"][: match.start()].rstrip("/").rsplit("/", 1)[-1]
             url = url.replace("{" + name + "}", ids[self.ctx.path_kind(name, collection)], 1)
         body = None
+        if op_id == "addTaskPhoto":
+            return url, self.ctx.png
         if entry["body_schema"] is not None:
             overrides = {
                 "moveList": {"afterId": self.s.other_list},
@@ -297,7 +318,7 @@ class RoleMatrix:
             for match in re.finditer(r"\{([^}]+)\}", entry["url"]):
                 collection = entry["url"][: match.start()].rstrip("/").rsplit("/", 1)[-1]
                 kinds.append(self.ctx.path_kind(match.group(1), collection))
-            if any(kind in PERSONAL_KINDS for kind in kinds):
+            if any(kind in PERSONAL_KINDS or kind in MARKET_KINDS for kind in kinds):
                 continue
             label = f"{entry['method']} {entry['url']}"
             if not self.check(all(kind in SHARED_KINDS for kind in kinds),

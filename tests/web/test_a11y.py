@@ -6,18 +6,30 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 
 from doable_web import register, seed_demo
+from test_admin import grant_admin
 from ui import sign_in, visit
 
 AXE = Axe()
 
 
 @pytest.fixture(scope="module")
-def demo(base_url):
-    """One member with a realistic account (lists, labels, tasks with subtasks, completed and deleted ones)."""
-    member = register(base_url)
+def demo(server):
+    """One member with a realistic account (lists, labels, tasks with subtasks, completed and deleted ones), made
+    an admin with `doable admin grant` so the admin pages (MKT-11) are checked too."""
+    member = register(server.base)
     ids = seed_demo(member)
     doomed = member.api.create_task("Old flyer", ids["lists"]["Home"])
     member.api.delete_task(doomed["id"])
+    grant_admin(server, member.username)
+    # MKT: a posting with a place, bid on by another member, for the marketplace's pages.
+    posting = member.api.call("POST", "/market/postings", json={
+        "title": "Mow the lawn", "description": "About 200 square metres.", "category": "Gardening", "maxBid": 40,
+        "location": {"latitude": 52.52, "longitude": 13.405, "placeName": "Mitte"}})
+    bidder = register(server.base)
+    bidder.api.call("POST", f"/market/postings/{posting['id']}/bids", json={"amount": 30, "message": "Saturday?"})
+    ids["posting"] = posting["id"]
+    ids["admin"] = True
+    ids["username"] = member.username
     return member, ids
 
 
@@ -29,7 +41,11 @@ def main_pages(ids):
         "/search?q=the", "/labels", "/lists", "/lists/new", f"/lists/{work}/edit",
         "/settings", "/settings/preferences", "/settings/password", "/settings/tokens", "/settings/account",
         "/settings/notifications", "/settings/webhooks",
-    ]
+    ] + ([f"/users/{ids['username']}"] if "username" in ids else []) + (
+        ["/admin/categories"] if ids.get("admin") else []) + (
+        ["/market", "/market?q=lawn", "/market?q=nothing-matches", "/market/near",
+         "/market/near?lat=52.521&lon=13.41", "/market/new", "/market/mine", f"/market/postings/{ids['posting']}",
+         f"/market/postings/{ids['posting']}/edit"] if "posting" in ids else [])
 
 
 def serious(page, path):

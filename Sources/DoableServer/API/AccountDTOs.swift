@@ -47,18 +47,20 @@ struct SessionDTO: Encodable, Sendable {
     let token: String
 }
 
-/// ACC-3: what any member may see of another.
+/// ACC-3: what any member may see of another, with its standing on the marketplace.
 struct PublicProfileDTO: Encodable, Sendable {
     let username: String
     let displayName: String
     @Nullable var email: String?
     @Nullable var phone: String?
+    let market: MarketProfileDTO
 
-    init(_ account: Account) {
+    init(_ account: Account, market: MarketProfileDTO) {
         username = account.username
         displayName = account.displayName
         email = account.showEmail ? account.email : nil
         phone = account.showPhone ? account.phone : nil
+        self.market = market
     }
 }
 

@@ -176,10 +176,16 @@ struct AccountsController {
         let export = try await domain.export(identity)
         let now = Timestamp.now
         let views = export.tasks.map { TaskView(task: $0, progress: SubtaskProgress(done: 0, total: 0)) }
+        var photos: [TaskID: [AttachmentID]] = [:]
+        for start in stride(from: 0, to: export.tasks.count, by: 500) {
+            let chunk = export.tasks[start..<min(start + 500, export.tasks.count)].map(\.id)
+            photos.merge(try await domain.photoIDs(taskIDs: chunk)) { first, _ in first }
+        }
         return JSONResponse.make(ExportDTO(
             exportedAt: now, account: AccountDTO(export.account),
             lists: (export.lists + export.trashedLists).map { ListDTO($0, openTaskCount: 0) },
-            tasks: views.map { TaskDTO($0, now: now) }, labels: export.labels.map(LabelDTO.init),
+            tasks: views.map { TaskDTO($0, now: now, attachmentIDs: photos[$0.task.id] ?? []) },
+            labels: export.labels.map(LabelDTO.init),
             tokens: export.credentials.map { CredentialDTO($0, current: identity.credential.id) },
             memberships: export.memberships.map(MembershipDTO.init),
             comments: export.comments.map { CommentDTO(CommentView(comment: $0, author: nil, canEdit: false, canDelete: false)) },
@@ -191,7 +197,9 @@ struct AccountsController {
         guard let username = context.parameters.get("username"),
               let account = try await domain.publicProfile(username: username)
         else { throw DoableError.notFound("No member with this username.") }
-        return JSONResponse.make(PublicProfileDTO(account))
+        let market = try await domain.marketProfile(accountID: account.id)
+        return JSONResponse.make(PublicProfileDTO(account, market: MarketProfileDTO(
+            rating: MarketRatingDTO(market.rating), reviews: market.reviews.map(ReviewDTO.init))))
     }
 }
 

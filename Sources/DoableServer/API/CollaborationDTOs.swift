@@ -80,6 +80,8 @@ struct NotificationDTO: Encodable, Sendable {
     let body: String
     @Nullable var taskId: TaskID?
     @Nullable var listId: ListID?
+    /// MKT-8: the marketplace posting it is about.
+    @Nullable var postingId: PostingID?
     let createdAt: Timestamp
     @Nullable var readAt: Timestamp?
 
@@ -90,6 +92,7 @@ struct NotificationDTO: Encodable, Sendable {
         body = note.body
         taskId = note.taskID
         listId = note.listID
+        postingId = note.postingID
         createdAt = note.createdAt
         readAt = note.readAt
     }

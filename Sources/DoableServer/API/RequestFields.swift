@@ -42,6 +42,17 @@ enum RequestFields {
     static let updateMember: Set<String> = ["role"]
     static let comment: Set<String> = ["body"]
     static let markRead: Set<String> = ["ids", "all"]
+    /// MKT-1, MKT-10: a posting; `location` is an object of its own.
+    static let posting: Set<String> = ["title", "description", "category", "suggestedCategory", "maxBid", "location"]
+    static let location: Set<String> = ["latitude", "longitude", "placeName"]
+    /// MKT-4: a bid, new or changed.
+    static let bid: Set<String> = ["amount", "message"]
+    static let question: Set<String> = ["body"]
+    static let answer: Set<String> = ["answer"]
+    static let review: Set<String> = ["rating", "body"]
+    /// MKT-11: the admin's categories.
+    static let category: Set<String> = ["name"]
+    static let categoryUpdate: Set<String> = ["name", "isArchived"]
 
     /// Each operation's body fields, as the document names the operations.
     static let syncPush: Set<String> = ["clientId", "mutations"]
@@ -54,5 +65,8 @@ enum RequestFields {
         "updateMember": updateMember, "addComment": comment, "updateComment": comment, "markNotificationsRead": markRead,
         "createReminder": reminder, "updateReminder": reminderUpdate, "snoozeReminder": snooze,
         "createWebhook": webhook, "syncPush": syncPush, "syncPull": syncPull,
+        "createPosting": posting, "updatePosting": posting, "placeBid": bid, "updateBid": bid,
+        "askQuestion": question, "answerQuestion": answer, "reviewPosting": review, "createCategory": category,
+        "updateCategory": categoryUpdate,
     ]
 }

@@ -26,6 +26,11 @@ extension TaskDTO: DirectJSONEncodable {
             if index > 0 { writer.raw(",") }
             writer.writeText(labelID)
         }
+        writer.raw("],\"attachmentIds\":[")
+        for (index, attachmentID) in attachmentIds.enumerated() {
+            if index > 0 { writer.raw(",") }
+            writer.writeText(attachmentID)
+        }
         writer.raw("],\"estimatedMinutes\":")
         writer.writeOptionalInt(estimatedMinutes)
         writer.raw(",\"category\":")

@@ -54,6 +54,8 @@ struct TaskDTO: Encodable, Sendable {
     @Nullable var due: TaskDate?
     @Nullable var start: TaskDate?
     let labelIds: [LabelID]
+    /// TASK-11: the task's photos, oldest first; their bytes are at `/api/v1/attachments/{id}`.
+    let attachmentIds: [AttachmentID]
     @Nullable var estimatedMinutes: Int?
     @Nullable var category: TaskCategory?
     @Nullable var assigneeId: AccountID?
@@ -71,7 +73,8 @@ struct TaskDTO: Encodable, Sendable {
     /// TASK-5: the task's place among its siblings, a fractional key; siblings sort by (rank, id).
     let rank: String
 
-    init(_ view: TaskView, now: Timestamp) {
+    /// `attachmentIDs`: the task's photos (`Domain.photoIDs(taskIDs:)`), which `TaskView` does not carry.
+    init(_ view: TaskView, now: Timestamp, attachmentIDs: [AttachmentID] = []) {
         let task = view.task
         id = task.id
         listId = task.listID
@@ -83,6 +86,7 @@ struct TaskDTO: Encodable, Sendable {
         due = task.due
         start = task.start
         labelIds = task.labelIDs
+        attachmentIds = attachmentIDs
         estimatedMinutes = task.estimatedMinutes
         category = task.category
         assigneeId = task.assigneeID

@@ -39,8 +39,13 @@ struct TasksController {
         return input
     }
 
-    func respond(_ view: TaskView, status: HTTPResponse.Status = .ok) -> Response {
-        JSONResponse.make(TaskDTO(view, now: .now), status: status).tagged(version: view.task.version)
+    /// The task with its photos (TASK-11); a task just made has none yet, so `withPhotos` false skips that read.
+    func respond(_ view: TaskView, status: HTTPResponse.Status = .ok, withPhotos: Bool = true) async throws
+        -> Response
+    {
+        let photos = withPhotos ? try await domain.photoIDs(taskIDs: [view.task.id])[view.task.id] ?? [] : []
+        return JSONResponse.make(TaskDTO(view, now: .now, attachmentIDs: photos), status: status)
+            .tagged(version: view.task.version)
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -55,7 +60,8 @@ struct TasksController {
         probe.limit = query.limit + 1
         let views = try await domain.tasks(identity, matching: probe)
         let shown = Array(views.prefix(query.limit))
-        let page = TaskPageDTO(tasks: shown.map { TaskDTO($0, now: now) },
+        let photos = try await domain.photoIDs(taskIDs: shown.map(\.task.id))
+        let page = TaskPageDTO(tasks: shown.map { TaskDTO($0, now: now, attachmentIDs: photos[$0.task.id] ?? []) },
                                nextOffset: views.count > query.limit ? query.offset + query.limit : nil)
         let body = ByteBuffer(bytes: StreamingJSONEncoder.encode(page))
         pageCache.store(body, account: identity.account, query: queryText,
@@ -67,19 +73,20 @@ struct TasksController {
         let identity = try context.requireWriter()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.task)
         guard body.has("title") else { throw DoableError.invalid("title", "'title' is required.") }
-        return respond(try await domain.createTask(identity, try Self.input(body)), status: .created)
+        return try await respond(try await domain.createTask(identity, try Self.input(body)), status: .created,
+                                 withPhotos: false)
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
-        respond(try await domain.task(try context.requireIdentity(), id: try context.pathID()))
+        try await respond(try await domain.task(try context.requireIdentity(), id: try context.pathID()))
     }
 
     @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
         let identity = try context.requireWriter()
         let id: TaskID = try context.pathID()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.task)
-        return respond(try await domain.updateTask(identity, id: id, try Self.input(body),
-                                                   ifVersion: try request.ifMatchVersion()))
+        return try await respond(try await domain.updateTask(identity, id: id, try Self.input(body),
+                                                             ifVersion: try request.ifMatchVersion()))
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -92,23 +99,24 @@ struct TasksController {
         let identity = try context.requireWriter()
         let id: TaskID = try context.pathID()
         let body = try JSONObjectReader(try await request.jsonBody(emptyIsObject: true), allowed: RequestFields.completeTask)
-        return respond(try await domain.completeTask(identity, id: id,
-                                                     includeSubtasks: try body.bool("includeSubtasks") ?? false,
-                                                     ifVersion: try request.ifMatchVersion()))
+        let includeSubtasks = try body.bool("includeSubtasks") ?? false
+        return try await respond(try await domain.completeTask(identity, id: id, includeSubtasks: includeSubtasks,
+                                                               ifVersion: try request.ifMatchVersion()))
     }
 
     @Sendable func reopen(_ request: Request, context: AppRequestContext) async throws -> Response {
-        respond(try await domain.reopenTask(try context.requireWriter(), id: try context.pathID(),
-                                            ifVersion: try request.ifMatchVersion()))
+        try await respond(try await domain.reopenTask(try context.requireWriter(), id: try context.pathID(),
+                                                      ifVersion: try request.ifMatchVersion()))
     }
 
     @Sendable func restore(_ request: Request, context: AppRequestContext) async throws -> Response {
-        respond(try await domain.restoreTask(try context.requireWriter(), id: try context.pathID(),
-                                             ifVersion: try request.ifMatchVersion()))
+        try await respond(try await domain.restoreTask(try context.requireWriter(), id: try context.pathID(),
+                                                       ifVersion: try request.ifMatchVersion()))
     }
 
     @Sendable func duplicate(_ request: Request, context: AppRequestContext) async throws -> Response {
-        respond(try await domain.duplicateTask(try context.requireWriter(), id: try context.pathID()), status: .created)
+        try await respond(try await domain.duplicateTask(try context.requireWriter(), id: try context.pathID()),
+                          status: .created, withPhotos: false)
     }
 
     @Sendable func move(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -123,6 +131,7 @@ struct TasksController {
         if placement.beforeID != nil && placement.afterID != nil {
             throw DoableError.invalid("afterId", "Give either 'beforeId' or 'afterId', not both.")
         }
-        return respond(try await domain.moveTask(identity, id: id, placement, ifVersion: try request.ifMatchVersion()))
+        return try await respond(try await domain.moveTask(identity, id: id, placement,
+                                                           ifVersion: try request.ifMatchVersion()))
     }
 }

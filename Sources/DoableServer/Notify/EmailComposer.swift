@@ -2,8 +2,8 @@ import DoableCore
 import DoableDomain
 import Foundation
 
-/// NOTIF-2: a queued notification as an email: plain text and HTML, a link back to the task, a link to snooze or
-/// silence a reminder, and an unsubscribe link for this kind of email (also as `List-Unsubscribe`, one click).
+/// NOTIF-2: a queued notification as an email: plain text and HTML, a link back to the posting (MKT-8) and the task,
+/// a link to snooze or silence a reminder, and an unsubscribe link for this kind of email (also as `List-Unsubscribe`, one click).
 struct EmailComposer {
     let settings: DeliverySettings
     let linkKey: String
@@ -15,10 +15,12 @@ struct EmailComposer {
         let base = settings.publicURL.hasSuffix("/") ? String(settings.publicURL.dropLast()) : settings.publicURL
         let manage = "\(base)/email/\(link.token(key: linkKey))"
         let unsubscribe = "\(manage)/unsubscribe"
+        let postingURL = payload.postingID.map { "\(base)/market/postings/\($0)" }
         let taskURL = payload.taskID.map { "\(base)/tasks/\($0)" }
         let subject = kind == .reminder ? "Reminder: \(payload.title)" : payload.title
         var text = "\(payload.title)\n\(payload.body)\n"
-        if let taskURL { text += "\nOpen the task: \(taskURL)\n" }
+        if let postingURL { text += "\nOpen the posting: \(postingURL)\n" }
+        if let taskURL { text += "\(postingURL == nil ? "\n" : "")Open the task: \(taskURL)\n" }
         if payload.reminderID != nil { text += "Snooze or silence this reminder: \(manage)\n" }
         text += "\nStop these emails: \(unsubscribe)\n"
         let escape = { (value: String) in
@@ -27,6 +29,7 @@ struct EmailComposer {
         }
         var html = "<!doctype html><html><body style=\"font-family:sans-serif\">"
             + "<h1 style=\"font-size:18px\">\(escape(payload.title))</h1><p>\(escape(payload.body))</p>"
+        if let postingURL { html += "<p><a href=\"\(escape(postingURL))\">Open the posting</a></p>" }
         if let taskURL { html += "<p><a href=\"\(escape(taskURL))\">Open the task</a></p>" }
         if payload.reminderID != nil {
             html += "<p><a href=\"\(escape(manage))\">Snooze or silence this reminder</a></p>"

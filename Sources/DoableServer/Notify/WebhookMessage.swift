@@ -17,6 +17,8 @@ struct WebhookMessage: Encodable {
         @Nullable var taskId: TaskID?
         @Nullable var listId: ListID?
         @Nullable var reminderId: ReminderID?
+        /// MKT-8: the marketplace posting a notification is about.
+        @Nullable var postingId: PostingID?
         @Nullable var task: TaskDTO?
     }
 
@@ -26,7 +28,7 @@ struct WebhookMessage: Encodable {
         createdAt = delivery.createdAt
         data = DataFields(
             title: payload.title, body: payload.body, taskId: payload.taskID, listId: payload.listID,
-            reminderId: payload.reminderID,
+            reminderId: payload.reminderID, postingId: payload.postingID,
             task: payload.task.map { TaskDTO(TaskView(task: $0, progress: SubtaskProgress(done: 0, total: 0)), now: payload.at) })
     }
 

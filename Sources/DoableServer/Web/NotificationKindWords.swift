@@ -10,6 +10,13 @@ extension AppNotification.Kind {
         case .listShared: "List shared with me"
         case .comment: "Comments on my tasks"
         case .reminderMissed: "Missed reminders"
+        case .bidPlaced: "New bids on my postings"
+        case .bidAccepted: "My bid accepted"
+        case .bidDeclined: "My bid declined"
+        case .marketQuestion: "Questions on my postings"
+        case .marketAnswer: "Answers to my questions"
+        case .marketTaskDone: "Marketplace work finished or marked done"
+        case .marketReview: "Marketplace reviews of me"
         }
     }
 
@@ -20,11 +27,27 @@ extension AppNotification.Kind {
         case .taskAssigned: "tasks assigned to you"
         case .listShared: "lists shared with you"
         case .comment: "comments on your tasks"
+        case .bidPlaced: "bids on your postings"
+        case .bidAccepted: "your accepted bids"
+        case .bidDeclined: "your declined bids"
+        case .marketQuestion: "questions on your postings"
+        case .marketAnswer: "answers to your questions"
+        case .marketTaskDone: "finished marketplace work"
+        case .marketReview: "reviews of you"
         }
     }
 
     /// The kind whose email channel a link of this kind turns off (missed reminders are never emailed).
     var emailKind: Self { self == .reminderMissed ? .reminder : self }
+
+    /// MKT-8: bids, questions, answers, finished work and reviews on the marketplace.
+    var isMarketplace: Bool {
+        switch self {
+        case .bidPlaced, .bidAccepted, .bidDeclined, .marketQuestion, .marketAnswer, .marketTaskDone, .marketReview:
+            true
+        case .reminder, .reminderMissed, .taskAssigned, .listShared, .comment: false
+        }
+    }
 }
 
 /// INTEROP-4: what each webhook event means, for the webhook form's checkboxes.
@@ -39,6 +62,13 @@ extension WebhookEvent {
         case .taskAssigned: "A task is assigned to me"
         case .listShared: "A list is shared with me"
         case .commentCreated: "Someone comments on my task"
+        case .bidPlaced: "Someone bids on my posting"
+        case .bidAccepted: "My bid is accepted"
+        case .bidDeclined: "My bid is declined"
+        case .marketQuestion: "Someone asks about my posting"
+        case .marketAnswer: "My question is answered"
+        case .marketTaskDone: "Work on a posting is finished or marked done"
+        case .marketReview: "Someone reviews me"
         }
     }
 }

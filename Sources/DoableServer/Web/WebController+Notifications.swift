@@ -5,7 +5,7 @@ import HTTPTypes
 import Hummingbird
 
 /// NOTIF-2 and NOTIF-4 in the browser: the notification centre at `/notifications`, newest first, unread ones
-/// marked. Opening one marks it read and goes to its task or list; "Mark all read" clears the bell. The bell in
+/// marked. Opening one marks it read and goes to its posting, task or list; "Mark all read" clears the bell. The bell in
 /// the top bar is `NotificationBell`; `notify.js` keeps it current and offers browser notifications.
 extension WebController {
     func addNotificationRoutes(to web: RouterGroup<AppRequestContext>) {
@@ -35,7 +35,7 @@ extension WebController {
         """
         let list: HTML = notes.isEmpty ? """
         <p class="empty-state">No notifications yet. They tell you when someone shares a list with you, assigns you a \
-        task or comments on yours.</p>
+        task or comments on yours, and about the bids, questions and reviews on your marketplace postings.</p>
         """ : """
         <ol class="notification-list" aria-label="Notifications">\(notes.html { row($0, time: time, context: context) })</ol>
         """
@@ -48,7 +48,7 @@ extension WebController {
     }
 
     private func row(_ note: AppNotification, time: MemberTime, context: AppRequestContext) -> HTML {
-        let target = note.taskID.map { "/tasks/\($0)" } ?? note.listID.map { "/lists/\($0)" } ?? "/notifications"
+        let target = Self.notificationTarget(note)
         let isUnread = note.readAt == nil
         return """
         <li class="notification\(isUnread ? " is-unread" : "")" id="notification-\(note.id)">
@@ -59,5 +59,11 @@ extension WebController {
         <p class="notification-meta">\(isUnread ? HTML("<span aria-hidden=\"true\">Unread · </span>") : "")\(time.agoElement(note.createdAt))</p>
         </li>
         """
+    }
+
+    /// Where opening a notification goes: a marketplace one (MKT-8) to its posting, else its task, else its list.
+    static func notificationTarget(_ note: AppNotification) -> String {
+        note.postingID.map { "/market/postings/\($0)" } ?? note.taskID.map { "/tasks/\($0)" }
+            ?? note.listID.map { "/lists/\($0)" } ?? "/notifications"
     }
 }

@@ -30,7 +30,9 @@ extension WebController {
     func settingsPage(_ context: AppRequestContext, _ section: SettingsSection, body: HTML,
                       status: HTTPResponse.Status = .ok, styles: [String] = []) async throws -> Response
     {
-        let links = SettingsSection.allCases.html { item in
+        // MKT-11: admins also find the marketplace's categories here; nobody else sees the link.
+        let isAdmin = context.identity?.account.isAdmin == true
+        let links = SettingsSection.allCases.filter { !$0.isForAdmins || isAdmin }.html { item in
             let current: HTML = item == section ? " aria-current=\"page\"" : ""
             return "<li><a href=\"\(item.path)\"\(current)>\(item.title)</a></li>"
         }
@@ -138,7 +140,8 @@ extension WebController {
 
     // MARK: Public profile (ACC-3)
 
-    /// Another member's public profile: username, display name and only the contact details they chose to show.
+    /// Another member's public profile: username, display name and only the contact details they chose to show;
+    /// and their standing on the marketplace: the average rating, the completion rate and the latest reviews.
     private func publicProfilePage(_ context: AppRequestContext) async throws -> Response {
         guard let username = context.parameters.get("username"),
               let account = try await domain.publicProfile(username: username)
@@ -150,6 +153,8 @@ extension WebController {
         let none: HTML = email.isEmpty && phone.isEmpty
             ? "<p>\(account.displayName) shares no contact details.</p>" : ""
         let isSelf = context.identity?.account.id == account.id
+        let (rating, reviews) = try await domain.marketProfile(accountID: account.id)
+        let time = MemberTime(preferences: context.identity?.account.preferences ?? Preferences())
         let own: HTML = isSelf
             ? "<p class=\"hint\">This is how others see you. <a href=\"/settings\">Edit your profile</a></p>" : ""
         return try await page(WebPage(title: account.displayName, main: """
@@ -158,6 +163,7 @@ extension WebController {
         <dl class="profile-details"><dt>Username</dt><dd>@\(account.username)</dd>\(email)\(phone)</dl>
         \(none)
         \(own)
+        \(MarketStanding.profileSection(name: account.displayName, rating: rating, reviews: reviews, time: time))
         </div>
         """), context)
     }
@@ -166,6 +172,10 @@ extension WebController {
 /// The settings pages, in the order of the settings sub-navigation.
 enum SettingsSection: CaseIterable {
     case profile, preferences, notifications, webhooks, password, tokens, account
+    /// MKT-11, admins only (`WebController+Admin.swift`).
+    case categories
+
+    var isForAdmins: Bool { self == .categories }
 
     var path: String {
         switch self {
@@ -176,6 +186,7 @@ enum SettingsSection: CaseIterable {
         case .password: "/settings/password"
         case .tokens: "/settings/tokens"
         case .account: "/settings/account"
+        case .categories: "/admin/categories"
         }
     }
 
@@ -189,6 +200,7 @@ enum SettingsSection: CaseIterable {
         case .password: "Password"
         case .tokens: "Tokens and app passwords"
         case .account: "Account"
+        case .categories: "Marketplace categories"
         }
     }
 }

@@ -4,8 +4,8 @@ import DoableCore
 import DoableDomain
 import Hummingbird
 
-/// NOTIF-2 and NOTIF-3 in the browser: which channels each kind of notification takes, and quiet hours, in one
-/// form saved through the same profile update the API uses.
+/// NOTIF-2 and NOTIF-3 in the browser: which channels each kind of notification takes (the marketplace's kinds,
+/// MKT-8, in their own group), and quiet hours, in one form saved through the same profile update the API uses.
 extension WebController {
     func addNotificationSettingsRoutes(to web: RouterGroup<AppRequestContext>) {
         web.get("settings/notifications") { _, context in
@@ -43,7 +43,7 @@ extension WebController {
                                           status: HTTPResponse.Status = .ok) async throws -> Response
     {
         let identity = try member(context)
-        let rows = PreferencesPatch.kindsWithChannels.html { kind in
+        func rows(_ kinds: [AppNotification.Kind]) -> HTML { kinds.html { kind in
             let chosen = Set(form.all(kind.rawValue))
             let cells = Self.channelColumns.html { column in
                 """
@@ -53,7 +53,13 @@ extension WebController {
                 """
             }
             return "<tr><th scope=\"row\">\(kind.settingsTitle)</th>\(cells)</tr>"
-        }
+        } }
+        // Tasks and lists first, then the marketplace's kinds (MKT-8) under their own heading row.
+        let marketKinds = PreferencesPatch.kindsWithChannels.filter(\.isMarketplace)
+        let market: HTML = marketKinds.isEmpty ? "" : """
+        <tbody><tr><th scope="rowgroup" colspan="\(Self.channelColumns.count + 1)" class="channel-group">Marketplace</th></tr>
+        \(rows(marketKinds))</tbody>
+        """
         let heads = Self.channelColumns.html { "<th scope=\"col\">\($0.title)</th>" }
         return try await settingsPage(context, .notifications, body: """
         <p>Choose how Doable tells you about each kind of event.</p>
@@ -70,7 +76,8 @@ extension WebController {
         <table class="channel-table">
         <caption>Notify me by</caption>
         <thead><tr><th scope="col">Event</th>\(heads)</tr></thead>
-        <tbody>\(rows)</tbody>
+        <tbody>\(rows(PreferencesPatch.kindsWithChannels.filter { !$0.isMarketplace }))</tbody>
+        \(market)
         </table>
         <p class="hint">Missed reminders (Doable was offline when they came due) always show in the app only.</p>
         \(quietHoursFields(form, timeZone: identity.account.preferences.timeZone, errors: errors))

@@ -6,7 +6,7 @@ import HTTPTypes
 import Hummingbird
 
 /// VIEW-3: the task page, every field editable, subtasks added in place, moved, duplicated or deleted; its
-/// assignee, comments and history (COLLAB-2, TASK-12). A viewer of a shared list sees it read-only (COLLAB-3).
+/// assignee, photos (TASK-11, `TaskPhotos`), comments and history (COLLAB-2, TASK-12). A viewer of a shared list sees it read-only (COLLAB-3).
 /// Saving is in `WebController+TaskSave.swift`, comments in `WebController+Comments.swift`.
 extension WebController {
     func addTaskPageRoutes(to web: RouterGroup<AppRequestContext>) {
@@ -19,8 +19,8 @@ extension WebController {
     }
 
     func taskPage(_ context: AppRequestContext, identity: Identity, id: TaskID, form: FormData?,
-                  errors: FormErrors, draft: CommentDraft? = nil, reminderDraft: ReminderDraft? = nil)
-        async throws -> Response
+                  errors: FormErrors, draft: CommentDraft? = nil, reminderDraft: ReminderDraft? = nil,
+                  photoError: String? = nil) async throws -> Response
     {
         let data = try await TaskPageData.load(domain, identity)
         let view = try await domain.task(identity, id: id)
@@ -29,6 +29,7 @@ extension WebController {
         async let loadedComments = domain.comments(identity, taskID: id)
         async let loadedActivity = domain.activity(identity, taskID: id, limit: 100)
         async let loadedReminders = domain.reminders(identity, taskID: id)
+        async let loadedPhotos = domain.taskPhotos(identity, taskID: id)
         let members = (try? await domain.members(identity, listID: task.listID)) ?? []
         let role = data.lists.first { $0.list.id == task.listID }?.role
             ?? (task.ownerID == identity.account.id ? .owner : .viewer)
@@ -139,6 +140,8 @@ extension WebController {
         \(subtasks.isEmpty ? HTML("<p class=\"empty-state\">No subtasks yet.</p>") : rows.list(subtasks, id: "subtasks"))
         \(canEdit ? addSubtask : "")
         </section>
+        \(TaskPhotos(task: task, photos: try await loadedPhotos, canEdit: canEdit && task.deletedAt == nil, time: time,
+                     csrf: csrf, error: photoError).html)
         \(ReminderSection(time: time, csrf: csrf).taskSection(task, reminders: try await loadedReminders,
                                                              draft: reminderDraft))
         \(canEdit ? changes : "")
@@ -148,7 +151,7 @@ extension WebController {
         """
         var page = WebPage(title: task.title, main: main, current: "list:\(task.listID)",
                            quickAddList: canEdit ? task.listID : nil)
-        page.status = errors.isEmpty && draft == nil && reminderDraft == nil ? .ok : .badRequest
+        page.status = errors.isEmpty && draft == nil && reminderDraft == nil && photoError == nil ? .ok : .badRequest
         return try await self.page(page, context, data: data)
     }
 

@@ -17,6 +17,7 @@ struct WebController: Sendable {
         let web = router.group()
             .add(middleware: WebErrorMiddleware(renderer: renderer))
             .add(middleware: WebSessionMiddleware(domain: domain, trustedProxies: renderer.trustedProxies))
+            .add(middleware: MarketBadgeMiddleware(domain: domain))
         addAccountRoutes(to: web)
         addViewRoutes(to: web)
         addListRoutes(to: web)
@@ -26,6 +27,9 @@ struct WebController: Sendable {
         addNotificationRoutes(to: web)
         addEmailLinkRoutes(to: web)
         addReminderRoutes(to: web)
+        addPhotoRoutes(to: web)
+        addAdminRoutes(to: web)
+        addMarketRoutes(to: web)
     }
 
     /// The signed-in member, or a redirect to the sign-in page that comes back here afterwards.

@@ -6,11 +6,20 @@ struct NavItem: Sendable {
     /// What `WebPage.current` names to mark the link as the current page.
     let key: String
     let href: String
-    let title: String
+    /// The link's content: its name, and for some a badge (the marketplace's unseen bids, MKT-8).
+    let title: HTML
 }
 
 enum WebNavigation {
-    static let views: [NavItem] = [
+    /// The views in the order the sidebar lists them; the Marketplace link carries the count of unseen bids of
+    /// this request (`MarketBadge`).
+    static var views: [NavItem] {
+        var items = fixedViews
+        items.insert(MarketBadge.navItem, at: items.firstIndex { $0.key == "search" } ?? items.endIndex)
+        return items
+    }
+
+    private static let fixedViews: [NavItem] = [
         NavItem(key: "today", href: "/today", title: "Today"),
         NavItem(key: "upcoming", href: "/upcoming", title: "Upcoming"),
         NavItem(key: "overdue", href: "/overdue", title: "Overdue"),

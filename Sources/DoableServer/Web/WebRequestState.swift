@@ -8,6 +8,8 @@ struct WebRequestState: Sendable {
     var csrfToken = ""
     /// The posted form (already read, so the CSRF check and the handler see the same fields).
     var form = FormData()
+    /// The files of a posted `multipart/form-data` form (`MultipartForm`); empty for any other.
+    var files: [MultipartFile] = []
     /// The query string's fields.
     var query = FormData()
     /// Whether the browser reached us over TLS (directly or through a trusted proxy): cookies are then `Secure`.

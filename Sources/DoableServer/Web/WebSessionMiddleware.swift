@@ -46,8 +46,16 @@ struct WebSessionMiddleware: RouterMiddleware {
             // carries no cookies and may send its one field as multipart/form-data, so those routes check the
             // token, not the CSRF token, and read only urlencoded bodies.
             let isEmailLink = WebController.isEmailLinkPath(request.uri.path)
-            state.form = isEmailLink ? ((try? await FormData.body(of: request)) ?? FormData())
-                : try await FormData.body(of: request)
+            if isEmailLink {
+                state.form = (try? await FormData.body(of: request)) ?? FormData()
+            } else if let multipart = try await MultipartForm.body(of: request) {
+                // A form with files (TASK-11 photos): its text fields, `_csrf` among them, are checked as any
+                // form's; the files wait in `state.files` for the handler.
+                state.form = multipart.formData
+                state.files = multipart.files
+            } else {
+                state.form = try await FormData.body(of: request)
+            }
             // Rows share one form (docs/web-app.md) and carry no "back" field: the page they came from is the
             // Referer, which the Referrer-Policy keeps to our own origin.
             if state.form["back"] == nil, let back = refererPath(request) { state.form.set("back", back) }

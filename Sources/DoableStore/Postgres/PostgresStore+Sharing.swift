@@ -124,7 +124,7 @@ extension PostgresStore {
     }
 
     static let notificationColumns = """
-        id, account_id, kind, title, body, task_id, list_id, actor_id, created_at, read_at, version
+        id, account_id, kind, title, body, task_id, list_id, actor_id, created_at, read_at, version, posting_id
         """
 
     static func notification(_ row: PostgresRecord) throws -> AppNotification {
@@ -132,7 +132,7 @@ extension PostgresStore {
             id: try row.id("id"), accountID: try row.id("account_id"),
             kind: AppNotification.Kind(rawValue: try row["kind"]) ?? .comment, title: try row["title"],
             body: try row["body"], taskID: try row.optionalID("task_id"), listID: try row.optionalID("list_id"),
-            actorID: try row.optionalID("actor_id"), createdAt: try row.timestamp("created_at"),
+            postingID: try row.optionalID("posting_id"), actorID: try row.optionalID("actor_id"), createdAt: try row.timestamp("created_at"),
             readAt: try row.optionalTimestamp("read_at"), version: try row["version"])
     }
 

@@ -14,24 +14,35 @@ struct PostgresWriter {
         // New notifications and queued deliveries go in one statement each, after the other operations (nothing in a
         // batch reads them back), and changed reminders next to each other in one statement too: firing 500
         // reminders wrote 1,500 rows one round trip at a time (Q-5). See PostgresWriter+Bulk.swift.
+        // New postings next to each other go in one statement too (an import writes thousands in a batch).
         var notes: [AppNotification] = []
         var deliveries: [Delivery] = []
         var reminders: [Reminder] = []
+        var postings: [MarketPosting] = []
         for operation in batch.operations {
             switch operation {
             case .putNotification(let note) where note.version == 1 && note.readAt == nil: notes.append(note)
             case .enqueueDelivery(let delivery) where delivery.lastError == nil && delivery.sentAt == nil:
                 deliveries.append(delivery)
             case .putReminder(let reminder) where reminder.version > 1:
+                try await insert(postings)
+                postings = []
                 if reminders.contains(where: { $0.id == reminder.id }) { try await update(reminders); reminders = [] }
                 reminders.append(reminder)
+            case .putPosting(let posting, _) where posting.version == 1:
+                try await update(reminders)
+                reminders = []
+                postings.append(posting)
             default:
                 try await update(reminders)
                 reminders = []
+                try await insert(postings)
+                postings = []
                 try await apply(operation)
             }
         }
         try await update(reminders)
+        try await insert(postings)
         try await insert(notes)
         try await insert(deliveries)
         return try await appendChanges(batch)
@@ -65,6 +76,7 @@ struct PostgresWriter {
                 DELETE FROM sync_rejections WHERE client_id IN (SELECT client_id FROM sync_clients WHERE account_id = \(id))
                 """)
             try await execute("DELETE FROM sync_clients WHERE account_id = \(id)")
+            try await deleteMarketRows(of: account.id)
             try await execute("DELETE FROM tasks WHERE owner_id = \(id)")
             try await execute("DELETE FROM labels WHERE owner_id = \(id)")
             try await execute("DELETE FROM lists WHERE owner_id = \(id)")
@@ -94,6 +106,7 @@ struct PostgresWriter {
             try await execute("DELETE FROM reminders WHERE task_id = \(task.id.uuid)")
             try await execute("DELETE FROM task_completions WHERE task_id = \(task.id.uuid)")
             try await execute("DELETE FROM field_clocks WHERE entity_id = \(task.id.uuid)")
+            try await deleteAttachments(taskID: task.id)
             try await delete("tasks", id: task.id.uuid, version: task.version)
         case .putLabel(let label):
             try await put("labels", id: label.id.description, version: label.version,
@@ -177,6 +190,7 @@ struct PostgresWriter {
             try values.set("created_at", note.createdAt.milliseconds)
             try values.set("read_at", note.readAt?.milliseconds)
             try values.set("version", note.version)
+            try values.set("posting_id", note.postingID?.uuid)
             try await put("notifications", id: note.id.description, version: note.version, values: values)
         case .putReminder(let reminder):
             try await put("reminders", id: reminder.id.description, version: reminder.version,
@@ -232,6 +246,18 @@ struct PostgresWriter {
                 try await execute("SELECT pg_advisory_xact_lock(hashtextextended(\("webhooks:" + account.description), 0))")
                 count = try await fetch("SELECT count(*) AS n FROM webhooks WHERE account_id = \(account.uuid)").first?["n"] ?? 0
                 maximum = most
+            case .attachmentsOnTask(let task, let most):
+                let key = "attachments:" + task.description
+                try await execute("SELECT pg_advisory_xact_lock(hashtextextended(\(key), 0))")
+                count = try await fetch("SELECT count(*) AS n FROM attachments WHERE task_id = \(task.uuid)")
+                    .first?["n"] ?? 0
+                maximum = most
+            case .attachmentsOnPosting(let posting, let most):
+                let key = "attachments:" + posting.description
+                try await execute("SELECT pg_advisory_xact_lock(hashtextextended(\(key), 0))")
+                count = try await fetch("SELECT count(*) AS n FROM attachments WHERE posting_id = \(posting.uuid)")
+                    .first?["n"] ?? 0
+                maximum = most
             }
             if count > Int64(maximum) { throw StoreError.versionConflict(entity: "limit", id: "\(limit)") }
         case .advanceSyncClient(let client, let account, let mutation):
@@ -266,6 +292,20 @@ struct PostgresWriter {
                 ON CONFLICT (entity_id, field) DO UPDATE SET clock = excluded.clock
                 WHERE excluded.clock > field_clocks.clock
                 """)
+        case .putPosting(let posting, _):
+            try await putPosting(posting)
+        case .putBid(let bid):
+            try await putBid(bid)
+        case .putQuestion(let question):
+            try await putQuestion(question)
+        case .putReview(let review):
+            try await putReview(review)
+        case .putCategory(let category):
+            try await putCategory(category)
+        case .putAttachment(let photo, let bytes):
+            try await putAttachment(photo, bytes: bytes)
+        case .deleteAttachment(let photo):
+            try await deleteAttachment(photo)
         case .enqueueDelivery(let delivery):
             try await execute("""
                 INSERT INTO deliveries (id, account_id, channel, target, event, payload, state, attempts,
@@ -377,6 +417,9 @@ struct PostgresWriter {
             if constraint.contains("email_key") { return StoreError.duplicate(key: "email") }
             if constraint.contains("username_key") { return StoreError.duplicate(key: "username") }
             if constraint.contains("name_key") { return StoreError.duplicate(key: "name") }
+            if constraint == "posting_reviews_reviewer" { return StoreError.duplicate(key: "review") }
+            // As SQLiteWriter: a second open bid of one bidder on one posting is a conflict, retried afresh.
+            if constraint == "bids_open_bidder" { return StoreError.versionConflict(entity: "bids", id: message) }
             // A row inserted at version 1 that another write created since it was read.
             if constraint.hasSuffix("_pkey") { return StoreError.versionConflict(entity: "row", id: message) }
             return StoreError.integrity(message)

@@ -30,6 +30,10 @@ struct SQLiteColumns {
 
     func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
 
+    func optionalDouble(_ column: Int32) -> Double? {
+        isNull(column) ? nil : sqlite3_column_double(statement, first + column)
+    }
+
     func id<T>(_ column: Int32) -> EntityID<T>? { bytes(column) { EntityID<T>(utf8: $0) } }
 
     func optionalID<T>(_ column: Int32) -> EntityID<T>? { isNull(column) ? nil : id(column) }

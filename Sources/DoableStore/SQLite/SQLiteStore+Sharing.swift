@@ -123,7 +123,7 @@ extension SQLiteStore {
     }
 
     static let notificationColumns = """
-        id, account_id, kind, title, body, task_id, list_id, actor_id, created_at, read_at, version
+        id, account_id, kind, title, body, task_id, list_id, actor_id, created_at, read_at, version, posting_id
         """
 
     static func notification(_ row: Row) -> AppNotification {
@@ -131,7 +131,8 @@ extension SQLiteStore {
             id: SQLiteRows.id(row, "id"), accountID: SQLiteRows.id(row, "account_id"),
             kind: AppNotification.Kind(rawValue: row["kind"]) ?? .comment, title: row["title"], body: row["body"],
             taskID: SQLiteRows.optionalID(row, "task_id"), listID: SQLiteRows.optionalID(row, "list_id"),
-            actorID: SQLiteRows.optionalID(row, "actor_id"), createdAt: SQLiteRows.timestamp(row, "created_at"),
+            postingID: SQLiteRows.optionalID(row, "posting_id"), actorID: SQLiteRows.optionalID(row, "actor_id"),
+            createdAt: SQLiteRows.timestamp(row, "created_at"),
             readAt: SQLiteRows.optionalTimestamp(row, "read_at"), version: row["version"])
     }
 

@@ -42,6 +42,7 @@ struct SQLiteWriter {
                 DELETE FROM sync_rejections WHERE client_id IN (SELECT client_id FROM sync_clients WHERE account_id = ?)
                 """, arguments: [id])
             try execute("DELETE FROM sync_clients WHERE account_id = ?", arguments: [id])
+            try deleteMarketRows(of: account.id)
             try execute("DELETE FROM tasks WHERE owner_id = ?", arguments: [id])
             try execute("DELETE FROM labels WHERE owner_id = ?", arguments: [id])
             try execute("DELETE FROM lists WHERE owner_id = ?", arguments: [id])
@@ -71,6 +72,7 @@ struct SQLiteWriter {
             try execute("DELETE FROM reminders WHERE task_id = ?", arguments: [task.id.description])
             try execute("DELETE FROM task_completions WHERE task_id = ?", arguments: [task.id.description])
             try execute("DELETE FROM field_clocks WHERE entity_id = ?", arguments: [task.id.description])
+            try deleteAttachments(taskID: task.id)
             try delete("tasks", id: task.id.description, version: task.version)
         case .putLabel(let label):
             try put(SQLiteTable.labels, version: label.version, id: label.id.description,
@@ -140,7 +142,7 @@ struct SQLiteWriter {
             try put(SQLiteTable.notifications, version: note.version, id: note.id.description, arguments: [
                 note.id.description, note.accountID.description, note.kind.rawValue, note.title, note.body,
                 note.taskID?.description, note.listID?.description, note.actorID?.description,
-                note.createdAt.milliseconds, note.readAt?.milliseconds, note.version,
+                note.createdAt.milliseconds, note.readAt?.milliseconds, note.version, note.postingID?.description,
             ])
         case .putReminder(let reminder):
             try put(SQLiteTable.reminders, version: reminder.version, id: reminder.id.description,
@@ -180,6 +182,10 @@ struct SQLiteWriter {
                 ("SELECT count(*) FROM reminders WHERE task_id = ?", task.description, maximum)
             case .webhooksOfAccount(let account, let maximum):
                 ("SELECT count(*) FROM webhooks WHERE account_id = ?", account.description, maximum)
+            case .attachmentsOnTask(let task, let maximum):
+                ("SELECT count(*) FROM attachments WHERE task_id = ?", task.description, maximum)
+            case .attachmentsOnPosting(let posting, let maximum):
+                ("SELECT count(*) FROM attachments WHERE posting_id = ?", posting.description, maximum)
             }
             if try Int.fetchOne(db.cachedStatement(sql: sql), arguments: [key]) ?? 0 > maximum {
                 throw StoreError.versionConflict(entity: "limit", id: key)
@@ -214,6 +220,20 @@ struct SQLiteWriter {
                     ON CONFLICT (entity_id, field) DO UPDATE SET clock = excluded.clock WHERE excluded.clock > field_clocks.clock
                     """, arguments: [entity, field, clock])
             }
+        case .putPosting(let posting, _):
+            try putPosting(posting)
+        case .putBid(let bid):
+            try putBid(bid)
+        case .putQuestion(let question):
+            try putQuestion(question)
+        case .putReview(let review):
+            try putReview(review)
+        case .putCategory(let category):
+            try putCategory(category)
+        case .putAttachment(let photo, let bytes):
+            try putAttachment(photo, bytes: bytes)
+        case .deleteAttachment(let photo):
+            try deleteAttachment(photo)
         case .enqueueDelivery(let delivery):
             try execute("""
                 INSERT INTO deliveries (id, account_id, channel, target, event, payload, state, attempts,
@@ -300,6 +320,10 @@ struct SQLiteWriter {
             if message.contains("email_key") { return StoreError.duplicate(key: "email") }
             if message.contains("username_key") { return StoreError.duplicate(key: "username") }
             if message.contains("name_key") { return StoreError.duplicate(key: "name") }
+            if message.contains("posting_reviews.reviewer_id") { return StoreError.duplicate(key: "review") }
+            // A second open bid of one bidder on one posting (`bids_open_bidder`): two bids placed at once, of which
+            // the second, retried from fresh reads, changes the first instead.
+            if message.contains("bids.bidder_id") { return StoreError.versionConflict(entity: "bids", id: message) }
             return StoreError.integrity(message)
         case .SQLITE_CONSTRAINT_PRIMARYKEY:
             // A row inserted at version 1 that another write created since it was read.

@@ -8,6 +8,7 @@ import './dragdrop.js';
 import './shortcuts.js';
 import './live.js';
 import './notify.js';
+import './market.js';
 
 const body = document.body, toggle = $('#menu-toggle'), isOpen = () => body.classList.contains('nav-open');
 document.documentElement.classList.add('js');
@@ -27,3 +28,8 @@ document.addEventListener('change', e => {
   const f = e.target.closest('form.view-controls');
   if (f) HTMLFormElement.prototype.submit.call(f);
 });
+
+// TASK-11: photos.js only where a page has a photo chooser.
+const photos = () => $('[data-max-bytes]') && import('./photos.js');
+photos();
+document.addEventListener('doable:refreshed', photos);
