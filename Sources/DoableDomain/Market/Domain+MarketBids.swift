@@ -222,3 +222,12 @@ extension Domain {
             by: identity)
     }
 }
+
+extension Domain {
+    /// The posting a task the caller may see was given for (the assignee's task of an accepted bid), if any.
+    public func postingForTask(_ identity: Identity, taskID: TaskID) async throws -> MarketPosting? {
+        _ = try await visibleTask(taskID, for: identity)
+        guard let posting = try await store.posting(assigneeTaskID: taskID), posting.deletedAt == nil else { return nil }
+        return posting
+    }
+}

@@ -97,6 +97,12 @@ extension WebController {
         <form method="post" action="/tasks/\(task.id)/delete" data-inplace data-confirm="Delete '\(task.title)'? It goes to the trash for 30 days.">\(csrf)<input type="hidden" name="back" value="\(back)"><button type="submit" class="button danger">Delete</button></form>
         </section>
         """
+        var marketOrigin: HTML = ""
+        if let posting = try await domain.postingForTask(identity, taskID: task.id) {
+            marketOrigin = """
+            <p class="notice market-origin" role="note">From the marketplace: <a href="/market/postings/\(posting.id)">\(posting.title)</a></p>
+            """
+        }
         let main: HTML = """
         \(breadcrumb)
         <div class="task-page-header">
@@ -104,6 +110,7 @@ extension WebController {
         <h1 class="\(isDone ? "is-completed" : "")">\(task.title)</h1>
         </div>
         \(dueLine(task, time: time))
+        \(marketOrigin)
         \(canEdit ? "" : HTML("<p class=\"notice read-only-notice\" role=\"note\">You can view this task; editing needs the editor role.</p>"))
         <form method="post" action="/tasks/\(task.id)" class="task-form" id="task-form" novalidate>
         \(csrf)<input type="hidden" name="version" value="\(task.version)">
