@@ -18,7 +18,7 @@ public struct AccountExport: Sendable {
     public var webhooks: [Webhook]
     public var calendar: String
     /// The marketplace (MKT): the member's postings, its bids, the questions it asked on postings it bid on, the
-    /// reviews it wrote or received; and the photos of its tasks and postings (metadata; the bytes are at their URLs).
+    /// reviews it wrote or received (once shown); and the photos of its tasks and postings (metadata; the bytes are at their URLs).
     public var postings: [MarketPosting] = []
     public var bids: [Bid] = []
     public var questions: [MarketQuestion] = []
@@ -64,7 +64,7 @@ extension Domain {
         export.postings = try await store.postings(posterID: owner)
         export.bids = try await store.bids(bidderID: owner)
         var questions: [MarketQuestion] = []
-        var reviews = try await store.reviews(reviewerID: owner) + store.reviews(revieweeID: owner, limit: 10_000)
+        var reviews = try await store.reviews(reviewerID: owner) + visibleReviews(of: owner, limit: 10_000)
         for posting in export.postings + (try await store.postings(ids: export.bids.map(\.postingID))) {
             questions += try await store.questions(postingID: posting.id).filter { $0.askerID == owner }
         }

@@ -153,6 +153,15 @@ struct MarketAPITests {
             #expect(rating["assignedCount"] as? Int == 1 && rating["completedCount"] as? Int == 1)
             let reviews = market["reviews"] as? [[String: Any]] ?? []
             #expect(reviews.first?["body"] as? String == "Neat work." && reviews.first?["reviewer"] as? String == "ann")
+
+            // ACC-6: each side's export carries its part of the marketplace.
+            let annExport = try await api.call(.get, "/api/v1/me/export", token: ann)
+            #expect(annExport.array("postings").map { $0["id"] as? String } == [id])
+            #expect(annExport.array("reviews").count == 2)
+            #expect(!annExport.array("photos").isEmpty)
+            let benExport = try await api.call(.get, "/api/v1/me/export", token: ben)
+            #expect(benExport.array("bids").contains { $0["postingId"] as? String == id && $0["status"] as? String == "accepted" })
+            #expect(benExport.array("postings").isEmpty)
         }
     }
 

@@ -368,6 +368,12 @@ RESPONSE_SCHEMAS = {
                                                       "`canEdit` and `canDelete` are false."),
         "reminders": array(ref("Reminder"), description="NOTIF-1: the caller's own reminders."),
         "webhooks": array(ref("Webhook"), description="INTEROP-4: the caller's webhooks, without their secrets."),
+        "postings": array(ref("Posting"), description="MKT-1: the caller's postings."),
+        "bids": array(ref("MyBid"), description="MKT-4: the caller's bids, each with its posting."),
+        "questions": array(ref("Question"), description="The questions the caller asked on postings it bid on."),
+        "reviews": array(ref("Review"), description="The reviews the caller wrote or received."),
+        "photos": array(ref("Photo"), description="TASK-11: the photos of the caller's tasks and postings "
+                                                  "(the bytes are at each one's url)."),
         "calendar": text("The live tasks as an iCalendar (RFC 5545) document of VTODOs, with RRULE for repeating "
                          "tasks and a VALARM per reminder."),
     }, description="ACC-6: everything of mine."),

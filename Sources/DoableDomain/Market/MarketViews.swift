@@ -51,6 +51,11 @@ public struct MarketRating: Sendable, Equatable {
 public struct QuestionView: Sendable {
     public var question: MarketQuestion
     public var asker: String?
+
+    public init(question: MarketQuestion, asker: String?) {
+        self.question = question
+        self.asker = asker
+    }
 }
 
 public struct ReviewView: Sendable {
@@ -59,6 +64,13 @@ public struct ReviewView: Sendable {
     public var reviewee: String?
     /// Hidden reviews are shown to nobody but their writer until both sides rated or 14 days passed.
     public var isVisible: Bool
+
+    public init(review: MarketReview, reviewer: String?, reviewee: String?, isVisible: Bool) {
+        self.review = review
+        self.reviewer = reviewer
+        self.reviewee = reviewee
+        self.isVisible = isVisible
+    }
 }
 
 /// A posting's page: the posting, the bids the caller may see (all for the poster, its own for a bidder),

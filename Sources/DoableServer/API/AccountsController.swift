@@ -190,6 +190,11 @@ struct AccountsController {
             memberships: export.memberships.map(MembershipDTO.init),
             comments: export.comments.map { CommentDTO(CommentView(comment: $0, author: nil, canEdit: false, canDelete: false)) },
             reminders: export.reminders.map(ReminderDTO.init), webhooks: export.webhooks.map { WebhookDTO($0) },
+            postings: try await domain.myPostings(identity).map(PostingDTO.init),
+            bids: try await domain.myBids(identity).map { BidDTO($0.0, posting: $0.1) },
+            questions: export.questions.map { QuestionDTO(QuestionView(question: $0, asker: identity.account.username)) },
+            reviews: export.reviews.map { ReviewDTO(ReviewView(review: $0, reviewer: nil, reviewee: nil, isVisible: true)) },
+            photos: export.photos.map(PhotoDTO.init),
             calendar: export.calendar))
     }
 
@@ -214,6 +219,11 @@ struct ExportDTO: Encodable, Sendable {
     let comments: [CommentDTO]
     let reminders: [ReminderDTO]
     let webhooks: [WebhookDTO]
+    let postings: [PostingDTO]
+    let bids: [BidDTO]
+    let questions: [QuestionDTO]
+    let reviews: [ReviewDTO]
+    let photos: [PhotoDTO]
     /// The tasks as an iCalendar document of VTODOs.
     let calendar: String
 }
