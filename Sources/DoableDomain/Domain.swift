@@ -16,6 +16,8 @@ public struct Domain: Sendable {
     let clock: @Sendable () -> Timestamp
     /// INTEROP-4: what counts as this server itself, which a webhook may not point at.
     let webhookPolicy: WebhookPolicy
+    /// Queues the transitions of one marketplace posting in this process (see `KeyedMutex`).
+    let postingLocks = KeyedMutex()
 
     public init(
         store: any Store, notifier: FeedNotifier = FeedNotifier(), passwords: PasswordHasher = PasswordHasher(),
@@ -60,6 +62,20 @@ public struct Domain: Sendable {
     }
 
     /// Commits `batch` as `actor`'s change, then signals it.
+    /// `body` with the posting's transitions of this process queued behind each other.
+    func serialized<Result: Sendable>(posting id: PostingID, _ body: () async throws -> Result) async throws -> Result {
+        let key = id.description
+        await postingLocks.lock(key)
+        do {
+            let result = try await body()
+            await postingLocks.unlock(key)
+            return result
+        } catch {
+            await postingLocks.unlock(key)
+            throw error
+        }
+    }
+
     func commit(_ batch: WriteBatch, by actor: AccountID?) async throws {
         var batch = batch
         batch.actorID = actor

@@ -10,7 +10,7 @@ extension Domain {
         async throws -> BidView
     {
         let text = try MarketRules.bidMessage(message ?? "")
-        let bid = try await perform(by: identity.account.id) {
+        let bid = try await performOnPosting(postingID, by: identity.account.id) {
             var lifecycle = try await lifecycle(of: postingID)
             let now = clock()
             let bid = try lifecycle.placeBid(id: .make(at: now), by: identity.account.id, amount: amount,
@@ -32,7 +32,7 @@ extension Domain {
     public func updateBid(_ identity: Identity, id: BidID, amount: Money?, message: String?,
                           ifVersion expected: Int64? = nil) async throws -> BidView {
         let text = try message.map(MarketRules.bidMessage)
-        let bid = try await perform(by: identity.account.id) {
+        let bid = try await performOnBid(id, by: identity.account.id) {
             let (stored, current) = try await bidLifecycle(id, for: identity, asBidder: true)
             var lifecycle = current
             try require(version: stored.version, expected: expected, of: "bid")
@@ -52,7 +52,7 @@ extension Domain {
 
     /// MKT-4: the bidder withdraws its own open bid; the last open bid gone returns the posting to requested.
     public func withdrawBid(_ identity: Identity, id: BidID, ifVersion expected: Int64? = nil) async throws {
-        try await perform(by: identity.account.id) {
+        try await performOnBid(id, by: identity.account.id) {
             let (stored, current) = try await bidLifecycle(id, for: identity, asBidder: true)
             var lifecycle = current
             try require(version: stored.version, expected: expected, of: "bid")
@@ -66,7 +66,7 @@ extension Domain {
     /// declined, and the assignee finds the posting as a task in its list "Marketplace" — all in one commit. Of two
     /// accepts at the same moment exactly one wins; the other is refused with the reason (409).
     public func acceptBid(_ identity: Identity, id: BidID) async throws -> PostingView {
-        let posting = try await perform(by: identity.account.id) {
+        let posting = try await performOnBid(id, by: identity.account.id) {
             var lifecycle = try await bidLifecycle(id, for: identity).1
             let now = clock()
             guard let bid = lifecycle.bids.first(where: { $0.id == id }) else {
@@ -95,7 +95,7 @@ extension Domain {
 
     /// MKT-6: the poster declines an open bid; the bidder is told.
     public func declineBid(_ identity: Identity, id: BidID) async throws -> BidView {
-        let bid = try await perform(by: identity.account.id) {
+        let bid = try await performOnBid(id, by: identity.account.id) {
             var lifecycle = try await bidLifecycle(id, for: identity).1
             let now = clock()
             let bid = try lifecycle.decline(id, by: identity.account.id, now: now)
@@ -229,5 +229,22 @@ extension Domain {
         _ = try await visibleTask(taskID, for: identity)
         guard let posting = try await store.posting(assigneeTaskID: taskID), posting.deletedAt == nil else { return nil }
         return posting
+    }
+}
+
+extension Domain {
+    /// `perform`, queued behind the other transitions of the posting in this process (see `KeyedMutex`).
+    func performOnPosting<Result: Sendable>(
+        _ id: PostingID, by actor: AccountID?, _ prepare: () async throws -> (WriteBatch, Result)
+    ) async throws -> Result {
+        try await serialized(posting: id) { try await perform(by: actor, prepare) }
+    }
+
+    /// The same for a transition named by one of the posting's bids.
+    func performOnBid<Result: Sendable>(
+        _ id: BidID, by actor: AccountID?, _ prepare: () async throws -> (WriteBatch, Result)
+    ) async throws -> Result {
+        guard let posting = try await store.bid(id: id)?.postingID else { return try await perform(by: actor, prepare) }
+        return try await performOnPosting(posting, by: actor, prepare)
     }
 }
