@@ -5,20 +5,12 @@ import GRDB
 /// The marketplace (MKT) and photos (TASK-11), issue 15: rows and reads. Search and near-me are in
 /// `SQLiteStore+MarketSearch.swift`, the writes in `SQLiteWriter+Market.swift`.
 extension SQLiteStore {
-    static let postingColumns = """
-        id, poster_id, title, description, category_id, suggested_category, max_bid_cents, status, latitude,
-        longitude, place_name, assignee_id, accepted_bid_id, assignee_task_id, lowest_bid_cents, open_bid_count,
-        bids_seen_at, done_at, created_at, updated_at, deleted_at, version
-        """
-    static let bidColumns = """
-        id, posting_id, poster_id, bidder_id, amount_cents, message, status, created_at, updated_at, version
-        """
-    static let questionColumns = """
-        id, posting_id, poster_id, asker_id, body, answer, answered_at, created_at, version
-        """
-    static let reviewColumns = "id, posting_id, reviewer_id, reviewee_id, rating, body, created_at"
-    static let categoryColumns = "id, name, is_other, is_archived, created_at, version"
-    static let attachmentColumns = "id, account_id, task_id, posting_id, list_id, kind, byte_count, created_at"
+    static let postingColumns = MarketColumns.posting
+    static let bidColumns = MarketColumns.bid
+    static let questionColumns = MarketColumns.question
+    static let reviewColumns = MarketColumns.review
+    static let categoryColumns = MarketColumns.category
+    static let attachmentColumns = MarketColumns.attachment
 
     /// A row selected with `postingColumns`, by position: near-me reads thousands of them.
     static func posting(_ columns: SQLiteColumns) -> MarketPosting {
