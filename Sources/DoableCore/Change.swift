@@ -21,6 +21,8 @@ public struct Change: Sendable, Equatable, Codable {
         /// The marketplace (MKT): postings and bids are in the feeds of both parties, questions of asker and poster,
         /// reviews of both sides; `attachment`: a photo of a task (TASK-11) or a posting.
         case posting, bid, question, review, attachment
+        /// GAME: the member's game (points, companion, streak, inventory), in their own feed only.
+        case game
     }
     /// `put`: the entity now has the state stored (trashed ones carry `deletedAt`); `delete`: it is gone for good.
     public enum Kind: String, Sendable, Codable, CaseIterable { case put, delete }

@@ -102,6 +102,8 @@ public enum WebhookEvent: String, Sendable, Codable, CaseIterable {
     case marketAnswer = "posting.answer"
     case marketTaskDone = "posting.task_done"
     case marketReview = "posting.review"
+    case badgeEarned = "game.badge"
+    case streakAtRisk = "game.streak_at_risk"
 
     /// The event a notification of this kind is sent as.
     public init(notification kind: AppNotification.Kind) {
@@ -117,6 +119,8 @@ public enum WebhookEvent: String, Sendable, Codable, CaseIterable {
         case .marketAnswer: self = .marketAnswer
         case .marketTaskDone: self = .marketTaskDone
         case .marketReview: self = .marketReview
+        case .badgeEarned: self = .badgeEarned
+        case .streakAtRisk: self = .streakAtRisk
         }
     }
 

@@ -43,6 +43,9 @@ public typealias QuestionID = EntityID<MarketQuestion>
 public typealias ReviewID = EntityID<MarketReview>
 public typealias CategoryID = EntityID<MarketCategory>
 public typealias AttachmentID = EntityID<Attachment>
+public typealias StoreItemID = EntityID<StoreItem>
+public typealias SubscriptionPlanID = EntityID<SubscriptionPlan>
+public typealias LedgerEntryID = EntityID<LedgerEntry>
 
 extension UUID {
     private static let hexDigits = Array("0123456789abcdef".utf8)

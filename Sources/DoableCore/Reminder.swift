@@ -88,9 +88,18 @@ public struct TaskCompletion: Sendable, Equatable, Codable {
     public var nextDue: TaskDate?
     /// Subtasks the next occurrence reset to pending.
     public var resetSubtaskIDs: [TaskID]
+    /// GAME-6: the day it was done in the completing member's time zone (their statistics group by it), whether it
+    /// was done by its deadline (nil: it had none), and how long after the task (or its previous occurrence) was made.
+    public var localDay: CivilDate?
+    public var onTime: Bool?
+    public var ageSeconds: Int64?
 
     public init(id: CompletionID, taskID: TaskID, ownerID: AccountID, actorID: AccountID?, completedAt: Timestamp,
-                due: TaskDate?, start: TaskDate?, recurrence: String?, nextDue: TaskDate?, resetSubtaskIDs: [TaskID]) {
+                due: TaskDate?, start: TaskDate?, recurrence: String?, nextDue: TaskDate?, resetSubtaskIDs: [TaskID],
+                localDay: CivilDate? = nil, onTime: Bool? = nil, ageSeconds: Int64? = nil) {
+        self.localDay = localDay
+        self.onTime = onTime
+        self.ageSeconds = ageSeconds
         self.id = id
         self.taskID = taskID
         self.ownerID = ownerID

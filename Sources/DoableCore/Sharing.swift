@@ -122,6 +122,8 @@ public struct AppNotification: Sendable, Equatable, Codable {
         /// MKT-8 and NOTIF-4: a new or changed bid on my posting; my bid accepted or declined; a question on my
         /// posting, an answer to mine; the assignee finished my posting's task; a review of me.
         case bidPlaced, bidAccepted, bidDeclined, marketQuestion, marketAnswer, marketTaskDone, marketReview
+        /// GAME-5: a badge earned; GAME-4: the streak is about to break (the evening warning).
+        case badgeEarned, streakAtRisk
     }
 
     public init(id: NotificationID, accountID: AccountID, kind: Kind, title: String, body: String,

@@ -59,6 +59,7 @@ public struct PreferencesPatch: Sendable {
     public static let kindsWithChannels: [AppNotification.Kind] = [
         .reminder, .taskAssigned, .listShared, .comment,
         .bidPlaced, .bidAccepted, .bidDeclined, .marketQuestion, .marketAnswer, .marketTaskDone, .marketReview,
+        .badgeEarned, .streakAtRisk,
     ]
 }
 

@@ -148,10 +148,13 @@ extension Domain {
             if let phone = patch.phone { account.phone = try phone.map(Rules.phone) }
             if let showEmail = patch.showEmail { account.showEmail = showEmail }
             if let showPhone = patch.showPhone { account.showPhone = showPhone }
+            let wasPlaying = account.preferences.gameOptIn
             if let preferences = patch.preferences { account.preferences = try apply(preferences, to: account.preferences) }
             account.updatedAt = clock()
             account.version += 1
-            return (WriteBatch([.putAccount(account)], now: clock()), account)
+            let game = try await gameSwitchOperations(
+                account, turningOn: !wasPlaying && account.preferences.gameOptIn, now: clock())
+            return (WriteBatch([.putAccount(account)] + game, now: clock()), account)
         }
     }
 

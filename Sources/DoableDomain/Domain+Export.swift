@@ -24,6 +24,10 @@ public struct AccountExport: Sendable {
     public var questions: [MarketQuestion] = []
     public var reviews: [MarketReview] = []
     public var photos: [Attachment] = []
+    /// The companion game (GAME): the profile (nil if the member never played), every closed day, the whole ledger.
+    public var game: GameProfile?
+    public var gameDays: [GameDay] = []
+    public var ledger: [LedgerEntry] = []
 }
 
 extension Domain {
@@ -75,6 +79,12 @@ extension Domain {
         export.reviews = reviews
         export.photos = try await store.attachments(taskIDs: tasks.map(\.id))
             + store.attachments(postingIDs: export.postings.map(\.id))
+        export.game = try await store.gameProfile(accountID: owner)
+        if let game = export.game {
+            export.gameDays = try await store.gameDays(accountID: owner, from: game.createdAt.civilDate.adding(days: -2),
+                                                       through: game.lastClosedDay)
+            export.ledger = try await store.ledger(accountID: owner, before: nil, limit: 10_000_000)
+        }
         return export
     }
 }

@@ -95,7 +95,7 @@ extension Domain {
     /// its next occurrence (the task is changed in place: new dates, pending again), its subtasks reset and its
     /// reminders moved. Returns the operations and the activity detail.
     func completionEffects(_ task: inout TaskItem, by identity: Identity, now: Timestamp) async throws
-        -> (operations: [WriteBatch.Operation], detail: String)
+        -> (operations: [WriteBatch.Operation], detail: String, reaction: GameReaction?)
     {
         let before = task
         var operations: [WriteBatch.Operation] = []
@@ -121,12 +121,17 @@ extension Domain {
             operations += try await remindersMoved(with: task, by: shift.milliseconds, unsilencing: true, now: now)
             detail = "Next: \(task.due?.description ?? task.start?.description ?? "")"
         }
-        operations.append(.addCompletion(TaskCompletion(
+        let previous = before.recurrence == nil ? nil : try await store.latestCompletion(taskID: task.id)
+        let completion = TaskCompletion(
             id: .make(at: now), taskID: task.id, ownerID: task.ownerID, actorID: identity.account.id, completedAt: now,
             due: before.due, start: before.start, recurrence: before.recurrence,
             nextDue: task.recurrence == nil && before.recurrence == nil ? nil : (task.status == .pending ? task.due : nil),
-            resetSubtaskIDs: reset)))
-        return (operations, detail)
+            resetSubtaskIDs: reset, localDay: calendar.day(of: now),
+            onTime: RewardFormula.isOnTime(due: before.due, completedAt: now, calendar: calendar),
+            ageSeconds: max(0, (now.milliseconds - (previous?.completedAt ?? before.createdAt).milliseconds) / 1000))
+        operations.append(.addCompletion(completion))
+        let game = try await gameRewardOperations(for: completion, of: before, previous: previous, by: identity, now: now)
+        return (operations + game.operations, detail, game.reaction)
     }
 
     /// Every member's reminders on a task that moved to another occurrence: those at a fixed moment move by as much
@@ -158,7 +163,9 @@ extension Domain {
         -> [WriteBatch.Operation]?
     {
         guard let completion = try await store.latestCompletion(taskID: task.id) else { return nil }
+        // GAME-1: un-completing takes the reward back.
         var operations: [WriteBatch.Operation] = [.deleteCompletion(completion)]
+            + (try await gameReversalOperations(for: completion, now: now))
         if task.status == .completed { return operations }
         // A repeating task is pending after completion; only its latest, untouched move is undone.
         guard completion.nextDue != nil, completion.nextDue == task.due else { return nil }

@@ -41,6 +41,10 @@ extension Domain {
             let lists = Self.byID(try await store.lists(ids: tasks.values.map(\.listID)), \.id)
             let hooked = accounts.values.filter { $0.preferences.notificationChannels.channels(for: .reminder).webhook }
             let webhooks = try await store.webhooks(accountIDs: hooked.map(\.id))
+            // GAME-2: with the game on, the companion says the reminder.
+            let players = accounts.values.filter(\.preferences.gameOptIn).map(\.id)
+            let companions = Self.byID(players.isEmpty ? [] : try await store.gameProfiles(accountIDs: players),
+                                       \.accountID)
             var batch = WriteBatch(now: now)
             var missed: [AccountID: [String]] = [:]
             for var reminder in reminders {
@@ -81,8 +85,12 @@ extension Domain {
                     // NOTIF-3, silent: in the notification centre only.
                     channels = Preferences.ChannelSet(inApp: channels.inApp, email: false, webhook: false)
                 }
+                var body = Self.reminderBody(task, calendar: calendar)
+                if account.preferences.gameOptIn, let companion = companions[account.id]?.companion {
+                    body = CompanionLines.reminder(name: companion.name, task: task.title) + " " + body
+                }
                 batch.operations += notificationOperations(
-                    to: account, .reminder, title: task.title, body: Self.reminderBody(task, calendar: calendar),
+                    to: account, .reminder, title: task.title, body: body,
                     task: task.id, list: task.listID, reminder: reminder.id, actor: nil, channels: channels,
                     webhooks: webhooks, now: now)
             }

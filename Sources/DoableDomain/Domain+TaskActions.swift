@@ -5,15 +5,17 @@ extension Domain {
     /// TASK-3 and TASK-4: completes a task, and its open subtasks when asked.
     public func completeTask(_ identity: Identity, id: TaskID, includeSubtasks: Bool,
                              ifVersion expected: Int64? = nil) async throws -> TaskView {
-        let task = try await perform(by: identity.account.id) {
+        let (task, reaction) = try await perform(by: identity.account.id) {
             var task = try await editableTask(id, for: identity)
             try require(version: task.version, expected: expected, of: "task")
             let now = clock()
             var batch = WriteBatch(now: now)
+            var reaction: GameReaction?
             if task.status != .completed {
                 task.status = .completed
                 task.completedAt = now
                 let effects = try await completionEffects(&task, by: identity, now: now)
+                reaction = effects.reaction
                 task.updatedAt = now
                 task.version += 1
                 batch.append(.putTask(task))
@@ -31,9 +33,11 @@ extension Domain {
                     batch.append(.putTask(child))
                 }
             }
-            return (batch, task)
+            return (batch, (task, reaction))
         }
-        return try await views([task], for: identity)[0]
+        var view = try await views([task], for: identity)[0]
+        view.reward = reaction
+        return view
     }
 
     /// TASK-3: un-completing is one call too.

@@ -50,6 +50,8 @@ public struct TaskPlacement: Sendable {
 public struct TaskView: Sendable {
     public var task: TaskItem
     public var progress: SubtaskProgress
+    /// QR-01: set by `completeTask` when completing earned a reward (the game is on).
+    public var reward: GameReaction?
 
     public init(task: TaskItem, progress: SubtaskProgress) {
         self.task = task

@@ -78,6 +78,17 @@ public struct WriteBatch: Sendable {
         /// TASK-11: a photo with its bytes; in the uploader's feed and, for a task, its list's audience.
         case putAttachment(Attachment, bytes: [UInt8])
         case deleteAttachment(Attachment)
+        /// GAME: the member's game, in their own feed (entity `game`, id the account's).
+        case putGameProfile(GameProfile)
+        /// GAME-4: a closed day (version 1 to close it; a later version when it is bought back or recounted).
+        case putGameDay(GameDay)
+        /// GAME-1: a line of the points ledger (never changed; no feed entry: the profile's put announces it).
+        case addLedgerEntry(LedgerEntry)
+        /// GAME-3 and GAME-7: the catalogue and the plans (no feed entries: read fresh).
+        case putStoreItem(StoreItem)
+        case putSubscriptionPlan(SubscriptionPlan)
+        /// GAME-1: the admins' constants; `version` is the new row version (1 for the first change).
+        case putGameRules(GameRules, version: Int64)
     }
 
     public enum RowLimit: Sendable {
@@ -136,6 +147,8 @@ public struct WriteBatch: Sendable {
         case .putQuestion(let question): (question.askerID, .question, question.id.description, .put, nil)
         case .putReview(let review): (review.reviewerID, .review, review.id.description, .put, nil)
         case .putCategory: nil
+        case .putGameProfile(let profile): (profile.accountID, .game, profile.accountID.description, .put, nil)
+        case .putGameDay, .addLedgerEntry, .putStoreItem, .putSubscriptionPlan, .putGameRules: nil
         case .putAttachment(let photo, _): (photo.accountID, .attachment, photo.id.description, .put, photo.listID)
         case .deleteAttachment(let photo): (photo.accountID, .attachment, photo.id.description, .delete, photo.listID)
         case .deleteAccount, .putCredential, .deleteCredential, .deleteCredentials:

@@ -39,8 +39,8 @@ struct WritePathTests {
                 case .list: #expect(change.listID?.description == change.entityID)
                 case .label, .account, .notification, .reminder, .webhook: #expect(change.listID == nil)
                 case .member, .comment: #expect(change.listID != nil)
-                case .posting, .bid, .question, .review, .attachment:
-                    Issue.record("no marketplace or photo change was made here: \(change.entity)")
+                case .posting, .bid, .question, .review, .attachment, .game:
+                    Issue.record("no marketplace, photo or game change was made here: \(change.entity)")
                 }
             }
             let kinds = Set(changes.map { "\($0.entity.rawValue).\($0.kind.rawValue)" })

@@ -17,6 +17,8 @@ extension AppNotification.Kind {
         case .marketAnswer: "Answers to my questions"
         case .marketTaskDone: "Marketplace work finished or marked done"
         case .marketReview: "Marketplace reviews of me"
+        case .badgeEarned: "Badges I earn (companion game)"
+        case .streakAtRisk: "My streak is about to break (companion game)"
         }
     }
 
@@ -34,6 +36,8 @@ extension AppNotification.Kind {
         case .marketAnswer: "answers to your questions"
         case .marketTaskDone: "finished marketplace work"
         case .marketReview: "reviews of you"
+        case .badgeEarned: "badges you earn"
+        case .streakAtRisk: "your streak"
         }
     }
 
@@ -45,7 +49,7 @@ extension AppNotification.Kind {
         switch self {
         case .bidPlaced, .bidAccepted, .bidDeclined, .marketQuestion, .marketAnswer, .marketTaskDone, .marketReview:
             true
-        case .reminder, .reminderMissed, .taskAssigned, .listShared, .comment: false
+        case .reminder, .reminderMissed, .taskAssigned, .listShared, .comment, .badgeEarned, .streakAtRisk: false
         }
     }
 }
@@ -69,6 +73,8 @@ extension WebhookEvent {
         case .marketAnswer: "My question is answered"
         case .marketTaskDone: "Work on a posting is finished or marked done"
         case .marketReview: "Someone reviews me"
+        case .badgeEarned: "I earn a badge in the companion game"
+        case .streakAtRisk: "My companion-game streak is about to break"
         }
     }
 }

@@ -101,7 +101,8 @@ extension PostgresStore {
     }
 
     static let completionColumns = """
-        id, task_id, owner_id, actor_id, completed_at, due, start, recurrence, next_due, reset_subtasks
+        id, task_id, owner_id, actor_id, completed_at, due, start, recurrence, next_due, reset_subtasks, local_day,
+        on_time, age_seconds
         """
 
     static func completion(_ row: PostgresRecord) throws -> TaskCompletion {
@@ -111,7 +112,9 @@ extension PostgresStore {
             due: (try row["due"] as String?).flatMap { TaskDate($0) },
             start: (try row["start"] as String?).flatMap { TaskDate($0) }, recurrence: try row["recurrence"],
             nextDue: (try row["next_due"] as String?).flatMap { TaskDate($0) },
-            resetSubtaskIDs: (try row["reset_subtasks"] as String).split(separator: ",").compactMap { TaskID(String($0)) })
+            resetSubtaskIDs: (try row["reset_subtasks"] as String).split(separator: ",").compactMap { TaskID(String($0)) },
+            localDay: (try row["local_day"] as String?).flatMap { CivilDate($0) }, onTime: try row["on_time"],
+            ageSeconds: try row["age_seconds"])
     }
 
     public func latestCompletion(taskID: TaskID) async throws -> TaskCompletion? {

@@ -77,6 +77,7 @@ struct PostgresWriter {
                 """)
             try await execute("DELETE FROM sync_clients WHERE account_id = \(id)")
             try await deleteMarketRows(of: account.id)
+            try await deleteGameRows(of: account.id)
             try await execute("DELETE FROM tasks WHERE owner_id = \(id)")
             try await execute("DELETE FROM labels WHERE owner_id = \(id)")
             try await execute("DELETE FROM lists WHERE owner_id = \(id)")
@@ -200,11 +201,12 @@ struct PostgresWriter {
         case .addCompletion(let completion):
             try await execute("""
                 INSERT INTO task_completions (id, task_id, owner_id, actor_id, completed_at, due, start, recurrence,
-                    next_due, reset_subtasks)
+                    next_due, reset_subtasks, local_day, on_time, age_seconds)
                 VALUES (\(completion.id.uuid), \(completion.taskID.uuid), \(completion.ownerID.uuid),
                         \(completion.actorID?.uuid), \(completion.completedAt.milliseconds), \(completion.due?.description),
                         \(completion.start?.description), \(completion.recurrence), \(completion.nextDue?.description),
-                        \(completion.resetSubtaskIDs.map(\.description).joined(separator: ",")))
+                        \(completion.resetSubtaskIDs.map(\.description).joined(separator: ",")),
+                        \(completion.localDay?.description), \(completion.onTime), \(completion.ageSeconds))
                 """)
         case .deleteCompletion(let completion):
             let deleted = try await fetch("DELETE FROM task_completions WHERE id = \(completion.id.uuid) RETURNING id")
@@ -306,6 +308,18 @@ struct PostgresWriter {
             try await putAttachment(photo, bytes: bytes)
         case .deleteAttachment(let photo):
             try await deleteAttachment(photo)
+        case .putGameProfile(let profile):
+            try await putGameProfile(profile)
+        case .putGameDay(let day):
+            try await putGameDay(day)
+        case .addLedgerEntry(let entry):
+            try await addLedgerEntry(entry)
+        case .putStoreItem(let item):
+            try await putStoreItem(item)
+        case .putSubscriptionPlan(let plan):
+            try await putSubscriptionPlan(plan)
+        case .putGameRules(let rules, let version):
+            try await putGameRules(rules, version: version)
         case .enqueueDelivery(let delivery):
             try await execute("""
                 INSERT INTO deliveries (id, account_id, channel, target, event, payload, state, attempts,

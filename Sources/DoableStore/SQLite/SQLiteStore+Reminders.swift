@@ -85,7 +85,8 @@ extension SQLiteStore {
     }
 
     static let completionColumns = """
-        id, task_id, owner_id, actor_id, completed_at, due, start, recurrence, next_due, reset_subtasks
+        id, task_id, owner_id, actor_id, completed_at, due, start, recurrence, next_due, reset_subtasks, local_day,
+        on_time, age_seconds
         """
 
     static func completion(_ row: Row) -> TaskCompletion {
@@ -94,7 +95,9 @@ extension SQLiteStore {
             actorID: SQLiteRows.optionalID(row, "actor_id"), completedAt: SQLiteRows.timestamp(row, "completed_at"),
             due: (row["due"] as String?).flatMap { TaskDate($0) }, start: (row["start"] as String?).flatMap { TaskDate($0) },
             recurrence: row["recurrence"], nextDue: (row["next_due"] as String?).flatMap { TaskDate($0) },
-            resetSubtaskIDs: (row["reset_subtasks"] as String).split(separator: ",").compactMap { TaskID(String($0)) })
+            resetSubtaskIDs: (row["reset_subtasks"] as String).split(separator: ",").compactMap { TaskID(String($0)) },
+            localDay: (row["local_day"] as String?).flatMap { CivilDate($0) }, onTime: row["on_time"],
+            ageSeconds: row["age_seconds"])
     }
 
     public func latestCompletion(taskID: TaskID) async throws -> TaskCompletion? {

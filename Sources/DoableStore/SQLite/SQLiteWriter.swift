@@ -43,6 +43,7 @@ struct SQLiteWriter {
                 """, arguments: [id])
             try execute("DELETE FROM sync_clients WHERE account_id = ?", arguments: [id])
             try deleteMarketRows(of: account.id)
+            try deleteGameRows(of: account.id)
             try execute("DELETE FROM tasks WHERE owner_id = ?", arguments: [id])
             try execute("DELETE FROM labels WHERE owner_id = ?", arguments: [id])
             try execute("DELETE FROM lists WHERE owner_id = ?", arguments: [id])
@@ -152,12 +153,14 @@ struct SQLiteWriter {
         case .addCompletion(let completion):
             try execute("""
                 INSERT INTO task_completions (id, task_id, owner_id, actor_id, completed_at, due, start, recurrence,
-                    next_due, reset_subtasks) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    next_due, reset_subtasks, local_day, on_time, age_seconds)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """, arguments: [completion.id.description, completion.taskID.description,
                                  completion.ownerID.description, completion.actorID?.description,
                                  completion.completedAt.milliseconds, completion.due?.description,
                                  completion.start?.description, completion.recurrence, completion.nextDue?.description,
-                                 completion.resetSubtaskIDs.map(\.description).joined(separator: ",")])
+                                 completion.resetSubtaskIDs.map(\.description).joined(separator: ","),
+                                 completion.localDay?.description, completion.onTime, completion.ageSeconds])
         case .deleteCompletion(let completion):
             try execute("DELETE FROM task_completions WHERE id = ?", arguments: [completion.id.description])
             if db.changesCount == 0 {
@@ -234,6 +237,18 @@ struct SQLiteWriter {
             try putAttachment(photo, bytes: bytes)
         case .deleteAttachment(let photo):
             try deleteAttachment(photo)
+        case .putGameProfile(let profile):
+            try putGameProfile(profile)
+        case .putGameDay(let day):
+            try putGameDay(day)
+        case .addLedgerEntry(let entry):
+            try addLedgerEntry(entry)
+        case .putStoreItem(let item):
+            try putStoreItem(item)
+        case .putSubscriptionPlan(let plan):
+            try putSubscriptionPlan(plan)
+        case .putGameRules(let rules, let version):
+            try putGameRules(rules, version: version)
         case .enqueueDelivery(let delivery):
             try execute("""
                 INSERT INTO deliveries (id, account_id, channel, target, event, payload, state, attempts,

@@ -1,0 +1,201 @@
+import DoableCore
+
+/// QR-01: what completing a task earned, and the companion's reaction, for the response and the web app's toast.
+public struct GameReaction: Sendable, Equatable {
+    public var reward: Reward
+    /// The balance and the level after it.
+    public var totalPoints: Int
+    public var level: Int
+    public var leveledUp: Bool
+    /// Badges this completion earned.
+    public var badges: [Badge]
+    public var companionName: String
+    public var mood: Mood
+    /// What the companion says.
+    public var line: String
+
+    public init(reward: Reward, totalPoints: Int, level: Int, leveledUp: Bool, badges: [Badge], companionName: String,
+                mood: Mood, line: String) {
+        self.reward = reward
+        self.totalPoints = totalPoints
+        self.level = level
+        self.leveledUp = leveledUp
+        self.badges = badges
+        self.companionName = companionName
+        self.mood = mood
+        self.line = line
+    }
+}
+
+/// GAME: a member's game as the API and the web app show it (days up to yesterday closed first).
+public struct GameView: Sendable {
+    public var isEnabled: Bool
+    public var profile: GameProfile
+    public var level: Int
+    /// XP into the level and XP the next level needs (0 at level 100).
+    public var levelXP: Int
+    public var levelNeeds: Int
+    public var mood: Mood
+    public var greeting: String
+    /// GAME-4: the streak after the last closed day, the best ever, and today so far.
+    public var streak: Int
+    public var bestStreak: Int
+    public var today: TodayProgress
+    /// The last 14 closed days, oldest first.
+    public var recentDays: [GameDay]
+    public var restoreOffer: RestoreOffer?
+    /// The items worn and placed, as stored (a retired item still shows for its owner).
+    public var equippedItems: [StoreItem]
+    public var rules: GameRules
+
+    public init(isEnabled: Bool, profile: GameProfile, level: Int, levelXP: Int, levelNeeds: Int, mood: Mood,
+                greeting: String, streak: Int, bestStreak: Int, today: TodayProgress, recentDays: [GameDay],
+                restoreOffer: RestoreOffer?, equippedItems: [StoreItem], rules: GameRules) {
+        self.isEnabled = isEnabled
+        self.profile = profile
+        self.level = level
+        self.levelXP = levelXP
+        self.levelNeeds = levelNeeds
+        self.mood = mood
+        self.greeting = greeting
+        self.streak = streak
+        self.bestStreak = bestStreak
+        self.today = today
+        self.recentDays = recentDays
+        self.restoreOffer = restoreOffer
+        self.equippedItems = equippedItems
+        self.rules = rules
+    }
+}
+
+/// GAME-4: today, not closed yet: tasks due today still open, tasks done today, and whether it is a day off.
+public struct TodayProgress: Sendable, Equatable {
+    public var day: CivilDate
+    public var openDue: Int
+    public var done: Int
+    public var isOff: Bool
+    /// Kept so far: nothing due is open and something was done.
+    public var isKept: Bool { openDue == 0 && done > 0 }
+
+    public init(day: CivilDate, openDue: Int, done: Int, isOff: Bool) {
+        self.day = day
+        self.openDue = openDue
+        self.done = done
+        self.isOff = isOff
+    }
+}
+
+/// GAME-3: an item of the store as one member sees it.
+public struct StoreItemView: Sendable {
+    public var item: StoreItem
+    public var isOwned: Bool
+    public var isEquipped: Bool
+    public var canAfford: Bool
+
+    public init(item: StoreItem, isOwned: Bool, isEquipped: Bool, canAfford: Bool) {
+        self.item = item
+        self.isOwned = isOwned
+        self.isEquipped = isEquipped
+        self.canAfford = canAfford
+    }
+}
+
+/// What `PATCH /api/v1/game` and the game settings form change; nil leaves a field as it is.
+public struct GamePatch: Sendable, Equatable {
+    public var isEnabled: Bool?
+    public var isStrict: Bool?
+    public var offWeekdays: Set<Int>?
+    public var offDays: Set<CivilDate>?
+
+    public init(isEnabled: Bool? = nil, isStrict: Bool? = nil, offWeekdays: Set<Int>? = nil,
+                offDays: Set<CivilDate>? = nil) {
+        self.isEnabled = isEnabled
+        self.isStrict = isStrict
+        self.offWeekdays = offWeekdays
+        self.offDays = offDays
+    }
+}
+
+/// What `PATCH /api/v1/game/companion` changes.
+public struct CompanionPatch: Sendable, Equatable {
+    public var name: String?
+    public var species: Companion.Species?
+    public var colour: Companion.Colour?
+
+    public init(name: String? = nil, species: Companion.Species? = nil, colour: Companion.Colour? = nil) {
+        self.name = name
+        self.species = species
+        self.colour = colour
+    }
+}
+
+/// GAME-3: an admin's new item or change to one.
+public struct StoreItemInput: Sendable, Equatable {
+    public var name: String?
+    public var description: String?
+    public var category: StoreItem.Category?
+    public var slot: StoreItem.Slot?
+    public var price: Int?
+    public var svg: String?
+    public var isRetired: Bool?
+
+    public init(name: String? = nil, description: String? = nil, category: StoreItem.Category? = nil,
+                slot: StoreItem.Slot? = nil, price: Int? = nil, svg: String? = nil, isRetired: Bool? = nil) {
+        self.name = name
+        self.description = description
+        self.category = category
+        self.slot = slot
+        self.price = price
+        self.svg = svg
+        self.isRetired = isRetired
+    }
+}
+
+/// GAME-7: an admin's new plan or change to one.
+public struct PlanInput: Sendable, Equatable {
+    public var name: String?
+    public var price: Money?
+    public var period: SubscriptionPlan.Period?
+    public var description: String?
+    public var isRetired: Bool?
+
+    public init(name: String? = nil, price: Money? = nil, period: SubscriptionPlan.Period? = nil,
+                description: String? = nil, isRetired: Bool? = nil) {
+        self.name = name
+        self.price = price
+        self.period = period
+        self.description = description
+        self.isRetired = isRetired
+    }
+}
+
+extension Badge {
+    /// How the badge is called and what it is for.
+    public var title: String {
+        switch self {
+        case .firstTask: "First task"
+        case .tasks10: "10 tasks"
+        case .tasks100: "100 tasks"
+        case .tasks1000: "1,000 tasks"
+        case .streak7: "7-day streak"
+        case .streak30: "30-day streak"
+        case .streak100: "100-day streak"
+        case .recurring10: "Faithful: a repeating task done 10 times"
+        case .perfectWeek: "Perfect week"
+        }
+    }
+
+    public var summary: String {
+        switch self {
+        case .firstTask: "Completed a first task with the game on."
+        case .tasks10: "Completed 10 tasks."
+        case .tasks100: "Completed 100 tasks."
+        case .tasks1000: "Completed 1,000 tasks."
+        case .streak7: "Kept a streak for 7 days."
+        case .streak30: "Kept a streak for 30 days."
+        case .streak100: "Kept a streak for 100 days."
+        case .recurring10: "Completed one repeating task 10 times."
+        case .perfectWeek: "Every day of a Monday-to-Sunday week kept (or off), at least one kept."
+        }
+    }
+}
