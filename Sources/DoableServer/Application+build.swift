@@ -26,6 +26,8 @@ public struct ServerConfiguration: Sendable {
     public var metricsToken: String?
     /// NOTIF-2 and NOTIF-5: SMTP, the public address for links, the reminder scheduler.
     public var delivery = DeliverySettings()
+    /// The domain's clock: the real one, except in tests that pass days (`OffsetClock`).
+    public var clock: @Sendable () -> Timestamp = { .now }
 
     /// A live event stream's heartbeat: well inside the idle timeout, so a quiet stream is never cut off.
     public var eventHeartbeat: Duration { .seconds(max(1, min(15, idleTimeoutSeconds / 3))) }
@@ -65,7 +67,11 @@ public func buildRouter(
     RemindersController(domain: domain).addRoutes(to: authenticated)
     MarketController(domain: domain).addRoutes(to: authenticated)
     AttachmentsController(domain: domain).addRoutes(to: authenticated)
-    AdminController(domain: domain).addRoutes(to: authenticated)
+    let admin = AdminController(domain: domain)
+    admin.addRoutes(to: authenticated)
+    admin.addGameRoutes(to: authenticated)
+    GameController(domain: domain).addRoutes(to: authenticated)
+    StatsController(domain: domain).addRoutes(to: authenticated)
     SyncController(domain: domain).addRoutes(to: authenticated)
     EventsController(domain: domain, heartbeat: eventHeartbeat).addRoutes(to: authenticated)
     assets.addRoutes(to: router)
@@ -82,7 +88,7 @@ public func buildApplication(
     logger: Logger
 ) -> some ApplicationProtocol {
     let readiness = ReadinessGate()
-    let domain = Domain(store: store, passwords: passwords, readiness: readiness,
+    let domain = Domain(store: store, passwords: passwords, clock: configuration.clock, readiness: readiness,
                         webhookPolicy: Domain.WebhookPolicy(ownHosts: [configuration.host], ownPort: configuration.port))
     let pageCache = TaskPageCache(capacityBytes: configuration.pageCacheBytes)
     // On its own listener the metrics need no token unless one is given; on the API's listener they always do.
@@ -97,6 +103,7 @@ public func buildApplication(
         FeedNotifierService(domain: domain, logger: logger),
         PeriodicJob.feedRetention(domain: domain, retentionDays: configuration.feedRetentionDays, logger: logger),
         PeriodicJob.trashPurge(domain: domain, logger: logger),
+        PeriodicJob.gameDays(domain: domain, logger: logger),
         ReminderScheduler(domain: domain, settings: configuration.delivery, logger: logger),
         DeliverySender(domain: domain, settings: configuration.delivery, logger: logger),
         WebhookFanOut(domain: domain, logger: logger),

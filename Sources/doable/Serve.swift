@@ -110,6 +110,11 @@ struct Serve: AsyncParsableCommand {
         configuration.pageCacheBytes = pageCacheMb << 20
         configuration.feedRetentionDays = feedRetentionDays
         configuration.trustedProxies = try TrustedProxies(parsing: trustedProxy)
+        if let path = ProcessInfo.processInfo.environment["DOABLE_TEST_CLOCK_FILE"], !path.isEmpty {
+            let clock = OffsetClock(path: path)
+            configuration.clock = { clock.now() }
+            logger.warning("The clock is shifted by the file in DOABLE_TEST_CLOCK_FILE (tests only)")
+        }
         configuration.delivery.smtpURL = smtpUrl.isEmpty ? nil : try SMTPURL(smtpUrl)
         configuration.delivery.mailFrom = mailFrom
         configuration.delivery.publicURL = publicUrl.isEmpty ? "http://\(host):\(port)" : publicUrl

@@ -93,12 +93,14 @@ DAY_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
 ID_INPUT = text(format="uuid")
 NOTIFICATION_KINDS = ["listShared", "taskAssigned", "comment", "reminder", "reminderMissed", "bidPlaced",
                       "bidAccepted", "bidDeclined", "marketQuestion", "marketAnswer", "marketTaskDone",
-                      "marketReview"]
+                      "marketReview", "badgeEarned", "streakAtRisk"]
 # AccountInputs.swift's PreferencesPatch.kindsWithChannels: the kinds a member chooses channels for.
-KINDS_WITH_CHANNELS = ["reminder", "taskAssigned", "listShared", "comment"]
+KINDS_WITH_CHANNELS = ["reminder", "taskAssigned", "listShared", "comment", "bidPlaced", "bidAccepted", "bidDeclined",
+                       "marketQuestion", "marketAnswer", "marketTaskDone", "marketReview", "badgeEarned",
+                       "streakAtRisk"]
 WEBHOOK_EVENTS = ["task.created", "task.updated", "task.completed", "task.deleted", "reminder", "task.assigned",
                   "list.shared", "comment.created", "bid.placed", "bid.accepted", "bid.declined", "posting.question",
-                  "posting.answer", "posting.task_done", "posting.review"]
+                  "posting.answer", "posting.task_done", "posting.review", "game.badge", "game.streak_at_risk"]
 # Rules.email: one @, a local part of printable ASCII without , ; @ (1 to 64), a domain of dotted labels.
 EMAIL_PATTERN = "^[!-+.-:<-?A-~-]{1,64}@[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)+$"
 
@@ -160,7 +162,9 @@ VALUE_SCHEMAS = {
                              "returned to requested); marketQuestion: a question on the member's posting; "
                              "marketAnswer: the poster answered the member's question; marketTaskDone: the assignee "
                              "completed the posting's task (to the poster), or the poster marked it done (to the "
-                             "assignee); marketReview: the other side rated the member.",
+                             "assignee); marketReview: the other side rated the member. The game (GAME-4, GAME-5): "
+                             "badgeEarned: the member earned a badge; streakAtRisk: the evening warning that the "
+                             "streak ends at midnight unless today is kept.",
                              enum=NOTIFICATION_KINDS),
     "WebhookEvent": text("INTEROP-4: what a webhook subscribes to. task.created, task.updated, task.completed and "
                          "task.deleted: changes to the tasks the account sees (its own and those of lists shared "
@@ -171,7 +175,8 @@ VALUE_SCHEMAS = {
                          "member's notificationChannels let webhooks hear that kind; bid.placed, bid.accepted, "
                          "bid.declined, posting.question, posting.answer, posting.task_done and posting.review: the "
                          "marketplace notifications bidPlaced, bidAccepted, bidDeclined, marketQuestion, "
-                         "marketAnswer, marketTaskDone and marketReview.",
+                         "marketAnswer, marketTaskDone and marketReview; game.badge and game.streak_at_risk: the "
+                         "game's notifications badgeEarned and streakAtRisk.",
                          enum=WEBHOOK_EVENTS),
     "ClockTime": text("HH:MM, 24-hour.", pattern="^([01][0-9]|2[0-3]):[0-5][0-9]$"),
     "Username": text("3 to 30 ASCII letters, digits or underscores; unique case-insensitively.",
@@ -195,7 +200,8 @@ RESPONSE_SCHEMAS = {
                          "payload_too_large, unsupported_media_type, rate_limited, query_timeout, not_ready; "
                          "for the marketplace and photos posting_assigned, posting_closed, posting_not_assigned, "
                          "posting_not_done, own_posting, bid_not_open, already_reviewed, too_many_photos, "
-                         "photo_too_large."),
+                         "photo_too_large; for the game game_already_on, game_already_off, game_off, item_retired, "
+                         "already_owned, not_enough_points, not_owned, no_streak_to_restore."),
             "message": text("A sentence for people."),
             "field": nullable(text("The input at fault, dotted for nested fields (preferences.timeZone), "
                                    "or null.")),
@@ -1043,6 +1049,328 @@ REQUEST_SCHEMAS.update({
         examples=[{"isArchived": True}]),
 })
 
+# MARK: - The companion game and statistics (GAME): API/GameDTOs.swift, API/StatsDTOs.swift
+
+# GameRules.constants: each constant's name, the range an admin may set it to, and what it is.
+GAME_RULES = [
+    ("basePoints", 1, 1000, "Points (and XP) for any task done on time."),
+    ("minutesPerBonusPoint", 1, 1440, "One extra point per this many minutes of the task's estimate…"),
+    ("durationBonusCap", 0, 1000, "…up to this many extra points."),
+    ("pointsPerDayEarly", 0, 1000, "Extra points per whole day a task with a deadline is done before it…"),
+    ("earlyBonusCap", 0, 1000, "…up to this many."),
+    ("recurringPercent", 100, 1000, "A repeating task done on time on every occurrence so far earns this "
+                                    "percentage of its reward."),
+    ("latePercent", 0, 100, "A task done after its deadline earns this percentage of the base (at least "
+                            "minimumPoints); in strict mode nothing."),
+    ("farmingSeconds", 0, 86_400, "A task completed within this many seconds of being created earns only "
+                                  "minimumPoints."),
+    ("minimumPoints", 0, 1000, "The least a completion earns (outside strict mode)."),
+    ("xpPercent", 0, 1000, "XP is this percentage of the points of a reward."),
+    ("streakBonusPerDay", 0, 1000, "A kept day pays this many points per day of the streak…"),
+    ("streakBonusCapDays", 0, 1000, "…counting at most this many days."),
+    ("restoreBase", 0, 100_000, "Buying back a broken streak costs this…"),
+    ("restorePerDay", 0, 10_000, "…plus this per day of the streak lost…"),
+    ("restoreHours", 1, 720, "…within this many hours of the end of the missed day."),
+    ("warningHour", 0, 23, "The local hour after which the \"streak about to break\" warning may go out."),
+]
+STATS_CHARTS = ["completions", "ontime", "weekdays", "points", "monthly"]
+WEEKDAY_NAMES = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+COUNT = integer(minimum=0)
+SVG_CONTENT = {"image/svg+xml": {"schema": text("An SVG document: shapes and text only, no script, nothing "
+                                                "fetched.")}}
+COMPANION_NAME = text("1 to 30 characters after trimming, no control characters.", minLength=1, maxLength=30)
+
+VALUE_SCHEMAS.update({
+    "Species": text("GAME-2: what the companion is.", enum=["cat", "dog", "fox", "owl", "bunny", "dragon"]),
+    "Colour": text("GAME-2: the companion's colour.",
+                   enum=["amber", "coral", "rose", "violet", "sky", "teal", "moss", "slate"]),
+    "Mood": text("GAME-2: from the last three closed days and the last three days' completions (kept days and "
+                 "on-time completions raise it, missed days and late completions lower it).",
+                 enum=["happy", "neutral", "sad"]),
+    "Badge": text("GAME-5: firstTask, tasks10, tasks100, tasks1000 (tasks completed with the game on), streak7, "
+                  "streak30, streak100 (days of a streak), recurring10 (one repeating task done 10 times), "
+                  "perfectWeek (every day of a Monday-to-Sunday week kept or off, one at least kept).",
+                  enum=["firstTask", "tasks10", "tasks100", "tasks1000", "streak7", "streak30", "streak100",
+                        "recurring10", "perfectWeek"]),
+    "ItemCategory": text("GAME-3.", enum=["clothes", "accessory", "furniture", "trinket"]),
+    "ItemSlot": text("GAME-3: where an item goes; equipping one empties its slot of any other. Worn by the "
+                     "companion: head, eyes, neck, body, held; in its home: floorLeft, floorRight, wall, rug, shelf.",
+                     enum=["head", "eyes", "neck", "body", "held", "floorLeft", "floorRight", "wall", "rug",
+                           "shelf"]),
+    "PlanPeriod": text("GAME-7: what the price is for.", enum=["month", "year"]),
+    "GameRules": obj({name: integer(description, minimum=low, maximum=high)
+                      for name, low, high, description in GAME_RULES},
+                     description="GAME-1 and GAME-4: the constants of the game's formulas (docs/game.md), each a "
+                                 "whole number; admins change them."),
+})
+
+STORE_ITEM_FIELDS = {
+    "id": ID,
+    "name": text("1 to 60 characters.", minLength=1, maxLength=60),
+    "description": text("At most 300 characters.", maxLength=300),
+    "category": ref("ItemCategory"),
+    "slot": ref("ItemSlot"),
+    "price": integer("Points.", minimum=0, maximum=100_000),
+    "retired": boolean("No longer sold; whoever owns it keeps it."),
+}
+PLAN_FIELDS = {
+    "id": ID,
+    "name": text("1 to 60 characters.", minLength=1, maxLength=60),
+    "price": {"type": "number", "minimum": 0, "maximum": 1_000_000,
+              "description": "The price per period, a number with at most two decimals (payment is out of scope)."},
+    "period": ref("PlanPeriod"),
+    "description": text("At most 1,000 characters.", maxLength=1000),
+}
+BUCKET = obj({
+    "label": text("Mon 23 (a day of the week), Nov 23 (a day of the month), Nov 2026 (a month).", minLength=1),
+    "from": ref("Day"),
+    "through": ref("Day"),
+    "completed": COUNT,
+    "pending": integer("Open tasks (now) due in it (0 in `monthly`).", minimum=0),
+    "onTime": integer("Completions with a deadline, done by it.", minimum=0),
+    "late": integer("Completions done after their deadline.", minimum=0),
+    "points": nullable(integer("Points earned in it (rewards, reversals and streak bonuses); null with the game "
+                               "off.")),
+}, description="GAME-6: one bar of the charts.")
+
+RESPONSE_SCHEMAS.update({
+    "Companion": obj({
+        "name": COMPANION_NAME,
+        "species": ref("Species"),
+        "colour": ref("Colour"),
+        "mood": ref("Mood"),
+        "greeting": text("What it says now (by the time of day, the mood and the streak).", minLength=1),
+        "svgUrl": text("Its picture, wearing what is equipped.", const="/api/v1/game/companion.svg"),
+    }, description="GAME-2: the companion."),
+    "GameDay": obj({
+        "date": ref("Day"),
+        "status": text("kept: every task due that day done, and one at least; missed; off: a day off; paused: the "
+                       "game was off; restored: a missed day bought back.",
+                       enum=["kept", "missed", "off", "paused", "restored"]),
+        "streak": integer("The streak after the day.", minimum=0),
+        "bonus": integer("Streak bonus points paid for it.", minimum=0),
+        "dueCount": COUNT,
+        "doneCount": COUNT,
+    }, description="GAME-4: a closed day (closed once, after the member's midnight in its time zone)."),
+    "Streak": obj({
+        "current": integer("The streak after the last closed day.", minimum=0),
+        "best": integer("The longest streak of the last 400 closed days.", minimum=0),
+        "today": obj({
+            "date": ref("Day"),
+            "openDue": integer("Tasks due today still open.", minimum=0),
+            "done": integer("Tasks done today.", minimum=0),
+            "kept": boolean("Kept so far: nothing due is open and something was done."),
+            "off": boolean("A day off."),
+        }),
+        "offWeekdays": array(integer(minimum=0, maximum=6), maxItems=6, uniqueItems=True,
+                             description="Weekdays off, 0 Monday to 6 Sunday."),
+        "offDays": array(ref("Day"), uniqueItems=True, description="Days off (a vacation), oldest first."),
+        "restore": nullable(obj({
+            "day": described("Day", "The missed day that broke the streak."),
+            "lostStreak": integer(minimum=1),
+            "cost": integer("Points it costs (restoreBase + restorePerDay × lostStreak).", minimum=0),
+            "deadline": described("Timestamp", "restoreHours after the end of the missed day."),
+        }, description="A broken streak that can still be bought back (POST /api/v1/game/streak/restore); null "
+                       "when there is none.")),
+        "days": array(ref("GameDay"), maxItems=14, description="The last 14 closed days, oldest first."),
+    }, description="GAME-4."),
+    "StoreItem": obj({
+        **STORE_ITEM_FIELDS,
+        "svg": text("A standalone SVG picture of the item.", minLength=1),
+        "owned": BOOL,
+        "equipped": BOOL,
+        "affordable": boolean("The caller has at least its price in points."),
+    }, description="GAME-3: an item as the caller sees it."),
+    "EarnedBadge": obj({
+        "id": ref("Badge"),
+        "title": text(minLength=1),
+        "summary": text(minLength=1),
+        "awardedAt": TIMESTAMP,
+    }, description="GAME-5: a badge the member holds (each is awarded once)."),
+    "BadgeStatus": obj({
+        "id": ref("Badge"),
+        "title": text(minLength=1),
+        "summary": text(minLength=1),
+        "earned": BOOL,
+        "awardedAt": nullable(described("Timestamp", "When it was earned; null if not yet.")),
+    }, description="GAME-5: a badge, earned or not."),
+    "Game": obj({
+        "enabled": boolean("Whether the game is on (the preference gameOptIn)."),
+        "strict": boolean("Strict mode: a task done after its deadline earns nothing."),
+        "points": integer("Points to spend (may be below zero after a reward was taken back)."),
+        "xp": integer(minimum=0),
+        "level": integer(minimum=1, maximum=100),
+        "levelXp": integer("XP gained into the level.", minimum=0),
+        "levelNeeds": integer("XP the next level needs (0 at level 100).", minimum=0),
+        "completedCount": integer("Net tasks completed with the game on.", minimum=0),
+        "companion": ref("Companion"),
+        "streak": ref("Streak"),
+        "equipped": array(ref("StoreItem"), description="What the companion wears and its home holds."),
+        "badges": array(ref("EarnedBadge"), description="Earned badges, oldest first."),
+        "rules": ref("GameRules"),
+    }, description="GAME-1, GAME-2, GAME-4, GAME-5: the caller's game (the days that ended since the last look "
+                   "are closed first)."),
+    "Pet": obj({"says": text(minLength=1), "mood": ref("Mood")}, description="GAME-2: petting the companion."),
+    "Store": obj({"points": integer("The caller's points."), "items": array(ref("StoreItem"))},
+                 description="GAME-3: the items on sale."),
+    "LedgerEntry": obj({
+        "id": ID,
+        "kind": text("reward and reversal (a completion and its taking back), streakBonus, purchase, "
+                     "streakRestore.", enum=["reward", "reversal", "streakBonus", "purchase", "streakRestore"]),
+        "reference": text("The completion's id (reward, reversal), the day (streakBonus, streakRestore) or the "
+                          "item's id (purchase)."),
+        "points": integer(),
+        "xp": integer(),
+        "date": described("Day", "The member's day it counts on."),
+        "detail": text("How it was worked out, in words."),
+        "at": TIMESTAMP,
+    }, description="GAME-1: a change to the member's points or XP; the ledger adds up to the profile."),
+    "Plan": obj(PLAN_FIELDS, description="GAME-7: a subscription plan on offer."),
+    "AdminPlan": obj({**PLAN_FIELDS, "retired": boolean("No longer offered."), "createdAt": TIMESTAMP,
+                      "updatedAt": TIMESTAMP, "version": integer(minimum=1)},
+                     description="GAME-7: a plan as admins see it."),
+    "AdminStoreItem": obj({
+        **STORE_ITEM_FIELDS,
+        "svg": text("The item's SVG fragment as stored (drawn in its slot's 100×100 box)."),
+        "preview": text("A standalone SVG picture of the item.", minLength=1),
+        "createdAt": TIMESTAMP,
+        "updatedAt": TIMESTAMP,
+        "version": integer(minimum=1),
+    }, description="GAME-3: an item as admins see it."),
+    "Reward": obj({
+        "points": integer(minimum=0),
+        "xp": integer(minimum=0),
+        "message": text("One line for people: \"+14 points and 14 XP: base 10, 2 days early +4.\"", minLength=1),
+        "parts": array(obj({"label": text(minLength=1), "points": integer(minimum=0)}),
+                       description="Each part of the sum, in order."),
+        "onTime": nullable(boolean("Done by its deadline; null without one.")),
+        "late": boolean("Done after its deadline (earns less, nothing in strict mode)."),
+        "totalPoints": integer("The caller's points after it."),
+        "level": integer(minimum=1, maximum=100),
+        "leveledUp": BOOL,
+        "badges": array(ref("Badge"), description="Badges this completion earned."),
+        "companion": obj({"name": COMPANION_NAME, "mood": ref("Mood"), "says": text(minLength=1)}),
+    }, description="QR-01 and GAME-1: what completing a task earned (the formula in docs/game.md)."),
+    "Stats": obj({
+        "period": text(enum=["week", "month", "year"]),
+        "from": ref("Day"),
+        "through": described("Day", "Today."),
+        "completed": integer("Completions in the period.", minimum=0),
+        "pending": integer("Open tasks now.", minimum=0),
+        "overdue": integer("Open tasks now past due.", minimum=0),
+        "onTimeRate": nullable({"type": "number", "minimum": 0, "maximum": 1,
+                                "description": "Share of the period's completions with a deadline done by it "
+                                               "(three decimals); null when none had one."}),
+        "averageSecondsToComplete": nullable({"type": "number", "description": "Mean whole seconds from a task's "
+                                                                               "creation (or its previous "
+                                                                               "occurrence) to its completion; "
+                                                                               "null without data."}),
+        "busiestWeekday": nullable(text("The weekday with the most completions; null with none.",
+                                        enum=WEEKDAY_NAMES)),
+        "weekdayCounts": obj({day: COUNT for day in WEEKDAY_NAMES}, description="Completions per weekday."),
+        "points": nullable(integer("Points earned in the period; null with the game off.")),
+        "buckets": array(ref("StatsBucket"), description="A day each (week: 7, month: 30) or a month each (year: "
+                                                         "12), oldest first."),
+        "monthly": nullable(array(ref("StatsBucket"), minItems=12, maxItems=12,
+                                  description="After a month of use: the last 12 months, oldest first; null "
+                                              "before.")),
+        "charts": obj({
+            "completions": text("Completed and pending per bucket.", minLength=1),
+            "ontime": text("On time and late per bucket.", minLength=1),
+            "weekdays": text("Completions per weekday.", minLength=1),
+            "points": nullable(text("Points per bucket; null with the game off.", minLength=1)),
+            "monthly": nullable(text("The monthly progress; null before a month of use.", minLength=1)),
+        }, description="The charts' URLs (SVG)."),
+    }, description="GAME-6: the caller's statistics, game on or off."),
+    "StatsBucket": BUCKET,
+    "GameExport": obj({
+        "enabled": BOOL,
+        "strict": BOOL,
+        "points": integer(),
+        "xp": integer(minimum=0),
+        "level": integer(minimum=1, maximum=100),
+        "completedCount": integer(minimum=0),
+        "companion": obj({"name": COMPANION_NAME, "species": ref("Species"), "colour": ref("Colour")}),
+        "owned": array(obj({"itemId": ID, "boughtAt": TIMESTAMP})),
+        "equipped": array(ID),
+        "badges": array(obj({"id": ref("Badge"), "awardedAt": TIMESTAMP})),
+        "offWeekdays": array(integer(minimum=0, maximum=6)),
+        "offDays": array(ref("Day")),
+        "lastClosedDay": ref("Day"),
+        "createdAt": TIMESTAMP,
+        "updatedAt": TIMESTAMP,
+        "days": array(ref("GameDay"), description="Every closed day, oldest first."),
+        "ledger": array(ref("LedgerEntry"), description="The whole ledger, newest first."),
+    }, description="GAME in the export: the profile, every closed day and the ledger."),
+})
+RESPONSE_SCHEMAS["Task"]["properties"]["reward"] = described(
+    "Reward", "Only in the answer to POST /api/v1/tasks/{id}/complete, when completing earned a reward (the game "
+              "is on); absent everywhere else.")
+RESPONSE_SCHEMAS["Export"]["properties"]["game"] = nullable(described(
+    "GameExport", "The companion game; null if the member never played."))
+RESPONSE_SCHEMAS["Export"]["required"].append("game")
+
+REQUEST_SCHEMAS.update({
+    "GamePatch": obj({
+        "enabled": boolean("Turn the game on or off (409 when it already is)."),
+        "strict": boolean("Strict mode: a task done after its deadline earns nothing."),
+        "offWeekdays": array(integer(minimum=0, maximum=6), maxItems=7,
+                             description="Weekdays off, 0 Monday to 6 Sunday (not all seven); replaces the set."),
+        "offDays": array(text(format="date"), maxItems=366,
+                         description="Days off, YYYY-MM-DD, replacing the set: new ones from today to a year ahead "
+                                     "(past ones stay as they were)."),
+    }, required=[], description="GAME-1 and GAME-4: only the fields given change.",
+        examples=[{"enabled": True}, {"offWeekdays": [5, 6]}]),
+    "CompanionPatch": obj({
+        "name": COMPANION_NAME,
+        "species": ref("Species"),
+        "colour": ref("Colour"),
+    }, required=[], description="GAME-2: only the fields given change; the game must be on.",
+        examples=[{"name": "Biscuit", "species": "fox", "colour": "teal"}]),
+    "GameRulesPatch": obj({name: integer(description, minimum=low, maximum=high)
+                           for name, low, high, description in GAME_RULES},
+                          required=[], description="GAME-1: any of the constants; an unknown name or a value out "
+                                                   "of range is a 400 naming rules.NAME, and nothing changes.",
+                          examples=[{"basePoints": 12}]),
+    "CreateStoreItemRequest": obj({
+        "name": text("1 to 60 characters after trimming.", minLength=1, maxLength=60),
+        "description": text("At most 300 characters; default empty.", maxLength=300),
+        "category": ref("ItemCategory"),
+        "slot": ref("ItemSlot"),
+        "price": integer("Points, 0 to 100,000.", minimum=0, maximum=100_000),
+        "svg": text("An SVG fragment (no <svg> root) drawn in the slot's 100×100 box: shapes, paths and text only, "
+                    "no script, event attributes, links or external references."),
+        "retired": boolean("Default false."),
+    }, required=["name", "category", "slot", "price", "svg"], description="GAME-3.",
+        examples=[{"name": "Bow tie", "category": "clothes", "slot": "neck", "price": 30,
+                   "svg": "<path d=\"M35 50 L50 58 L65 50 L65 66 L50 58 L35 66 Z\" fill=\"#2563eb\"/>"}]),
+    "UpdateStoreItemRequest": obj({
+        "name": text("1 to 60 characters after trimming.", minLength=1, maxLength=60),
+        "description": text("At most 300 characters.", maxLength=300),
+        "category": ref("ItemCategory"),
+        "slot": ref("ItemSlot"),
+        "price": integer("Points, 0 to 100,000.", minimum=0, maximum=100_000),
+        "svg": text("An SVG fragment, as for a new item."),
+        "retired": boolean("true takes it off sale (whoever owns it keeps it); false sells it again."),
+    }, required=[], description="GAME-3: only the fields given change.", examples=[{"retired": True}]),
+    "CreatePlanRequest": obj({
+        "name": text("1 to 60 characters after trimming.", minLength=1, maxLength=60),
+        "price": described("Money", "The price per period: " + MONEY_RULES + "."),
+        "period": ref("PlanPeriod"),
+        "description": text("At most 1,000 characters; default empty.", maxLength=1000),
+        "retired": boolean("Default false."),
+    }, required=["name", "price", "period"], description="GAME-7.",
+        examples=[{"name": "Plus", "price": 4.99, "period": "month", "description": "Every store item."}]),
+    "UpdatePlanRequest": obj({
+        "name": text("1 to 60 characters after trimming.", minLength=1, maxLength=60),
+        "price": described("Money", MONEY_RULES[0].upper() + MONEY_RULES[1:] + "."),
+        "period": ref("PlanPeriod"),
+        "description": text("At most 1,000 characters.", maxLength=1000),
+        "retired": boolean("true takes it off offer; false offers it again."),
+    }, required=[], description="GAME-7: only the fields given change.", examples=[{"retired": True}]),
+})
+
+
 # MARK: - Responses
 
 ERROR_CODES = {
@@ -1265,7 +1593,7 @@ EVENTS_OPERATION = operation(
         "`text/event-stream`. It opens with `retry: 2000`; without a cursor an `event: ready` with `id` and "
         "`data: {\"latest\": N}` follows, then live changes only. Every change is `event: change` with `id` = "
         "its feed sequence and `data` a JSON object: `sequence`, `entity` (account, list, task, label, member, "
-        "comment, notification, reminder, webhook), `id`, "
+        "comment, notification, reminder, webhook, posting, bid, question, review, attachment, game), `id`, "
         "`kind` (put, delete), `listId`, `actorId` (null for the server's own work), `at`. With a cursor, every "
         "entry after it comes first, in order. A cursor older than the feed's retention, or beyond its end, gets "
         "`event: reset` with `data: {\"reason\": \"cursor_expired\"|\"cursor_ahead\", \"latest\": N}`: "
@@ -1913,6 +2241,152 @@ _place_bid["responses"] = {"200": tagged_ok(ref("Bid"), "The caller's open bid o
                            **_place_bid["responses"]}
 PATHS.update(MARKET_PATHS)
 
+# MARK: - The companion game and statistics (GAME): API/GameController*.swift, StatsController.swift,
+# AdminController+Game.swift
+
+CONFLICTS.update({
+    "game_already_on": "the game is on already (`field` enabled)",
+    "game_already_off": "the game is off already (`field` enabled)",
+    "game_off": "the game is off; turn it on first (PATCH /api/v1/game)",
+    "item_retired": "the item is no longer sold (`field` itemId)",
+    "already_owned": "the caller owns the item already (`field` itemId)",
+    "not_enough_points": "the caller has fewer points than it costs; the message says how many more it needs "
+                         "(nothing is spent)",
+    "not_owned": "the caller does not own the item (`field` itemId); buy it first",
+    "no_streak_to_restore": "there is no broken streak to buy back, or it broke more than restoreHours ago",
+})
+ITEM_ID_PARAMETER = {"name": "itemId", "in": "path", "required": True,
+                     "description": "A store item's id; one that is malformed or names no item answers 404.",
+                     "schema": {"type": "string", "format": "uuid"}}
+PERIOD_QUERY = query("period", text(enum=["week", "month", "year"], default="week"),
+                     "week: the last 7 days, a bar per day; month: the last 30 days, a bar per day; year: the last "
+                     "12 calendar months, a bar per month.")
+ITEM_NOT_FOUND = "No store item has this id (`field` itemId)."
+GAME_ADMIN_NOT_FOUND = "The caller is not an admin (admin paths answer 404 to everyone else), or nothing has this id."
+
+
+def svg_ok(description):
+    return {"description": description,
+            "headers": {"X-Content-Type-Options": {"description": "Never run as anything but SVG.", "required": True,
+                                                   "schema": {"type": "string", "const": "nosniff"}}},
+            "content": SVG_CONTENT}
+
+
+GAME_PATHS = {
+    "/api/v1/game": {
+        "get": tagged("Game", operation(
+            "getGame", "GAME-1, GAME-2, GAME-4, GAME-5: the caller's game, on or off.", read_only=True,
+            ok=ok(ref("Game")), description="The days that ended since the last look are closed first.")),
+        "patch": tagged("Game", operation(
+            "updateGame", "GAME-1 and GAME-4: turn the game on or off, strict mode, days off.", body="GamePatch",
+            ok=ok(ref("Game")), conflicts=("game_already_on", "game_already_off", "edit_conflict"),
+            bad_request="A weekday out of 0…6 or all seven, a day off in the past or more than a year ahead, more "
+                        "than 366 days off, or a wrong type; `field` names it.")),
+    },
+    "/api/v1/game/companion": {"patch": tagged("Game", operation(
+        "updateCompanion", "GAME-2: name the companion, choose its species and colour.", body="CompanionPatch",
+        ok=ok(ref("Game")), conflicts=("game_off", "edit_conflict"),
+        bad_request="A name empty or over 30 characters, or an unknown species or colour; `field` names it."))},
+    "/api/v1/game/companion/pet": {"post": tagged("Game", operation(
+        "petCompanion", "GAME-2: pet the companion; it answers (never the same line twice in a row).",
+        ok=ok(ref("Pet")), conflicts=("game_off", "edit_conflict"), description="Any request body is ignored."))},
+    "/api/v1/game/companion.svg": {"get": tagged("Game", operation(
+        "getCompanionPicture", "GAME-2 and GAME-3: the companion as SVG, wearing what is equipped.", read_only=True,
+        ok=svg_ok("The picture."), description="Its mood shows on its face; level 25 and above adds an aura."))},
+    "/api/v1/game/home.svg": {"get": tagged("Game", operation(
+        "getHomePicture", "GAME-3: the companion at home as SVG, with the furniture and trinkets placed.",
+        read_only=True, ok=svg_ok("The picture.")))},
+    "/api/v1/game/store": {"get": tagged("Game", operation(
+        "getStore", "GAME-3: the items on sale, with the caller's points.", read_only=True, ok=ok(ref("Store"))))},
+    "/api/v1/game/store/{itemId}/buy": {"post": tagged("Game", operation(
+        "buyItem", "GAME-3: buy an item with points.", parameters=[ITEM_ID_PARAMETER], statuses=(404,),
+        ok=ok(ref("Game")), not_found=ITEM_NOT_FOUND,
+        conflicts=("game_off", "item_retired", "already_owned", "not_enough_points", "edit_conflict"),
+        description="The points and the item change together, with a line in the ledger. Any request body is "
+                    "ignored."))},
+    "/api/v1/game/inventory": {"get": tagged("Game", operation(
+        "getInventory", "GAME-3: what the caller owns, newest first (retired items too).", read_only=True,
+        ok=ok(wrapper("items", "StoreItem"))))},
+    "/api/v1/game/inventory/{itemId}/equip": {"post": tagged("Game", operation(
+        "equipItem", "GAME-3: put an owned item on, or in the home; whatever was in its slot comes off.",
+        parameters=[ITEM_ID_PARAMETER], statuses=(404,), ok=ok(ref("Game")), not_found=ITEM_NOT_FOUND,
+        conflicts=("game_off", "not_owned", "edit_conflict"), description="Any request body is ignored."))},
+    "/api/v1/game/inventory/{itemId}/unequip": {"post": tagged("Game", operation(
+        "unequipItem", "GAME-3: take an item off.", parameters=[ITEM_ID_PARAMETER], statuses=(404,),
+        ok=ok(ref("Game")), not_found=ITEM_NOT_FOUND, conflicts=("game_off", "not_owned", "edit_conflict"),
+        description="Any request body is ignored."))},
+    "/api/v1/game/streak/restore": {"post": tagged("Game", operation(
+        "restoreStreak", "GAME-4: buy back the streak the latest missed day broke, within restoreHours, for points.",
+        ok=ok(ref("Game")), conflicts=("game_off", "no_streak_to_restore", "not_enough_points", "edit_conflict"),
+        description="The missed day counts as restored and the streak carries over it. Any request body is "
+                    "ignored."))},
+    "/api/v1/game/badges": {"get": tagged("Game", operation(
+        "listBadges", "GAME-5: every badge, earned or not.", read_only=True,
+        ok=ok(obj({"badges": array(ref("BadgeStatus"), minItems=9, maxItems=9)}))))},
+    "/api/v1/game/ledger": {"get": tagged("Game", operation(
+        "getLedger", "GAME-1: the caller's ledger of points and XP, newest first.", read_only=True,
+        parameters=[query("before", text(format="date-time"), "Only lines before this moment (the `at` of the "
+                                                              "last line seen), for the next page."),
+                    query("limit", integer(minimum=1, maximum=500, default=100), "How many lines.")],
+        statuses=(400,), ok=ok(wrapper("entries", "LedgerEntry")),
+        bad_request="`before` is not an RFC 3339 date-time, or `limit` is not a whole number from 1 to 500."))},
+    "/api/v1/plans": {"get": tagged("Game", operation(
+        "listPlans", "GAME-7: the subscription plans on offer (payment is out of scope).", read_only=True,
+        ok=ok(wrapper("plans", "Plan"))))},
+    "/api/v1/stats": {"get": tagged("Statistics", operation(
+        "getStats", "GAME-6: the caller's statistics, game on or off.", read_only=True, parameters=[PERIOD_QUERY],
+        statuses=(400,), ok=ok(ref("Stats")), bad_request="`period` is not week, month or year."))},
+    "/api/v1/stats/charts/{name}.svg": {"get": tagged("Statistics", operation(
+        "getStatsChart", "GAME-6: one chart of the caller's statistics, drawn as SVG.", read_only=True,
+        parameters=[{"name": "name", "in": "path", "required": True,
+                     "description": "completions: completed and pending per bucket; ontime: on time and late, "
+                                    "stacked; weekdays: completions per weekday; points: points per bucket (the "
+                                    "game on); monthly: the last 12 months (after a month of use).",
+                     "schema": text(enum=STATS_CHARTS)}, PERIOD_QUERY],
+        statuses=(400, 404), ok=svg_ok("The chart."), bad_request="`period` is not week, month or year.",
+        not_found="No chart has this name, or `points` with the game off, or `monthly` before a month of use."))},
+    "/api/v1/admin/game/rules": {
+        "get": tagged("Admin", operation(
+            "adminGetGameRules", "GAME-1: the constants of the game's formulas (admins only).", read_only=True,
+            statuses=(404,), ok=ok(ref("GameRules")), not_found=GAME_ADMIN_NOT_FOUND)),
+        "patch": tagged("Admin", operation(
+            "adminUpdateGameRules", "GAME-1: change some of the constants (admins only); the next reward uses them.",
+            body="GameRulesPatch", statuses=(404,), ok=ok(ref("GameRules")), conflicts=("edit_conflict",),
+            not_found=GAME_ADMIN_NOT_FOUND,
+            bad_request="An unknown constant, a value that is not a whole number or is out of its range; `field` "
+                        "is rules.NAME.")),
+    },
+    "/api/v1/admin/store/items": {
+        "get": tagged("Admin", operation(
+            "adminListStoreItems", "GAME-3: every store item, retired ones too (admins only).", read_only=True,
+            statuses=(404,), ok=ok(wrapper("items", "AdminStoreItem")), not_found=GAME_ADMIN_NOT_FOUND)),
+        "post": tagged("Admin", operation(
+            "adminCreateStoreItem", "GAME-3: add an item to the store (admins only).", body="CreateStoreItemRequest",
+            status=201, ok=tagged_ok(ref("AdminStoreItem"), "Added."), statuses=(404,),
+            conflicts=("edit_conflict",), not_found=GAME_ADMIN_NOT_FOUND,
+            bad_request="A missing field, a name or description too long, a price out of range, or an SVG fragment "
+                        "that is not allowed; `field` names it.")),
+    },
+    "/api/v1/admin/store/items/{id}": {"patch": tagged("Admin", operation(
+        "adminUpdateStoreItem", "GAME-3: change a store item, retire it or sell it again (admins only).",
+        parameters=[ID_PARAMETER], body="UpdateStoreItemRequest", statuses=(404,), ok=tagged_ok(ref("AdminStoreItem")),
+        conflicts=("edit_conflict",), not_found=GAME_ADMIN_NOT_FOUND))},
+    "/api/v1/admin/plans": {
+        "get": tagged("Admin", operation(
+            "adminListPlans", "GAME-7: every subscription plan, retired ones too (admins only).", read_only=True,
+            statuses=(404,), ok=ok(wrapper("plans", "AdminPlan")), not_found=GAME_ADMIN_NOT_FOUND)),
+        "post": tagged("Admin", operation(
+            "adminCreatePlan", "GAME-7: add a subscription plan (admins only).", body="CreatePlanRequest", status=201,
+            ok=tagged_ok(ref("AdminPlan"), "Added."), statuses=(404,), conflicts=("edit_conflict",),
+            not_found=GAME_ADMIN_NOT_FOUND)),
+    },
+    "/api/v1/admin/plans/{id}": {"patch": tagged("Admin", operation(
+        "adminUpdatePlan", "GAME-7: change a plan, retire it or offer it again (admins only).",
+        parameters=[ID_PARAMETER], body="UpdatePlanRequest", statuses=(404,), ok=tagged_ok(ref("AdminPlan")),
+        conflicts=("edit_conflict",), not_found=GAME_ADMIN_NOT_FOUND))},
+}
+PATHS.update(GAME_PATHS)
+
 
 PATHS["/readyz"]["get"]["responses"]["503"] = error_response(503)
 # Issue 10, finding 19: every operation that reads the database may meet the query time limit.
@@ -1980,7 +2454,11 @@ TAGS = [
     {"name": "Marketplace", "description": "MKT: postings, bids, questions and reviews; every member sees every "
                                            "posting, only its poster changes it."},
     {"name": "Photos", "description": "TASK-11: photos of tasks, and the bytes of any photo (a posting's too)."},
-    {"name": "Admin", "description": "Admin tools (MKT-11: marketplace categories); 404 for anyone but an admin."},
+    {"name": "Game", "description": "GAME-1 to GAME-5 and GAME-7: the companion game (opt-in), its store, streaks, "
+                                    "badges and ledger, and the subscription plans."},
+    {"name": "Statistics", "description": "GAME-6: statistics and their charts, for every member."},
+    {"name": "Admin", "description": "Admin tools (MKT-11: marketplace categories; GAME-1, GAME-3, GAME-7: the game's "
+                                     "constants, the store's items, the plans); 404 for anyone but an admin."},
     {"name": "Operations", "description": "OPS-3 and INTEROP-3: health, readiness and this document."},
 ]
 

@@ -71,6 +71,33 @@ RULES = {
     "createCategory": only("admin", "201", "404"),
     "updateCategory": only("admin", "200", "404"),
     "listCategorySuggestions": only("admin", "200", "404"),
+    # GAME: each member's own game (these members never turned it on, so what needs it on is a 409 game_off), the
+    # store's catalogue that everyone sees, statistics and plans; and the game's admin tools.
+    "getGame": everyone("200"),
+    "updateGame": everyone("200"),
+    "updateCompanion": everyone("409"),
+    "petCompanion": everyone("409"),
+    "getCompanionPicture": everyone("200"),
+    "getHomePicture": everyone("200"),
+    "getStore": everyone("200"),
+    "buyItem": everyone("409"),
+    "getInventory": everyone("200"),
+    "equipItem": everyone("409"),
+    "unequipItem": everyone("409"),
+    "restoreStreak": everyone("409"),
+    "listBadges": everyone("200"),
+    "getLedger": everyone("200"),
+    "listPlans": everyone("200"),
+    "getStats": everyone("200"),
+    "getStatsChart": everyone("200"),
+    "adminGetGameRules": only("admin", "200", "404"),
+    "adminUpdateGameRules": only("admin", "200", "404"),
+    "adminListStoreItems": only("admin", "200", "404"),
+    "adminCreateStoreItem": only("admin", "201", "404"),
+    "adminUpdateStoreItem": only("admin", "200", "404"),
+    "adminListPlans": only("admin", "200", "404"),
+    "adminCreatePlan": only("admin", "201", "404"),
+    "adminUpdatePlan": only("admin", "200", "404"),
 }
 # The photo operations, on a photo of the posting: every member sees it, only the poster removes it.
 PHOTO_RULES = {
@@ -78,7 +105,7 @@ PHOTO_RULES = {
     "deleteAttachment": only("poster", "204", "403"),
 }
 
-PREFIXES = ("/api/v1/market/", "/api/v1/admin/")
+PREFIXES = ("/api/v1/market/", "/api/v1/admin/", "/api/v1/game", "/api/v1/stats", "/api/v1/plans")
 
 
 def covers(entry: dict) -> bool:
@@ -161,6 +188,15 @@ class MarketMatrix:
                                     {"body": "Is there a mower?"}, 201)["id"]
         self.s.category = self.must("admin", "POST", "/api/v1/admin/categories",
                                     {"name": f"Authz {uuid.uuid4().hex[:8]}"}, 201)["id"]
+        self.s.item = self.must("poster", "GET", "/api/v1/game/store")["items"][0]["id"]
+        self.s.made_item = self.must("admin", "POST", "/api/v1/admin/store/items", self.item_body("Setup"), 201)["id"]
+        self.s.plan = self.must("admin", "POST", "/api/v1/admin/plans", {
+            "name": "Authz plan", "price": 4.99, "period": "month", "description": "A probe."}, 201)["id"]
+
+    @staticmethod
+    def item_body(who: str) -> dict:
+        return {"name": f"Probe of the {who} {uuid.uuid4().hex[:6]}", "description": "A probe.", "category": "trinket",
+                "slot": "shelf", "price": 15, "svg": '<circle cx="50" cy="50" r="20" fill="#fbbf24"/>'}
 
     # ------------------------------------------------------------------------------------------ one call
 
@@ -218,6 +254,32 @@ class MarketMatrix:
             "updateCategory": (f"/api/v1/admin/categories/{s.category}", {"name": f"Renamed {uuid.uuid4().hex[:8]}"}),
             "listCategorySuggestions": ("/api/v1/admin/category-suggestions", None),
             "getAttachment": (f"/api/v1/attachments/{photo}", None),
+            "getGame": ("/api/v1/game", None),
+            "updateGame": ("/api/v1/game", {"strict": caller == "admin"}),
+            "updateCompanion": ("/api/v1/game/companion", {"name": f"Pet of the {caller}"}),
+            "petCompanion": ("/api/v1/game/companion/pet", None),
+            "getCompanionPicture": ("/api/v1/game/companion.svg", None),
+            "getHomePicture": ("/api/v1/game/home.svg", None),
+            "getStore": ("/api/v1/game/store", None),
+            "buyItem": (f"/api/v1/game/store/{s.item}/buy", None),
+            "getInventory": ("/api/v1/game/inventory", None),
+            "equipItem": (f"/api/v1/game/inventory/{s.item}/equip", None),
+            "unequipItem": (f"/api/v1/game/inventory/{s.item}/unequip", None),
+            "restoreStreak": ("/api/v1/game/streak/restore", None),
+            "listBadges": ("/api/v1/game/badges", None),
+            "getLedger": ("/api/v1/game/ledger", None),
+            "listPlans": ("/api/v1/plans", None),
+            "getStats": ("/api/v1/stats", None),
+            "getStatsChart": ("/api/v1/stats/charts/completions.svg", None),
+            "adminGetGameRules": ("/api/v1/admin/game/rules", None),
+            "adminUpdateGameRules": ("/api/v1/admin/game/rules", {"basePoints": 10}),
+            "adminListStoreItems": ("/api/v1/admin/store/items", None),
+            "adminCreateStoreItem": ("/api/v1/admin/store/items", self.item_body(caller)),
+            "adminUpdateStoreItem": (f"/api/v1/admin/store/items/{s.made_item}", {"price": 25}),
+            "adminListPlans": ("/api/v1/admin/plans", None),
+            "adminCreatePlan": ("/api/v1/admin/plans", {"name": f"Plan of the {caller}", "price": 9.5,
+                                                         "period": "year", "description": "A probe."}),
+            "adminUpdatePlan": (f"/api/v1/admin/plans/{s.plan}", {"description": f"Edited by the {caller}."}),
             "deleteAttachment": (f"/api/v1/attachments/{photo}", None),
         }[op_id]
         return path, body, posting

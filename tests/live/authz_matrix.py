@@ -378,7 +378,8 @@ class Document:
 COLLECTIONS = {"tasks": "task", "lists": "list", "labels": "label", "tokens": "token", "users": "username",
                "accounts": "account", "members": "account", "comments": "comment", "reminders": "reminder",
                "webhooks": "webhook", "attachments": "attachment", "postings": "posting", "bids": "bid",
-               "questions": "question", "categories": "category"}
+               "questions": "question", "categories": "category", "store": "item", "inventory": "item",
+               "items": "item", "plans": "plan", "charts": "chart"}
 
 
 def context_kind(url: str) -> str | None:

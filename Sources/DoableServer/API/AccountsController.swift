@@ -195,7 +195,11 @@ struct AccountsController {
             questions: export.questions.map { QuestionDTO(QuestionView(question: $0, asker: identity.account.username)) },
             reviews: export.reviews.map { ReviewDTO(ReviewView(review: $0, reviewer: nil, reviewee: nil, isVisible: true)) },
             photos: export.photos.map(PhotoDTO.init),
-            calendar: export.calendar))
+            calendar: export.calendar,
+            game: export.game.map {
+                GameExportDTO($0, enabled: export.account.preferences.gameOptIn, days: export.gameDays,
+                              ledger: export.ledger)
+            }))
     }
 
     @Sendable func publicProfile(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -226,4 +230,6 @@ struct ExportDTO: Encodable, Sendable {
     let photos: [PhotoDTO]
     /// The tasks as an iCalendar document of VTODOs.
     let calendar: String
+    /// GAME: the companion game (profile, closed days, ledger); null if the member never played.
+    @Nullable var game: GameExportDTO?
 }

@@ -53,6 +53,13 @@ enum RequestFields {
     /// MKT-11: the admin's categories.
     static let category: Set<String> = ["name"]
     static let categoryUpdate: Set<String> = ["name", "isArchived"]
+    /// GAME-1, GAME-2, GAME-4: the game and the companion.
+    static let game: Set<String> = ["enabled", "strict", "offWeekdays", "offDays"]
+    static let companion: Set<String> = ["name", "species", "colour"]
+    /// GAME-1, GAME-3, GAME-7 for admins: the formula's constants (by name), store items, plans.
+    static let gameRules: Set<String> = Set(GameRules().constants.map(\.name))
+    static let storeItem: Set<String> = ["name", "description", "category", "slot", "price", "svg", "retired"]
+    static let plan: Set<String> = ["name", "price", "period", "description", "retired"]
 
     /// Each operation's body fields, as the document names the operations.
     static let syncPush: Set<String> = ["clientId", "mutations"]
@@ -67,6 +74,8 @@ enum RequestFields {
         "createWebhook": webhook, "syncPush": syncPush, "syncPull": syncPull,
         "createPosting": posting, "updatePosting": posting, "placeBid": bid, "updateBid": bid,
         "askQuestion": question, "answerQuestion": answer, "reviewPosting": review, "createCategory": category,
-        "updateCategory": categoryUpdate,
+        "updateCategory": categoryUpdate, "updateGame": game, "updateCompanion": companion,
+        "adminUpdateGameRules": gameRules, "adminCreateStoreItem": storeItem, "adminUpdateStoreItem": storeItem,
+        "adminCreatePlan": plan, "adminUpdatePlan": plan,
     ]
 }

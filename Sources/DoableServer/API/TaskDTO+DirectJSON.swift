@@ -59,6 +59,10 @@ extension TaskDTO: DirectJSONEncodable {
         writer.writeInt(Int(version))
         writer.raw(",\"rank\":")
         writer.writeString(rank)
+        if let reward, let bytes = try? StreamingJSONEncoder.encode(reward) {
+            writer.raw(",\"reward\":")
+            writer.bytes.append(contentsOf: bytes)
+        }
         writer.raw("}")
     }
 }

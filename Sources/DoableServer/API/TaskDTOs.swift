@@ -72,6 +72,8 @@ struct TaskDTO: Encodable, Sendable {
     let version: Int64
     /// TASK-5: the task's place among its siblings, a fractional key; siblings sort by (rank, id).
     let rank: String
+    /// QR-01 and GAME-1: what completing the task earned, only in the response to complete with the game on.
+    var reward: RewardDTO?
 
     /// `attachmentIDs`: the task's photos (`Domain.photoIDs(taskIDs:)`), which `TaskView` does not carry.
     init(_ view: TaskView, now: Timestamp, attachmentIDs: [AttachmentID] = []) {
@@ -100,6 +102,7 @@ struct TaskDTO: Encodable, Sendable {
         deletedAt = task.deletedAt
         version = task.version
         rank = task.rank
+        reward = view.reward.map(RewardDTO.init)
     }
 }
 
