@@ -28,6 +28,11 @@ def demo(server):
     bidder = register(server.base)
     bidder.api.call("POST", f"/market/postings/{posting['id']}/bids", json={"amount": 30, "message": "Saturday?"})
     ids["posting"] = posting["id"]
+    # GAME: the companion game on, a task done with it, so its pages show a companion, points and a badge.
+    member.api.call("PATCH", "/game", json={"enabled": True})
+    member.api.call("PATCH", "/game/companion", json={"name": "Pip", "species": "fox", "colour": "teal"})
+    member.api.complete(member.api.create_task("Water the ferns")["id"])
+    ids["game"] = True
     ids["admin"] = True
     ids["username"] = member.username
     return member, ids
@@ -42,7 +47,9 @@ def main_pages(ids):
         "/settings", "/settings/preferences", "/settings/password", "/settings/tokens", "/settings/account",
         "/settings/notifications", "/settings/webhooks",
     ] + ([f"/users/{ids['username']}"] if "username" in ids else []) + (
-        ["/admin/categories"] if ids.get("admin") else []) + (
+        ["/admin/categories", "/admin/game", "/admin/store", "/admin/plans"] if ids.get("admin") else []) + (
+        ["/game", "/game/companion", "/game/store", "/game/settings", "/stats", "/stats?period=month",
+         "/stats?period=year", "/plans"] if ids.get("game") else []) + (
         ["/market", "/market?q=lawn", "/market?q=nothing-matches", "/market/near",
          "/market/near?lat=52.521&lon=13.41", "/market/new", "/market/mine", f"/market/postings/{ids['posting']}",
          f"/market/postings/{ids['posting']}/edit"] if "posting" in ids else [])

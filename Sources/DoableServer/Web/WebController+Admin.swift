@@ -7,6 +7,8 @@ import Hummingbird
 /// MKT-11: the admins' page of marketplace categories (`/admin/categories`, in the settings navigation for admins
 /// only): add, rename, archive and unarchive ("Other" is always offered), and what members suggested with "Other".
 /// Anyone else gets the app's 404 page, as the Domain answers them. `doable admin` does the same on the command line.
+/// The admin pages share one sub-navigation (`AdminSection`): categories, the game's rules, its store and the plans
+/// (issue 16, `WebController+AdminGame.swift`, `+AdminStore.swift`, `+AdminPlans.swift`).
 extension WebController {
     func addAdminRoutes(to web: RouterGroup<AppRequestContext>) {
         web.get("admin/categories") { _, context in
@@ -18,7 +20,7 @@ extension WebController {
     }
 
     /// The signed-in member when an admin; a 404 for anyone else (the page's existence is not told).
-    private func admin(_ context: AppRequestContext) throws -> Identity {
+    func admin(_ context: AppRequestContext) throws -> Identity {
         let identity = try member(context)
         guard identity.account.isAdmin else { throw DoableError.notFound("Not found.") }
         return identity
@@ -76,8 +78,37 @@ extension WebController {
         <h3 id="suggestions-heading">Suggestions</h3>
         \(suggestionList)
         """
-        return try await settingsPage(context, .categories, body: body,
-                                      status: refusal == nil ? .ok : .badRequest)
+        return try await adminPage(context, .categories, body: body, status: refusal == nil ? .ok : .badRequest)
+    }
+
+    /// An admin page: the settings' heading and navigation (its admin entry marked), the admin sub-navigation, then
+    /// the section.
+    func adminPage(_ context: AppRequestContext, _ section: AdminSection, body: HTML,
+                   status: HTTPResponse.Status = .ok) async throws -> Response
+    {
+        let settingsLinks = SettingsSection.allCases.html { item in
+            // The admin entry stands for the whole admin area: the current page only on its own address.
+            let current: HTML = item != .categories ? ""
+                : section == .categories ? " aria-current=\"page\"" : " aria-current=\"true\""
+            return "<li><a href=\"\(item.path)\"\(current)>\(item.title)</a></li>"
+        }
+        let adminLinks = AdminSection.allCases.html { item in
+            let current: HTML = item == section ? " aria-current=\"page\"" : ""
+            return "<li><a href=\"\(item.path)\"\(current)>\(item.navigationTitle)</a></li>"
+        }
+        var page = WebPage(title: "\(section.title) · Admin", main: """
+        <div class="settings admin">
+        <h1>Settings</h1>
+        <nav class="settings-nav" aria-label="Settings"><ul>\(settingsLinks)</ul></nav>
+        <nav class="admin-nav" aria-label="Admin"><ul>\(adminLinks)</ul></nav>
+        <section class="settings-section" aria-labelledby="settings-heading">
+        <h2 id="settings-heading">\(section.title)</h2>
+        \(body)
+        </section>
+        </div>
+        """)
+        page.status = status
+        return try await self.page(page, context)
     }
 
     private func categoryRow(_ category: MarketCategory, csrf: HTML, refusal: CategoryRefusal?) -> HTML {
@@ -157,6 +188,40 @@ extension WebController {
             return try await categoriesPage(context, identity: identity, refusal: refusal)
         default:
             throw error
+        }
+    }
+}
+
+/// The admin pages, in the order of the admin sub-navigation.
+enum AdminSection: CaseIterable {
+    case categories, gameRules, store, plans
+
+    var path: String {
+        switch self {
+        case .categories: "/admin/categories"
+        case .gameRules: "/admin/game"
+        case .store: "/admin/store"
+        case .plans: "/admin/plans"
+        }
+    }
+
+    /// The page's heading.
+    var title: String {
+        switch self {
+        case .categories: "Marketplace categories"
+        case .gameRules: "Game rules"
+        case .store: "Store items"
+        case .plans: "Subscription plans"
+        }
+    }
+
+    /// The sub-navigation's link.
+    var navigationTitle: String {
+        switch self {
+        case .categories: "Categories"
+        case .gameRules: "Game rules"
+        case .store: "Store items"
+        case .plans: "Plans"
         }
     }
 }

@@ -137,8 +137,9 @@ extension WebController {
         if includeSubtasks {
             undo += try await openDescendants(of: task, identity).map { .reopen($0) }
         }
-        _ = try await domain.completeTask(identity, id: task.id, includeSubtasks: includeSubtasks)
-        return done(context, "Completed '\(task.title)'", undo: undo)
+        let completed = try await domain.completeTask(identity, id: task.id, includeSubtasks: includeSubtasks)
+        // GAME-1, QR-01: with the game on, what it earned and what the companion says.
+        return done(context, "Completed '\(task.title)'" + GameWords.reward(completed.reward), undo: undo)
     }
 
     /// The ids of a task's open subtasks at any depth.

@@ -36,9 +36,12 @@ extension WebController {
             if let html = try await panel.render(for: identity, context: context) { panels += html }
         }
         let name = identity.account.firstName.isEmpty ? identity.account.username : identity.account.firstName
+        // GAME-2: the companion greets at the top while the game is on; nothing at all while it is off.
+        let companion = try await GameTodayPanel(domain: domain).render(for: identity, context: context)
         let main: HTML = """
         <h1>Today</h1>
         <p class="subtitle">\(data.time.longWords(today)) · Hello, \(name)</p>
+        \(companion)
         <ul class="counts" aria-label="Your tasks at a glance">
         <li><a href="/search?status=open"><strong>\(openCount)</strong> open</a></li>
         <li class="\(overdue.isEmpty ? "" : "has-overdue")"><a href="/overdue"><strong>\(overdue.count)</strong> overdue</a></li>

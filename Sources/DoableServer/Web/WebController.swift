@@ -18,6 +18,7 @@ struct WebController: Sendable {
             .add(middleware: WebErrorMiddleware(renderer: renderer))
             .add(middleware: WebSessionMiddleware(domain: domain, trustedProxies: renderer.trustedProxies))
             .add(middleware: MarketBadgeMiddleware(domain: domain))
+            .add(middleware: GameNavMiddleware(domain: domain))
         addAccountRoutes(to: web)
         addViewRoutes(to: web)
         addListRoutes(to: web)
@@ -29,7 +30,13 @@ struct WebController: Sendable {
         addReminderRoutes(to: web)
         addPhotoRoutes(to: web)
         addAdminRoutes(to: web)
+        addStatsRoutes(to: web)
+        addAdminGameRoutes(to: web)
+        addAdminStoreRoutes(to: web)
+        addAdminPlanRoutes(to: web)
+        addPlanRoutes(to: web)
         addMarketRoutes(to: web)
+        addGameRoutes(to: web)
     }
 
     /// The signed-in member, or a redirect to the sign-in page that comes back here afterwards.

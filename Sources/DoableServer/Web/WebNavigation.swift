@@ -16,6 +16,7 @@ enum WebNavigation {
     static var views: [NavItem] {
         var items = fixedViews
         items.insert(MarketBadge.navItem, at: items.firstIndex { $0.key == "search" } ?? items.endIndex)
+        if let game = GameNav.navItem { items.insert(game, at: items.firstIndex { $0.key == "search" } ?? items.endIndex) }
         return items
     }
 
@@ -26,6 +27,7 @@ enum WebNavigation {
         NavItem(key: "assigned", href: "/assigned", title: "Assigned to me"),
         NavItem(key: "calendar", href: "/calendar", title: "Calendar"),
         NavItem(key: "completed", href: "/completed", title: "Completed"),
+        NavItem(key: "stats", href: "/stats", title: "Statistics"),
         NavItem(key: "search", href: "/search", title: "Search"),
         NavItem(key: "labels", href: "/labels", title: "Labels"),
         NavItem(key: "trash", href: "/trash", title: "Trash"),

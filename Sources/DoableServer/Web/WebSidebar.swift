@@ -27,6 +27,7 @@ struct WebSidebar {
         <ul id="nav-lists">\(own.html(link))</ul>
         <div id="nav-shared">\(sharedGroup)</div>
         <p class="nav-actions"><a href="/lists/new">New list</a> <a href="/lists">Manage lists</a></p>
+        <p class="nav-foot"><a href="/plans"\(currentMark(current == "plans"))>Plans</a></p>
         </nav>
         """
     }
