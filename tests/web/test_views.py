@@ -72,9 +72,11 @@ def test_VIEW2_calendar_month_week_and_drag_to_another_day(page, member):
     reschedules it; Alt+ArrowRight on a focused calendar task moves it a day."""
     api = member.api
     lst = api.create_list("Health", "red")
-    day = dt.date.fromisoformat(days_from_today(2))
-    target = day + dt.timedelta(days=1) if (day + dt.timedelta(days=1)).month == day.month \
-        else day - dt.timedelta(days=1)
+    # A day two or more days ahead and a neighbour in the same month and the same (Monday-first) week, so the month
+    # grid and the week grid both show the two.
+    day, target = next((d, t) for d in (dt.date.fromisoformat(days_from_today(n)) for n in range(2, 10))
+                       for t in (d + dt.timedelta(days=1), d - dt.timedelta(days=1))
+                       if t.month == d.month and t.isocalendar()[:2] == d.isocalendar()[:2])
     task = api.create_task("Dentist", lst["id"], due=day.isoformat())
 
     nav_link(page, "Calendar").click()
