@@ -37,23 +37,11 @@ extension Domain {
                 let open = try await store.openTasksDue(accountID: account.id, day: day, start: bounds.start,
                                                         end: bounds.end)
                 let done = try await store.completions(actorID: account.id, from: day, through: day, limit: 10_000)
-                let doneDue = done.filter { completion in
-                    switch completion.due {
-                    case .day(let due): due == day
-                    case .moment(let moment): calendar.day(of: moment) == day
-                    case nil: false
-                    }
-                }.count
+                let doneDue = done.filter { $0.isDue(on: day, in: calendar) }.count
                 // A task due that day but done after its midnight (before this close) was not done that day.
                 let doneLater = try await store.completions(
                     actorID: account.id, from: day.adding(days: 1), through: yesterday.adding(days: 1), limit: 10_000
-                ).filter { completion in
-                    switch completion.due {
-                    case .day(let due): due == day
-                    case .moment(let moment): calendar.day(of: moment) == day
-                    case nil: false
-                    }
-                }.count
+                ).filter { $0.isDue(on: day, in: calendar) }.count
                 let status = StreakRules.status(openDue: open + doneLater, done: done.count,
                                                 isOff: profile.isOff(day), isPaused: false)
                 streak = StreakRules.streak(after: streak, status)
@@ -208,5 +196,16 @@ extension PeriodicJob {
     public static func gameDays(domain: Domain, logger: Logger) -> PeriodicJob {
         PeriodicJob(domain: domain, logger: logger, interval: .seconds(60), doneMessage: "Closed game days",
                     failedMessage: "Closing game days failed") { try await $0.runGameDays() }
+    }
+}
+
+extension TaskCompletion {
+    /// Whether the occurrence done was due on `day` in `calendar` (a day due, or a moment within that day).
+    func isDue(on day: CivilDate, in calendar: ZonedCalendar) -> Bool {
+        switch due {
+        case .day(let due): due == day
+        case .moment(let moment): calendar.day(of: moment) == day
+        case nil: false
+        }
     }
 }
