@@ -54,11 +54,11 @@ extension Domain {
     /// GAME-2: the mood from the last three closed days and the last three days' completions.
     func currentMood(of accountID: AccountID, today: CivilDate) async throws -> Mood {
         async let days = store.latestGameDays(accountID: accountID, limit: 3)
-        async let done = store.completions(actorID: accountID, from: today.adding(days: -2), through: today, limit: 500)
-        let completions = try await done
-        return Mood.of(recentDays: try await days.map(\.status),
-                       onTime: completions.filter { $0.onTime == true }.count,
-                       late: completions.filter { $0.onTime == false }.count)
+        // Counted by the store from its index: a member who completes hundreds a day reads three rows, not hundreds.
+        async let totals = store.completionTotalsByDay(actorID: accountID, from: today.adding(days: -2), through: today)
+        let recent = try await totals
+        return Mood.of(recentDays: try await days.map(\.status), onTime: recent.reduce(0) { $0 + $1.onTime },
+                       late: recent.reduce(0) { $0 + $1.late })
     }
 
     func todayProgress(account: Account, profile: GameProfile, day: CivilDate) async throws -> TodayProgress {

@@ -619,7 +619,15 @@ enum PostgresSchema {
             """,
             "CREATE INDEX game_ledger_account_at ON game_ledger (account_id, at)",
             "CREATE INDEX game_ledger_account_reference ON game_ledger (account_id, reference)",
-            "CREATE INDEX game_ledger_account_day ON game_ledger (account_id, local_day)",
+            "CREATE INDEX game_ledger_account_day ON game_ledger (account_id, local_day, kind, points)",
+            """
+            CREATE INDEX tasks_open_unassigned ON tasks (owner_id, due_at)
+            WHERE deleted_at IS NULL AND status IN ('pending', 'inProgress') AND assignee_id IS NULL
+            """,
+            """
+            CREATE INDEX tasks_open_assigned ON tasks (assignee_id, due_at)
+            WHERE deleted_at IS NULL AND status IN ('pending', 'inProgress')
+            """,
             """
             CREATE TABLE store_items (
                 id uuid PRIMARY KEY,

@@ -197,10 +197,13 @@ extension PostgresStore {
         let low = min(start, day.startTimestamp).milliseconds
         let high = max(end.milliseconds, day.startTimestamp.milliseconds + 1)
         return try await fetchOne("""
-            SELECT count(*) AS n FROM tasks
-            WHERE deleted_at IS NULL AND status IN ('pending', 'inProgress')
-                AND (assignee_id = \(id) OR (assignee_id IS NULL AND owner_id = \(id)))
-                AND due_at >= \(low) AND due_at < \(high)
+            SELECT count(*) AS n FROM (SELECT due, due_at FROM tasks
+                WHERE owner_id = \(id) AND deleted_at IS NULL AND status IN ('pending', 'inProgress')
+                    AND assignee_id IS NULL
+             UNION ALL
+             SELECT due, due_at FROM tasks
+                WHERE assignee_id = \(id) AND deleted_at IS NULL AND status IN ('pending', 'inProgress')) AS open_tasks
+            WHERE due_at >= \(low) AND due_at < \(high)
                 AND ((length(due) = 10 AND due = \(day.description))
                     OR (length(due) > 10 AND due_at >= \(start.milliseconds) AND due_at < \(end.milliseconds)))
             """) { row in try row["n"] as Int } ?? 0
@@ -212,9 +215,12 @@ extension PostgresStore {
         return try await fetchOne("""
             SELECT count(*) AS open, count(*) FILTER (WHERE length(due) = 10 AND due_at + 86400000 <= \(now)
                 OR length(due) > 10 AND due_at <= \(now)) AS overdue
-            FROM tasks
-            WHERE deleted_at IS NULL AND status IN ('pending', 'inProgress')
-                AND (assignee_id = \(id) OR (assignee_id IS NULL AND owner_id = \(id)))
+            FROM (SELECT due, due_at FROM tasks
+                WHERE owner_id = \(id) AND deleted_at IS NULL AND status IN ('pending', 'inProgress')
+                    AND assignee_id IS NULL
+             UNION ALL
+             SELECT due, due_at FROM tasks
+                WHERE assignee_id = \(id) AND deleted_at IS NULL AND status IN ('pending', 'inProgress')) AS open_tasks
             """) { row in (try row["open"] as Int, try row["overdue"] as Int) } ?? (0, 0)
     }
 
@@ -223,10 +229,13 @@ extension PostgresStore {
     {
         let id = accountID.uuid
         let days = try await fetchAll("""
-            SELECT substr(due, 1, 10) AS day, count(*) AS n FROM tasks
-            WHERE deleted_at IS NULL AND status IN ('pending', 'inProgress')
-                AND (assignee_id = \(id) OR (assignee_id IS NULL AND owner_id = \(id)))
-                AND due_at >= \(from.startTimestamp.milliseconds)
+            SELECT substr(due, 1, 10) AS day, count(*) AS n FROM (SELECT due, due_at FROM tasks
+                WHERE owner_id = \(id) AND deleted_at IS NULL AND status IN ('pending', 'inProgress')
+                    AND assignee_id IS NULL
+             UNION ALL
+             SELECT due, due_at FROM tasks
+                WHERE assignee_id = \(id) AND deleted_at IS NULL AND status IN ('pending', 'inProgress')) AS open_tasks
+            WHERE due_at >= \(from.startTimestamp.milliseconds)
                 AND due_at < \(through.adding(days: 1).startTimestamp.milliseconds)
             GROUP BY 1
             """) { row in (try GameColumns.civilDate(try row["day"]), try row["n"] as Int) }

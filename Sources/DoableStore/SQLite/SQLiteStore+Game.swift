@@ -176,8 +176,8 @@ extension SQLiteStore {
         let low = min(start, day.startTimestamp).milliseconds
         let high = max(end.milliseconds, day.startTimestamp.milliseconds + 1)
         return try await fetchOne("""
-            SELECT count(*) AS n FROM tasks
-            WHERE \(Self.answeredForSQL) AND due_at >= ? AND due_at < ?
+            SELECT count(*) AS n FROM \(Self.answeredForSQL)
+            WHERE due_at >= ? AND due_at < ?
                 AND ((length(due) = 10 AND due = ?) OR (length(due) > 10 AND due_at >= ? AND due_at < ?))
             """, [accountID.description, low, high, day.description, start.milliseconds, end.milliseconds]) {
             (row: Row) in
@@ -189,7 +189,7 @@ extension SQLiteStore {
         try await fetchOne("""
             SELECT count(*) AS open, count(CASE WHEN length(due) = 10 AND due_at + 86400000 <= ?2
                 OR length(due) > 10 AND due_at <= ?2 THEN 1 END) AS overdue
-            FROM tasks WHERE \(Self.answeredForSQL)
+            FROM \(Self.answeredForSQL)
             """, [accountID.description, now.milliseconds]) { (row: Row) in
             (row["open"] as Int, row["overdue"] as Int)
         } ?? (0, 0)
@@ -199,8 +199,8 @@ extension SQLiteStore {
         -> [CivilDate: Int]
     {
         let days = try await fetchAll("""
-            SELECT substr(due, 1, 10) AS day, count(*) AS n FROM tasks
-            WHERE \(Self.answeredForSQL) AND due_at >= ? AND due_at < ?
+            SELECT substr(due, 1, 10) AS day, count(*) AS n FROM \(Self.answeredForSQL)
+            WHERE due_at >= ? AND due_at < ?
             GROUP BY substr(due, 1, 10)
             """, [accountID.description, from.startTimestamp.milliseconds,
                   through.adding(days: 1).startTimestamp.milliseconds]) {
@@ -209,10 +209,14 @@ extension SQLiteStore {
         return Dictionary(days, uniquingKeysWith: +)
     }
 
-    /// GAME-4: open tasks the member answers for (assigned to them, or unassigned and theirs): the account's id is
-    /// the first argument (`?1`), the others follow it.
+    /// GAME-4: open tasks the member answers for (assigned to them, or unassigned and theirs), as a table of their
+    /// `due` and `due_at`: two searches of partial indexes (an `OR` of the two would scan every account's tasks). The
+    /// account's id is the first argument (`?1`), the others follow it.
     static let answeredForSQL = """
-        deleted_at IS NULL AND status IN ('pending', 'inProgress')
-            AND (assignee_id = ?1 OR (assignee_id IS NULL AND owner_id = ?1))
+        (SELECT due, due_at FROM tasks INDEXED BY tasks_open_unassigned
+            WHERE owner_id = ?1 AND deleted_at IS NULL AND status IN ('pending', 'inProgress') AND assignee_id IS NULL
+         UNION ALL
+         SELECT due, due_at FROM tasks INDEXED BY tasks_open_assigned
+            WHERE assignee_id = ?1 AND deleted_at IS NULL AND status IN ('pending', 'inProgress'))
         """
 }
