@@ -253,27 +253,6 @@ extension Store {
     }
 }
 
-/// GAME-6: one local day's completions by a member.
-public struct CompletionDayTotals: Sendable, Equatable {
-    public var day: CivilDate
-    public var completed: Int
-    /// Completions with a deadline, done by it / after it.
-    public var onTime: Int
-    public var late: Int
-    /// Sum and count of `ageSeconds` (completions that have one).
-    public var ageSecondsTotal: Int64
-    public var ageCount: Int
-
-    public init(day: CivilDate, completed: Int, onTime: Int, late: Int, ageSecondsTotal: Int64, ageCount: Int) {
-        self.day = day
-        self.completed = completed
-        self.onTime = onTime
-        self.late = late
-        self.ageSecondsTotal = ageSecondsTotal
-        self.ageCount = ageCount
-    }
-}
-
 public enum StoreError: Error, Equatable {
     /// A row changed (or appeared, or went) since it was read: the operation starts again from fresh reads.
     case versionConflict(entity: String, id: String)

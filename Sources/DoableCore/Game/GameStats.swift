@@ -75,7 +75,7 @@ public struct StatsInput: Sendable {
     public var period: StatsReport.Period
     public var today: CivilDate
     /// Per-day completion totals; for `monthly`, at least the last 12 months.
-    public var days: [CompletionDayInput]
+    public var days: [CompletionDayTotals]
     /// Open tasks by due date (the period's range).
     public var openByDueDay: [CivilDate: Int]
     public var open: Int
@@ -85,7 +85,7 @@ public struct StatsInput: Sendable {
     /// The day the member started (their account's creation): the monthly chart shows from 30 days after it.
     public var firstDay: CivilDate
 
-    public init(period: StatsReport.Period, today: CivilDate, days: [CompletionDayInput],
+    public init(period: StatsReport.Period, today: CivilDate, days: [CompletionDayTotals],
                 openByDueDay: [CivilDate: Int], open: Int, overdue: Int, pointsByDay: [CivilDate: Int]?,
                 firstDay: CivilDate) {
         self.period = period
@@ -99,12 +99,14 @@ public struct StatsInput: Sendable {
     }
 }
 
-/// One local day's completions (the store's `CompletionDayTotals`, without the store).
-public struct CompletionDayInput: Sendable, Equatable {
+/// GAME-6: one local day's completions by a member (the store adds them up from its index).
+public struct CompletionDayTotals: Sendable, Equatable {
     public var day: CivilDate
     public var completed: Int
+    /// Completions with a deadline, done by it / after it.
     public var onTime: Int
     public var late: Int
+    /// Sum and count of `ageSeconds` (completions that have one).
     public var ageSecondsTotal: Int64
     public var ageCount: Int
 
@@ -133,7 +135,7 @@ extension StatsReport {
 
     public static func build(_ input: StatsInput) -> StatsReport {
         let (from, through) = range(of: input.period, today: input.today)
-        var byDay: [CivilDate: CompletionDayInput] = [:]
+        var byDay: [CivilDate: CompletionDayTotals] = [:]
         for day in input.days {
             if var sum = byDay[day.day] {
                 sum.completed += day.completed
@@ -203,7 +205,7 @@ extension StatsReport {
     }
 
     static func bucket(_ span: (label: String, from: CivilDate, through: CivilDate),
-                       byDay: [CivilDate: CompletionDayInput], openByDueDay: [CivilDate: Int],
+                       byDay: [CivilDate: CompletionDayTotals], openByDueDay: [CivilDate: Int],
                        pointsByDay: [CivilDate: Int]?) -> Bucket {
         var bucket = Bucket(label: span.label, from: span.from, through: span.through, completed: 0, pending: 0,
                             onTime: 0, late: 0, points: pointsByDay == nil ? nil : 0)

@@ -18,6 +18,11 @@ extension Domain {
         try await store.gameProfile(accountID: account.id) ?? newGameProfile(for: account, now: now)
     }
 
+    /// The caller's points balance (0 before the first reward): one read, for the web app's navigation.
+    public func gamePoints(_ identity: Identity) async throws -> Int {
+        try await store.gameProfile(accountID: identity.account.id)?.points ?? 0
+    }
+
     /// The caller's game, with the days that ended since the last look closed first.
     public func game(_ identity: Identity) async throws -> GameView {
         let account = try await currentAccount(identity)

@@ -19,12 +19,8 @@ extension Domain {
         let points: [CivilDate: Int]? = account.preferences.gameOptIn
             ? try await store.ledgerPointsByDay(accountID: account.id, from: from, through: today) : nil
         let open = try await counts
-        let days = try await totals.map {
-            CompletionDayInput(day: $0.day, completed: $0.completed, onTime: $0.onTime, late: $0.late,
-                               ageSecondsTotal: $0.ageSecondsTotal, ageCount: $0.ageCount)
-        }
         return StatsReport.build(StatsInput(
-            period: period, today: today, days: days, openByDueDay: try await openByDay, open: open.open,
+            period: period, today: today, days: try await totals, openByDueDay: try await openByDay, open: open.open,
             overdue: open.overdue, pointsByDay: points, firstDay: calendar.day(of: account.createdAt)))
     }
 }

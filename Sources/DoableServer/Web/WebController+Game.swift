@@ -172,24 +172,22 @@ enum GameParts {
 }
 
 /// The sidebar's "Companion" link with the points balance, only while the game is on. `GameNavMiddleware` reads the
-/// game once for each page a playing member asks for and binds it for the rest of the request, where the navigation
-/// and the game's pages read it (`WebNavigation.views`, `GameNav.view(of:domain:)`).
+/// balance (one row) for each page a playing member asks for and binds it for the rest of the request, where the
+/// navigation reads it (`WebNavigation.views`); the game's pages read the whole game themselves.
 enum GameNav {
-    @TaskLocal static var current: GameView?
+    @TaskLocal static var points: Int?
 
     static var navItem: NavItem? {
-        guard let view = current, view.isEnabled else { return nil }
-        let points = view.profile.points
+        guard let points else { return nil }
         return NavItem(key: "game", href: "/game", title: """
         Companion<span class="visually-hidden"> (\(points) \(points == 1 ? "point" : "points"))</span>\
         <span class="nav-points" aria-hidden="true">\(points) pts</span>
         """)
     }
 
-    /// The game of this request's member: the one the middleware read, else read now.
+    /// The game of this request's member, with the days that ended since the last look closed.
     static func view(of identity: Identity, domain: Domain) async throws -> GameView {
-        if let current, current.profile.accountID == identity.account.id { return current }
-        return try await domain.game(identity)
+        try await domain.game(identity)
     }
 }
 
@@ -203,7 +201,7 @@ struct GameNavMiddleware: RouterMiddleware {
         guard let identity = context.identity, identity.account.preferences.gameOptIn,
               !context.web.wantsJSON, MarketBadgeMiddleware.mayRenderPage(request.uri.path)
         else { return try await next(request, context) }
-        let view = try? await domain.game(identity)
-        return try await GameNav.$current.withValue(view) { try await next(request, context) }
+        let points = try? await domain.gamePoints(identity)
+        return try await GameNav.$points.withValue(points) { try await next(request, context) }
     }
 }

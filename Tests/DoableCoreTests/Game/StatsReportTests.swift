@@ -10,15 +10,15 @@ struct StatsReportTests {
     static let today = date("2026-11-23")
 
     static let days = [
-        CompletionDayInput(day: date("2026-11-23"), completed: 3, onTime: 2, late: 1, ageSecondsTotal: 10_800,
+        CompletionDayTotals(day: date("2026-11-23"), completed: 3, onTime: 2, late: 1, ageSecondsTotal: 10_800,
                            ageCount: 3),
-        CompletionDayInput(day: date("2026-11-20"), completed: 2, onTime: 1, late: 0, ageSecondsTotal: 7_200,
+        CompletionDayTotals(day: date("2026-11-20"), completed: 2, onTime: 1, late: 0, ageSecondsTotal: 7_200,
                            ageCount: 2),
-        CompletionDayInput(day: date("2026-11-16"), completed: 5, onTime: 5, late: 0, ageSecondsTotal: 5_000,
+        CompletionDayTotals(day: date("2026-11-16"), completed: 5, onTime: 5, late: 0, ageSecondsTotal: 5_000,
                            ageCount: 5),
-        CompletionDayInput(day: date("2026-06-10"), completed: 4, onTime: 0, late: 4, ageSecondsTotal: 40_000,
+        CompletionDayTotals(day: date("2026-06-10"), completed: 4, onTime: 0, late: 4, ageSecondsTotal: 40_000,
                            ageCount: 4),
-        CompletionDayInput(day: date("2025-11-30"), completed: 9, onTime: 9, late: 0, ageSecondsTotal: 900,
+        CompletionDayTotals(day: date("2025-11-30"), completed: 9, onTime: 9, late: 0, ageSecondsTotal: 900,
                            ageCount: 9),
     ]
     static let open = [date("2026-11-24"): 2, date("2026-11-21"): 1, date("2026-11-10"): 1]
@@ -26,7 +26,7 @@ struct StatsReportTests {
                          date("2026-06-10"): 8, date("2025-11-30"): 100]
 
     static func input(_ period: StatsReport.Period, today: CivilDate = today, points: [CivilDate: Int]? = points,
-                      firstDay: CivilDate = date("2026-01-01"), days: [CompletionDayInput] = days) -> StatsInput {
+                      firstDay: CivilDate = date("2026-01-01"), days: [CompletionDayTotals] = days) -> StatsInput {
         StatsInput(period: period, today: today, days: days, openByDueDay: open, open: 5, overdue: 2,
                    pointsByDay: points, firstDay: firstDay)
     }
@@ -126,7 +126,7 @@ struct StatsReportTests {
 
     @Test func GAME6_busiestWeekdayTiesGoToTheEarliest() {
         let days = ["2026-11-19", "2026-11-17"].map { day in
-            CompletionDayInput(day: Self.date(day), completed: 2, onTime: 0, late: 0, ageSecondsTotal: 0, ageCount: 0)
+            CompletionDayTotals(day: Self.date(day), completed: 2, onTime: 0, late: 0, ageSecondsTotal: 0, ageCount: 0)
         }
         let report = StatsReport.build(Self.input(.week, days: days))
         #expect(report.busiestWeekday == 1)
