@@ -25,3 +25,12 @@ if ! .venv/bin/python -c "import schemathesis, requests, pytest, playwright, axe
 then
     .venv/bin/pip install -q --disable-pip-version-check -r scripts/test-requirements.txt
 fi
+# The CalDAV clients live apart (see scripts/caldav-test-requirements.txt).
+if [ ! -x .venv-caldav/bin/python ]; then
+    python3 -m venv .venv-caldav
+fi
+if ! .venv-caldav/bin/python -c "import pytest, requests, caldav, caldav_server_tester, vdirsyncer, todoman, vobject" \
+    >/dev/null 2>&1
+then
+    .venv-caldav/bin/pip install -q --disable-pip-version-check -r scripts/caldav-test-requirements.txt
+fi

@@ -195,6 +195,7 @@ values = ["$one", "$(echo "$two" | tr a-z A-Z)"]
 [parameters]
 "query.list" = { dictionary = "listIds", probability = 0.5 }
 "query.parent" = { dictionary = "taskIds", probability = 0.5 }
+"query.listId" = { dictionary = "listIds", probability = 0.5 }
 
 [[operations]]
 include-path-regex = '^/api/v1/tasks/\{id\}'

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs every Doable test: the Swift suites (store conformance on SQLite and on a throwaway PostgreSQL, domain and
 # API tests), then the checks against a live `doable serve` (schemathesis from the OpenAPI document, crash
-# durability, authorization matrix, notifications) and the browser suite of the web app. Installs what is missing
-# first.
+# durability, authorization matrix, notifications), the browser suite of the web app and real CalDAV clients.
+# Installs what is missing first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -33,6 +33,9 @@ sqlite_lane() {
     # The web app in real Chromium (issue 11): every flow at phone and desktop size, axe, live updates, security.
     echo "== tests/web/run.sh"
     tests/web/run.sh
+    # INTEROP-1 with real CalDAV clients: PyPI caldav, vdirsyncer + todoman, caldav-server-tester.
+    echo "== tests/caldav/run.sh"
+    tests/caldav/run.sh
 }
 postgres_lane() {
     echo "== swift test --filter SyncSimulationTests (1,000 seeds)"
@@ -43,6 +46,8 @@ postgres_lane() {
         echo "== $check on PostgreSQL"
         scripts/with-postgres.sh bash -c "DOABLE_DATABASE_URL=\$DOABLE_TEST_DATABASE_URL $check"
     done
+    echo "== tests/caldav/run.sh on PostgreSQL"
+    scripts/with-postgres.sh bash -c "DOABLE_DATABASE_URL=\$DOABLE_TEST_DATABASE_URL tests/caldav/run.sh"
 }
 lanes=$(mktemp -d)
 ( set -euo pipefail; sqlite_lane ) >"$lanes/sqlite.log" 2>&1 &

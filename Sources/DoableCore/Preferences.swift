@@ -8,8 +8,32 @@ public struct Preferences: Sendable, Equatable, Codable {
     public var quietHours: QuietHours?
     public var notificationChannels: NotificationChannels = NotificationChannels()
     public var gameOptIn: Bool = false
+    /// INTEROP-1: whether the account's password signs CalDAV clients in (app passwords always do).
+    public var calDAVAccountPassword: Bool = true
 
     public init() {}
+
+    enum CodingKeys: String, CodingKey {
+        case timeZone, weekStart, theme, accentColor, defaultSort, quietHours, notificationChannels, gameOptIn,
+             calDAVAccountPassword
+    }
+
+    /// Every key may be missing in preferences stored before it existed: it takes its default.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = Preferences()
+        timeZone = try container.decodeIfPresent(String.self, forKey: .timeZone) ?? defaults.timeZone
+        weekStart = try container.decodeIfPresent(Weekday.self, forKey: .weekStart) ?? defaults.weekStart
+        theme = try container.decodeIfPresent(Theme.self, forKey: .theme) ?? defaults.theme
+        accentColor = try container.decodeIfPresent(String.self, forKey: .accentColor) ?? defaults.accentColor
+        defaultSort = try container.decodeIfPresent(TaskSort.self, forKey: .defaultSort) ?? defaults.defaultSort
+        quietHours = try container.decodeIfPresent(QuietHours.self, forKey: .quietHours)
+        notificationChannels = try container.decodeIfPresent(NotificationChannels.self, forKey: .notificationChannels)
+            ?? defaults.notificationChannels
+        gameOptIn = try container.decodeIfPresent(Bool.self, forKey: .gameOptIn) ?? defaults.gameOptIn
+        calDAVAccountPassword = try container.decodeIfPresent(Bool.self, forKey: .calDAVAccountPassword)
+            ?? defaults.calDAVAccountPassword
+    }
 
     public enum Weekday: String, Sendable, Codable, CaseIterable { case monday, saturday, sunday }
     public enum Theme: String, Sendable, Codable, CaseIterable { case light, dark, system }

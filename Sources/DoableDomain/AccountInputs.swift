@@ -51,6 +51,8 @@ public struct PreferencesPatch: Sendable {
     /// NOTIF-2: channels chosen per kind of notification; a field left nil keeps what the kind has now.
     public var byKind: [AppNotification.Kind: ChannelsPatch] = [:]
     public var gameOptIn: Bool?
+    /// INTEROP-1: whether the account's password signs CalDAV apps in (app passwords always do).
+    public var calDAVAccountPassword: Bool?
 
     public init() {}
 

@@ -190,6 +190,7 @@ extension Domain {
             result.notificationChannels.byKind[kind.rawValue] = channels
         }
         if let gameOptIn = patch.gameOptIn { result.gameOptIn = gameOptIn }
+        if let calDAV = patch.calDAVAccountPassword { result.calDAVAccountPassword = calDAV }
         return result
     }
 

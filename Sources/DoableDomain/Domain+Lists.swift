@@ -10,6 +10,8 @@ public struct ListInput: Sendable {
     public var color: String?
     public var icon: String??
     public var isArchived: Bool?
+    /// INTEROP-1: the URL segment a CalDAV client chose for the new list, kept with it.
+    public var calendarSegment: String?
     public init() {}
 }
 
@@ -63,7 +65,9 @@ extension Domain {
             let list = TaskList(id: id, ownerID: identity.account.id, name: name, description: description,
                                 color: color, icon: icon, isArchived: input.isArchived ?? false,
                                 rank: RankKey.between(last, nil), createdAt: now, updatedAt: now)
-            return (WriteBatch([.putList(list)], now: now), list)
+            var batch = WriteBatch([.putList(list)], now: now)
+            if let segment = input.calendarSegment { batch.append(.putCalendarCollection(list.id, name: segment)) }
+            return (batch, list)
         }
     }
 

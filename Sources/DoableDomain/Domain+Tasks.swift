@@ -72,11 +72,13 @@ extension Domain {
                     try await store.neighbourRanks(listID: list.id, parentID: parent?.id, around: nil).below, nil)
             }
             let id = try await newID(input.id, exists: { try await store.task(id: $0) != nil }) ?? .make(at: now)
+            let createdAt = input.isRestoringPreviousValues ? input.createdAt ?? now : now
             var task = TaskItem(id: id, ownerID: list.ownerID, listID: list.id, parentID: parent?.id,
-                                title: title, rank: rank, createdAt: now, updatedAt: now)
+                                title: title, rank: rank, createdAt: createdAt, updatedAt: now)
             var batch = WriteBatch(now: now)
             let effects = try await apply(input, to: &task, identity: identity, isNew: true)
             batch.append(.putTask(task))
+            batch.operations += try await calendarObjectOperations(input.calendarResource, for: task, identity: identity)
             batch.append(activity(task, .created, by: identity, at: now))
             batch.operations += try await assignmentEffects(effects, task: task, listName: list.name, by: identity)
             return (batch, task)
@@ -111,6 +113,7 @@ extension Domain {
             task.updatedAt = clock()
             task.version += 1
             batch.operations.insert(.putTask(task), at: 0)
+            batch.operations += try await calendarObjectOperations(input.calendarResource, for: task, identity: identity)
             batch.operations += moveEffects
             batch.operations += try await history(of: before, becoming: task, by: identity)
             batch.operations += try await assignmentEffects(effects, task: task, by: identity)
@@ -147,6 +150,9 @@ extension Domain {
         if let status = input.status, status != task.status {
             task.status = status
             task.completedAt = status == .completed ? now : nil
+        }
+        if task.status == .completed, let kept = input.completedAt, input.isRestoringPreviousValues {
+            task.completedAt = kept
         }
         if let labelIDs = input.labelIDs {
             // The caller's labels replace its own; other members' labels on a shared task stay as they are.

@@ -24,6 +24,12 @@ public struct TaskInput: Sendable {
     /// Set by Undo (TASK-8): the values put back are the task's own earlier ones, so a due date that has passed
     /// meanwhile is allowed, as it is for import and sync replay (TASK-2).
     public var isRestoringPreviousValues = false
+    /// TASK-2: the moments data from elsewhere (CalDAV, import) carries: when it was made and when it was completed,
+    /// kept as they came (with `isRestoringPreviousValues`; ignored for edits through the app).
+    public var createdAt: Timestamp?
+    public var completedAt: Timestamp?
+    /// INTEROP-1: the CalDAV resource this write came from, stored with the task in the same transaction.
+    public var calendarResource: CalendarResource?
 
     public init(title: String? = nil) { self.title = title }
 }
@@ -56,5 +62,29 @@ public struct TaskView: Sendable {
     public init(task: TaskItem, progress: SubtaskProgress) {
         self.task = task
         self.progress = progress
+    }
+}
+
+/// INTEROP-1: a client's calendar object resource as it arrived with a PUT.
+public struct CalendarResource: Sendable {
+    public var name: String
+    public var uid: String
+    /// The text exactly as sent.
+    public var body: String
+    /// The body decoded (what the task was set from).
+    public var record: TodoRecord
+    /// RELATED-TO named a parent not (yet) in the calendar.
+    public var pendingParentUID: String?
+    /// A trashed task that held the name before: its object row goes, so the name is the new task's.
+    public var replacing: TaskID?
+
+    public init(name: String, uid: String, body: String, record: TodoRecord, pendingParentUID: String? = nil,
+                replacing: TaskID? = nil) {
+        self.name = name
+        self.uid = uid
+        self.body = body
+        self.record = record
+        self.pendingParentUID = pendingParentUID
+        self.replacing = replacing
     }
 }

@@ -50,6 +50,8 @@ public func buildRouter(
     router.add(middleware: BodyLimitMiddleware())
     router.add(middleware: ClientAddressMiddleware(trustedProxies: trustedProxies))
     OperationsController(domain: domain).addRoutes(to: router)
+    CalDAVController(domain: domain, authenticator: DAVAuthenticator(domain: domain, limiter: limiter),
+                     fairShare: fairShare).addRoutes(to: router)
     if let metrics, let metricsToken {
         MetricsController(metrics: metrics, token: metricsToken).addRoutes(to: router)
     }
@@ -67,6 +69,7 @@ public func buildRouter(
     RemindersController(domain: domain).addRoutes(to: authenticated)
     MarketController(domain: domain).addRoutes(to: authenticated)
     AttachmentsController(domain: domain).addRoutes(to: authenticated)
+    ImportsController(domain: domain).addRoutes(to: authenticated)
     let admin = AdminController(domain: domain)
     admin.addRoutes(to: authenticated)
     admin.addGameRoutes(to: authenticated)
@@ -74,6 +77,8 @@ public func buildRouter(
     StatsController(domain: domain).addRoutes(to: authenticated)
     SyncController(domain: domain).addRoutes(to: authenticated)
     EventsController(domain: domain, heartbeat: eventHeartbeat).addRoutes(to: authenticated)
+    FeedsController(domain: domain, trustedProxies: trustedProxies).addRoutes(to: authenticated)
+    CalendarFeedController(domain: domain, trustedProxies: trustedProxies).addRoutes(to: router)
     assets.addRoutes(to: router)
     WebController(domain: domain, renderer: WebRenderer(domain: domain, assets: assets, trustedProxies: trustedProxies),
                   limiter: limiter).addRoutes(to: router)

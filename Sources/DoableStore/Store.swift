@@ -170,6 +170,26 @@ public protocol Store: Service, Sendable {
     /// The photos of these postings, oldest first.
     func attachments(postingIDs: [PostingID]) async throws -> [Attachment]
 
+    // CalDAV and ICS feeds (INTEROP-1, INTEROP-2).
+    func calendarObject(taskID: TaskID) async throws -> CalendarObject?
+    func calendarObjects(taskIDs: [TaskID]) async throws -> [CalendarObject]
+    /// The task stored under a client-chosen resource name in the list (trashed tasks included), if any.
+    func calendarObjectTask(listID: ListID, name: String) async throws -> TaskID?
+    /// The tasks in the list whose object has this UID (trashed tasks included).
+    func calendarObjectTasks(listID: ListID, uid: String) async throws -> [TaskID]
+    /// Objects in the list still waiting for a parent with this UID.
+    func calendarObjectsAwaitingParent(listID: ListID, uid: String) async throws -> [CalendarObject]
+    /// The collection names CalDAV clients chose for lists (MKCALENDAR or MKCOL at `/dav/calendars/<user>/<name>/`).
+    func calendarCollectionNames(listIDs: [ListID]) async throws -> [ListID: String]
+    /// The lists (trashed ones included) whose collection name is this, exactly.
+    func calendarCollectionLists(name: String) async throws -> [ListID]
+    func feedKey(accountID: AccountID) async throws -> FeedKey?
+    func feedKey(key: String) async throws -> FeedKey?
+    /// The account's feed entries about the list after `sequence`, oldest first.
+    func changes(accountID: AccountID, listID: ListID, after sequence: Int64, limit: Int) async throws -> [Change]
+    /// The account's latest feed sequence about the list (0 for none): a calendar's ctag and sync token.
+    func latestSequence(accountID: AccountID, listID: ListID) async throws -> Int64
+
     // The companion game and statistics (GAME).
     func gameProfile(accountID: AccountID) async throws -> GameProfile?
     func gameProfiles(accountIDs: [AccountID]) async throws -> [GameProfile]

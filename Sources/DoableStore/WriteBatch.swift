@@ -89,6 +89,13 @@ public struct WriteBatch: Sendable {
         case putSubscriptionPlan(SubscriptionPlan)
         /// GAME-1: the admins' constants; `version` is the new row version (1 for the first change).
         case putGameRules(GameRules, version: Int64)
+        /// INTEROP-1: a task's CalDAV resource (no feed entry: the task's own put announces it).
+        case putCalendarObject(CalendarObject)
+        case deleteCalendarObject(TaskID)
+        /// INTEROP-1: the collection name a client chose for a list (no feed entry: the list's own put announces it).
+        case putCalendarCollection(ListID, name: String)
+        /// INTEROP-2: the member's feed secret, replacing the previous one.
+        case putFeedKey(FeedKey)
     }
 
     public enum RowLimit: Sendable {
@@ -149,6 +156,7 @@ public struct WriteBatch: Sendable {
         case .putCategory: nil
         case .putGameProfile(let profile): (profile.accountID, .game, profile.accountID.description, .put, nil)
         case .putGameDay, .addLedgerEntry, .putStoreItem, .putSubscriptionPlan, .putGameRules: nil
+        case .putCalendarObject, .deleteCalendarObject, .putFeedKey, .putCalendarCollection: nil
         case .putAttachment(let photo, _): (photo.accountID, .attachment, photo.id.description, .put, photo.listID)
         case .deleteAttachment(let photo): (photo.accountID, .attachment, photo.id.description, .delete, photo.listID)
         case .deleteAccount, .putCredential, .deleteCredential, .deleteCredentials:

@@ -17,7 +17,8 @@ struct Doable: AsyncParsableCommand {
             LoginCommand.self, LogoutCommand.self, StatusCommand.self, SyncCommand.self,
             TodayCommand.self, ListTasksCommand.self, ShowCommand.self, SearchCommand.self,
             AddCommand.self, EditCommand.self, DoneCommand.self, ReopenCommand.self, RemoveCommand.self,
-            RestoreCommand.self, ListsCommand.self, ListCommand.self, CompletionsCommand.self,
+            RestoreCommand.self, ListsCommand.self, ListCommand.self, ImportCommand.self, ExportCommand.self,
+            CompletionsCommand.self,
             Serve.self, Admin.self,
         ]
     )

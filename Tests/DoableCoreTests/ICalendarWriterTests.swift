@@ -60,3 +60,52 @@ struct ICalendarWriterTests {
         #expect(lines(text).contains("SUMMARY:" + title))
     }
 }
+
+/// ACC-6 and INTEROP-1: the export writes each task through the one VTODO mapping, so an export reads back as the
+/// same records CalDAV would serve.
+@Suite("ICalendar export writer")
+struct ICalendarExportWriterTests {
+    static let now = Timestamp(milliseconds: 1_700_000_000_000)
+
+    @Test func ACC6_exportReadsBackAsTheTasksRecords() throws {
+        let work = LabelID.make()
+        let home = LabelID.make()
+        let listID = ListID.make()
+        let parent = TaskItem(id: .make(), ownerID: .make(), listID: listID, title: "Move house", rank: "a0",
+                              createdAt: Self.now, updatedAt: Self.now)
+        var child = TaskItem(id: .make(), ownerID: parent.ownerID, listID: listID, parentID: parent.id,
+                             title: "Pack, label; and \\ stack", notes: "Boxes\nTape", status: .completed,
+                             priority: .high, due: .day(CivilDate("2026-06-01")!),
+                             start: .moment(Timestamp(rfc3339: "2026-05-20T08:00:00Z")!), estimatedMinutes: 120,
+                             labelIDs: [work, home], completedAt: Self.now.adding(seconds: 60), rank: "a1",
+                             createdAt: Self.now, updatedAt: Self.now.adding(seconds: 60),
+                             recurrence: "FREQ=MONTHLY;BYMONTHDAY=1", recurrenceBasis: .completion)
+        child.version = 3
+        let reminder = Reminder(id: .make(), taskID: child.id, accountID: child.ownerID,
+                                trigger: .relative(to: .due, offsetMinutes: -60), createdAt: Self.now, updatedAt: Self.now)
+        let labels = [work: "Work", home: "Home"]
+        let text = ICalendarWriter.calendar(tasks: [parent, child], labelNames: labels, listNames: [listID: "Moving"],
+                                            reminders: [child.id: [reminder]])
+        let records = VTodoMapping.decodeAll(try ICalendarParser.parse(text), floatingZone: .gmt).compactMap {
+            try? $0.get()
+        }
+        #expect(records.count == 2)
+        var expected = ICalendarWriter.record(for: child, labelNames: labels, parentUID: parent.id.description,
+                                              listName: "Moving", reminders: [reminder])
+        expected.percentComplete = 100
+        #expect(records.last == expected)
+        #expect(records.first?.uid == parent.id.description)
+        #expect(records.first?.parentUID == nil)
+        #expect(expected.categories == ["Work", "Home"])
+        #expect(expected.alarms == [.relative(to: .due, offsetMinutes: -60)])
+    }
+
+    @Test func ACC6_labelsWithoutANameAreLeftOut() {
+        let task = TaskItem(id: .make(), ownerID: .make(), listID: .make(), title: "x", labelIDs: [.make()], rank: "a0",
+                            createdAt: Self.now, updatedAt: Self.now)
+        let record = ICalendarWriter.record(for: task, labelNames: [:], parentUID: nil, listName: nil, reminders: [])
+        #expect(record.categories.isEmpty)
+        #expect(record.uid == task.id.description)
+        #expect(record.stamp == Self.now && record.created == Self.now && record.lastModified == Self.now)
+    }
+}

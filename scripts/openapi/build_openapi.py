@@ -232,8 +232,10 @@ RESPONSE_SCHEMAS = {
         "quietHours": ref("QuietHours"),
         "notificationChannels": ref("NotificationChannels"),
         "gameOptIn": BOOL,
+        "calDAVAccountPassword": boolean("INTEROP-1: whether the account's password signs CalDAV apps in (app "
+                                         "passwords always do). Default true."),
     }, required=["timeZone", "weekStart", "theme", "accentColor", "defaultSort", "notificationChannels",
-                 "gameOptIn"],
+                 "gameOptIn", "calDAVAccountPassword"],
         description="ACC-7. `quietHours` is absent when none are set."),
     "Account": obj({
         "id": ID,
@@ -615,6 +617,7 @@ PREFERENCES_INPUT = obj({
                                   "(preferences.notificationChannels.byKind.reminder.email)."),
     }, required=[]),
     "gameOptIn": BOOL,
+    "calDAVAccountPassword": BOOL,
 }, required=[], description="ACC-7: only the fields given change; quietHours null clears them.")
 
 AT_INPUT = text("An RFC 3339 date-time (an offset is converted to UTC), not more than a minute in the past and at "
@@ -2388,6 +2391,168 @@ GAME_PATHS = {
 PATHS.update(GAME_PATHS)
 
 
+# INTEROP-2: private ICS feeds (API/FeedsController.swift, API/FeedsDTOs.swift, API/CalendarFeedController.swift).
+RESPONSE_SCHEMAS["Feeds"] = obj({
+    "all": obj({"url": text("Every task with a due date in the lists the member can see (open ones, and those "
+                            "completed in the last 30 days).", format="uri")}),
+    "lists": array(obj({
+        "listId": ID,
+        "name": text("The list's name."),
+        "url": text("Every live task of the list.", format="uri"),
+    }), description="One per list the member can see: its own, then those shared with it."),
+}, description="INTEROP-2: the member's private feed URLs, absolute as the client reached the server (through a "
+               "trusted proxy's X-Forwarded-Proto and X-Forwarded-Host). The secret in them is the only credential: "
+               "whoever has a URL can read that feed until the member makes new links.")
+FEED_KEY_PARAMETER = {"name": "key", "in": "path", "required": True,
+                      "description": "The feed secret from GET /api/v1/feeds; any other answers 404.",
+                      "schema": text(pattern="^[A-Za-z0-9_-]{43}$")}
+FEED_HEADERS = {
+    "ETag": {"description": "Strong: a digest of the body, so it changes exactly when the body does.",
+             "required": True, "schema": text(pattern='^"[0-9a-f]{32}"$')},
+    "Last-Modified": {"description": "The latest change to anything the feed shows (a task leaving it included).",
+                      "required": True, "schema": text()},
+    "Cache-Control": {"description": "Always `private, max-age=300`.", "required": True,
+                      "schema": text(const="private, max-age=300")},
+}
+FEED_NOT_FOUND = ("No such feed: an unknown or replaced key, a disabled account, or a list the key's owner cannot "
+                  "see; the same answer for all.")
+
+
+def feed_operation(op_id, summary, parameters):
+    op = operation(op_id, summary, public=True, parameters=parameters, statuses=(404,), not_found=FEED_NOT_FOUND,
+                   ok={"description": "An iCalendar document (RFC 5545): a VTODO per task and, for calendar apps "
+                                      "that show no tasks, a VEVENT per task with a due date (docs/feeds.md).",
+                       "headers": FEED_HEADERS,
+                       "content": {"text/calendar": {"schema": text("A VCALENDAR.")}}},
+                   description="No Authorization: the key in the path is the credential. `If-None-Match` (or, "
+                               "without it, `If-Modified-Since`) that still matches answers 304 without a body. "
+                               "HEAD answers the headers alone.")
+    op["responses"]["304"] = {"description": "Not modified since the copy the request names.", "headers": FEED_HEADERS}
+    return op
+
+
+FEED_PATHS = {
+    "/api/v1/feeds": {"get": tagged("Feeds", operation(
+        "listFeeds", "INTEROP-2: my private ICS feed URLs: all tasks with a due date, and one per list.",
+        read_only=True, ok=ok(ref("Feeds")),
+        description="The secret in the URLs is made on the first ask and stays until rotated."))},
+    "/api/v1/feeds/rotate": {"post": tagged("Feeds", operation(
+        "rotateFeeds", "INTEROP-2: new feed URLs; the old ones answer 404 from now on.", ok=ok(ref("Feeds")),
+        description="Any request body is ignored."))},
+    "/feeds/{key}/all.ics": {"get": tagged("Feeds", feed_operation(
+        "getDueTasksFeed", "INTEROP-2: the ICS feed of every task with a due date the key's owner can see.",
+        [FEED_KEY_PARAMETER]))},
+    "/feeds/{key}/lists/{listId}.ics": {"get": tagged("Feeds", feed_operation(
+        "getListFeed", "INTEROP-2: the ICS feed of one list's live tasks.",
+        [FEED_KEY_PARAMETER, {"name": "listId", "in": "path", "required": True,
+                              "description": "A list the key's owner can see (its own or shared with it).",
+                              "schema": text(format="uuid")}]))},
+}
+PATHS.update(FEED_PATHS)
+
+
+# MARK: - Import and export (INTEROP-5): API/ImportsController.swift, API/ImportDTOs.swift, the export's `format`
+
+RESPONSE_SCHEMAS.update({
+    "ImportReport": obj({
+        "listId": nullable(described("Id", "The list the tasks went to; null in a dry run that would make a new "
+                                           "list.")),
+        "listName": text("The list's name (for a new one, what it is or would be called)."),
+        "listCreated": boolean("Whether the list is (or would be) new."),
+        "dryRun": boolean("A preview: nothing was written."),
+        "created": integer("Tasks made (or that would be made).", minimum=0),
+        "skipped": array(ref("ImportSkip"), description="Items not imported (`field` null) and fields left out of "
+                                                        "imported tasks, each with its reason, in file order."),
+        "labelsCreated": array(text(), description="Names of the labels made for the import; the caller's labels "
+                                                   "are reused by name, ignoring case."),
+        "remindersCreated": integer("Reminders made from iCalendar VALARMs.", minimum=0),
+        "tasks": array(ref("ImportedTask"), description="The tasks made, parents first; a dry run shows the first "
+                                                        "200."),
+    }, description="INTEROP-5: what an import made, or would make."),
+    "ImportSkip": obj({
+        "line": nullable(integer("The CSV line (Todoist).", minimum=1)),
+        "position": nullable(integer("The item's place among the file's tasks, from 1 (Taskwarrior, iCalendar).",
+                                     minimum=1)),
+        "title": text("The item's title as the file has it (may be empty)."),
+        "field": nullable(text("The field left out of an imported task (`due`, `start`, `priority`, `parentId`, "
+                               "`labelIds`, `estimatedMinutes`, `recurrence`, `reminders`, `status`); null when "
+                               "the whole item was not imported.")),
+        "reason": text(),
+    }, description="INTEROP-5: one thing of the file that was not imported, and why."),
+    "ImportedTask": obj({
+        "id": nullable(described("Id", "Null in a dry run.")),
+        "title": text(),
+        "due": nullable(ref("TaskDate")),
+        "priority": ref("TaskPriority"),
+        "labels": array(text()),
+        "parentTitle": nullable(text()),
+        "completed": BOOL,
+    }, description="INTEROP-5: a task of an import, as the report shows it."),
+})
+
+IMPORT_BODY = {
+    "required": True,
+    "description": "The file itself, at most 20 MiB of UTF-8; its Content-Type says the format.",
+    "content": {
+        "text/csv": {"schema": text("Todoist's CSV export of a project (columns TYPE, CONTENT, DESCRIPTION, "
+                                    "PRIORITY, INDENT, AUTHOR, RESPONSIBLE, DATE, DATE_LANG, TIMEZONE, DURATION, "
+                                    "DURATION_UNIT; only TYPE and CONTENT are required).")},
+        "application/json": {"schema": array({"type": "object"}, description="Taskwarrior's `task export`: an "
+                                                                             "array of task objects.")},
+        "text/calendar": {"schema": text("An iCalendar file of VTODOs.")},
+    },
+}
+
+IMPORT_OPERATION = operation(
+    "importTasks", "INTEROP-5: import a Todoist CSV, Taskwarrior JSON or iCalendar file into one list.",
+    status=201, ok=ok(ref("ImportReport"), "Imported, all of it in one transaction."),
+    statuses=(400, 404), conflicts=("already_exists", "edit_conflict"),
+    forbidden="The token may only read, or the caller is a viewer of `listId`'s list: this needs the editor role "
+              "or higher.",
+    not_found="`listId` names no live list the caller can see (`field` listId).",
+    parameters=[
+        query("listId", text(format="uuid"), "A list the caller may add tasks to (editor or higher)."),
+        query("listName", text(minLength=1, maxLength=50), "The caller's own list of this name (ignoring case), "
+              "made when there is none. Neither this nor listId: a new list named after the format and the day, "
+              "like “Todoist import 2026-11-27”."),
+        query("dryRun", BOOL, "true: check everything and answer what would be made (200), writing nothing."),
+    ],
+    description="All or nothing: the list (when new), the labels, the tasks, their reminders and history are "
+                "written in one transaction. Every field rule applies but the past-deadline one (TASK-2); an item "
+                "that breaks one is skipped and a field that cannot be kept is left out, each reported with its "
+                "reason. Mapping of each format: docs/import.md.")
+IMPORT_OPERATION["requestBody"] = IMPORT_BODY
+IMPORT_OPERATION["responses"]["200"] = ok(ref("ImportReport"), "A dry run: what would be made.")
+IMPORT_OPERATION["responses"]["400"] = error_response(
+    400, "The file cannot be read as the format its Content-Type names, is not UTF-8 or holds no tasks (`field` "
+         "body, the message says what is wrong); or `listId` and `listName` both given, `listName` breaks the list "
+         "name rule, `dryRun` is not true or false (`field` names it).")
+IMPORT_OPERATION["responses"]["413"] = error_response(
+    413, "The file is over 20 MiB; the connection is closed after the answer.")
+IMPORT_OPERATION["responses"]["415"] = error_response(
+    415, "The Content-Type is not text/csv, application/json or text/calendar (with no charset but UTF-8).")
+IMPORT_OPERATION["responses"] = {code: IMPORT_OPERATION["responses"][code]
+                                 for code in sorted(IMPORT_OPERATION["responses"])}
+PATHS["/api/v1/imports"] = {"post": tagged("Import and export", IMPORT_OPERATION)}
+
+_export = PATHS["/api/v1/me/export"]["get"]
+_export["summary"] = "ACC-6 and INTEROP-5: everything of mine as JSON, or my tasks as iCalendar or CSV."
+_export["parameters"] = [query("format", text(enum=["json", "ics", "csv"]),
+                               "json (the default): everything; ics: the caller's live tasks as VTODOs; csv: the "
+                               "same tasks as a table (RFC 4180, a header row; cells that start with = + - @ get a "
+                               "leading ').")]
+_export["responses"]["200"]["content"].update({
+    "text/calendar": {"schema": text("`format=ics`.")},
+    "text/csv": {"schema": text("`format=csv`: id, list, parent id, title, notes, status, priority, due, start, "
+                                "labels, estimated minutes, recurrence, completed at, created at.")},
+})
+_export["responses"]["200"]["headers"] = {"Content-Disposition": {
+    "description": "For ics and csv: `attachment` with the file name doable-tasks.ics or doable-tasks.csv.",
+    "required": False, "schema": text()}}
+_export["responses"]["400"] = error_response(400, "`format` is not json, ics or csv (`field` format).")
+_export["responses"] = {code: _export["responses"][code] for code in sorted(_export["responses"])}
+
+
 PATHS["/readyz"]["get"]["responses"]["503"] = error_response(503)
 # Issue 10, finding 19: every operation that reads the database may meet the query time limit.
 for _path, _operations in PATHS.items():
@@ -2449,6 +2614,9 @@ TAGS = [
     {"name": "Webhooks", "description": "INTEROP-4 and NOTIF-5: outgoing webhooks and the log of email and webhook "
                                         "deliveries."},
     {"name": "Events", "description": "SYNC-5 and VIEW-6: live changes from the change feed."},
+    {"name": "Feeds", "description": "INTEROP-2: private ICS feeds that calendar apps subscribe to."},
+    {"name": "Import and export", "description": "INTEROP-5: import from Todoist, Taskwarrior and iCalendar files "
+                                                 "(the export is GET /api/v1/me/export)."},
     {"name": "Sync", "description": "SYNC-1 to SYNC-4: offline devices push mutations and pull changes "
                                     "(docs/sync.md)."},
     {"name": "Marketplace", "description": "MKT: postings, bids, questions and reviews; every member sees every "
@@ -2479,7 +2647,8 @@ def document():
                 "a write answers 403 with a message naming the role needed. Request objects are strict: unknown "
                 "fields, wrong types and broken rules answer 400 naming the field, and so does an object that "
                 "repeats a name. Bodies "
-                "must be sent as `Content-Type: application/json` (415 otherwise); bodies over 1 MiB answer 413. "
+                "must be sent as `Content-Type: application/json` (415 otherwise; an import's file is sent as its own "
+                "format); bodies over 1 MiB answer 413 (20 MiB for an import). "
                 "Every error has one shape: `{\"error\": {\"code\", \"message\", \"field\"}}`, including "
                 "the 400 (or 431 for headers over 80 KiB) for requests that are not valid HTTP/1.1. Only the "
                 "methods listed here are served; any other method or path answers 404 in the same shape "

@@ -26,7 +26,10 @@ not empty):
   (f) the marketplace and the admin tools (authz_market.py): postings and categories are every member's to see and a
       member may bid on another's posting, so those operations are held, by operationId, to what the poster, a
       bidder, another member, an admin and anonymous should each get (2xx, 403, 404, 409, 401), with the posting
-      and its bids unchanged after every refusal. They are left out of (b), and the admin listings out of (c).
+      and its bids unchanged after every refusal. They are left out of (b), and the admin listings out of (c);
+  (g) INTEROP-2, the ICS feeds (authz_feeds.py): a feed URL's key is its only credential, so each member's URLs,
+      keys and feeds are held to their own rules: another member's list with one's key, a rotated or guessed key
+      -> the same 404, nothing of A's in B's answers, rotation by B leaving A's URLs working.
 
 Operations added to the document later are covered without editing this script: path parameters are mapped to
 resources by name (taskId, listId, ...) or by the collection before them (tasks/{id}); an unknown collection is
@@ -54,6 +57,7 @@ from urllib.parse import urlparse
 
 import requests
 
+import authz_feeds
 import authz_market
 import authz_roles
 from liveserver import Checks, Server
@@ -698,6 +702,9 @@ def main() -> int:
             check=check, a=a, b=b, base=server.base, timeout=TIMEOUT, bounded=bounded, server=server,
             error_shape_problem=error_shape_problem, png=PNG, new_member=lambda name: Member(name, server.base)),
             entries)
+        authz_feeds.run(SimpleNamespace(
+            check=check, a=a, b=b, base=server.base, timeout=TIMEOUT, bounded=bounded,
+            error_shape_problem=error_shape_problem), entries)
         check(requests.get(server.base + "/api/v1/me", headers=a.headers, timeout=TIMEOUT).status_code == 200
               and requests.get(server.base + "/api/v1/me", headers=b.headers, timeout=TIMEOUT).status_code == 200,
               "both members still signed in at the end")

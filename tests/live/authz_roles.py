@@ -69,6 +69,8 @@ RULES = {
     "addTaskPhoto": "editor",
     "getAttachment": "viewer",
     "deleteAttachment": "editor",
+    # INTEROP-5: importing into a list (its id in the query, so run_variants calls it) adds tasks to it.
+    "importTasks": "editor",
 }
 
 # Path parameters the role matrix can point at the shared list's resources; personal resources are not shared.
@@ -134,10 +136,14 @@ class RoleMatrix:
         return {"owner": self.a, "non-member": self.b, "anonymous": None, **self.members}[caller]
 
     def call(self, caller: str, method: str, path: str, body=None, params=None) -> requests.Response:
-        """`body` is JSON, or the bytes of a photo (TASK-11), sent as image/png."""
+        """`body` is JSON, the bytes of a photo (TASK-11), sent as image/png, or (content type, bytes) of a file
+        sent in its own format (INTEROP-5's imports)."""
         member = self.who(caller)
         photo = isinstance(body, bytes)
-        payload = {"data": body, "headers": {"Content-Type": "image/png"}} if photo else {"json": body}
+        if isinstance(body, tuple):
+            payload = {"data": body[1], "headers": {"Content-Type": body[0]}}
+        else:
+            payload = {"data": body, "headers": {"Content-Type": "image/png"}} if photo else {"json": body}
         if member is None:
             return self.ctx.bounded(requests.request(method, self.ctx.base + path, params=params,
                                                      timeout=self.ctx.timeout, stream=True, **payload))
@@ -361,6 +367,17 @@ class RoleMatrix:
                 want = expected_status("editor", caller)
                 self.expect(f"createTask with the shared {what}", caller, want, "POST", f"{base}/tasks",
                             {"title": f"{self.a.marker} created by the {caller}", **body})
+        # INTEROP-5: importing a file into the shared list (its id in the query), as creating tasks in it.
+        for caller in CALLERS:
+            want = expected_status(RULES["importTasks"], caller)
+            csv = f"TYPE,CONTENT\ntask,{self.a.marker} imported by the {caller} @imported\n".encode()
+            response = self.expect("importTasks into the shared list", caller, "201" if want == "2xx" else want,
+                                   "POST", f"{base}/imports", ("text/csv", csv), params={"listId": s.list})
+            if response.status_code == 201:
+                tasks = self.call("owner", "GET", f"{base}/tasks", params={"list": s.list, "limit": 500}).json()
+                titles = [t["title"] for t in tasks.get("tasks", [])]
+                self.check(f"{self.a.marker} imported by the {caller}" in titles,
+                           f"(e) the {caller}'s import shows in the shared list", str(titles)[:300])
         # Hand-over: only the owner, and only to an admin; a fresh list so that A keeps the shared one.
         for caller in CALLERS:
             want = expected_status("owner", caller)

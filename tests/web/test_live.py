@@ -47,3 +47,33 @@ def test_VIEW6_change_in_one_window_shows_in_another(browsing, member):
     assert watcher.evaluate("window.__doableNotReloaded") is True, "the page reloaded"
     # the sidebar's open-task count follows too (on a phone the sidebar hides behind the menu)
     expect(watcher.locator(f'#nav-lists [data-list-id="{lst["id"]}"] .count')).to_have_text("0")
+
+
+def test_INTEROP1_VIEW6_a_caldav_edit_shows_on_the_web_page_within_1s(browsing, member, base_url):
+    """INTEROP-1 and VIEW-6: a task a CalDAV client PUTs appears on the open list page within 1 s, and its edit
+    from the client shows there too; a task made in the web app is an object the client can GET."""
+    import uuid
+
+    import requests
+
+    lst = member.api.create_list("Phone sync", "green")
+    watcher = open_live(browsing, member, f"/lists/{lst['id']}")
+    calendar = f"{base_url}/dav/calendars/{member.username}/{lst['id']}/"
+    auth = (member.username, member.password)
+    uid = str(uuid.uuid4()).upper()
+    body = ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Test//Phone//EN\r\nBEGIN:VTODO\r\n"
+            f"UID:{uid}\r\nDTSTAMP:20261127T120000Z\r\nSUMMARY:Call the plumber\r\nX-PHONE-ORDER:7\r\n"
+            "END:VTODO\r\nEND:VCALENDAR\r\n")
+    put = requests.put(f"{calendar}{uid}.ics", data=body.encode(), auth=auth, timeout=10,
+                       headers={"Content-Type": "text/calendar; charset=utf-8", "If-None-Match": "*"})
+    assert put.status_code == 201, put.text
+    expect(watcher.get_by_role("link", name="Call the plumber", exact=True)).to_be_visible(timeout=1_000)
+    edited = body.replace("SUMMARY:Call the plumber", "SUMMARY:Call the plumber again")
+    again = requests.put(f"{calendar}{uid}.ics", data=edited.encode(), auth=auth, timeout=10,
+                         headers={"Content-Type": "text/calendar", "If-Match": put.headers["ETag"]})
+    assert again.status_code == 204, again.text
+    expect(watcher.get_by_role("link", name="Call the plumber again", exact=True)).to_be_visible(timeout=1_000)
+    assert watcher.evaluate("window.__doableNotReloaded") is True, "the page reloaded"
+    made = member.api.create_task("Made on the web", lst["id"])
+    got = requests.get(f"{calendar}{made['id']}.ics", auth=auth, timeout=10)
+    assert got.status_code == 200 and "SUMMARY:Made on the web" in got.text, got.text

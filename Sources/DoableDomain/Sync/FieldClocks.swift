@@ -139,21 +139,12 @@ extension Domain {
         if !tasks.isEmpty {
             let stored = Dictionary(try await store.tasks(ids: tasks.map(\.id)).map { ($0.id, $0) },
                                     uniquingKeysWith: { first, _ in first })
-            var audiences: [ListID: Set<AccountID>] = [:]
-            func audience(_ list: ListID, owner: AccountID) async throws -> Set<AccountID> {
-                if let known = audiences[list] { return known }
-                let seen = Set(try await store.memberships(listID: list).map(\.accountID)).union([owner])
-                audiences[list] = seen
-                return seen
-            }
             for task in tasks {
                 guard let old = stored[task.id] else { continue }
                 stamp(task.id.description, ClockedField.changed(from: old, to: task))
-                // Only someone who saw the old list but cannot see the new one needs word that the task left.
-                if old.listID != task.listID,
-                   try await !audience(old.listID, owner: old.ownerID)
-                       .isSubset(of: audience(task.listID, owner: task.ownerID))
-                {
+                // Word that the task left its old list: for whoever saw the old list but cannot see the new one,
+                // and for consumers that follow one list (a CalDAV calendar's sync token, INTEROP-1).
+                if old.listID != task.listID {
                     stamps.append(.announceTaskLeft(task.id, listID: old.listID, listOwner: old.ownerID))
                 }
             }

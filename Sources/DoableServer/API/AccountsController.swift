@@ -1,6 +1,7 @@
 import DoableCore
 import DoableDomain
 import Hummingbird
+import NIOCore
 
 /// ACC-1..7: registration, sessions, profile, password, export and deletion.
 struct AccountsController {
@@ -127,6 +128,7 @@ struct AccountsController {
             patch.byKind = try channelsByKind(channels)
         }
         patch.gameOptIn = try body.bool("gameOptIn")
+        patch.calDAVAccountPassword = try body.bool("calDAVAccountPassword")
         return patch
     }
 
@@ -171,8 +173,15 @@ struct AccountsController {
         return JSONResponse.noContent()
     }
 
+    /// ACC-6 and INTEROP-5: `format` json (everything, the default), ics or csv (the tasks).
     @Sendable func export(_ request: Request, context: AppRequestContext) async throws -> Response {
         let identity = try context.requireIdentity()
+        switch request.uri.queryParameters.get("format") {
+        case nil, "json": break
+        case "ics": return Self.download(try await domain.taskExport(identity).calendar, format: .ics)
+        case "csv": return Self.download(try await domain.taskExport(identity).csv, format: .csv)
+        default: throw DoableError.invalid("format", "format is json, ics or csv.")
+        }
         let export = try await domain.export(identity)
         let now = Timestamp.now
         let views = export.tasks.map { TaskView(task: $0, progress: SubtaskProgress(done: 0, total: 0)) }
@@ -200,6 +209,21 @@ struct AccountsController {
                 GameExportDTO($0, enabled: export.account.preferences.gameOptIn, days: export.gameDays,
                               ledger: export.ledger)
             }))
+    }
+
+    enum DownloadFormat: String {
+        case ics, csv
+
+        var contentType: String { self == .ics ? "text/calendar; charset=utf-8" : "text/csv; charset=utf-8" }
+        var filename: String { self == .ics ? "doable-tasks.ics" : "doable-tasks.csv" }
+    }
+
+    /// A text export as a download (`Content-Disposition: attachment` with its file name).
+    static func download(_ text: String, format: DownloadFormat) -> Response {
+        Response(status: .ok, headers: [
+            .contentType: format.contentType,
+            .contentDisposition: "attachment; filename=\"\(format.filename)\"",
+        ], body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
     @Sendable func publicProfile(_ request: Request, context: AppRequestContext) async throws -> Response {

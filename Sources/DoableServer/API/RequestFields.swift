@@ -15,7 +15,7 @@ enum RequestFields {
     ]
     static let preferences: Set<String> = [
         "timeZone", "weekStart", "theme", "accentColor", "defaultSort", "quietHours", "notificationChannels",
-        "gameOptIn",
+        "gameOptIn", "calDAVAccountPassword",
     ]
     static let quietHours: Set<String> = ["start", "end", "mode"]
     static let notificationChannels: Set<String> = ["inApp", "email", "webhook", "byKind"]

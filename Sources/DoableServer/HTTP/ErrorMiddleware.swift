@@ -16,6 +16,7 @@ struct ErrorMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
+        if DAVFailure.isDAVPath(request.uri.path) { return try await answeringInDAVTerms(request, context, next) }
         do {
             return try await next(request, context)
         } catch let error as DoableError {
@@ -26,7 +27,8 @@ struct ErrorMiddleware: RouterMiddleware {
             }
             return Self.response(for: error)
         } catch is NIOTooManyBytesError {
-            return Self.response(for: HTTPError(.contentTooLarge))
+            return Self.response(for: HTTPError(.contentTooLarge,
+                                                message: RequestBodyLimit.message(forPath: request.uri.path)))
         } catch StoreError.timedOut {
             // Issue 10, finding 19: a query that met the store's time limit was stopped. The request itself was
             // well-formed (a malformed one is a 4xx before any query runs), so this is the server being too slow
@@ -42,6 +44,19 @@ struct ErrorMiddleware: RouterMiddleware {
             context.logger.error("Unhandled error", metadata: ["doable.error": "\(String(reflecting: error))"])
             return Self.response(status: .internalServerError, code: "internal_error",
                                  message: "Something went wrong on the server.", field: nil)
+        }
+    }
+
+    /// INTEROP-1: a CalDAV client reads RFC 4791/4918 error bodies, not the API's JSON (`DAVFailure`).
+    private func answeringInDAVTerms(
+        _ request: Request, _ context: Context, _ next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            if let failure = DAVFailure(error) { return failure.response }
+            context.logger.error("Unhandled error", metadata: ["doable.error": "\(String(reflecting: error))"])
+            return DAVFailure(.internalServerError, message: "Something went wrong on the server.").response
         }
     }
 
@@ -68,7 +83,8 @@ struct ErrorMiddleware: RouterMiddleware {
         switch error.status {
         case .contentTooLarge:
             response(status: .contentTooLarge, code: "payload_too_large",
-                     message: "The request body must be at most 1 MiB.", field: nil, headers: [.connection: "close"])
+                     message: error.body ?? "The request body must be at most 1 MiB.", field: nil,
+                     headers: [.connection: "close"])
         case .notFound:
             response(status: .notFound, code: "not_found", message: "No such resource.", field: nil)
         case .unsupportedMediaType:

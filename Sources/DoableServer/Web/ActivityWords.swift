@@ -8,7 +8,9 @@ enum ActivityWords {
         let entry = view.entry
         let who = view.actor ?? "Someone"
         switch entry.action {
-        case .created: return "\(who) created this"
+        case .created:
+            // INTEROP-5: an import marks its creations with the field "import" and names the format.
+            return entry.fields == ["import"] ? "\(who) imported this from \(entry.detail)" : "\(who) created this"
         case .edited:
             let fields = entry.fields.map { fieldNames[$0] ?? $0 }
             return fields.isEmpty ? "\(who) edited this" : "\(who) changed \(fields.joined(separator: ", "))"

@@ -26,12 +26,14 @@ struct MultipartForm: Sendable {
     /// A text field's value (a file's size is bounded by the body).
     static let maximumFieldBytes = 256 * 1024
 
-    static func parse(_ body: [UInt8], contentType: String) throws -> MultipartForm {
+    /// `maximumBytes` and `maximumFieldBytes` are larger for the import forms (INTEROP-5, `RequestBodyLimit`).
+    static func parse(_ body: [UInt8], contentType: String, maximumBytes: Int = maximumBytes,
+                      maximumFieldBytes: Int = maximumFieldBytes) throws -> MultipartForm {
         let boundary = try Self.boundary(of: contentType)
         guard body.count <= maximumBytes else {
             throw refused("The form is larger than \(maximumBytes / 1024) KiB.")
         }
-        var parser = Parser(body: body, delimiter: Array("--".utf8) + boundary)
+        var parser = Parser(body: body, delimiter: Array("--".utf8) + boundary, maximumFieldBytes: maximumFieldBytes)
         return try parser.parse()
     }
 
@@ -86,15 +88,17 @@ extension MultipartForm {
     private struct Parser {
         let body: [UInt8]
         let delimiter: [UInt8]
+        let maximumFieldBytes: Int
         var position = 0
         var form = MultipartForm()
         var partCount = 0
 
         static let crlf: [UInt8] = [13, 10]
 
-        init(body: [UInt8], delimiter: [UInt8]) {
+        init(body: [UInt8], delimiter: [UInt8], maximumFieldBytes: Int) {
             self.body = body
             self.delimiter = delimiter
+            self.maximumFieldBytes = maximumFieldBytes
         }
 
         mutating func parse() throws -> MultipartForm {
@@ -176,7 +180,7 @@ extension MultipartForm {
                                                 contentType: types.first?.1 ?? "application/octet-stream",
                                                 bytes: Array(content)))
             } else {
-                guard content.count <= MultipartForm.maximumFieldBytes else {
+                guard content.count <= maximumFieldBytes else {
                     throw refused("The form's field “\(name.prefix(40))” is too long.")
                 }
                 guard let value = String(validating: content, as: UTF8.self) else {
@@ -352,7 +356,9 @@ extension MultipartForm {
     static func body(of request: Request) async throws -> MultipartForm? {
         guard let type = request.headers[.contentType],
               type.lowercased().hasPrefix("multipart/form-data") else { return nil }
-        let buffer = try await request.body.collect(upTo: maximumBytes)
-        return try parse(Array(buffer.readableBytesView), contentType: type)
+        let limit = RequestBodyLimit.bytes(forPath: request.uri.path)
+        let buffer = try await request.body.collect(upTo: limit)
+        return try parse(Array(buffer.readableBytesView), contentType: type, maximumBytes: limit,
+                         maximumFieldBytes: limit == maximumBytes ? maximumFieldBytes : limit)
     }
 }

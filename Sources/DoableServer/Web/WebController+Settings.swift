@@ -19,6 +19,7 @@ extension WebController {
         addWebhookSettingsRoutes(to: web)
         addPasswordRoutes(to: web)
         addTokenRoutes(to: web)
+        addCalendarSettingsRoutes(to: web)
         addAccountSettingsRoutes(to: web)
     }
 
@@ -171,7 +172,9 @@ extension WebController {
 
 /// The settings pages, in the order of the settings sub-navigation.
 enum SettingsSection: CaseIterable {
-    case profile, preferences, notifications, webhooks, password, tokens, account
+    case profile, preferences, notifications, webhooks, password, tokens, calendars, account
+    /// INTEROP-5 (`WebController+Import.swift`).
+    case importExport
     /// MKT-11, admins only (`WebController+Admin.swift`).
     case categories
 
@@ -185,7 +188,9 @@ enum SettingsSection: CaseIterable {
         case .webhooks: "/settings/webhooks"
         case .password: "/settings/password"
         case .tokens: "/settings/tokens"
+        case .calendars: "/settings/calendars"
         case .account: "/settings/account"
+        case .importExport: "/import"
         case .categories: "/admin/categories"
         }
     }
@@ -199,7 +204,9 @@ enum SettingsSection: CaseIterable {
         case .webhooks: "Webhooks"
         case .password: "Password"
         case .tokens: "Tokens and app passwords"
+        case .calendars: "Calendar apps"
         case .account: "Account"
+        case .importExport: "Import and export"
         case .categories: "Marketplace categories"
         }
     }

@@ -5,7 +5,7 @@ import DoableDomain
 import Hummingbird
 import NIOCore
 
-/// ACC-6 in the browser: export everything (JSON, and the tasks as ICS) and delete the account.
+/// ACC-6 in the browser: export everything (JSON, and the tasks as ICS or CSV, INTEROP-5) and delete the account.
 extension WebController {
     func addAccountSettingsRoutes(to web: RouterGroup<AppRequestContext>) {
         web.get("settings/account") { _, context in
@@ -29,7 +29,9 @@ extension WebController {
         one JSON file, or your tasks as an iCalendar file that calendar and task apps can import.</p>
         <p class="export-links">
         <a class="button" href="/settings/export?format=json" download>Download everything (JSON)</a>
-        <a class="button" href="/settings/export?format=ics" download>Download tasks (ICS)</a></p>
+        <a class="button" href="/settings/export?format=ics" download>Download tasks (ICS)</a>
+        <a class="button" href="/settings/export?format=csv" download>Download tasks (CSV)</a></p>
+        <p><a href="/import">Import tasks from Todoist, Taskwarrior or an iCalendar file</a></p>
         <h3>Sign out everywhere</h3>
         <p>Ends every session, access token and app password of your account, this browser's included.</p>
         <form method="post" action="/signout/everywhere" data-confirm="\(Self.signOutEverywhereQuestion)">
@@ -64,13 +66,11 @@ extension WebController {
             response.headers[.contentDisposition] = "attachment; filename=\"doable-export.json\""
             return response
         case "ics":
-            let calendar = try await domain.export(identity).calendar
-            return Response(status: .ok, headers: [
-                .contentType: "text/calendar; charset=utf-8",
-                .contentDisposition: "attachment; filename=\"doable-tasks.ics\"",
-            ], body: .init(byteBuffer: ByteBuffer(string: calendar)))
+            return AccountsController.download(try await domain.taskExport(identity).calendar, format: .ics)
+        case "csv":
+            return AccountsController.download(try await domain.taskExport(identity).csv, format: .csv)
         default:
-            throw DoableError.invalid("format", "Choose the JSON or the ICS export.")
+            throw DoableError.invalid("format", "Choose the JSON, iCalendar or CSV export.")
         }
     }
 

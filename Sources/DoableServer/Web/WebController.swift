@@ -31,6 +31,7 @@ struct WebController: Sendable {
         addPhotoRoutes(to: web)
         addAdminRoutes(to: web)
         addStatsRoutes(to: web)
+        addImportRoutes(to: web)
         addAdminGameRoutes(to: web)
         addAdminStoreRoutes(to: web)
         addAdminPlanRoutes(to: web)

@@ -78,6 +78,7 @@ struct PostgresWriter {
             try await execute("DELETE FROM sync_clients WHERE account_id = \(id)")
             try await deleteMarketRows(of: account.id)
             try await deleteGameRows(of: account.id)
+            try await deleteCalDAVRows(of: account.id)
             try await execute("DELETE FROM tasks WHERE owner_id = \(id)")
             try await execute("DELETE FROM labels WHERE owner_id = \(id)")
             try await execute("DELETE FROM lists WHERE owner_id = \(id)")
@@ -89,6 +90,7 @@ struct PostgresWriter {
                           values: PostgresRows.listValues(list))
         case .purgeList(let list):
             try await execute("DELETE FROM list_members WHERE list_id = \(list.id.uuid)")
+            try await deleteCalendarCollection(list.id)
             try await delete("lists", id: list.id.uuid, version: list.version)
         case .putTask(let task):
             try await put("tasks", id: task.id.description, version: task.version,
@@ -108,6 +110,7 @@ struct PostgresWriter {
             try await execute("DELETE FROM task_completions WHERE task_id = \(task.id.uuid)")
             try await execute("DELETE FROM field_clocks WHERE entity_id = \(task.id.uuid)")
             try await deleteAttachments(taskID: task.id)
+            try await deleteCalendarObject(task.id)
             try await delete("tasks", id: task.id.uuid, version: task.version)
         case .putLabel(let label):
             try await put("labels", id: label.id.description, version: label.version,
@@ -320,6 +323,14 @@ struct PostgresWriter {
             try await putSubscriptionPlan(plan)
         case .putGameRules(let rules, let version):
             try await putGameRules(rules, version: version)
+        case .putCalendarObject(let object):
+            try await putCalendarObject(object)
+        case .deleteCalendarObject(let taskID):
+            try await deleteCalendarObject(taskID)
+        case .putFeedKey(let key):
+            try await putFeedKey(key)
+        case .putCalendarCollection(let listID, let name):
+            try await putCalendarCollection(listID, name: name)
         case .enqueueDelivery(let delivery):
             try await execute("""
                 INSERT INTO deliveries (id, account_id, channel, target, event, payload, state, attempts,

@@ -44,6 +44,7 @@ struct SQLiteWriter {
             try execute("DELETE FROM sync_clients WHERE account_id = ?", arguments: [id])
             try deleteMarketRows(of: account.id)
             try deleteGameRows(of: account.id)
+            try deleteCalDAVRows(of: account.id)
             try execute("DELETE FROM tasks WHERE owner_id = ?", arguments: [id])
             try execute("DELETE FROM labels WHERE owner_id = ?", arguments: [id])
             try execute("DELETE FROM lists WHERE owner_id = ?", arguments: [id])
@@ -55,6 +56,7 @@ struct SQLiteWriter {
                     arguments: SQLiteRows.listArguments(list))
         case .purgeList(let list):
             try execute("DELETE FROM list_members WHERE list_id = ?", arguments: [list.id.description])
+            try deleteCalendarCollection(list.id)
             try delete("lists", id: list.id.description, version: list.version)
         case .putTask(let task):
             try put(SQLiteTable.tasks, version: task.version, id: task.id.description,
@@ -74,6 +76,7 @@ struct SQLiteWriter {
             try execute("DELETE FROM task_completions WHERE task_id = ?", arguments: [task.id.description])
             try execute("DELETE FROM field_clocks WHERE entity_id = ?", arguments: [task.id.description])
             try deleteAttachments(taskID: task.id)
+            try deleteCalendarObject(task.id)
             try delete("tasks", id: task.id.description, version: task.version)
         case .putLabel(let label):
             try put(SQLiteTable.labels, version: label.version, id: label.id.description,
@@ -249,6 +252,14 @@ struct SQLiteWriter {
             try putSubscriptionPlan(plan)
         case .putGameRules(let rules, let version):
             try putGameRules(rules, version: version)
+        case .putCalendarObject(let object):
+            try putCalendarObject(object)
+        case .deleteCalendarObject(let taskID):
+            try deleteCalendarObject(taskID)
+        case .putFeedKey(let key):
+            try putFeedKey(key)
+        case .putCalendarCollection(let listID, let name):
+            try putCalendarCollection(listID, name: name)
         case .enqueueDelivery(let delivery):
             try execute("""
                 INSERT INTO deliveries (id, account_id, channel, target, event, payload, state, attempts,

@@ -33,3 +33,6 @@ document.addEventListener('change', e => {
 const photos = () => $('[data-max-bytes]') && import('./photos.js');
 photos();
 document.addEventListener('doable:refreshed', photos);
+const copy = () => $('[data-copy]') && import('./copy.js'); // INTEROP-2
+copy();
+document.addEventListener('doable:refreshed', copy);

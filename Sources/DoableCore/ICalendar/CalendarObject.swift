@@ -1,0 +1,39 @@
+/// INTEROP-1: what CalDAV keeps about a task beyond the task itself: the resource name the client chose, the UID,
+/// and the body it last PUT, verbatim. A task made in Doable has none until a client writes it: its name is
+/// `<task id>.ics` and its UID the task id.
+public struct CalendarObject: Sendable, Equatable {
+    public var taskID: TaskID
+    /// The resource name in its calendar collection, as the client chose it (`<UUID>.ics`).
+    public var name: String
+    public var uid: String
+    /// The VCALENDAR text last sent by a client, byte for byte: served as is while the task's version is still
+    /// `bodyVersion`, and the source of every property Doable does not model once the task changed.
+    public var body: String
+    public var bodyVersion: Int64
+    /// RELATED-TO named a parent that was not (yet) in the calendar: when a task with that UID arrives there, this
+    /// one becomes its subtask.
+    public var pendingParentUID: String?
+
+    public init(taskID: TaskID, name: String, uid: String, body: String, bodyVersion: Int64,
+                pendingParentUID: String? = nil) {
+        self.taskID = taskID
+        self.name = name
+        self.uid = uid
+        self.body = body
+        self.bodyVersion = bodyVersion
+        self.pendingParentUID = pendingParentUID
+    }
+}
+
+/// INTEROP-2: the secret in a member's ICS feed URLs; rotating replaces it, which ends every old URL.
+public struct FeedKey: Sendable, Equatable {
+    public var accountID: AccountID
+    public var key: String
+    public var createdAt: Timestamp
+
+    public init(accountID: AccountID, key: String, createdAt: Timestamp) {
+        self.accountID = accountID
+        self.key = key
+        self.createdAt = createdAt
+    }
+}

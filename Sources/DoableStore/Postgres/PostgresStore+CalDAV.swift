@@ -1,0 +1,99 @@
+import DoableCore
+import Foundation
+import PostgresNIO
+
+/// CalDAV objects and collection names, feed keys and per-list feed reads (INTEROP-1, INTEROP-2), as
+/// `SQLiteStore+CalDAV`. The writes are in `PostgresWriter+CalDAV.swift`.
+extension PostgresStore {
+    static let calendarObjectColumns = "task_id, name, uid, body, body_version, pending_parent_uid"
+    static let prefixedCalendarObjectColumns =
+        "o.task_id, o.name, o.uid, o.body, o.body_version, o.pending_parent_uid"
+
+    static func calendarObject(_ row: PostgresRecord) throws -> CalendarObject {
+        CalendarObject(taskID: try row.id("task_id"), name: try row["name"], uid: try row["uid"],
+                       body: try row["body"], bodyVersion: try row["body_version"],
+                       pendingParentUID: try row["pending_parent_uid"])
+    }
+
+    static func feedKey(_ row: PostgresRecord) throws -> FeedKey {
+        FeedKey(accountID: try row.id("account_id"), key: try row["key"], createdAt: try row.timestamp("created_at"))
+    }
+
+    public func calendarObject(taskID: TaskID) async throws -> CalendarObject? {
+        try await fetchOne("""
+            SELECT \(unescaped: Self.calendarObjectColumns) FROM calendar_objects WHERE task_id = \(taskID.uuid)
+            """, Self.calendarObject)
+    }
+
+    public func calendarObjects(taskIDs: [TaskID]) async throws -> [CalendarObject] {
+        guard !taskIDs.isEmpty else { return [] }
+        return try await fetchAll("""
+            SELECT \(unescaped: Self.calendarObjectColumns) FROM calendar_objects
+            WHERE task_id = ANY(\(taskIDs.map(\.uuid))) ORDER BY task_id
+            """, Self.calendarObject)
+    }
+
+    public func calendarObjectTask(listID: ListID, name: String) async throws -> TaskID? {
+        try await fetchOne("""
+            SELECT o.task_id FROM calendar_objects o JOIN tasks t ON t.id = o.task_id
+            WHERE o.name = \(name) AND t.list_id = \(listID.uuid) ORDER BY o.task_id LIMIT 1
+            """) { try $0.id("task_id") as TaskID }
+    }
+
+    public func calendarObjectTasks(listID: ListID, uid: String) async throws -> [TaskID] {
+        try await fetchAll("""
+            SELECT o.task_id FROM calendar_objects o JOIN tasks t ON t.id = o.task_id
+            WHERE o.uid = \(uid) AND t.list_id = \(listID.uuid) ORDER BY o.task_id
+            """) { try $0.id("task_id") as TaskID }
+    }
+
+    public func calendarObjectsAwaitingParent(listID: ListID, uid: String) async throws -> [CalendarObject] {
+        try await fetchAll("""
+            SELECT \(unescaped: Self.prefixedCalendarObjectColumns) FROM calendar_objects o
+            JOIN tasks t ON t.id = o.task_id
+            WHERE o.pending_parent_uid = \(uid) AND t.list_id = \(listID.uuid) AND t.deleted_at IS NULL
+            ORDER BY o.task_id
+            """, Self.calendarObject)
+    }
+
+    public func feedKey(accountID: AccountID) async throws -> FeedKey? {
+        try await fetchOne("""
+            SELECT account_id, key, created_at FROM feed_keys WHERE account_id = \(accountID.uuid)
+            """, Self.feedKey)
+    }
+
+    public func feedKey(key: String) async throws -> FeedKey? {
+        try await fetchOne("SELECT account_id, key, created_at FROM feed_keys WHERE key = \(key)", Self.feedKey)
+    }
+
+    public func changes(accountID: AccountID, listID: ListID, after sequence: Int64, limit: Int) async throws
+        -> [Change]
+    {
+        try await fetchAll("""
+            SELECT account_id, seq, entity, entity_id, kind, at, actor_id, list_id FROM changes
+            WHERE account_id = \(accountID.uuid) AND list_id = \(listID.uuid) AND seq > \(sequence)
+            ORDER BY seq LIMIT \(limit)
+            """, PostgresRows.change)
+    }
+
+    public func latestSequence(accountID: AccountID, listID: ListID) async throws -> Int64 {
+        try await fetchOne("""
+            SELECT coalesce(max(seq), 0) AS latest FROM changes
+            WHERE account_id = \(accountID.uuid) AND list_id = \(listID.uuid)
+            """) { try $0["latest"] as Int64 } ?? 0
+    }
+
+    public func calendarCollectionNames(listIDs: [ListID]) async throws -> [ListID: String] {
+        guard !listIDs.isEmpty else { return [:] }
+        let rows = try await fetchAll("""
+            SELECT list_id, name FROM calendar_collections WHERE list_id = ANY(\(listIDs.map(\.uuid)))
+            """) { row in (try row.id("list_id") as ListID, try row["name"] as String) }
+        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
+    }
+
+    public func calendarCollectionLists(name: String) async throws -> [ListID] {
+        try await fetchAll("SELECT list_id FROM calendar_collections WHERE name = \(name) ORDER BY list_id") {
+            try $0.id("list_id") as ListID
+        }
+    }
+}

@@ -1,0 +1,191 @@
+import DoableCore
+@testable import DoableServer
+import Foundation
+import HTTPTypes
+import Testing
+
+/// INTEROP-1 over HTTP: calendar objects (PUT, GET, DELETE), their preconditions and refusals, and the reports.
+@Suite("CalDAV objects")
+struct CalDAVObjectTests {
+    @Test func INTEROP1_putGetAndConditionalRequests() async throws {
+        try await TestServer.withDAV { api, dav, token in
+            let listID = try await api.createList(token, "Errands")
+            let name = "7A1C52E0-3E4B-4C6A-9D55-0F2B1C3D4E5F.ics"
+            let path = "/dav/calendars/alice/\(listID)/\(name)"
+            let body = VTodo.make(uid: "7A1C52E0-3E4B-4C6A-9D55-0F2B1C3D4E5F", summary: "Buy milk",
+                                  extra: ["X-APPLE-SORT-ORDER:12", "PRIORITY:1"])
+            let created = try await dav.put(path, body, headers: [.ifNoneMatch: "*"])
+            #expect(created.status == .created, "\(created.body)")
+            let etag = try #require(created.headers[.eTag])
+            #expect(etag.hasPrefix("\"") && etag.hasSuffix("\""))
+
+            let fetched = try await dav.send(.get, path)
+            #expect(fetched.status == .ok)
+            #expect(fetched.body == body, "GET answers byte for byte what was PUT")
+            #expect(fetched.headers[.eTag] == etag)
+            #expect(fetched.headers[.contentType]?.hasPrefix("text/calendar") == true)
+            #expect(fetched.headers[.lastModified]?.hasSuffix(" GMT") == true)
+            let head = try await dav.send(.head, path)
+            #expect(head.status == .ok && head.body.isEmpty && head.headers[.eTag] == etag)
+            let unchanged = try await dav.send(.get, path, headers: [.ifNoneMatch: etag])
+            #expect(unchanged.status == .notModified)
+
+            // The task is the API's task too.
+            let tasks = try await api.tasks(token)
+            #expect(tasks.contains { $0["title"] as? String == "Buy milk" && $0["listId"] as? String == listID })
+
+            let again = try await dav.put(path, body, headers: [.ifNoneMatch: "*"])
+            #expect(again.status == .preconditionFailed)
+            let stale = try await dav.put(path, body.replacingOccurrences(of: "Buy milk", with: "Buy oat milk"),
+                                          headers: [.ifMatch: "\"stale\""])
+            #expect(stale.status == .preconditionFailed)
+            let updated = try await dav.put(path, body.replacingOccurrences(of: "Buy milk", with: "Buy oat milk"),
+                                            headers: [.ifMatch: etag])
+            #expect(updated.status == .noContent, "\(updated.body)")
+            let newTag = try #require(updated.headers[.eTag])
+            #expect(newTag != etag)
+            #expect(try await api.tasks(token).contains { $0["title"] as? String == "Buy oat milk" })
+            #expect(try await dav.send(.delete, path, headers: [.ifMatch: etag]).status == .preconditionFailed)
+
+            let json = try await dav.send(.put, path, body: body, contentType: "application/json")
+            #expect(json.status == .unsupportedMediaType)
+            // A name with characters that need encoding is kept as the client wrote it.
+            let odd = "/dav/calendars/alice/\(listID)/Odd%20name%2Bplus.ics"
+            #expect(try await dav.put(odd, VTodo.make(uid: "odd", summary: "Odd")).status == .created)
+            let listing = try await dav.propfind("/dav/calendars/alice/\(listID)/", ["D:getetag", "D:getcontenttype"],
+                                                 depth: "1")
+            #expect(listing.responses[odd]?.property(.dav("getetag")) != nil, "\(listing.hrefs)")
+            #expect(listing.responses[path]?.property(.dav("getetag"))?.text == newTag)
+        }
+    }
+
+    @Test func INTEROP1_aTaskMadeInTheWebAppIsAnObjectAndDeleteTrashesIt() async throws {
+        try await TestServer.withDAV { api, dav, token in
+            let listID = try await api.createList(token, "Errands")
+            let task = try await api.createTask(token, ["title": "From the API", "listId": listID])
+            let taskID = try #require(task["id"] as? String)
+            let calendar = "/dav/calendars/alice/\(listID)/"
+            let listing = try await dav.propfind(calendar, ["D:getetag"], depth: "1")
+            let href = calendar + "\(taskID).ics"
+            #expect(listing.hrefs.contains(href), "\(listing.hrefs)")
+            let object = try await dav.send(.get, href)
+            #expect(object.body.contains("SUMMARY:From the API"))
+            #expect(object.body.contains("BEGIN:VTODO"))
+
+            let etag = try #require(object.headers[.eTag])
+            #expect(try await dav.send(.delete, href, headers: [.ifMatch: etag]).status == .noContent)
+            #expect(try await dav.send(.get, href).status == .notFound)
+            let trash = try await api.call(.get, "/api/v1/trash", token: token)
+            #expect(trash.array("tasks").contains { $0["id"] as? String == taskID })
+            #expect(try await dav.send(.delete, href).status == .notFound)
+        }
+    }
+
+    @Test func INTEROP1_uidConflictsWrongComponentsAndRefusedFieldsAnswerPreconditions() async throws {
+        try await TestServer.withDAV { api, dav, token in
+            let listID = try await api.createList(token, "Errands")
+            let calendar = "/dav/calendars/alice/\(listID)/"
+            #expect(try await dav.put(calendar + "first.ics", VTodo.make(uid: "shared-uid", summary: "One")).status == .created)
+            let second = try await dav.put(calendar + "second.ics", VTodo.make(uid: "shared-uid", summary: "Two"))
+            #expect(second.status == .conflict)
+            #expect(second.condition == .caldav("no-uid-conflict"))
+            #expect(second.xml?.child(.caldav("no-uid-conflict"))?.href == calendar + "first.ics")
+
+            let event = try await dav.put(calendar + "event.ics", VTodo.event)
+            #expect(event.status == .forbidden)
+            #expect(event.condition == .caldav("supported-calendar-component"))
+
+            let long = try await dav.put(calendar + "long.ics",
+                                         VTodo.make(uid: "long", summary: String(repeating: "x", count: 201)))
+            #expect(long.status == .forbidden)
+            #expect(long.condition == .caldav("valid-calendar-data"))
+            #expect(long.message.contains("SUMMARY"), "\(long.body)")
+
+            let garbage = try await dav.put(calendar + "garbage.ics", "this is not iCalendar")
+            #expect(garbage.status == .forbidden)
+            #expect(garbage.condition == .caldav("valid-calendar-data"))
+            #expect(!garbage.message.isEmpty)
+            #expect(try await api.tasks(token).count == 1, "nothing refused was stored")
+
+            let malformed = try await dav.send(DAVTestClient.propfindMethod, calendar, body: "<D:propfind xmlns:D='DAV:'>")
+            #expect(malformed.status == .badRequest)
+            let xxe = try await dav.send(DAVTestClient.propfindMethod, calendar, body: """
+                <?xml version="1.0"?><!DOCTYPE d [<!ENTITY e SYSTEM "file:///etc/passwd">]><D:propfind xmlns:D="DAV:">&e;</D:propfind>
+                """)
+            #expect(xxe.status == .badRequest)
+        }
+    }
+
+    @Test func INTEROP1_calendarQueryMatchesTimeRangesAndText() async throws {
+        try await TestServer.withDAV { api, dav, token in
+            let listID = try await api.createList(token, "Errands")
+            let calendar = "/dav/calendars/alice/\(listID)/"
+            _ = try await dav.put(calendar + "milk.ics", VTodo.make(uid: "milk", summary: "Buy MILK",
+                                                                   extra: ["DUE:20261128T100000Z"]))
+            _ = try await dav.put(calendar + "bread.ics", VTodo.make(uid: "bread", summary: "Buy bread",
+                                                                    extra: ["DUE:20261215T100000Z", "CATEGORIES:food"]))
+            _ = try await dav.put(calendar + "someday.ics", VTodo.make(uid: "someday", summary: "Someday"))
+
+            func query(_ filter: String) async throws -> Set<String> {
+                let response = try await dav.report(calendar, """
+                    <C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+                      <D:prop><D:getetag/></D:prop>
+                      <C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VTODO">\(filter)\
+                      </C:comp-filter></C:comp-filter></C:filter>
+                    </C:calendar-query>
+                    """)
+                #expect(response.status.code == 207, "\(response.body)")
+                for entry in response.responses.values { #expect(entry.property(.dav("getetag")) != nil) }
+                return Set(response.hrefs.map { String($0.dropFirst(calendar.count)) })
+            }
+            #expect(try await query("") == ["milk.ics", "bread.ics", "someday.ics"])
+            #expect(try await query(#"<C:time-range start="20261127T000000Z" end="20261129T000000Z"/>"#) == ["milk.ics", "someday.ics"],
+                    "RFC 4791 §9.9: a VTODO with neither DTSTART nor DUE (nor COMPLETED or CREATED) matches every range")
+            #expect(try await query(#"<C:prop-filter name="SUMMARY"><C:text-match>milk</C:text-match></C:prop-filter>"#)
+                == ["milk.ics"])
+            #expect(try await query(#"<C:prop-filter name="SUMMARY"><C:text-match collation="i;octet">milk</C:text-match></C:prop-filter>"#)
+                == [])
+            #expect(try await query(#"<C:prop-filter name="CATEGORIES"><C:text-match>FOOD</C:text-match></C:prop-filter>"#)
+                == ["bread.ics"])
+            #expect(try await query(#"<C:prop-filter name="DUE"><C:is-not-defined/></C:prop-filter>"#) == ["someday.ics"])
+
+            let data = try await dav.report(calendar, """
+                <C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+                  <D:prop><D:getetag/><C:calendar-data/></D:prop>
+                  <C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VTODO">\
+                  <C:prop-filter name="UID"><C:text-match collation="i;octet">bread</C:text-match></C:prop-filter>\
+                  </C:comp-filter></C:comp-filter></C:filter>
+                </C:calendar-query>
+                """)
+            #expect(data.responses[calendar + "bread.ics"]?.property(.caldav("calendar-data"))?.text.contains("SUMMARY:Buy bread\r\n") == true)
+            let unknown = try await dav.report(calendar, #"<C:free-busy-query xmlns:C="urn:ietf:params:xml:ns:caldav"/>"#)
+            #expect(unknown.status == .forbidden)
+            #expect(unknown.condition == .dav("supported-report"))
+        }
+    }
+
+    @Test func INTEROP1_multigetAnswersEachHrefAndAMissingOneWith404() async throws {
+        try await TestServer.withDAV { api, dav, token in
+            let listID = try await api.createList(token, "Errands")
+            let calendar = "/dav/calendars/alice/\(listID)/"
+            let milk = VTodo.make(uid: "milk", summary: "Milk")
+            _ = try await dav.put(calendar + "milk.ics", milk)
+            _ = try await dav.put(calendar + "two%20words.ics", VTodo.make(uid: "two", summary: "Two words"))
+            let response = try await dav.report(calendar, """
+                <C:calendar-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+                  <D:prop><D:getetag/><C:calendar-data/></D:prop>
+                  <D:href>\(calendar)milk.ics</D:href>
+                  <D:href>http://localhost\(calendar)two%20words.ics</D:href>
+                  <D:href>\(calendar)missing.ics</D:href>
+                  <D:href>/dav/calendars/bob/\(listID)/milk.ics</D:href>
+                </C:calendar-multiget>
+                """)
+            #expect(response.status.code == 207)
+            #expect(response.responses[calendar + "milk.ics"]?.property(.caldav("calendar-data"))?.text == milk)
+            #expect(response.responses[calendar + "milk.ics"]?.property(.dav("getetag")) != nil)
+            #expect(response.responses["http://localhost\(calendar)two%20words.ics"]?.property(.caldav("calendar-data")) != nil)
+            #expect(response.responses[calendar + "missing.ics"]?.statusLine == "HTTP/1.1 404 Not Found")
+            #expect(response.responses["/dav/calendars/bob/\(listID)/milk.ics"]?.statusLine == "HTTP/1.1 404 Not Found")
+        }
+    }
+}
