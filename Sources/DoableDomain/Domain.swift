@@ -18,6 +18,8 @@ public struct Domain: Sendable {
     let webhookPolicy: WebhookPolicy
     /// Queues the transitions of one marketplace posting in this process (see `KeyedMutex`).
     let postingLocks = KeyedMutex()
+    /// INTEROP-1: client bodies already parsed, so reading a calendar again does not parse them again.
+    let davBodies = DAVBodyCache()
 
     public init(
         store: any Store, notifier: FeedNotifier = FeedNotifier(), passwords: PasswordHasher = PasswordHasher(),

@@ -175,6 +175,10 @@ public protocol Store: Service, Sendable {
     func calendarObjects(taskIDs: [TaskID]) async throws -> [CalendarObject]
     /// The task stored under a client-chosen resource name in the list (trashed tasks included), if any.
     func calendarObjectTask(listID: ListID, name: String) async throws -> TaskID?
+    /// The tasks stored under these client-chosen names in the list (trashed tasks included), by name.
+    func calendarObjectTasks(listID: ListID, names: [String]) async throws -> [String: TaskID]
+    /// The objects of the list's live tasks, without their bodies.
+    func calendarObjectHeaders(listID: ListID) async throws -> [CalendarObjectHeader]
     /// The tasks in the list whose object has this UID (trashed tasks included).
     func calendarObjectTasks(listID: ListID, uid: String) async throws -> [TaskID]
     /// Objects in the list still waiting for a parent with this UID.

@@ -37,3 +37,25 @@ public struct FeedKey: Sendable, Equatable {
         self.createdAt = createdAt
     }
 }
+
+/// A calendar object without its body: what a listing of a whole calendar needs (names, UIDs, whether the body
+/// still stands) without reading every body.
+public struct CalendarObjectHeader: Sendable, Equatable {
+    public var taskID: TaskID
+    public var name: String
+    public var uid: String
+    public var bodyVersion: Int64
+    public var pendingParentUID: String?
+    /// The body has a DURATION somewhere (a time range must then be judged on the body itself).
+    public var mentionsDuration: Bool
+
+    public init(taskID: TaskID, name: String, uid: String, bodyVersion: Int64, pendingParentUID: String?,
+                mentionsDuration: Bool) {
+        self.taskID = taskID
+        self.name = name
+        self.uid = uid
+        self.bodyVersion = bodyVersion
+        self.pendingParentUID = pendingParentUID
+        self.mentionsDuration = mentionsDuration
+    }
+}

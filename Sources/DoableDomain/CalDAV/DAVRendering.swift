@@ -2,25 +2,32 @@ import DoableCore
 import Foundation
 
 /// What turns tasks into calendar objects for one caller: their own labels' names (CATEGORIES), their reminders
-/// (VALARM), the objects clients stored, and the UIDs of parents (RELATED-TO). Built once per request.
+/// (VALARM), the objects clients stored (with bodies when bodies are asked for, else their headers), and the UIDs of
+/// parents (RELATED-TO). Built once per request.
 struct DAVRendering {
     var zone: TimeZone
     var labelNames: [LabelID: String]
     var reminders: [TaskID: [Reminder]]
     var objects: [TaskID: CalendarObject]
+    var headers: [TaskID: CalendarObjectHeader] = [:]
     /// UIDs of tasks outside `objects` that are parents of rendered tasks.
     var parentUIDs: [TaskID: String]
+    var bodies: DAVBodyCache
 
     func uid(of taskID: TaskID) -> String {
-        objects[taskID]?.uid ?? parentUIDs[taskID] ?? taskID.description
+        objects[taskID]?.uid ?? headers[taskID]?.uid ?? parentUIDs[taskID] ?? taskID.description
     }
 
     /// The resource name: the one a client chose, else `<task id>.ics`.
     func name(of taskID: TaskID) -> String {
-        objects[taskID]?.name ?? DAVRendering.defaultName(taskID)
+        objects[taskID]?.name ?? headers[taskID]?.name ?? DAVRendering.defaultName(taskID)
     }
 
     static func defaultName(_ taskID: TaskID) -> String { "\(taskID).ics" }
+
+    func pendingParentUID(of taskID: TaskID) -> String? {
+        objects[taskID]?.pendingParentUID ?? headers[taskID]?.pendingParentUID
+    }
 
     func categories(of task: TaskItem) -> [String] {
         task.labelIDs.compactMap { labelNames[$0] }
@@ -38,27 +45,24 @@ struct DAVRendering {
     func record(of task: TaskItem) -> TodoRecord {
         // A parent a client named that has not arrived yet is still named, so the client's RELATED-TO stays.
         var record = ICalendarWriter.record(
-            for: task, labelNames: labelNames,
-            parentUID: task.parentID.map(uid(of:)) ?? objects[task.id]?.pendingParentUID, listName: nil,
-            reminders: reminders[task.id] ?? [])
+            for: task, labelNames: labelNames, parentUID: task.parentID.map(uid(of:)) ?? pendingParentUID(of: task.id),
+            listName: nil, reminders: reminders[task.id] ?? [])
         record.uid = uid(of: task.id)
         return record
     }
 
     /// The object as a client reads it: the body it last PUT while nothing changed since, else Doable's rendering of
-    /// the task over that body, which keeps every property Doable does not model.
+    /// the task over that body, which keeps every property Doable does not model. Needs `objects` (bodies).
     func component(of task: TaskItem) -> (calendar: ICalComponent, text: String?, storedAsSent: Bool) {
         var record = record(of: task)
         let object = objects[task.id]
-        let stored = object.flatMap { try? ICalendarParser.parse($0.body) }
-        if let object, let stored, object.bodyVersion == task.version,
-           let sent = try? VTodoMapping.decode(stored, floatingZone: zone), Self.agrees(sent, with: record) {
-            return (stored, object.body, true)
+        let stored = object.flatMap { bodies.parsed($0, zone: zone) }
+        if let object, let stored, object.bodyVersion == task.version, let sent = stored.record,
+           Self.agrees(sent, with: record) {
+            return (stored.calendar, object.body, true)
         }
-        if let stored, let sent = try? VTodoMapping.decode(stored, floatingZone: zone) {
-            record.sequence = (sent.sequence ?? 0) + 1
-        }
-        return (VTodoMapping.encode(record, preserving: stored, floatingZone: zone), nil, false)
+        if let sent = stored?.record { record.sequence = (sent.sequence ?? 0) + 1 }
+        return (VTodoMapping.encode(record, preserving: stored?.calendar, floatingZone: zone), nil, false)
     }
 
     func object(of task: TaskItem, withBody: Bool) -> DAVObject {
@@ -87,6 +91,13 @@ struct DAVRendering {
 
     static func canonicalRule(_ text: String) -> String {
         (try? RecurrenceRule(rrule: text).description) ?? text
+    }
+
+    /// Whether RFC 4791 §9.9 can be judged on the task's own dates: they are what its object says, unless the object
+    /// has a DURATION (not a task field) or the task repeats (occurrences count).
+    func timesAreTheTasks(_ task: TaskItem) -> Bool {
+        task.recurrence == nil && headers[task.id]?.mentionsDuration != true
+            && objects[task.id].map { !$0.body.contains("DURATION") } != false
     }
 
     /// RFC 4791 §9.9's inputs for the task; whole days are read in the member's zone.

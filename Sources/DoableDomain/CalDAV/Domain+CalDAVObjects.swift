@@ -2,24 +2,22 @@ import DoableCore
 import Foundation
 @_spi(StoreWriting) import DoableStore
 
-/// INTEROP-1: reading calendar object resources (PROPFIND listings, GET, multiget, calendar-query).
+/// INTEROP-1: reading calendar object resources (PROPFIND listings, GET, multiget, calendar-query). A listing reads
+/// the objects' headers only; bodies are read for the objects whose bodies are sent.
 extension Domain {
     /// Every live task of the list as an object; bodies only when asked.
     public func davObjects(_ identity: Identity, listID: ListID, withBodies: Bool) async throws -> [DAVObject] {
         _ = try await access(listID, for: identity, .read)
         let tasks = try await store.tasks(listID: listID, includingTrashed: false)
-        let rendering = try await davRendering(identity, tasks: tasks)
+        let rendering = try await davRendering(identity, tasks: tasks, listID: listID, withBodies: withBodies)
         return tasks.map { rendering.object(of: $0, withBody: withBodies) }
     }
 
     /// `calendar-multiget`: the named resources with bodies; a name that is not there is absent from the answer.
     public func davObjects(_ identity: Identity, listID: ListID, names: [String]) async throws -> [String: DAVObject] {
         _ = try await access(listID, for: identity, .read)
-        var tasks: [String: TaskItem] = [:]
-        for name in Set(names) {
-            if let task = try await davTask(listID: listID, name: name), task.deletedAt == nil { tasks[name] = task }
-        }
-        let rendering = try await davRendering(identity, tasks: Array(tasks.values))
+        let tasks = try await davTasks(listID: listID, names: Array(Set(names))).filter { $0.value.deletedAt == nil }
+        let rendering = try await davRendering(identity, tasks: Array(tasks.values), listID: nil, withBodies: true)
         return tasks.mapValues { rendering.object(of: $0, withBody: true) }
     }
 
@@ -29,66 +27,101 @@ extension Domain {
         guard let task = try await davTask(listID: listID, name: name), task.deletedAt == nil else {
             throw DoableError.notFound("No such task in this calendar.")
         }
-        return try await davRendering(identity, tasks: [task]).object(of: task, withBody: true)
+        return try await davRendering(identity, of: task).object(of: task, withBody: true)
     }
 
     /// `calendar-query`: the objects matching the filter (bodies when asked). A plain time range over VTODOs is
-    /// answered from the tasks' dates; anything else is matched against each object as a client would see it.
+    /// judged on the tasks' dates where they are what the objects say; anything else is matched against each object
+    /// as a client would read it.
     public func davQuery(_ identity: Identity, listID: ListID, filter: CompFilter, withBodies: Bool) async throws
         -> [DAVObject]
     {
         _ = try await access(listID, for: identity, .read)
         let tasks = try await store.tasks(listID: listID, includingTrashed: false)
-        let rendering = try await davRendering(identity, tasks: tasks)
+        var rendering = try await davRendering(identity, tasks: tasks, listID: listID, withBodies: false)
         let todos = filter.compFilters.first { $0.name.uppercased() == "VTODO" }
         let onDatesOnly = filter.name.uppercased() == "VCALENDAR" && filter.propFilters.isEmpty
             && filter.timeRange == nil && filter.compFilters.count == 1 && todos.map {
                 !$0.isNotDefined && $0.propFilters.isEmpty && $0.compFilters.isEmpty
             } == true
-        var matches: [DAVObject] = []
-        for task in tasks {
-            let matched: Bool
-            // A client's DURATION is not a task field: such an object is matched as the client wrote it.
-            if onDatesOnly, task.recurrence == nil, rendering.objects[task.id]?.body.contains("DURATION") != true {
-                matched = todos?.timeRange.map { $0.overlaps(rendering.times(of: task)) } ?? true
-            } else {
-                matched = filter.matches(rendering.component(of: task).calendar, floatingZone: rendering.zone)
+        let byDates = onDatesOnly ? tasks.filter(rendering.timesAreTheTasks) : []
+        let byDateIDs = Set(byDates.map(\.id))
+        let byBody = tasks.filter { !byDateIDs.contains($0.id) }
+        var matched = Set(byDates.filter { task in
+            todos?.timeRange.map { $0.overlaps(rendering.times(of: task)) } ?? true
+        }.map(\.id))
+        if !byBody.isEmpty {
+            try await loadBodies(of: byBody.map(\.id), into: &rendering)
+            for task in byBody where filter.matches(rendering.component(of: task).calendar, floatingZone: rendering.zone) {
+                matched.insert(task.id)
             }
-            if matched { matches.append(rendering.object(of: task, withBody: withBodies)) }
         }
-        return matches
+        let results = tasks.filter { matched.contains($0.id) }
+        if withBodies { try await loadBodies(of: results.map(\.id), into: &rendering) }
+        return results.map { rendering.object(of: $0, withBody: withBodies) }
     }
 
-    /// The task a resource name stands for in the list (trashed ones included): the name a client chose, or
-    /// `<task id>.ics` for a task no client has written under another name.
+    /// The task a resource name stands for in the list (trashed ones included).
     func davTask(listID: ListID, name: String) async throws -> TaskItem? {
-        if let id = try await store.calendarObjectTask(listID: listID, name: name) {
-            return try await store.task(id: id).flatMap { $0.listID == listID ? $0 : nil }
-        }
-        guard name.hasSuffix(".ics"), let id = TaskID(String(name.dropLast(4))),
-              let task = try await store.task(id: id), task.listID == listID
-        else { return nil }
-        if let object = try await store.calendarObject(taskID: id), object.name != name { return nil }
-        return task
+        try await davTasks(listID: listID, names: [name])[name]
     }
 
-    /// Everything needed to render `tasks` for the caller, read in a few queries.
-    func davRendering(_ identity: Identity, tasks: [TaskItem]) async throws -> DAVRendering {
+    /// The tasks resource names stand for in the list (trashed ones included): names clients chose, or
+    /// `<task id>.ics` for a task no client has written under another name. Three reads, however many names.
+    func davTasks(listID: ListID, names: [String]) async throws -> [String: TaskItem] {
+        var ids = try await store.calendarObjectTasks(listID: listID, names: names)
+        var byDefaultName: [TaskID: String] = [:]
+        for name in names where ids[name] == nil && name.hasSuffix(".ics") {
+            if let id = TaskID(String(name.dropLast(4))) { byDefaultName[id] = name }
+        }
+        if !byDefaultName.isEmpty {
+            let renamed = Set(try await store.calendarObjects(taskIDs: Array(byDefaultName.keys))
+                .filter { byDefaultName[$0.taskID] != $0.name }.map(\.taskID))
+            for (id, name) in byDefaultName where !renamed.contains(id) { ids[name] = id }
+        }
+        guard !ids.isEmpty else { return [:] }
+        let tasks = Dictionary(try await store.tasks(ids: Array(Set(ids.values))).map { ($0.id, $0) },
+                               uniquingKeysWith: { first, _ in first })
+        return ids.compactMapValues { id in tasks[id].flatMap { $0.listID == listID ? $0 : nil } }
+    }
+
+    /// Everything needed to render `tasks` for the caller, read in a few queries: with `withBodies`, the objects
+    /// with their bodies; otherwise the headers of the list's objects (`listID`) or of the tasks'.
+    func davRendering(_ identity: Identity, tasks: [TaskItem], listID: ListID?, withBodies: Bool) async throws
+        -> DAVRendering
+    {
         let ids = tasks.map(\.id)
         let labels = try await store.labels(ownerID: identity.account.id)
         let reminders = try await store.reminders(taskIDs: ids).filter { $0.accountID == identity.account.id }
-        var objects: [TaskID: CalendarObject] = [:]
-        for object in try await store.calendarObjects(taskIDs: ids) { objects[object.taskID] = object }
         var rendering = DAVRendering(
             zone: zone(of: identity.account),
             labelNames: Dictionary(labels.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first }),
-            reminders: Dictionary(grouping: reminders, by: \.taskID), objects: objects, parentUIDs: [:])
-        let outsideParents = Set(tasks.compactMap(\.parentID)).subtracting(ids)
+            reminders: Dictionary(grouping: reminders, by: \.taskID), objects: [:], parentUIDs: [:], bodies: davBodies)
+        if withBodies || listID == nil {
+            try await loadBodies(of: ids, into: &rendering)
+        } else if let listID {
+            for header in try await store.calendarObjectHeaders(listID: listID) { rendering.headers[header.taskID] = header }
+        }
+        let known = Set(rendering.objects.keys).union(rendering.headers.keys).union(ids)
+        let outsideParents = Set(tasks.compactMap(\.parentID)).subtracting(known)
         if !outsideParents.isEmpty {
             for object in try await store.calendarObjects(taskIDs: Array(outsideParents)) {
                 rendering.parentUIDs[object.taskID] = object.uid
             }
         }
         return rendering
+    }
+
+    /// Everything needed to render one task (its object with its body).
+    func davRendering(_ identity: Identity, of task: TaskItem) async throws -> DAVRendering {
+        try await davRendering(identity, tasks: [task], listID: nil, withBodies: true)
+    }
+
+    /// Reads the objects (bodies included) of these tasks that are not loaded yet.
+    func loadBodies(of ids: [TaskID], into rendering: inout DAVRendering) async throws {
+        // With the list's headers read, a task without one has no object to read.
+        let missing = ids.filter { rendering.objects[$0] == nil && (rendering.headers.isEmpty || rendering.headers[$0] != nil) }
+        guard !missing.isEmpty else { return }
+        for object in try await store.calendarObjects(taskIDs: missing) { rendering.objects[object.taskID] = object }
     }
 }

@@ -16,7 +16,7 @@ extension Domain {
         let latest = try await store.latestSequence(accountID: account, listID: listID)
         guard let sequence else {
             let tasks = try await store.tasks(listID: listID, includingTrashed: false)
-            let rendering = try await davRendering(identity, tasks: tasks)
+            let rendering = try await davRendering(identity, tasks: tasks, listID: listID, withBodies: withBodies)
             return DAVSyncResult(changed: tasks.map { rendering.object(of: $0, withBody: withBodies) }, removed: [],
                                  sequence: latest, truncated: false)
         }
@@ -44,7 +44,7 @@ extension Domain {
         let tasks = Dictionary(try await store.tasks(ids: ids).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let present = ids.compactMap { tasks[$0] }.filter { $0.listID == listID && $0.deletedAt == nil }
         let gone = ids.filter { id in !present.contains { $0.id == id } }
-        let rendering = try await davRendering(identity, tasks: present)
+        let rendering = try await davRendering(identity, tasks: present, listID: nil, withBodies: withBodies)
         var goneNames: [TaskID: String] = [:]
         for object in try await store.calendarObjects(taskIDs: gone) { goneNames[object.taskID] = object.name }
         return DAVSyncResult(

@@ -23,12 +23,12 @@ extension Domain {
         if ifNoneMatch, live != nil { throw DAVError.preconditionFailed }
         if let ifMatch {
             guard let live else { throw DAVError.preconditionFailed }
-            if ifMatch != "*", try await davRendering(identity, tasks: [live]).etag(of: live) != ifMatch {
+            if ifMatch != "*", try await davRendering(identity, of: live).etag(of: live) != ifMatch {
                 throw DAVError.preconditionFailed
             }
         }
         if let other = try await davLiveTasks(listID: listID, uid: record.uid).first(where: { $0.id != live?.id }) {
-            throw DAVError.uidConflict(existingName: try await davRendering(identity, tasks: [other]).name(of: other.id))
+            throw DAVError.uidConflict(existingName: try await davRendering(identity, of: other).name(of: other.id))
         }
         var input = try await davInput(identity, listID: listID, record: record, updating: live)
         input.calendarResource?.name = name
@@ -48,7 +48,7 @@ extension Domain {
         try await adoptAwaitingChildren(identity, listID: listID, parent: task, uid: record.uid)
         try await matchReminders(identity, task: task, to: record.alarms)
         guard let stored = try await store.task(id: task.id) else { throw DoableError.notFound("Task not found.") }
-        return (try await davRendering(identity, tasks: [stored]).object(of: stored, withBody: true), live == nil)
+        return (try await davRendering(identity, of: stored).object(of: stored, withBody: true), live == nil)
     }
 
     /// `DELETE` of a resource: the task goes to the trash.
@@ -57,7 +57,7 @@ extension Domain {
         guard let task = try await davTask(listID: listID, name: name), task.deletedAt == nil else {
             throw DoableError.notFound("No such task in this calendar.")
         }
-        if let ifMatch, ifMatch != "*", try await davRendering(identity, tasks: [task]).etag(of: task) != ifMatch {
+        if let ifMatch, ifMatch != "*", try await davRendering(identity, of: task).etag(of: task) != ifMatch {
             throw DAVError.preconditionFailed
         }
         do {
@@ -165,7 +165,7 @@ extension Domain {
         guard let resource else { return [] }
         var operations: [WriteBatch.Operation] = []
         if let replaced = resource.replacing { operations.append(.deleteCalendarObject(replaced)) }
-        var rendering = try await davRendering(identity, tasks: [])
+        var rendering = try await davRendering(identity, tasks: [], listID: nil, withBodies: false)
         rendering.labelNames = Dictionary(
             try await store.labels(ownerID: identity.account.id).map { ($0.id, $0.name) },
             uniquingKeysWith: { first, _ in first })

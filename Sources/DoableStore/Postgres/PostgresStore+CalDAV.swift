@@ -40,6 +40,28 @@ extension PostgresStore {
             """) { try $0.id("task_id") as TaskID }
     }
 
+    public func calendarObjectTasks(listID: ListID, names: [String]) async throws -> [String: TaskID] {
+        guard !names.isEmpty else { return [:] }
+        let rows = try await fetchAll("""
+            SELECT o.name, o.task_id FROM calendar_objects o JOIN tasks t ON t.id = o.task_id
+            WHERE o.name = ANY(\(names)) AND t.list_id = \(listID.uuid) ORDER BY o.task_id
+            """) { (try $0["name"] as String, try $0.id("task_id") as TaskID) }
+        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
+    }
+
+    public func calendarObjectHeaders(listID: ListID) async throws -> [CalendarObjectHeader] {
+        try await fetchAll("""
+            SELECT o.task_id, o.name, o.uid, o.body_version, o.pending_parent_uid,
+                position('DURATION' in o.body) > 0 AS mentions_duration
+            FROM calendar_objects o JOIN tasks t ON t.id = o.task_id
+            WHERE t.list_id = \(listID.uuid) AND t.deleted_at IS NULL
+            """) {
+            CalendarObjectHeader(taskID: try $0.id("task_id"), name: try $0["name"], uid: try $0["uid"],
+                                 bodyVersion: try $0["body_version"], pendingParentUID: try $0["pending_parent_uid"],
+                                 mentionsDuration: try $0["mentions_duration"])
+        }
+    }
+
     public func calendarObjectTasks(listID: ListID, uid: String) async throws -> [TaskID] {
         try await fetchAll("""
             SELECT o.task_id FROM calendar_objects o JOIN tasks t ON t.id = o.task_id

@@ -39,6 +39,30 @@ extension SQLiteStore {
             """, [name, listID.description]) { (row: Row) in SQLiteRows.id(row, "task_id") as TaskID }
     }
 
+    public func calendarObjectTasks(listID: ListID, names: [String]) async throws -> [String: TaskID] {
+        guard !names.isEmpty else { return [:] }
+        let rows = try await fetchAll("""
+            SELECT o.name, o.task_id FROM calendar_objects o JOIN tasks t ON t.id = o.task_id
+            WHERE o.name IN (SELECT value FROM json_each(?)) AND t.list_id = ? ORDER BY o.task_id
+            """, [Self.jsonArray(names), listID.description]) { (row: Row) in
+            (row["name"] as String, SQLiteRows.id(row, "task_id") as TaskID)
+        }
+        return Dictionary(rows, uniquingKeysWith: { first, _ in first })
+    }
+
+    public func calendarObjectHeaders(listID: ListID) async throws -> [CalendarObjectHeader] {
+        try await fetchAll("""
+            SELECT o.task_id, o.name, o.uid, o.body_version, o.pending_parent_uid,
+                instr(o.body, 'DURATION') > 0 AS mentions_duration
+            FROM calendar_objects o JOIN tasks t ON t.id = o.task_id
+            WHERE t.list_id = ? AND t.deleted_at IS NULL
+            """, [listID.description]) { (row: Row) in
+            CalendarObjectHeader(taskID: SQLiteRows.id(row, "task_id"), name: row["name"], uid: row["uid"],
+                                 bodyVersion: row["body_version"], pendingParentUID: row["pending_parent_uid"],
+                                 mentionsDuration: row["mentions_duration"])
+        }
+    }
+
     public func calendarObjectTasks(listID: ListID, uid: String) async throws -> [TaskID] {
         try await fetchAll("""
             SELECT o.task_id FROM calendar_objects o JOIN tasks t ON t.id = o.task_id
