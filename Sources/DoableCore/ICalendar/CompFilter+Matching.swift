@@ -4,7 +4,7 @@ extension CompFilter {
     /// Whether the top component (a VCALENDAR) matches this filter; whole-day and floating values are read in
     /// `floatingZone`. Every filter at one level must hold (RFC 4791 §9.7: they AND together).
     public func matches(_ calendar: ICalComponent, floatingZone: TimeZone) -> Bool {
-        guard ICalContentLine.upperASCII(name) == calendar.name else { return isNotDefined }
+        guard ICalName.upperCased(name) == calendar.name else { return isNotDefined }
         if isNotDefined { return false }
         let evaluator = CalendarFilterEvaluator(reader: ICalDateReader(calendar: calendar, floatingZone: floatingZone))
         return evaluator.matches(self, calendar, parent: nil)
@@ -128,7 +128,8 @@ struct CalendarFilterEvaluator {
     }
 
     private func matches(_ filter: ParamFilter, _ property: ICalProperty) -> Bool {
-        let parameters = property.parameters.filter { $0.name == ICalContentLine.upperASCII(filter.name) }
+        let name = ICalName.upperCased(filter.name)
+        let parameters = property.parameters.filter { $0.name == name }
         if filter.isNotDefined { return parameters.isEmpty }
         guard !parameters.isEmpty else { return false }
         guard let textMatch = filter.textMatch else { return true }
@@ -139,7 +140,7 @@ struct CalendarFilterEvaluator {
     /// Whether the text (each category of CATEGORIES and RESOURCES) contains the text-match's text, not negated.
     private func textMatches(_ textMatch: TextMatch, _ property: ICalProperty) -> Bool {
         let values = property.name == "CATEGORIES" || property.name == "RESOURCES"
-            ? VTodoDecoder.splitTextList(property.value).map { $0.trimmingCharacters(in: .whitespaces) }
+            ? VTodoDecoder.splitTextList(property.value).map { $0.trimmingICalWhitespace() }
             : [ICalendarParser.unescapeText(property.value)]
         return values.contains { Self.contains($0, textMatch) }
     }

@@ -11,26 +11,26 @@ struct ICalContentLine {
             let shown = String(decoding: bytes.prefix(60), as: UTF8.self)
             return .invalidData("\"\(shown)\" is not a content line: \(problem).", line: line.number)
         }
-        var index = 0
+        var index = bytes.startIndex
         func readName() -> String {
             let start = index
-            while index < bytes.count, Self.isNameByte(bytes[index]) { index += 1 }
-            return Self.upperASCII(bytes[start..<index])
+            while index < bytes.endIndex, Self.isNameByte(bytes[index]) { index += 1 }
+            return ICalName.upperCased(bytes[start..<index])
         }
         name = readName()
         guard !name.isEmpty else { throw refuse("it must start with a property name") }
         parameters = []
-        while index < bytes.count, bytes[index] == UInt8(ascii: ";") {
+        while index < bytes.endIndex, bytes[index] == UInt8(ascii: ";") {
             index += 1
             let parameterName = readName()
             guard !parameterName.isEmpty else { throw refuse("a parameter has no name") }
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
+            guard index < bytes.endIndex, bytes[index] == UInt8(ascii: "=") else {
                 throw refuse("parameter \(parameterName) has no \"=\"")
             }
             index += 1
             var values: [String] = []
             while true {
-                if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+                if index < bytes.endIndex, bytes[index] == UInt8(ascii: "\"") {
                     guard let close = bytes[(index + 1)...].firstIndex(of: UInt8(ascii: "\"")) else {
                         throw refuse("a quoted parameter value is not closed")
                     }
@@ -38,18 +38,18 @@ struct ICalContentLine {
                     index = close + 1
                 } else {
                     let start = index
-                    while index < bytes.count, !Self.endsParameterText(bytes[index]) { index += 1 }
-                    if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+                    while index < bytes.endIndex, !Self.endsParameterText(bytes[index]) { index += 1 }
+                    if index < bytes.endIndex, bytes[index] == UInt8(ascii: "\"") {
                         throw refuse("a quote inside parameter \(parameterName)")
                     }
                     values.append(String(decoding: bytes[start..<index], as: UTF8.self))
                 }
-                guard index < bytes.count, bytes[index] == UInt8(ascii: ",") else { break }
+                guard index < bytes.endIndex, bytes[index] == UInt8(ascii: ",") else { break }
                 index += 1
             }
             parameters.append(ICalParameter(name: parameterName, values: values))
         }
-        guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+        guard index < bytes.endIndex, bytes[index] == UInt8(ascii: ":") else {
             throw refuse("\":\" expected after the name and parameters")
         }
         value = String(decoding: bytes[(index + 1)...], as: UTF8.self)
@@ -71,11 +71,5 @@ struct ICalContentLine {
     static func endsParameterText(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: ";") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: ",")
             || byte == UInt8(ascii: "\"")
-    }
-
-    static func upperASCII(_ text: String) -> String { upperASCII(Array(text.utf8)[...]) }
-
-    static func upperASCII(_ bytes: ArraySlice<UInt8>) -> String {
-        String(decoding: bytes.lazy.map { (0x61...0x7A).contains($0) ? $0 - 0x20 : $0 }, as: UTF8.self)
     }
 }

@@ -15,7 +15,7 @@ final class ICalDateReader {
 
     /// The property's value as a TaskDate; nil when it is not a DATE or DATE-TIME.
     func date(_ property: ICalProperty) -> TaskDate? {
-        guard let value = ICalDateValue(property.value.trimmingCharacters(in: .whitespaces)) else { return nil }
+        guard let value = ICalDateValue(property.value.trimmingICalWhitespace()) else { return nil }
         return date(value, tzid: property.parameter("TZID"))
     }
 
@@ -23,7 +23,7 @@ final class ICalDateReader {
     func dates(_ property: ICalProperty) -> [TaskDate]? {
         var dates: [TaskDate] = []
         for text in property.value.split(separator: ",") {
-            guard let value = ICalDateValue(text.trimmingCharacters(in: .whitespaces)) else { return nil }
+            guard let value = ICalDateValue(text.trimmingICalWhitespace()) else { return nil }
             dates.append(date(value, tzid: property.parameter("TZID")))
         }
         return dates

@@ -1,7 +1,8 @@
 /// One logical content line: its folded pieces joined, and where its exact text lies in the input.
 struct ICalLogicalLine {
-    /// The line unfolded (each fold's line break and the one space or tab after it removed).
-    var unfolded: [UInt8]
+    /// The line unfolded (each fold's line break and the one space or tab after it removed): a slice of the input
+    /// itself when the line is not folded, as most are.
+    var unfolded: ArraySlice<UInt8>
     /// The line as written, folds included, without its final line break.
     var rawRange: Range<Int>
     /// The physical line it starts on, counting from 1.
@@ -30,7 +31,7 @@ struct ICalLineReader {
                 if bytes[start..<end].allSatisfy(Self.isFoldSpace) { continue }
                 throw .invalidData("A folded line continues nothing (it starts with a space).", line: number)
             }
-            var unfolded = Array(bytes[start..<end])
+            var unfolded = bytes[start..<end]
             var rawEnd = end
             while index < bytes.count, Self.isFoldSpace(bytes[index]) {
                 let pieceStart = index

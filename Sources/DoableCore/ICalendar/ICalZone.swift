@@ -9,7 +9,7 @@ enum ICalZone {
     /// calendar's VTIMEZONE with that TZID, else a well-known Windows name ("W. Europe Standard Time"); nil when none
     /// of these knows it.
     init?(tzid: String, in calendar: ICalComponent?) {
-        let name = tzid.trimmingCharacters(in: .whitespaces)
+        let name = tzid.trimmingICalWhitespace()
         guard !name.isEmpty, name.utf8.count <= 100 else { return nil }
         if let zone = Self.ianaZone(name) {
             self = .system(zone)

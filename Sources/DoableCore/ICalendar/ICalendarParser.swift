@@ -63,7 +63,7 @@ public enum ICalendarParser {
         guard content.parameters.isEmpty, !value.isEmpty, value.allSatisfy(ICalContentLine.isNameByte) else {
             throw .invalidData("\(content.name) must name a component (\(content.name):VTODO).", line: line)
         }
-        return ICalContentLine.upperASCII(content.value)
+        return ICalName.upperCased(content.value)
     }
 
     /// RFC 5545 §3.3.11 TEXT: `\n`, `\,`, `\;` and `\\` undone. Another escape is kept as written.
@@ -93,6 +93,7 @@ public enum ICalendarParser {
     /// line break (CRLF, LF, or a bare CR) becomes `\n`, so no value can end its content line and start a property
     /// of its own. The other control characters are not allowed in TEXT and are left out (HTAB stays).
     public static func escapeText(_ value: String) -> String {
+        guard value.utf8.contains(where: needsEscape) else { return value }
         var out = String.UnicodeScalarView()
         var previousWasCR = false
         for scalar in value.unicodeScalars {
@@ -110,5 +111,10 @@ public enum ICalendarParser {
             }
         }
         return String(out)
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: ";")
+            || byte == UInt8(ascii: ",")
     }
 }

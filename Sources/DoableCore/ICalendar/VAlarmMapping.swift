@@ -11,17 +11,17 @@ enum VAlarmMapping {
         -> Reminder.Trigger?
     {
         guard let action = alarm.property("ACTION")?.value,
-              mappedActions.contains(ICalContentLine.upperASCII(action.trimmingCharacters(in: .whitespaces))),
+              mappedActions.contains(ICalName.upperCased(action.trimmingICalWhitespace())),
               let trigger = alarm.property("TRIGGER")
         else { return nil }
-        let value = trigger.value.trimmingCharacters(in: .whitespaces)
-        if trigger.parameter("VALUE").map(ICalContentLine.upperASCII) == "DATE-TIME" || value.first?.isNumber == true {
+        let value = trigger.value.trimmingICalWhitespace()
+        if trigger.parameter("VALUE").map(ICalName.upperCased) == "DATE-TIME" || value.first?.isNumber == true {
             return reader.date(trigger).map { .at(reader.moment($0)) }
         }
         guard let seconds = ICalDateValue.durationSeconds(value), seconds.magnitude < 100 * 365 * 86_400 else {
             return nil
         }
-        let related = trigger.parameter("RELATED").map(ICalContentLine.upperASCII)
+        let related = trigger.parameter("RELATED").map(ICalName.upperCased)
         let anchor: Reminder.Anchor = related == "END" || (!hasStart && hasDue) ? .due : .start
         return .relative(to: anchor, offsetMinutes: Int(seconds / 60))
     }
@@ -51,20 +51,20 @@ enum VAlarmMapping {
     /// The moments an alarm of `todo` goes off (RFC 4791 §9.9: each repetition counts), for time-range filters.
     static func moments(of alarm: ICalComponent, in todo: ICalComponent, reader: ICalDateReader) -> [Timestamp] {
         guard let trigger = alarm.property("TRIGGER") else { return [] }
-        let value = trigger.value.trimmingCharacters(in: .whitespaces)
+        let value = trigger.value.trimmingICalWhitespace()
         let first: Timestamp
-        if trigger.parameter("VALUE").map(ICalContentLine.upperASCII) == "DATE-TIME" || value.first?.isNumber == true {
+        if trigger.parameter("VALUE").map(ICalName.upperCased) == "DATE-TIME" || value.first?.isNumber == true {
             guard let moment = reader.moment(trigger) else { return [] }
             first = moment
         } else {
             guard let seconds = ICalDateValue.durationSeconds(value) else { return [] }
             let start = todo.property("DTSTART").flatMap(reader.moment)
             let due = todo.property("DUE").flatMap(reader.moment)
-            let isEnd = trigger.parameter("RELATED").map(ICalContentLine.upperASCII) == "END"
+            let isEnd = trigger.parameter("RELATED").map(ICalName.upperCased) == "END"
             guard let base = isEnd ? due : start ?? due else { return [] }
             first = base.adding(seconds: seconds)
         }
-        let repeats = min(max(Int(alarm.property("REPEAT")?.value.trimmingCharacters(in: .whitespaces) ?? "") ?? 0, 0),
+        let repeats = min(max(Int(alarm.property("REPEAT")?.value.trimmingICalWhitespace() ?? "") ?? 0, 0),
                           100)
         let interval = alarm.property("DURATION").flatMap { ICalDateValue.durationSeconds($0.value) } ?? 0
         guard repeats > 0, interval > 0 else { return [first] }

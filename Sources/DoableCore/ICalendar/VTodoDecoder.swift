@@ -38,7 +38,7 @@ struct VTodoDecoder {
         record.stamp = try moment("DTSTAMP", of: todo)
         record.sequence = try integer("SEQUENCE", of: todo, in: 0...Int(Int32.max))
         record.estimatedMinutes = try integer("X-DOABLE-ESTIMATED-MINUTES", of: todo, in: 0...Int(Int32.max))
-        if todo.property("X-DOABLE-RECURRENCE-BASIS")?.value.trimmingCharacters(in: .whitespaces).lowercased()
+        if todo.property("X-DOABLE-RECURRENCE-BASIS")?.value.trimmingICalWhitespace().lowercased()
             == "completion" {
             record.recurrenceBasis = .completion
         }
@@ -50,7 +50,7 @@ struct VTodoDecoder {
     /// completed, and PERCENT-COMPLETE 100 completed, 1–99 in progress.
     static func status(of todo: ICalComponent, percentComplete: Int?) -> TaskStatus {
         if let status = todo.property("STATUS") {
-            switch ICalContentLine.upperASCII(status.value.trimmingCharacters(in: .whitespaces)) {
+            switch ICalName.upperCased(status.value.trimmingICalWhitespace()) {
             case "COMPLETED": return .completed
             case "IN-PROCESS": return .inProgress
             default: return .pending
@@ -70,7 +70,7 @@ struct VTodoDecoder {
         var names: [String] = []
         for line in todo.properties(named: "CATEGORIES") {
             for name in splitTextList(line.value) {
-                let trimmed = name.trimmingCharacters(in: .whitespaces)
+                let trimmed = name.trimmingICalWhitespace()
                 if !trimmed.isEmpty, seen.insert(trimmed).inserted { names.append(trimmed) }
             }
         }
@@ -101,17 +101,17 @@ struct VTodoDecoder {
     }
 
     static func parentUID(of todo: ICalComponent) -> String? {
-        parentLine(of: todo).map { todo.properties[$0].value.trimmingCharacters(in: .whitespaces) }
+        parentLine(of: todo).map { todo.properties[$0].value.trimmingICalWhitespace() }
     }
 
     /// The index of the RELATED-TO line that names the parent: the first whose RELTYPE is PARENT or absent.
     static func parentLine(of todo: ICalComponent) -> Int? {
         todo.properties.indices.first { index in
             let property = todo.properties[index]
-            guard property.name == "RELATED-TO", !property.value.trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard property.name == "RELATED-TO", !property.value.trimmingICalWhitespace().isEmpty else {
                 return false
             }
-            let type = property.parameter("RELTYPE").map(ICalContentLine.upperASCII)
+            let type = property.parameter("RELTYPE").map(ICalName.upperCased)
             return type == nil || type == "PARENT"
         }
     }
@@ -145,7 +145,7 @@ struct VTodoDecoder {
         throws(CalendarObjectError) -> Int?
     {
         guard let property = todo.property(name) else { return nil }
-        guard let value = Int(property.value.trimmingCharacters(in: .whitespaces)), range.contains(value) else {
+        guard let value = Int(property.value.trimmingICalWhitespace()), range.contains(value) else {
             throw .invalidProperty(name, "\"\(property.value.prefix(40))\" is not a whole number from "
                 + "\(range.lowerBound) to \(range.upperBound).")
         }

@@ -121,7 +121,7 @@ struct VTodoEncoder {
     /// Whether the stored lines of `field` still say what the record says.
     private func isUnchanged(_ field: Field, in todo: ICalComponent) -> Bool {
         let line = todo.property(Self.name(of: field))
-        let value = line?.value.trimmingCharacters(in: .whitespaces)
+        let value = line?.value.trimmingICalWhitespace()
         func moment() -> Timestamp? { line.flatMap { reader?.moment($0) } }
         func text() -> String? { line.map { ICalendarParser.unescapeText($0.value) } }
         switch field {
@@ -179,7 +179,7 @@ struct VTodoEncoder {
     }
 
     private var storedPercent: Int? {
-        preserved?.property("PERCENT-COMPLETE").flatMap { Int($0.value.trimmingCharacters(in: .whitespaces)) }
+        preserved?.property("PERCENT-COMPLETE").flatMap { Int($0.value.trimmingICalWhitespace()) }
     }
 
     /// The status the stored object means (nil without one).
@@ -190,7 +190,7 @@ struct VTodoEncoder {
     /// The record's categories as labels: trimmed, without empty names or repeats.
     private var categories: [String] {
         var seen: Set<String> = []
-        return record.categories.map { $0.trimmingCharacters(in: .whitespaces) }
+        return record.categories.map { $0.trimmingICalWhitespace() }
             .filter { !$0.isEmpty && seen.insert($0).inserted }
     }
 

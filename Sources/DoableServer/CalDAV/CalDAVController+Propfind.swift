@@ -111,8 +111,9 @@ extension CalDAVController {
                 let objects = try await domain.davObjects(call.identity, listID: calendar.list.id,
                                                           withBodies: asked.needsBodies)
                 entries.reserveCapacity(objects.count + 1)
+                let members = calendarHref(call, calendar)
                 for object in objects {
-                    entries.append(asked.entry(href: objectHref(call, calendar.segment, object.name),
+                    entries.append(asked.entry(href: DAVPath.objectHref(in: members, object.name),
                                                target: .object(object, calendar: calendar), properties: properties))
                 }
             }

@@ -39,8 +39,9 @@ extension CalDAVController {
         let objects = try await domain.davQuery(call.identity, listID: calendar.list.id, filter: filter,
                                                 withBodies: asked.needsBodies)
         let properties = DAVProperties(identity: call.identity)
+        let members = calendarHref(call, calendar)
         return Multistatus.response(objects.map { object in
-            asked.entry(href: objectHref(call, calendar.segment, object.name),
+            asked.entry(href: DAVPath.objectHref(in: members, object.name),
                         target: .object(object, calendar: calendar), properties: properties)
         })
     }
@@ -53,10 +54,22 @@ extension CalDAVController {
         var wanted: [ListID: [(href: String, name: String)]] = [:]
         var order: [ListID] = []
         var missing: Set<String> = []
+        // The hrefs of one request nearly always share their calendar: its segment is looked up once.
+        var listIDs: [String: ListID?] = [:]
         for href in hrefs {
-            guard case .object(let user, let segment, let name)? = DAVPath(href), Self.names(call.identity.account, user),
-                  let listID = try? await domain.davListID(call.identity, segment: segment)
+            guard case .object(let user, let segment, let name)? = DAVPath(href), Self.names(call.identity.account, user)
             else {
+                missing.insert(href)
+                continue
+            }
+            let listID: ListID?
+            if let known = listIDs[segment] {
+                listID = known
+            } else {
+                listID = try? await domain.davListID(call.identity, segment: segment)
+                listIDs[segment] = .some(listID)
+            }
+            guard let listID else {
                 missing.insert(href)
                 continue
             }
@@ -118,15 +131,16 @@ extension CalDAVController {
             throw DAVFailure.invalidSyncToken
         }
         let properties = DAVProperties(identity: call.identity)
+        let members = calendarHref(call, calendar)
         var entries = result.changed.map { object in
-            asked.entry(href: objectHref(call, calendar.segment, object.name),
+            asked.entry(href: DAVPath.objectHref(in: members, object.name),
                         target: .object(object, calendar: calendar), properties: properties)
         }
         for name in result.removed {
-            entries.append(DAVResponseEntry(href: objectHref(call, calendar.segment, name), status: .notFound))
+            entries.append(DAVResponseEntry(href: DAVPath.objectHref(in: members, name), status: .notFound))
         }
         if result.truncated {
-            entries.append(DAVResponseEntry(href: calendarHref(call, calendar), status: .insufficientStorage))
+            entries.append(DAVResponseEntry(href: members, status: .insufficientStorage))
         }
         return Multistatus.response(entries, syncToken: DAVProperties.syncToken(result.sequence))
     }

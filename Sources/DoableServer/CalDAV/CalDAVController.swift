@@ -94,7 +94,9 @@ struct CalDAVController {
 
     /// Whether a URL's user segment names the account: its username or its email, in any case.
     static func names(_ account: Account, _ user: String) -> Bool {
-        user.lowercased() == account.username.lowercased() || user.lowercased() == account.email.lowercased()
+        if user == account.username { return true }
+        let user = user.lowercased()
+        return user == account.username.lowercased() || user == account.email.lowercased()
     }
 
     /// The calendar a URL segment names; 404 when it is not a list the caller can see.

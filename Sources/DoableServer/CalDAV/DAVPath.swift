@@ -57,28 +57,36 @@ enum DAVPath: Equatable, Sendable {
         homeHref(username) + percentEncoded(calendar) + "/"
     }
     static func objectHref(_ username: String, _ calendar: String, _ name: String) -> String {
-        calendarHref(username, calendar) + percentEncoded(name)
+        objectHref(in: calendarHref(username, calendar), name)
     }
+    /// A member's href from its calendar's, which a listing computes once for all its members.
+    static func objectHref(in calendarHref: String, _ name: String) -> String { calendarHref + percentEncoded(name) }
 
     /// A segment with everything but RFC 3986's unreserved characters percent-encoded: the most conservative form,
-    /// which every client reads back to the same name.
+    /// which every client reads back to the same name. Names are nearly always unreserved already (`<UUID>.ics`, list
+    /// ids, usernames): those come back as they are, without a copy.
     static func percentEncoded(_ segment: String) -> String {
-        var encoded = ""
-        encoded.reserveCapacity(segment.utf8.count)
+        guard segment.utf8.contains(where: { !isUnreserved($0) }) else { return segment }
         let hex = Array("0123456789ABCDEF".utf8)
+        var encoded: [UInt8] = []
+        encoded.reserveCapacity(segment.utf8.count * 3)
         for byte in segment.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                 UInt8(ascii: "~"):
-                encoded.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                encoded.unicodeScalars.append("%")
-                encoded.unicodeScalars.append(Unicode.Scalar(hex[Int(byte >> 4)]))
-                encoded.unicodeScalars.append(Unicode.Scalar(hex[Int(byte & 0x0F)]))
+            if isUnreserved(byte) {
+                encoded.append(byte)
+            } else {
+                encoded += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
             }
         }
-        return encoded
+        return String(decoding: encoded, as: UTF8.self)
+    }
+
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+             UInt8(ascii: "~"): true
+        default: false
+        }
     }
 
     /// nil when a `%` is not followed by two hex digits or the bytes are not UTF-8.

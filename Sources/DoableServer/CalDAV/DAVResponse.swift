@@ -6,10 +6,10 @@ import NIOCore
 enum DAVResponse {
     static let xmlContentType = "application/xml; charset=utf-8"
 
-    static func xml(_ document: String, status: HTTPResponse.Status, headers: HTTPFields = [:]) -> Response {
+    static func xml(_ document: ByteBuffer, status: HTTPResponse.Status, headers: HTTPFields = [:]) -> Response {
         var fields = headers
         fields[.contentType] = xmlContentType
-        return Response(status: status, headers: fields, body: .init(byteBuffer: ByteBuffer(string: document)))
+        return Response(status: status, headers: fields, body: .init(byteBuffer: document))
     }
 
     static func text(_ text: String, status: HTTPResponse.Status, headers: HTTPFields = [:]) -> Response {

@@ -35,36 +35,58 @@ struct DAVResponseEntry: Sendable {
     }
 }
 
-/// Writes a `D:multistatus` document, with the sync token a `sync-collection` report closes with.
+/// Writes a `D:multistatus` document, with the sync token a `sync-collection` report closes with, straight into the
+/// response body: a listing of 10,000 objects is 2.7 MB, and building it as a tree of nodes or a `String` first was a
+/// tenth of its time.
 enum Multistatus {
     static func response(_ entries: [DAVResponseEntry], syncToken: String? = nil) -> Response {
         DAVResponse.xml(document(entries, syncToken: syncToken), status: .multiStatus)
     }
 
-    static func document(_ entries: [DAVResponseEntry], syncToken: String? = nil) -> String {
-        var writer = XMLWriter()
+    static func document(_ entries: [DAVResponseEntry], syncToken: String? = nil) -> ByteBuffer {
+        var writer = XMLWriter(capacity: 256 + entries.count * 256)
         writer.openRoot(.dav("multistatus"))
         for entry in entries { write(entry, into: &writer) }
-        if let syncToken { writer.write(.element(.dav("sync-token"), text: syncToken)) }
+        if let syncToken {
+            writer.markup("<D:sync-token>")
+            writer.text(syncToken)
+            writer.markup("</D:sync-token>")
+        }
         writer.close(.dav("multistatus"))
         return writer.output
     }
 
     static func write(_ entry: DAVResponseEntry, into writer: inout XMLWriter) {
-        writer.markup("<D:response>")
-        writer.write(.href(entry.href))
-        if let status = entry.status { writer.write(.element(.dav("status"), text: statusLine(status))) }
+        writer.markup("<D:response><D:href>")
+        writer.text(entry.href)
+        writer.markup("</D:href>")
+        if let status = entry.status { writeStatus(status, into: &writer) }
         for propstat in entry.propstats {
             writer.markup("<D:propstat><D:prop>")
-            for property in propstat.properties { writer.write(.element(property.name, property.value)) }
+            for property in propstat.properties {
+                writer.write(.element(property.name, attributes: [], children: property.value))
+            }
             writer.markup("</D:prop>")
-            writer.write(.element(.dav("status"), text: statusLine(propstat.status)))
+            writeStatus(propstat.status, into: &writer)
             if let description = propstat.description {
-                writer.write(.element(.dav("responsedescription"), text: description))
+                writer.markup("<D:responsedescription>")
+                writer.text(description)
+                writer.markup("</D:responsedescription>")
             }
             writer.markup("</D:propstat>")
         }
         writer.markup("</D:response>")
+    }
+
+    private static func writeStatus(_ status: HTTPResponse.Status, into writer: inout XMLWriter) {
+        switch status.code {
+        case 200: writer.markup("<D:status>HTTP/1.1 200 OK</D:status>")
+        case 404: writer.markup("<D:status>HTTP/1.1 404 Not Found</D:status>")
+        default:
+            writer.markup("<D:status>")
+            writer.text(statusLine(status))
+            writer.markup("</D:status>")
+        }
     }
 
     static func statusLine(_ status: HTTPResponse.Status) -> String { "HTTP/1.1 \(status.code) \(status.reasonPhrase)" }
