@@ -202,6 +202,48 @@ struct CalDAVXMLTests {
         #expect(DAVPath(href) == .object(user: "bob", calendar: "L2", name: name))
     }
 
+    /// The byte-level href writer and reader agree with each other on any name, and an unreserved name is used as
+    /// it is (INTEROP-1).
+    @Test func INTEROP1_hrefsRoundTripAnyName() {
+        #expect(DAVPath.percentEncoded("0A1B-c_d.e~f.ics") == "0A1B-c_d.e~f.ics")
+        #expect(DAVPath.percentEncoded("a b/ü%") == "a%20b%2F%C3%BC%25")
+        #expect(DAVPath.objectHref(in: "/dav/calendars/bob/L2/", "x y.ics") == "/dav/calendars/bob/L2/x%20y.ics")
+        let alphabet = Array("aZ09-._~ /%?#:;&<>\"'+=@éü€😀\u{301}\t")
+        for _ in 0..<500 {
+            let name = String((0..<Int.random(in: 1...12)).map { _ in alphabet.randomElement()! })
+            let href = "https://example.com" + DAVPath.objectHref("bob@example.com", "L 2", name) + "?x=1#y"
+            // A name holding a slash, or only dots, could never be one segment of a path: refused.
+            let isRefused = name.contains("/") || name == "." || name == ".."
+            #expect(DAVPath(href) == (isRefused ? nil : .object(user: "bob@example.com", calendar: "L 2", name: name)),
+                    "\(name)")
+        }
+        #expect(DAVPath("/dav://x/dav/principals/a/") == .principal(user: "a"))
+        #expect(DAVPath("dav/calendars/") == .root)
+        #expect(DAVPath("/davx/") == nil && DAVPath("") == nil && DAVPath("https://example.com") == nil)
+    }
+
+    /// Escaping works on the bytes and copies plain runs whole; every kind of character reads back as before: XML's
+    /// specials and CR escaped, controls and U+FFFE/U+FFFF replaced (INTEROP-1).
+    @Test func INTEROP1_escapedTextReadsBackWhateverItHolds() throws {
+        let pieces = ["a", "BEGIN:VTODO", "\r\n", "\n", "\t", "<", ">", "&", "\"", "'", "\u{1}", "\u{1F}", "é",
+                      "\u{FFFE}", "\u{FFFF}", "\u{FFFD}", "\u{EFBF}", "ｱ", "😀", "]]>"]
+        for _ in 0..<300 {
+            let text = (0..<Int.random(in: 0...20)).map { _ in pieces.randomElement()! }.joined()
+            var writer = XMLWriter(capacity: 16)
+            writer.openRoot(.dav("multistatus"))
+            writer.write(.element(.caldav("calendar-data"), text: text))
+            writer.write(.element(.dav("x"), attributes: [("v", text)]))
+            writer.close(.dav("multistatus"))
+            let root = try XMLReader.parse(String(buffer: writer.output))
+            let expected = String(String.UnicodeScalarView(text.unicodeScalars.map { scalar -> Unicode.Scalar in
+                scalar.value < 0x20 && ![0x09, 0x0A, 0x0D].contains(scalar.value) || scalar.value == 0xFFFE
+                    || scalar.value == 0xFFFF ? "\u{FFFD}" : scalar
+            }))
+            #expect(root.child(.caldav("calendar-data"))?.text == expected)
+            #expect(root.child(.dav("x"))?.attribute("v") == expected)
+        }
+    }
+
     @Test func INTEROP1_calendarQueryFiltersBecomeCoreFilters() throws {
         let filter = try CalendarQueryParser.filter(of: try XMLReader.parse(CalDAVBodies.query))
         #expect(filter.name == "VCALENDAR")

@@ -319,7 +319,9 @@ struct ImportAPITests {
             var json: [String] = []
             for number in 0..<10_000 {
                 let indent = number % 10 == 0 ? 1 : 2
-                csv += "task,Task \(number) @batch\(number % 7),Notes \(number),\(number % 4 + 1),\(indent),Ann (1),,2027-01-\(String(format: "%02d", number % 28 + 1)),en,UTC\n"
+                let day = String(format: "%02d", number % 28 + 1)
+                csv += "task,Task \(number) @batch\(number % 7),Notes \(number),\(number % 4 + 1),\(indent),Ann (1),,"
+                    + "2027-01-\(day),en,UTC\n"
                 let depends = number % 10 == 0 ? ",\"depends\":[" + (1..<10).map { "\"u\(number + $0)\"" }
                     .joined(separator: ",") + "]" : ""
                 json.append("{\"uuid\":\"u\(number)\",\"description\":\"Task \(number)\",\"status\":\""

@@ -45,7 +45,7 @@ def main_pages(ids):
         "/calendar?view=month", "/calendar?view=week", "/upcoming", "/overdue", "/completed", "/trash",
         "/search?q=the", "/labels", "/lists", "/lists/new", f"/lists/{work}/edit",
         "/settings", "/settings/preferences", "/settings/password", "/settings/tokens", "/settings/account",
-        "/settings/notifications", "/settings/webhooks",
+        "/settings/notifications", "/settings/webhooks", "/import",
     ] + ([f"/users/{ids['username']}"] if "username" in ids else []) + (
         ["/admin/categories", "/admin/game", "/admin/store", "/admin/plans"] if ids.get("admin") else []) + (
         ["/game", "/game/companion", "/game/store", "/game/settings", "/stats", "/stats?period=month",

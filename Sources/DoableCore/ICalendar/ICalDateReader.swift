@@ -23,7 +23,7 @@ final class ICalDateReader {
     func dates(_ property: ICalProperty) -> [TaskDate]? {
         var dates: [TaskDate] = []
         for text in property.value.split(separator: ",") {
-            guard let value = ICalDateValue(text.trimmingICalWhitespace()) else { return nil }
+            guard let value = ICalDateValue(String(text).trimmingICalWhitespace()) else { return nil }
             dates.append(date(value, tzid: property.parameter("TZID")))
         }
         return dates

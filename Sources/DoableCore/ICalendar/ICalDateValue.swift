@@ -6,17 +6,31 @@ enum ICalDateValue: Equatable {
     case dateTime(CivilDate, secondsOfDay: Int, isUTC: Bool)
 
     init?(_ text: some StringProtocol) {
-        let bytes = Array(text.utf8)
-        guard bytes.count >= 8, let year = parseDigits(bytes[0..<4]), let month = parseDigits(bytes[4..<6]),
-              let dayNumber = parseDigits(bytes[6..<8]), let day = CivilDate(year: year, month: month, day: dayNumber)
+        var text = String(text)
+        guard let value = text.withUTF8(Self.init(bytes:)) else { return nil }
+        self = value
+    }
+
+    /// Read in place from the value's bytes: every date of every object a report looks at comes through here.
+    private init?(bytes: UnsafeBufferPointer<UInt8>) {
+        func parseDigits(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for byte in bytes[range] {
+                guard let digit = asciiDigit(byte) else { return nil }
+                value = value * 10 + digit
+            }
+            return value
+        }
+        guard bytes.count >= 8, let year = parseDigits(0..<4), let month = parseDigits(4..<6),
+              let dayNumber = parseDigits(6..<8), let day = CivilDate(year: year, month: month, day: dayNumber)
         else { return nil }
         if bytes.count == 8 {
             self = .date(day)
             return
         }
         guard bytes.count == 15 || bytes.count == 16, bytes[8] == UInt8(ascii: "T") || bytes[8] == UInt8(ascii: "t"),
-              let hour = parseDigits(bytes[9..<11]), let minute = parseDigits(bytes[11..<13]),
-              let second = parseDigits(bytes[13..<15]), hour < 24, minute < 60, second <= 60
+              let hour = parseDigits(9..<11), let minute = parseDigits(11..<13),
+              let second = parseDigits(13..<15), hour < 24, minute < 60, second <= 60
         else { return nil }
         let isUTC = bytes.count == 16
         if isUTC, bytes[15] != UInt8(ascii: "Z"), bytes[15] != UInt8(ascii: "z") { return nil }

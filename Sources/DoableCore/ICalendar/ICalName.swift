@@ -18,18 +18,16 @@ enum ICalName {
     static func isLowercaseASCII(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "a") < 26 }
 }
 
-extension StringProtocol {
+extension String {
     /// `trimmingCharacters(in: .whitespaces)` (tab and Unicode's space separators) without Foundation's cost: a
-    /// value with nothing to trim, as almost every iCalendar value is, comes back without a copy.
+    /// value with nothing to trim, as almost every iCalendar value is, comes back as it is.
     func trimmingICalWhitespace() -> String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !Self.isICalWhitespace($0) }),
               let last = scalars.lastIndex(where: { !Self.isICalWhitespace($0) })
         else { return "" }
-        if first == scalars.startIndex, last == scalars.index(before: scalars.endIndex), let whole = self as? String {
-            return whole
-        }
-        return String(String.UnicodeScalarView(scalars[first...last]))
+        if first == scalars.startIndex, last == scalars.index(before: scalars.endIndex) { return self }
+        return String(scalars[first...last])
     }
 
     private static func isICalWhitespace(_ scalar: Unicode.Scalar) -> Bool {

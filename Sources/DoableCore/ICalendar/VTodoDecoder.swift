@@ -80,23 +80,23 @@ struct VTodoDecoder {
     /// A TEXT list split at its unescaped commas, each item unescaped.
     static func splitTextList(_ value: String) -> [String] {
         var items: [String] = []
-        var current = ""
+        let utf8 = value.utf8
+        var start = utf8.startIndex
+        var index = utf8.startIndex
         var isEscaped = false
-        for character in value {
+        while index != utf8.endIndex {
+            let byte = utf8[index]
             if isEscaped {
-                current.append(character)
                 isEscaped = false
-            } else if character == "\\" {
-                current.append(character)
+            } else if byte == UInt8(ascii: "\\") {
                 isEscaped = true
-            } else if character == "," {
-                items.append(ICalendarParser.unescapeText(current))
-                current = ""
-            } else {
-                current.append(character)
+            } else if byte == UInt8(ascii: ",") {
+                items.append(ICalendarParser.unescapeText(String(value[start..<index])))
+                start = utf8.index(after: index)
             }
+            index = utf8.index(after: index)
         }
-        items.append(ICalendarParser.unescapeText(current))
+        items.append(ICalendarParser.unescapeText(String(value[start..<utf8.endIndex])))
         return items
     }
 

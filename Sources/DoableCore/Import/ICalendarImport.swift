@@ -13,8 +13,8 @@ public enum ICalendarImport {
             throw DoableError.invalid("body", "This is not an iCalendar file: \(error.message)")
         }
         guard calendar.name.uppercased() == "VCALENDAR" else {
-            throw DoableError.invalid("body", "This is not an iCalendar file: it starts with \(calendar.name.prefix(30)), "
-                + "not VCALENDAR.")
+            throw DoableError.invalid("body", "This is not an iCalendar file: it starts with "
+                + "\(calendar.name.prefix(30)), not VCALENDAR.")
         }
         var file = ImportFile(format: .iCalendar)
         var seenKeys = Set<String>()
@@ -25,8 +25,8 @@ public enum ICalendarImport {
                 file.skipped.append(ImportSkip(position: position, title: "", reason: error.message))
             case .success(let record):
                 guard seenKeys.insert(record.uid).inserted else {
-                    file.skipped.append(ImportSkip(position: position, title: record.summary,
-                                                   reason: "A second VTODO with the UID \(record.uid.prefix(80)) of an earlier one."))
+                    let reason = "A second VTODO with the UID \(record.uid.prefix(80)) of an earlier one."
+                    file.skipped.append(ImportSkip(position: position, title: record.summary, reason: reason))
                     continue
                 }
                 file.rows.append(row(record, position: position, skipped: &file.skipped))

@@ -134,7 +134,8 @@ public enum TaskwarriorJSON {
                 row.recurrence = text
             } else {
                 row.appendNote("Taskwarrior recur: \(recur)")
-                skip("recurrence", "“recur: \(recur.prefix(30))” has no daily or longer rule Doable can keep; it is in the notes.")
+                skip("recurrence", "“recur: \(recur.prefix(30))” has no daily or longer rule Doable can keep; "
+                    + "it is in the notes.")
             }
         }
     }

@@ -16,10 +16,9 @@ enum TaskwarriorValues {
     static func moment(_ text: String) -> Timestamp? {
         let bytes = Array(text.utf8)
         if bytes.count == 16, bytes[8] == UInt8(ascii: "T"), bytes[15] == UInt8(ascii: "Z") {
-            let iso = String(decoding: bytes[0..<4], as: UTF8.self) + "-" + String(decoding: bytes[4..<6], as: UTF8.self)
-                + "-" + String(decoding: bytes[6..<8], as: UTF8.self) + "T" + String(decoding: bytes[9..<11], as: UTF8.self)
-                + ":" + String(decoding: bytes[11..<13], as: UTF8.self) + ":" + String(decoding: bytes[13..<15], as: UTF8.self)
-                + "Z"
+            func part(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
+            let iso = part(0..<4) + "-" + part(4..<6) + "-" + part(6..<8) + "T" + part(9..<11) + ":" + part(11..<13)
+                + ":" + part(13..<15) + "Z"
             return Timestamp(rfc3339: iso)
         }
         if let moment = Timestamp(rfc3339: text) { return moment }

@@ -71,8 +71,8 @@ public enum TodoistCSV {
             case "meta":
                 break
             case let other:
-                skipped.append(ImportSkip(position: position, title: String(content.prefix(80)),
-                                          reason: "Unknown row type “\(other.prefix(20))”: Todoist writes task, section and note."))
+                skipped.append(ImportSkip(position: position, title: String(content.prefix(80)), reason:
+                    "Unknown row type “\(other.prefix(20))”: Todoist writes task, section and note."))
             }
         }
 
@@ -115,7 +115,8 @@ public enum TodoistCSV {
                 row.recurrence = reading.recurrence
             } else {
                 row.appendNote("Todoist date: \(text)")
-                skip(row, field: "due", "The date “\(text.prefix(60))” is not one Doable reads; it is kept in the notes.")
+                skip(row, field: "due",
+                     "The date “\(text.prefix(60))” is not one Doable reads; it is kept in the notes.")
             }
         }
 

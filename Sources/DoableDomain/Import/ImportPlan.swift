@@ -124,7 +124,8 @@ struct ImportPlan {
                 if drafts[candidate] != nil {
                     parents[position] = candidate
                     if let passed {
-                        drop(row, "parentId", "Its parent “\(passed)” was not imported; it is under “\(file.rows[candidate].title)”.")
+                        drop(row, "parentId", "Its parent “\(passed)” was not imported; it is under "
+                            + "“\(file.rows[candidate].title)”.")
                     }
                     break
                 }

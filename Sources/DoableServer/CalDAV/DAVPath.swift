@@ -13,22 +13,8 @@ enum DAVPath: Equatable, Sendable {
     /// The resource a request path or an href names; nil when it names nothing Doable serves. An absolute URL's
     /// scheme and authority are dropped (a `calendar-multiget` href may carry them).
     init?(_ target: String) {
-        var path = Substring(target)
-        if let scheme = path.firstRange(of: "://") {
-            path = path[scheme.upperBound...]
-            path = path.firstIndex(of: "/").map { path[$0...] } ?? "/"
-        }
-        if let query = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<query] }
-        var raw = path.split(separator: "/", omittingEmptySubsequences: true)
-        guard raw.first == "dav" else { return nil }
-        raw.removeFirst()
-        var segments: [String] = []
-        for segment in raw {
-            guard let decoded = Self.percentDecoded(segment), !decoded.isEmpty, !decoded.contains("/"),
-                  decoded != ".", decoded != ".."
-            else { return nil }
-            segments.append(decoded)
-        }
+        var target = target
+        guard let segments = target.withUTF8(Self.segments) else { return nil }
         switch (segments.first, segments.count) {
         case (_, 0): self = .root
         case ("principals", 1), ("calendars", 1): self = .root
@@ -38,6 +24,40 @@ enum DAVPath: Equatable, Sendable {
         case ("calendars", 4): self = .object(user: segments[1], calendar: segments[2], name: segments[3])
         default: return nil
         }
+    }
+
+    /// The percent-decoded segments after `/dav`, read from the bytes (a multiget reads one path per href); nil when
+    /// the path is not under `/dav` or a segment cannot name anything.
+    private static func segments(_ bytes: UnsafeBufferPointer<UInt8>) -> [String]? {
+        var start = 0
+        var end = bytes.count
+        if let scheme = firstIndex(of: "://", in: bytes) {
+            start = bytes[(scheme + 3)...].firstIndex(of: UInt8(ascii: "/")) ?? end
+        }
+        if let query = bytes[start..<end].firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
+            end = query
+        }
+        var segments: [String] = []
+        var isUnderDAV = false
+        for raw in bytes[start..<end].split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true) {
+            guard isUnderDAV else {
+                guard raw.elementsEqual("dav".utf8) else { return nil }
+                isUnderDAV = true
+                continue
+            }
+            guard let decoded = percentDecoded(UnsafeBufferPointer(rebasing: raw)), !decoded.isEmpty,
+                  !decoded.utf8.contains(UInt8(ascii: "/")), decoded != ".", decoded != ".."
+            else { return nil }
+            segments.append(decoded)
+        }
+        return isUnderDAV ? segments : nil
+    }
+
+    private static func firstIndex(of needle: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let count = needle.utf8CodeUnitCount
+        guard bytes.count >= count else { return nil }
+        let pattern = UnsafeBufferPointer(start: needle.utf8Start, count: count)
+        return (0...(bytes.count - count)).first { bytes[$0..<($0 + count)].elementsEqual(pattern) }
     }
 
     /// The user the path is under, if any.
@@ -90,10 +110,11 @@ enum DAVPath: Equatable, Sendable {
     }
 
     /// nil when a `%` is not followed by two hex digits or the bytes are not UTF-8.
-    static func percentDecoded(_ segment: Substring) -> String? {
-        guard segment.contains("%") else { return String(segment) }
+    static func percentDecoded(_ segment: UnsafeBufferPointer<UInt8>) -> String? {
+        guard segment.contains(UInt8(ascii: "%")) else { return String(decoding: segment, as: UTF8.self) }
         var bytes: [UInt8] = []
-        var iterator = segment.utf8.makeIterator()
+        bytes.reserveCapacity(segment.count)
+        var iterator = segment.makeIterator()
         while let byte = iterator.next() {
             guard byte == UInt8(ascii: "%") else {
                 bytes.append(byte)

@@ -49,7 +49,7 @@ struct ImportCommand: AsyncParsableCommand {
         guard bytes.count <= ImportReader.maximumBytes else {
             throw CLIError.user("\(file) is \(bytes.count / 1_048_576) MiB; at most 20 MiB can be imported at once.")
         }
-        let target = try listID.map { text in
+        let target = listID.map { text in
             // A list this device knows by prefix; else the id as typed (the server says if it knows it).
             (try? session.list(text).id.description) ?? text
         }
@@ -80,6 +80,10 @@ struct ImportCommand: AsyncParsableCommand {
             print("New labels: " + report.labelsCreated.joined(separator: ", ") + ".")
         }
         if report.remindersCreated > 0 { print("Reminders: \(report.remindersCreated).") }
+        if report.dryRun {
+            for task in report.tasks { print("  " + line(task)) }
+            if report.created > report.tasks.count { print("  … and \(report.created - report.tasks.count) more") }
+        }
         guard !report.skipped.isEmpty else { return }
         let items = report.skipped.filter { $0.field == nil }.count
         let fields = report.skipped.count - items
@@ -96,39 +100,15 @@ struct ImportCommand: AsyncParsableCommand {
     }
 }
 
-/// `doable export`: everything as JSON, or the tasks as iCalendar or CSV, to standard output or a file.
-struct ExportCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "export",
-        abstract: "Download your data: everything as JSON, or your tasks as iCalendar or CSV."
-    )
-
-    @Option(name: .long, help: "json (everything, the default), ics or csv (your tasks).") var format = "json"
-    @Option(name: [.short, .long], help: "Write to this file instead of standard output.",
-            completion: .file()) var output: String?
-    @OptionGroup var options: ClientOptions
-
-    func validate() throws {
-        guard ["json", "ics", "csv"].contains(format) else { throw ValidationError("--format is json, ics or csv.") }
-    }
-
-    func run() async throws {
-        guard !options.offline else { throw CLIError.user("Exporting needs the server; leave out --offline.") }
-        let session = try options.openSession()
-        let data: Data
-        do {
-            data = try await APIClient(server: session.server, token: session.token).export(format: format)
-        } catch ClientError.unauthorized {
-            throw CLIError.sessionEnded(server: session.config.server)
-        } catch let error as ClientError {
-            throw CLIError.user(error.description)
-        }
-        guard let output else { return FileHandle.standardOutput.write(data) }
-        do {
-            try data.write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            throw CLIError.user("Cannot write \(output): \((error as NSError).localizedDescription)")
-        }
-        Terminal.warn("Wrote \(data.count) bytes to \(output).")
+extension ImportCommand {
+    /// "Buy seeds (due 2026-12-01, high, @home, under 'Plan the garden')" for a dry run's list.
+    static func line(_ task: ImportReportRecord.Task) -> String {
+        var parts: [String] = []
+        if let due = task.due { parts.append("due \(due)") }
+        if task.priority != "none" { parts.append(task.priority) }
+        parts += task.labels.map { "@" + $0 }
+        if let parent = task.parentTitle { parts.append("under '\(parent)'") }
+        if task.completed { parts.append("completed") }
+        return task.title + (parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")")
     }
 }

@@ -3,8 +3,8 @@ import DoableClient
 import Foundation
 import Synchronization
 
-/// Shows an upload on standard error: on a terminal a bar redrawn in place ("Uploading  [████░░]  1048576/4194304"
-/// bytes), then "Importing…" until the server answers; elsewhere one line for each of the two.
+/// Shows an upload on standard error: on a terminal a bar redrawn in place ("Uploading  [████░░]  1048576/
+/// 4194304", in bytes), then "Importing…" until the server answers; elsewhere one line for each of the two.
 final class UploadDisplay: Sendable {
     private struct State {
         var lastDraw = ContinuousClock.now

@@ -1,4 +1,4 @@
-import DoableCore
+@testable import DoableCore
 import Foundation
 import Testing
 
@@ -33,6 +33,38 @@ struct ICalendarParserTests {
         #expect(calendar.properties[0].parameter("tzid") == "Europe/Berlin")
         #expect(calendar.properties[0].raw == "x-Custom;tzid=Europe/Berlin:Value")
         #expect(calendar.serialized() == "BEGIN:VCALENDAR\r\nx-Custom;tzid=Europe/Berlin:Value\r\nEND:VCALENDAR\r\n")
+    }
+
+    /// Lookups compare with `==` against upper-cased names, so a name given in any case in code, at init or set
+    /// later, is stored upper-cased too (INTEROP-1).
+    @Test func INTEROP1_namesMadeInCodeAreFoundInAnyCase() {
+        var todo = ICalComponent(name: "vtodo", properties: [
+            ICalProperty(name: "due", parameters: [ICalParameter(name: "tzid", values: ["Europe/Berlin"])],
+                         value: "20261127T090000"),
+            ICalProperty(name: "Categories", value: "a"), ICalProperty(name: "CATEGORIES", value: "b"),
+        ], components: [ICalComponent(name: "valarm")])
+        #expect(todo.name == "VTODO")
+        #expect(todo.property("Due")?.parameter("TzId") == "Europe/Berlin")
+        #expect(todo.property("DUE")?.parameters.first?.name == "TZID")
+        #expect(todo.properties(named: "categories").map(\.value) == ["a", "b"])
+        #expect(todo.components(named: "VAlarm").count == 1)
+        #expect(todo.property("DTSTART") == nil && todo.property("") == nil)
+        todo.name = "vEvent"
+        todo.properties[0].name = "dtstart"
+        #expect(todo.name == "VEVENT")
+        #expect(todo.property("DTSTART")?.value == "20261127T090000")
+        #expect(ICalComponent(name: "X-ÄB-c").name == "X-ÄB-C", "only ASCII letters change")
+    }
+
+    /// The values' own trimming agrees with Foundation's `.whitespaces` (tab and Unicode's space separators).
+    @Test func INTEROP1_valuesTrimLikeFoundation() {
+        let pieces = ["", " ", "\t", "\u{A0}", "\u{3000}", "\u{2009}", "\n", "\r", "a", "é", "e\u{301}", "20261127", "😀"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3000 {
+            let text = (0..<Int.random(in: 0...5, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+                .joined()
+            #expect(text.trimmingICalWhitespace() == text.trimmingCharacters(in: .whitespaces), "\(Array(text.unicodeScalars))")
+        }
     }
 
     @Test func INTEROP1_parametersWithQuotesListsAndColonsInTheValue() throws {
