@@ -1,4 +1,5 @@
 import DoableCore
+import Foundation
 @_spi(StoreWriting) import DoableStore
 
 /// TASK-10: completing a repeating task. The task itself moves on to its next occurrence (see docs/recurrence.md
@@ -19,7 +20,8 @@ extension Domain {
 
     /// The next occurrence of a task being completed at `now`, or nil when its series ends (or it does not repeat):
     /// its due date, start date and rule (COUNT counts down by the occurrences it passes).
-    func nextOccurrence(of task: TaskItem, completedAt now: Timestamp, calendar: ZonedCalendar)
+    func nextOccurrence(of task: TaskItem, completedAt now: Timestamp, calendar: ZonedCalendar,
+                        skipping exceptions: [TaskDate] = [])
         -> (due: TaskDate?, start: TaskDate?, recurrence: String)?
     {
         guard let text = task.recurrence, var rule = try? RecurrenceRule(rrule: text),
@@ -51,7 +53,7 @@ extension Domain {
         var next: TaskDate?
         for occurrence in rule.occurrences(from: from, in: calendar).dropFirst().prefix(100_000) {
             used += 1
-            if isFuture(occurrence) {
+            if isFuture(occurrence), !Self.isException(occurrence, exceptions, calendar: calendar) {
                 next = occurrence
                 break
             }
@@ -70,6 +72,25 @@ extension Domain {
         let due = task.due.map { task.due == anchor ? next : Self.moved($0, by: shift) }
         let start = task.start.map { task.start == anchor && task.due == nil ? next : Self.moved($0, by: shift) }
         return (due, start, rule.description)
+    }
+
+    /// INTEROP-1: the EXDATEs a CalDAV client set on the task's series (kept in its calendar object): those occurrences
+    /// are skipped when the task comes round again.
+    func exceptionDates(of task: TaskItem, zone: TimeZone) async throws -> [TaskDate] {
+        guard let object = try await store.calendarObject(taskID: task.id) else { return [] }
+        return davBodies.parsed(object, zone: zone)?.record?.exceptionDates ?? []
+    }
+
+    /// An occurrence an EXDATE names: the same moment, or (a whole-day EXDATE or occurrence) the same day.
+    static func isException(_ occurrence: TaskDate, _ exceptions: [TaskDate], calendar: ZonedCalendar) -> Bool {
+        exceptions.contains { exception in
+            switch (occurrence, exception) {
+            case (.moment(let a), .moment(let b)): a == b
+            case (.day(let a), .day(let b)): a == b
+            case (.moment(let a), .day(let b)): calendar.day(of: a) == b
+            case (.day(let a), .moment(let b)): calendar.day(of: b) == a
+            }
+        }
     }
 
     /// How far a date moved: whole days between days, milliseconds between moments.
@@ -102,7 +123,8 @@ extension Domain {
         var reset: [TaskID] = []
         var detail = ""
         let calendar = calendar(of: identity.account)
-        if let next = nextOccurrence(of: task, completedAt: now, calendar: calendar) {
+        let exceptions = task.recurrence == nil ? [] : try await exceptionDates(of: task, zone: zone(of: identity.account))
+        if let next = nextOccurrence(of: task, completedAt: now, calendar: calendar, skipping: exceptions) {
             task.due = next.due
             task.start = next.start
             task.recurrence = next.recurrence

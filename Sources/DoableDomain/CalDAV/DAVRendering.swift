@@ -61,7 +61,11 @@ struct DAVRendering {
            Self.agrees(sent, with: record) {
             return (stored.calendar, object.body, true)
         }
-        if let sent = stored?.record { record.sequence = (sent.sequence ?? 0) + 1 }
+        if let sent = stored?.record {
+            record.sequence = (sent.sequence ?? 0) + 1
+            // EXDATE is not a task field: the client's exceptions stay with the series (the domain skips them).
+            record.exceptionDates = sent.exceptionDates
+        }
         return (VTodoMapping.encode(record, preserving: stored?.calendar, floatingZone: zone), nil, false)
     }
 
