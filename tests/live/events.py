@@ -340,7 +340,9 @@ def check_live_changes(a: Member) -> int:
         lambda: [("task", ctx["T"], "put", ctx["L"])])
     act("move a task with its subtask to another list",
         lambda: a.call("PATCH", f"/tasks/{ctx['T']}", 200, json={"listId": ctx["L2"]}),
-        lambda: [("task", ctx["T"], "put", ctx["L2"]), ("task", ctx["S"], "put", ctx["L2"])])
+        # and word to the old list that both left it (INTEROP-1: a calendar's sync follows its list's entries)
+        lambda: [("task", ctx["T"], "put", ctx["L2"]), ("task", ctx["S"], "put", ctx["L2"]),
+                 ("task", ctx["T"], "put", ctx["L"]), ("task", ctx["S"], "put", ctx["L"])])
     act("create a label", lambda: ctx.update(B=a.call("POST", "/labels", 201, json={"name": "lab"}).json()["id"]),
         lambda: [("label", ctx["B"], "put", None)])
     act("rename a label", lambda: a.call("PATCH", f"/labels/{ctx['B']}", 200, json={"name": "lab2"}),
