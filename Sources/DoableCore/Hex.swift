@@ -13,3 +13,15 @@ extension Sequence<UInt8> {
 }
 
 private let hexDigits = Array("0123456789abcdef".utf8)
+
+extension UInt8 {
+    /// The value of an ASCII hex digit (either case), nil for any other byte: percent-decoding reads it.
+    public var hexNibble: UInt8? {
+        switch self {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): self - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): self - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): self - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

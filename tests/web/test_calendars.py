@@ -62,6 +62,8 @@ def test_INTEROP2_copy_a_feed_link_fetch_it_and_make_new_links(browsing, member)
     assert fetch(url)[0] == 404
     status, body = fetch(fresh)
     assert status == 200 and "SUMMARY:Buy oat milk" in body
+    # axe judges colours as painted: wait until the toast has finished fading in.
+    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
     found += serious(page, "/settings/calendars after new links")
     assert not found, describe(found)
 

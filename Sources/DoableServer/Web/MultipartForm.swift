@@ -320,7 +320,8 @@ enum HeaderValue {
         var utf8 = Array(parts[2].utf8)[...]
         while let byte = utf8.popFirst() {
             if byte == UInt8(ascii: "%") {
-                guard utf8.count >= 2, let high = hexValue(utf8.removeFirst()), let low = hexValue(utf8.removeFirst())
+                guard utf8.count >= 2, let high = utf8.removeFirst().hexNibble,
+                      let low = utf8.removeFirst().hexNibble
                 else { return nil }
                 bytes.append(high << 4 | low)
             } else {
@@ -328,15 +329,6 @@ enum HeaderValue {
             }
         }
         return String(validating: bytes, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }
 
