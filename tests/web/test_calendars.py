@@ -63,7 +63,7 @@ def test_INTEROP2_copy_a_feed_link_fetch_it_and_make_new_links(browsing, member)
     status, body = fetch(fresh)
     assert status == 200 and "SUMMARY:Buy oat milk" in body
     # axe judges colours as painted: wait until the toast has finished fading in.
-    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running')")
+    expect(page.locator("#toast")).to_have_css("opacity", "1")
     found += serious(page, "/settings/calendars after new links")
     assert not found, describe(found)
 
