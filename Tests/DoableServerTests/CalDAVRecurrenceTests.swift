@@ -28,4 +28,23 @@ struct CalDAVRecurrenceTests {
             #expect(fetched.body.contains("RRULE:FREQ=DAILY") && fetched.body.contains("EXDATE;VALUE=DATE:20400103,20400104"))
         }
     }
+
+    @Test func INTEROP1_parallelPutsWithANewCategoryAllLandOnOneLabel() async throws {
+        try await TestServer.withDAV { api, dav, token in
+            let listID = try await api.createList(token, "Errands")
+            let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
+                for index in 0..<8 {
+                    group.addTask {
+                        try await dav.put("/dav/calendars/alice/\(listID)/t\(index).ics",
+                                          VTodo.make(uid: "t\(index)", summary: "Task \(index)", extra: ["CATEGORIES:Shop"]),
+                                          headers: [.ifNoneMatch: "*"]).status
+                    }
+                }
+                return try await group.reduce(into: []) { $0.append($1) }
+            }
+            #expect(statuses.allSatisfy { $0 == .created }, "\(statuses)")
+            let labels = try await api.call(.get, "/api/v1/labels", token: token).array("labels")
+            #expect(labels.filter { $0["name"] as? String == "Shop" }.count == 1)
+        }
+    }
 }

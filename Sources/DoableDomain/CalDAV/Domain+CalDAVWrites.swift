@@ -121,8 +121,14 @@ extension Domain {
         for name in names {
             let key = name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
             if known[key] == nil, (try? Rules.labelName(name)) != nil {
-                known[key] = try await createLabel(identity, name: name.trimmingCharacters(in: .whitespacesAndNewlines),
-                                                   color: nil).id
+                do {
+                    known[key] = try await createLabel(
+                        identity, name: name.trimmingCharacters(in: .whitespacesAndNewlines), color: nil).id
+                } catch DoableError.conflict(code: "already_exists", _, _) {
+                    // Another write (a client's parallel PUT) made the label meanwhile: use that one.
+                    known[key] = try await store.labels(ownerID: identity.account.id)
+                        .first { $0.name.lowercased() == key }?.id
+                }
             }
             if let id = known[key], !ids.contains(id) { ids.append(id) }
         }
