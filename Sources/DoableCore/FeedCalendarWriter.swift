@@ -32,45 +32,49 @@ public enum FeedCalendarWriter {
     }
 
     public static func calendar(_ content: Content) -> String {
-        let name = ICalendarWriter.escape(content.name)
-        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Doable//Doable//EN", "CALSCALE:GREGORIAN",
-                     "METHOD:PUBLISH", "X-WR-CALNAME:\(name)", "NAME:\(name)",
-                     "X-PUBLISHED-TTL:\(refreshInterval)", "REFRESH-INTERVAL;VALUE=DURATION:\(refreshInterval)"]
-        for task in content.tasks {
-            lines += ICalendarWriter.todo(task, labelNames: content.labelNames,
-                                          listName: content.listNames[task.listID])
+        let header = [("VERSION", "2.0"), ("PRODID", VTodoMapping.productID), ("CALSCALE", "GREGORIAN"),
+                      ("METHOD", "PUBLISH"), ("X-WR-CALNAME", text(content.name)), ("NAME", text(content.name)),
+                      ("X-PUBLISHED-TTL", refreshInterval)].map { ICalProperty(name: $0.0, value: $0.1) }
+            + [ICalProperty(name: "REFRESH-INTERVAL", parameters: [ICalParameter(name: "VALUE", values: ["DURATION"])],
+                            value: refreshInterval)]
+        let todos = content.tasks.map { task in
+            ICalendarWriter.todoComponent(task, labelNames: content.labelNames,
+                                          listName: content.listNames[task.listID], reminders: [])
         }
-        for task in content.tasks {
-            lines += dueEvent(task, listName: content.listNames[task.listID], link: content.taskLink(task.id))
+        let events = content.tasks.compactMap { task in
+            dueEvent(task, listName: content.listNames[task.listID], link: content.taskLink(task.id))
         }
-        lines.append("END:VCALENDAR")
-        return lines.flatMap(ICalendarWriter.fold).joined(separator: "\r\n") + "\r\n"
+        return ICalComponent(name: "VCALENDAR", properties: header, components: todos + events).serialized()
     }
 
-    /// The task as an event on its due date; nothing for a task without one.
-    static func dueEvent(_ task: TaskItem, listName: String?, link: String?) -> [String] {
-        guard let due = task.due else { return [] }
+    /// The task as an event on its due date; nil for a task without one.
+    static func dueEvent(_ task: TaskItem, listName: String?, link: String?) -> ICalComponent? {
+        guard let due = task.due else { return nil }
         let box = task.status == .completed ? "☑" : "☐"
-        var lines = ["BEGIN:VEVENT", "UID:\(task.id)-due@doable", "DTSTAMP:\(ICalendarWriter.basic(task.updatedAt))",
-                     "CREATED:\(ICalendarWriter.basic(task.createdAt))",
-                     "LAST-MODIFIED:\(ICalendarWriter.basic(task.updatedAt))",
-                     "SUMMARY:\(ICalendarWriter.escape("\(box) \(task.title)"))"]
-        switch due {
-        case .day(let day):
-            lines.append(ICalendarWriter.dateProperty("DTSTART", .day(day)))
-            lines.append(ICalendarWriter.dateProperty("DTEND", .day(day.adding(days: 1))))
-        case .moment(let moment):
-            lines.append(ICalendarWriter.dateProperty("DTSTART", .moment(moment)))
-            lines.append(ICalendarWriter.dateProperty("DTEND", .moment(moment.adding(seconds: eventMinutes * 60))))
+        let end: TaskDate = switch due {
+        case .day(let day): .day(day.adding(days: 1))
+        case .moment(let moment): .moment(moment.adding(seconds: eventMinutes * 60))
         }
+        var properties = [
+            ICalProperty(name: "UID", value: "\(task.id)-due@doable"),
+            ICalProperty(name: "DTSTAMP", value: ICalDateValue.text(task.updatedAt)),
+            ICalProperty(name: "CREATED", value: ICalDateValue.text(task.createdAt)),
+            ICalProperty(name: "LAST-MODIFIED", value: ICalDateValue.text(task.updatedAt)),
+            ICalProperty(name: "SUMMARY", value: text("\(box) \(task.title)")),
+            VTodoEncoder.dateLine("DTSTART", due), VTodoEncoder.dateLine("DTEND", end),
+        ]
         let description = [task.notes, listName.map { "List: \($0)" } ?? ""].filter { !$0.isEmpty }
         if !description.isEmpty {
-            lines.append("DESCRIPTION:\(ICalendarWriter.escape(description.joined(separator: "\n\n")))")
+            properties.append(ICalProperty(name: "DESCRIPTION", value: text(description.joined(separator: "\n\n"))))
         }
         // A reminder of a deadline, not an appointment: it leaves the day free in free/busy.
-        lines.append("TRANSP:TRANSPARENT")
-        if let link { lines.append("URL;VALUE=URI:\(link)") }
-        lines.append("END:VEVENT")
-        return lines
+        properties.append(ICalProperty(name: "TRANSP", value: "TRANSPARENT"))
+        if let link {
+            properties.append(ICalProperty(name: "URL", parameters: [ICalParameter(name: "VALUE", values: ["URI"])],
+                                           value: link))
+        }
+        return ICalComponent(name: "VEVENT", properties: properties)
     }
+
+    static func text(_ value: String) -> String { ICalendarParser.escapeText(value) }
 }

@@ -46,32 +46,4 @@ public enum ICalendarWriter {
                             listName: listName, reminders: reminders)
         return VTodoEncoder(record: record, preserved: nil, reader: nil).todo()
     }
-
-    /// The VTODO's content lines, unfolded (for writers that assemble a calendar line by line, such as the feeds).
-    static func todo(_ task: TaskItem, labelNames: [LabelID: String], listName: String?,
-                     reminders: [Reminder] = []) -> [String] {
-        todoComponent(task, labelNames: labelNames, listName: listName, reminders: reminders).contentLines
-    }
-
-    static func dateProperty(_ name: String, _ date: TaskDate) -> String {
-        VTodoEncoder.dateLine(name, date).contentLine
-    }
-
-    /// `20261121T185526Z`
-    static func basic(_ moment: Timestamp) -> String { ICalDateValue.text(moment) }
-
-    /// A TEXT value as RFC 5545 §3.3.11 writes it (`ICalendarParser.escapeText`).
-    static func escape(_ text: String) -> String { ICalendarParser.escapeText(text) }
-
-    /// A content line folded at 75 octets, as its physical lines.
-    static func fold(_ line: String) -> [String] {
-        ICalComponent.fold(line).components(separatedBy: "\r\n")
-    }
-}
-
-extension ICalComponent {
-    /// BEGIN, every property as one unfolded line, the subcomponents, END.
-    var contentLines: [String] {
-        ["BEGIN:\(name)"] + properties.map { $0.contentLine } + components.flatMap(\.contentLines) + ["END:\(name)"]
-    }
 }

@@ -128,7 +128,12 @@ extension Domain {
 
     /// The lists shared with the caller that are live, with its memberships, in its own order.
     func sharedLists(_ identity: Identity) async throws -> [(ListMembership, TaskList)] {
-        let memberships = try await store.memberships(accountID: identity.account.id)
+        try await sharedLists(of: identity.account.id)
+    }
+
+    /// The same for an account without a credential at hand (a feed URL names only its key).
+    func sharedLists(of accountID: AccountID) async throws -> [(ListMembership, TaskList)] {
+        let memberships = try await store.memberships(accountID: accountID)
         guard !memberships.isEmpty else { return [] }
         let lists = Dictionary(try await store.lists(ids: memberships.map(\.listID)).map { ($0.id, $0) },
                                uniquingKeysWith: { first, _ in first })

@@ -109,12 +109,7 @@ extension Domain {
 
     /// The live lists the account sees, as `listsSeen` orders them.
     private func feedLists(of accountID: AccountID) async throws -> [TaskList] {
-        let own = try await store.lists(ownerID: accountID)
-        let memberships = try await store.memberships(accountID: accountID)
-        guard !memberships.isEmpty else { return own }
-        let shared = Dictionary(try await store.lists(ids: memberships.map(\.listID)).map { ($0.id, $0) },
-                                uniquingKeysWith: { first, _ in first })
-        return own + memberships.compactMap { shared[$0.listID] }.filter { $0.deletedAt == nil }
+        try await store.lists(ownerID: accountID) + sharedLists(of: accountID).map(\.1)
     }
 
     /// When the account's feed last said anything (about the list): a deletion or a list leaving the member's view

@@ -17,24 +17,12 @@ extension HTTPTransport {
         request.headers.add(name: "Content-Type", value: contentType)
         request.body = .stream(UploadChunks(bytes: bytes, size: Self.uploadChunkBytes, progress: progress),
                                length: .known(Int64(bytes.count)))
-        return try await execute(request)
+        return try await execute(request, timeout: Self.fileTimeout)
     }
 
     /// GETs `path`, whatever type the answer is.
     func download(_ path: String) async throws -> Data {
-        try await execute(try request(.GET, path, accept: "*/*"))
-    }
-
-    private func execute(_ request: HTTPClientRequest) async throws -> Data {
-        do {
-            let response = try await httpClient.execute(request, timeout: Self.fileTimeout)
-            let buffer = try await response.body.collect(upTo: Self.maximumBody)
-            let data = Data(buffer.readableBytesView)
-            try Self.check(status: Int(response.status.code), body: data)
-            return data
-        } catch {
-            throw Self.clientError(error)
-        }
+        try await execute(try request(.GET, path, accept: "*/*"), timeout: Self.fileTimeout)
     }
 
     /// `?name=value&…`, each part percent-encoded; empty for no parameters.

@@ -39,8 +39,13 @@ struct HTTPTransport: Sendable {
             request.headers.add(name: "Content-Type", value: "application/json")
             request.body = .bytes(ByteBuffer(bytes: try JSONEncoder().encode(body)))
         }
+        return try await execute(request, timeout: Self.requestTimeout)
+    }
+
+    /// Sends the request and reads the whole answer; an error status or a transport failure becomes a `ClientError`.
+    func execute(_ request: HTTPClientRequest, timeout: TimeAmount) async throws -> Data {
         do {
-            let response = try await httpClient.execute(request, timeout: Self.requestTimeout)
+            let response = try await httpClient.execute(request, timeout: timeout)
             let buffer = try await response.body.collect(upTo: Self.maximumBody)
             let data = Data(buffer.readableBytesView)
             try Self.check(status: Int(response.status.code), body: data)
