@@ -9,6 +9,7 @@ missing=()
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 [ -f /usr/include/sqlite3.h ] || missing+=(libsqlite3-dev)
 command -v curl >/dev/null 2>&1 || missing+=(curl)
+command -v strace >/dev/null 2>&1 || missing+=(strace)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 [ -d /usr/share/fonts/truetype/dejavu ] || missing+=(fonts-dejavu-core)
 if [ ${#missing[@]} -gt 0 ]; then

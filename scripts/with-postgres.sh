@@ -106,6 +106,8 @@ fi
 
 export DOABLE_TEST_DATABASE_URL="postgres://doable:$password@127.0.0.1:$port/postgres?sslmode=disable"
 export DOABLE_REQUIRE_POSTGRES=1
+# The throwaway cluster runs with fsync off (above): servers the tests start on it must be told that is meant.
+export DOABLE_ALLOW_UNSAFE_DURABILITY=1
 log "PostgreSQL $("$bin_dir/postgres" --version | awk '{print $3}') on 127.0.0.1:$port"
 
 set +e

@@ -27,6 +27,18 @@ extension Domain {
         try await store.latestSequence(accountID: identity.account.id)
     }
 
+    /// Issue 26: drops notifications, finished deliveries and sync rejections older than `seconds`, in batches of
+    /// `batch` rows per transaction; returns how many went.
+    public func purgeOldRecords(olderThanSeconds seconds: Int64, batch: Int = 500) async throws -> Int {
+        let cutoff = clock().adding(seconds: -seconds)
+        var total = 0
+        while true {
+            let purged = try await store.purgeRecords(before: cutoff, limit: batch)
+            total += purged
+            if purged < batch { return total }
+        }
+    }
+
     /// Drops feed entries older than the retention; returns how many went.
     public func purgeFeed(olderThanSeconds seconds: Int64, limit: Int = 100_000) async throws -> Int {
         try await store.purgeFeed(before: clock().adding(seconds: -seconds), limit: limit)

@@ -43,4 +43,15 @@ extension PeriodicJob {
             try await $0.purgeFeed(olderThanSeconds: seconds)
         }
     }
+
+    /// Issue 26: notifications, finished deliveries (with their attempts) and sync rejections older than the
+    /// retention go, once an hour, a small batch per transaction so that no write waits long.
+    public static func recordRetention(domain: Domain, retentionDays: Int, logger: Logger) -> PeriodicJob {
+        let seconds = Int64(retentionDays) * 86_400
+        return PeriodicJob(domain: domain, logger: logger, interval: .seconds(3600),
+                           doneMessage: "Dropped old notifications and delivery records",
+                           failedMessage: "Record retention failed") {
+            try await $0.purgeOldRecords(olderThanSeconds: seconds)
+        }
+    }
 }

@@ -17,6 +17,10 @@ public struct ServerConfiguration: Sendable {
     public var pageCacheBytes = 16 << 20
     /// How long change-feed entries are kept (SYNC-4: an older cursor gets a reset).
     public var feedRetentionDays = 90
+    /// How long notifications, finished deliveries and sync rejections are kept (issue 26).
+    public var recordRetentionDays = 180
+    /// Scheduled backups (OPS-4); none unless set.
+    public var backup: BackupSchedule?
     /// Reverse proxies whose `X-Forwarded-For` names the client (OPS-5).
     public var trustedProxies = TrustedProxies()
     /// Where `GET /metrics` is served (OPS-3); nowhere unless `metrics` is set and a port or a token is given.
@@ -112,10 +116,22 @@ public func buildApplication(
         ReminderScheduler(domain: domain, settings: configuration.delivery, logger: logger),
         DeliverySender(domain: domain, settings: configuration.delivery, logger: logger),
         WebhookFanOut(domain: domain, logger: logger),
+        PeriodicJob.recordRetention(domain: domain, retentionDays: configuration.recordRetentionDays, logger: logger),
     ]
+    var backups: BackupScheduler?
+    if let schedule = configuration.backup, let archiving = store as? any StoreArchiving {
+        backups = BackupScheduler(store: archiving, schedule: schedule, readiness: readiness, logger: logger)
+        services.append(backups!)
+    }
     if let metrics = configuration.metrics {
         metrics.addSampledGauge(name: "doable_page_cache_bytes", help: "Bytes of rendered task pages kept.") {
             Double(pageCache.bytes)
+        }
+        if let backups {
+            metrics.addSampledGauge(name: "doable_backup_last_success_timestamp",
+                                    help: "When the last scheduled backup was written (seconds since 1970; 0: none yet).") {
+                backups.lastSuccessTimestamp ?? 0
+            }
         }
         if let port = configuration.metricsPort {
             let metricsRouter = Router(context: AppRequestContext.self)

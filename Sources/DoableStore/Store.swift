@@ -254,6 +254,9 @@ public protocol Store: Service, Sendable {
     func feedBounds(accountID: AccountID) async throws -> (floor: Int64, latest: Int64)
     /// Drops feed entries older than `cutoff`, raising each account's floor; returns how many went.
     @_spi(StoreWriting) func purgeFeed(before cutoff: Timestamp, limit: Int) async throws -> Int
+    /// Deletes up to `limit` rows of each kind older than `cutoff` (issue 26's retention): notifications, finished
+    /// deliveries (their attempts with them) and sync rejections. Returns how many rows went.
+    @_spi(StoreWriting) func purgeRecords(before cutoff: Timestamp, limit: Int) async throws -> Int
 
     /// Feed advances committed by any process on this database (this one included), until the task is
     /// cancelled: SQLite polls the file for commits of other processes, PostgreSQL listens for NOTIFY.

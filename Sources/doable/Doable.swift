@@ -19,7 +19,7 @@ struct Doable: AsyncParsableCommand {
             AddCommand.self, EditCommand.self, DoneCommand.self, ReopenCommand.self, RemoveCommand.self,
             RestoreCommand.self, ListsCommand.self, ListCommand.self, ImportCommand.self, ExportCommand.self,
             CompletionsCommand.self,
-            Serve.self, Admin.self,
+            Serve.self, BackupCommand.self, Admin.self,
         ]
     )
 

@@ -59,6 +59,27 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .long, help: "Minutes after which a reminder that came due while the server was down is dropped with a note instead of sent; 0 sends it however late (env DOABLE_REMINDER_STALE_MINUTES).")
     var reminderStaleMinutes: Int = Int(ProcessInfo.processInfo.environment["DOABLE_REMINDER_STALE_MINUTES"] ?? "") ?? 360
 
+    @Option(name: .long, help: "Folder for scheduled backups; unset: none (env DOABLE_BACKUP_DIR).")
+    var backupDir: String = ProcessInfo.processInfo.environment["DOABLE_BACKUP_DIR"] ?? ""
+
+    @Option(name: .long, help: "How often a scheduled backup is taken: 6h, 30m, 1d (env DOABLE_BACKUP_EVERY).")
+    var backupEvery: String = ProcessInfo.processInfo.environment["DOABLE_BACKUP_EVERY"] ?? "6h"
+
+    @Option(name: .long, help: "Scheduled backups kept; older ones are removed (env DOABLE_BACKUP_KEEP).")
+    var backupKeep: Int = Int(ProcessInfo.processInfo.environment["DOABLE_BACKUP_KEEP"] ?? "") ?? 28
+
+    @Option(name: .long, help: "Days notifications, delivery records and sync rejections are kept (env DOABLE_NOTIFICATION_RETENTION_DAYS).")
+    var notificationRetentionDays: Int = Int(ProcessInfo.processInfo.environment["DOABLE_NOTIFICATION_RETENTION_DAYS"] ?? "") ?? 180
+
+    @Flag(name: .long, help: "Start on a PostgreSQL server that runs with fsync or synchronous_commit off, which can lose acknowledged writes on a power cut: for throwaway databases only (env DOABLE_ALLOW_UNSAFE_DURABILITY=1).")
+    var allowUnsafeDurability = false
+
+    /// The flag, or its environment variable.
+    var allowsUnsafeDurability: Bool {
+        allowUnsafeDurability
+            || ["1", "true", "yes"].contains(ProcessInfo.processInfo.environment["DOABLE_ALLOW_UNSAFE_DURABILITY"]?.lowercased() ?? "")
+    }
+
     @OptionGroup var storeOptions: StoreOptions
 
     func validate() throws {
@@ -70,6 +91,13 @@ struct Serve: AsyncParsableCommand {
         guard (0...1024).contains(pageCacheMb) else { throw ValidationError("--page-cache-mb must be 0 to 1024.") }
         guard (1...3650).contains(feedRetentionDays) else {
             throw ValidationError("--feed-retention-days must be 1 to 3650.")
+        }
+        guard BackupSchedule.interval(parsing: backupEvery) != nil else {
+            throw ValidationError("--backup-every must be a duration of at least a minute: 90s, 30m, 6h or 1d.")
+        }
+        guard (1...10_000).contains(backupKeep) else { throw ValidationError("--backup-keep must be 1 to 10000.") }
+        guard (1...36_500).contains(notificationRetentionDays) else {
+            throw ValidationError("--notification-retention-days must be 1 to 36500.")
         }
         guard (4...16).contains(bcryptCost) else { throw ValidationError("--bcrypt-cost must be 4 to 16.") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("Unknown --log-level \(logLevel).") }
@@ -101,7 +129,7 @@ struct Serve: AsyncParsableCommand {
     func run() async throws {
         var logger = Logger(label: "doable")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
-        let store = try storeOptions.storeForServer(logger: logger)
+        let store = try storeOptions.storeForServer(logger: logger, allowUnsafeDurability: allowsUnsafeDurability)
         var configuration = ServerConfiguration()
         configuration.host = host
         configuration.port = port
@@ -110,6 +138,10 @@ struct Serve: AsyncParsableCommand {
         configuration.pageCacheBytes = pageCacheMb << 20
         configuration.feedRetentionDays = feedRetentionDays
         configuration.trustedProxies = try TrustedProxies(parsing: trustedProxy)
+        configuration.recordRetentionDays = notificationRetentionDays
+        if !backupDir.isEmpty, let interval = BackupSchedule.interval(parsing: backupEvery) {
+            configuration.backup = BackupSchedule(directory: backupDir, interval: interval, keep: backupKeep)
+        }
         if let path = ProcessInfo.processInfo.environment["DOABLE_TEST_CLOCK_FILE"], !path.isEmpty {
             let clock = OffsetClock(path: path)
             configuration.clock = { clock.now() }

@@ -20,6 +20,13 @@ struct StoreOptions: ParsableArguments {
         }
     }
 
+    /// Where the data is, for messages (without a password).
+    var targetDescription: String {
+        if databaseURL.isEmpty { return "the SQLite database in \(dataDir)" }
+        if let url = try? PostgresURL(databaseURL) { return "PostgreSQL at \(url.description)" }
+        return "PostgreSQL"
+    }
+
     var queryTimeLimit: Duration { .milliseconds(Int64((queryTimeout * 1_000).rounded(.up))) }
 
     /// A store ready for use, for the admin tools: they close it themselves.
@@ -31,9 +38,12 @@ struct StoreOptions: ParsableArguments {
     }
 
     /// A store for a server, which runs it as its first service and prepares it before serving.
-    func storeForServer(logger: Logger) throws -> any Store {
+    /// PostgreSQL's settings are checked as the server starts unless `allowUnsafeDurability`.
+    func storeForServer(logger: Logger, allowUnsafeDurability: Bool = false) throws -> any Store {
         if !databaseURL.isEmpty {
-            return PostgresStore(url: try PostgresURL(databaseURL), queryTimeout: queryTimeLimit, logger: logger)
+            let store = PostgresStore(url: try PostgresURL(databaseURL), queryTimeout: queryTimeLimit, logger: logger)
+            store.requiresDurableSettings = !allowUnsafeDurability
+            return store
         }
         return try SQLiteStore(directory: URL(fileURLWithPath: dataDir), queryTimeout: queryTimeLimit)
     }

@@ -22,6 +22,10 @@ from ui import page_overflow, sign_in  # noqa: E402
 SIZES = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 800}}
 CHROMIUM = os.environ.get("DOABLE_CHROMIUM", "/usr/bin/chromium")
 
+# Every context asks for `prefers-reduced-motion: reduce`, which the app honours (no fades, no slides), so that no
+# assertion, axe colour check or screenshot can meet a toast or a panel half way through its animation however busy
+# the machine is. A test that is about motion passes `reduced_motion="no-preference"` (test_motion.py).
+REDUCED_MOTION = "reduce"
 ACTION_TIMEOUT_MS = 10_000  # a click or fill that cannot happen fails in 10 s, not Playwright's 30
 expect.set_options(timeout=5_000)
 
@@ -99,6 +103,7 @@ class Browsing:
         self.contexts: list[tuple[BrowserContext, Watch]] = []
 
     def context(self, javascript: bool = True, **options) -> BrowserContext:
+        options.setdefault("reduced_motion", REDUCED_MOTION)
         context = self.browser.new_context(
             base_url=self.base_url, viewport=SIZES[self.size], java_script_enabled=javascript,
             timezone_id="UTC", locale="en-GB", **options)

@@ -46,7 +46,8 @@ def main() -> int:
         written = []
         for size_name, viewport in SIZES.items():
             context = browser.new_context(base_url=server.base, viewport=viewport, timezone_id="UTC",
-                                          locale="en-GB", color_scheme=args.theme, device_scale_factor=1)
+                                          locale="en-GB", color_scheme=args.theme, device_scale_factor=1,
+                                          reduced_motion="reduce")
             page = context.new_page()
             page.goto("/signin")
             page.get_by_label("Email or username").fill("ann")
@@ -54,7 +55,7 @@ def main() -> int:
             page.get_by_role("button", name="Sign in").click()
             page.wait_for_url("**/today")
             stranger = browser.new_context(base_url=server.base, viewport=viewport, timezone_id="UTC",
-                                           locale="en-GB", color_scheme=args.theme)
+                                           locale="en-GB", color_scheme=args.theme, reduced_motion="reduce")
             for name, path, signed_in in pages(ids):
                 target = page if signed_in else stranger.new_page()
                 target.goto(path, wait_until="load")  # not networkidle: the live-update stream stays open

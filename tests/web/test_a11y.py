@@ -1,15 +1,10 @@
 """VIEW-5: axe finds no serious or critical violation on any main page, in the light and the dark theme, at both
 window sizes."""
-import json
-
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 
 from doable_web import register, seed_demo
 from test_admin import grant_admin
-from ui import sign_in, visit
-
-AXE = Axe()
+from ui import describe, serious, sign_in, visit
 
 
 @pytest.fixture(scope="module")
@@ -53,24 +48,6 @@ def main_pages(ids):
         ["/market", "/market?q=lawn", "/market?q=nothing-matches", "/market/near",
          "/market/near?lat=52.521&lon=13.41", "/market/new", "/market/mine", f"/market/postings/{ids['posting']}",
          f"/market/postings/{ids['posting']}/edit"] if "posting" in ids else [])
-
-
-def serious(page, path):
-    results = AXE.run(page)
-    return [(path, v) for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
-
-
-def describe(found):
-    lines = []
-    for path, violation in found:
-        lines.append(f"{path}: [{violation['impact']}] {violation['id']}: {violation['help']} ({violation['helpUrl']})")
-        for node in violation["nodes"][:5]:
-            target = json.dumps(node.get("target"))
-            summary = (node.get("failureSummary") or "").replace("\n", " ")
-            lines.append(f"    {target} {node.get('html', '')[:160]}\n      {summary[:300]}")
-        if len(violation["nodes"]) > 5:
-            lines.append(f"    … and {len(violation['nodes']) - 5} more elements")
-    return "\n".join(lines)
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])

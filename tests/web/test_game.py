@@ -15,14 +15,11 @@ import time
 from pathlib import Path
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
 from doable_web import Server, register
 from ui import check_box, sign_in, toast, visit
-
-AXE = Axe()
-
+from ui import serious as axe_serious
 
 @pytest.fixture(scope="module")
 def clock_file():
@@ -73,9 +70,8 @@ class SimulatedDays:
 
 
 def serious(page, path):
-    results = AXE.run(page)
-    found = [v for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
-    return [f"{path}: {v['id']}: {v['help']} {[n.get('target') for n in v['nodes'][:3]]}" for v in found]
+    return [f"{where}: {v['id']}: {v['help']} {[n.get('target') for n in v['nodes'][:3]]}"
+            for where, v in axe_serious(page, path)]
 
 
 def test_GAME1_to_GAME6_a_member_plays_for_three_days(browsing, base_url, clock_file):

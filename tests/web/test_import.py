@@ -6,8 +6,7 @@ import re
 
 from playwright.sync_api import expect
 
-from test_a11y import describe, serious
-from ui import check_no_sideways_scroll, sign_in, visit
+from ui import check_no_sideways_scroll, describe, serious, sign_in, visit
 
 CSV = """TYPE,CONTENT,DESCRIPTION,PRIORITY,INDENT,AUTHOR,RESPONSIBLE,DATE,DATE_LANG,TIMEZONE
 task,Plan the garden @home,Raised beds this year,4,1,Ann (1),,2031-03-01,en,UTC

@@ -4,10 +4,9 @@ the upcoming reminders on Today (VIEW-1). Every flow runs at 360 and 1280 px."""
 import datetime as dt
 import re
 
-from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import expect
 
-from ui import choose, eventually, field, toast, visit
+from ui import choose, describe, eventually, field, serious, toast, visit
 
 
 def next_monday(at_least: int = 3) -> dt.date:
@@ -105,8 +104,8 @@ def test_NOTIF1_NOTIF3_VIEW1_relative_reminder_listed_on_today_snoozed_and_silen
     assert [(r["relativeTo"], r["offsetMinutes"]) for r in stored] == [("due", -15)], stored
 
     # The task page with its reminder and repeat fields passes axe.
-    violations = [v for v in Axe().run(page).response["violations"] if v.get("impact") in ("serious", "critical")]
-    assert not violations, [(v["id"], [n["html"][:120] for n in v["nodes"][:3]]) for v in violations]
+    found = serious(page, "the task page")
+    assert not found, describe(found)
 
     # Today lists it; snoozing there says until when.
     visit(page, "/today")

@@ -8,8 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from doable_web import days_from_today
-from test_a11y import describe, serious
-from ui import nav_link, sign_in, visit
+from ui import describe, nav_link, serious, sign_in, visit
 
 
 def moments_ago(seconds: int = 30) -> str:

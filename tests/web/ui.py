@@ -1,10 +1,23 @@
 """Helpers the browser tests share: finding controls as a person reads them, and checks every page gets."""
 from __future__ import annotations
 
+import json
 import re
 import time
 
+from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
+
+AXE = Axe()
+
+# Every finite animation and transition on the page, and the page's fonts, finished. The suite runs with
+# `prefers-reduced-motion: reduce` (conftest), which the app honours, so there is rarely anything to wait for; this
+# covers what runs anyway. An evaluated function, not wait_for_function: the app's CSP forbids the page's eval.
+SETTLE_SCRIPT = """async () => {
+  await document.fonts.ready;
+  const finite = a => a.playState === 'running' && a.effect && a.effect.getComputedTiming().endTime !== Infinity;
+  await Promise.all(document.getAnimations().filter(finite).map(a => a.finished.catch(() => null)));
+}"""
 
 PHONE_WIDTH = 360
 
@@ -166,3 +179,31 @@ def dom_order(page: Page) -> list:
 def expect_order(page: Page, titles: list, timeout: float = 5.0) -> None:
     eventually(lambda: dom_order(page) == titles, timeout=timeout,
                message=f"the page shows {dom_order(page)}, wanted {titles}")
+
+
+def settle(page: Page) -> None:
+    """Waits until nothing on the page is still moving or fading, so that what is measured is the final state (an
+    axe colour check of a toast half faded in would judge a colour no one reads). Every axe run and screenshot goes
+    through here."""
+    page.evaluate(SETTLE_SCRIPT)
+
+
+def serious(page: Page, path: str) -> list:
+    """VIEW-5: axe's serious and critical violations on the page as it settles, as (path, violation) pairs."""
+    settle(page)
+    results = AXE.run(page)
+    return [(path, v) for v in results.response["violations"] if v.get("impact") in ("serious", "critical")]
+
+
+def describe(found) -> str:
+    """The violations `serious` found, one paragraph each, with the first elements that fail and why."""
+    lines = []
+    for path, violation in found:
+        lines.append(f"{path}: [{violation['impact']}] {violation['id']}: {violation['help']} ({violation['helpUrl']})")
+        for node in violation["nodes"][:5]:
+            target = json.dumps(node.get("target"))
+            summary = (node.get("failureSummary") or "").replace("\n", " ")
+            lines.append(f"    {target} {node.get('html', '')[:160]}\n      {summary[:300]}")
+        if len(violation["nodes"]) > 5:
+            lines.append(f"    … and {len(violation['nodes']) - 5} more elements")
+    return "\n".join(lines)

@@ -75,6 +75,31 @@ public final class PostgresStore: Store {
         } catch {
             throw Self.unwrap(error)
         }
+        if requiresDurableSettings { try await checkDurableSettings() }
+    }
+
+    /// Set by `doable serve` (unless `--allow-unsafe-durability`): `prepare()` then refuses a server that would not keep
+    /// acknowledged commits through a power cut.
+    public var requiresDurableSettings: Bool {
+        get { durabilityRequired.load(ordering: .relaxed) }
+        set { durabilityRequired.store(newValue, ordering: .relaxed) }
+    }
+    private let durabilityRequired = Atomic<Bool>(false)
+
+    /// Q-6: with `fsync = off` a power cut can lose or corrupt committed data; with `synchronous_commit = off` a
+    /// commit is acknowledged before its WAL is flushed. Either makes the server's 201 a promise it cannot keep.
+    public func checkDurableSettings() async throws {
+        let settings = try await fetchAll("""
+            SELECT name, setting FROM pg_settings WHERE name IN ('fsync', 'synchronous_commit')
+            """) { (try $0["name"] as String, try $0["setting"] as String) }
+        let unsafe = settings.filter { $0.1 == "off" }.map { "\($0.0) = off" }
+        guard unsafe.isEmpty else {
+            throw DurabilityError("""
+                PostgreSQL runs with \(unsafe.joined(separator: " and ")): a power cut could lose writes Doable has \
+                already acknowledged. Turn it on in postgresql.conf (the default), or start Doable with \
+                --allow-unsafe-durability (DOABLE_ALLOW_UNSAFE_DURABILITY=1) for a throwaway database.
+                """)
+        }
     }
 
     /// The connection pool, until graceful shutdown.

@@ -660,6 +660,16 @@ enum SQLiteSchema {
                 CREATE INDEX changes_account_list ON changes(account_id, list_id, seq);
                 """)
         }
+        // Issue 26 (OPS-4): retention purges notifications, finished deliveries and sync rejections by age. (On
+        // PostgreSQL this migration also makes the foreign keys deferrable, for restores; SQLite defers per
+        // transaction with `PRAGMA defer_foreign_keys`.)
+        migrator.registerMigration("10-backup") { db in
+            try db.execute(sql: """
+                CREATE INDEX notifications_created ON notifications(created_at);
+                CREATE INDEX deliveries_finished ON deliveries(created_at) WHERE state != 'pending';
+                CREATE INDEX sync_rejections_at ON sync_rejections(at);
+                """)
+        }
         return migrator
     }
 

@@ -29,6 +29,7 @@ public final class SQLiteStore: Store {
         let path = directory.appendingPathComponent("doable.sqlite").path
         self.path = path
         pool = try DatabasePool(path: path, configuration: configuration)
+        try Self.makeWriterDurable(pool)
         try SQLiteSchema.migrator.migrate(pool)
         committer = SQLiteGroupCommitter(pool: pool)
         checkpointer = try SQLiteCheckpointer(path: path)
@@ -37,6 +38,23 @@ public final class SQLiteStore: Store {
 
     @_spi(StoreWriting) public func commit(_ batch: WriteBatch) async throws -> [Change] {
         try await committer.commit(batch)
+    }
+
+    /// Q-6 on power loss: every acknowledged commit is on stable storage. `prepareDatabase` asks for
+    /// `synchronous = FULL`, but `DatabasePool` then sets its writer to `NORMAL` when it turns WAL on (which syncs
+    /// the log only at checkpoints), so the writer is set again once the pool is open, and read back: a server
+    /// whose writer does not sync every commit does not start.
+    static func makeWriterDurable(_ pool: DatabasePool) throws {
+        let mode = try pool.writeWithoutTransaction { db -> Int in
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+            return try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1
+        }
+        guard mode == 2 else { throw DurabilityError("SQLite's writer runs with synchronous = \(mode), not FULL (2)") }
+    }
+
+    /// The writer's `synchronous` setting, as SQLite reports it (2 is FULL).
+    public func writerSynchronousMode() async throws -> Int {
+        try await pool.writeWithoutTransaction { db in try Int.fetchOne(db, sql: "PRAGMA synchronous") ?? -1 }
     }
 
     /// Runs a read in one transaction on one of GRDB's reader connections.

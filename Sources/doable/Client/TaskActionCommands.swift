@@ -1,6 +1,7 @@
 import ArgumentParser
 import DoableClient
 import DoableCore
+import Foundation
 
 /// `done`, `reopen`, `rm` and `restore`: one change to one or more tasks named by id prefixes.
 struct TaskAction {
@@ -71,14 +72,36 @@ struct RemoveCommand: AsyncParsableCommand {
     }
 }
 
+/// `doable restore ID…` brings tasks back from the trash; `doable restore FILE` (an archive of `doable backup`, with
+/// `--data-dir` or `--database-url`) restores a whole server (OPS-4).
 struct RestoreCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "restore", abstract: "Bring tasks back from the trash (`doable ls --trash` lists it).")
+        commandName: "restore", abstract: "Bring tasks back from the trash, or a server's database back from a backup.",
+        discussion: """
+            `doable restore ID…` brings tasks back from the trash (`doable ls --trash` lists it). \
+            `doable restore FILE [--data-dir DIR | --database-url URL] [--force]` puts an archive written by \
+            `doable backup` back into the server's database (stop the server first): checked whole before anything \
+            is written, all or nothing, into either engine. See docs/backup.md.
+            """)
 
-    @Argument(help: "Task id prefixes.") var ids: [String]
+    @Argument(help: "Task id prefixes, or the backup archive to restore.") var ids: [String]
+    @Flag(name: .long, help: "With a backup archive: replace everything the target database already holds.")
+    var force = false
     @OptionGroup var options: ClientOptions
+    @OptionGroup var storeOptions: StoreOptions
+
+    /// A single argument naming a file is an archive; anything else is a list of task id prefixes.
+    var archivePath: String? {
+        guard ids.count == 1 else { return nil }
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: ids[0], isDirectory: &isFolder) && !isFolder.boolValue ? ids[0] : nil
+    }
 
     func run() async throws {
+        if let archivePath {
+            try await RestoreBackup(file: archivePath, force: force, storeOptions: storeOptions).run()
+            return
+        }
         try await TaskAction(verb: "Restored", includesDeleted: true, check: { task in
             if !task.isDeleted { throw CLIError.user("'\(task.title)' is not in the trash.") }
         }, change: { replica, task in
