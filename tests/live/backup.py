@@ -18,6 +18,7 @@ from __future__ import annotations
 import base64
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -220,10 +221,24 @@ def furnish(base: str) -> tuple[Member, Member, dict]:
     extra["caldav"] = requests.put(f"{base}/dav/calendars/{ann.username}/{ann.ids['list']}/backup-test-1.ics",
                                    data=ics, auth=(ann.username, ann.password), timeout=10,
                                    headers={"Content-Type": "text/calendar"}).status_code
+    extra["dav_token"] = sync_collection(base, ann, "")[1]
     client = str(uuid.uuid4())
     pull = ann.call("POST", "/api/v1/sync/pull", json={"clientId": client}).json()
     extra["sync"] = (client, pull["cursor"])
     return ann, bob, extra
+
+
+SYNC_COLLECTION = ('<?xml version="1.0" encoding="utf-8"?><d:sync-collection xmlns:d="DAV:"><d:sync-token>{}'
+                   '</d:sync-token><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>')
+
+
+def sync_collection(base: str, member: Member, token: str) -> tuple[int, str]:
+    """RFC 6578 on the member's list calendar: the status and the new sync token."""
+    response = requests.request("REPORT", f"{base}/dav/calendars/{member.username}/{member.ids['list']}/",
+                                data=SYNC_COLLECTION.format(token), auth=(member.username, member.password),
+                                headers={"Content-Type": "application/xml", "Depth": "1"}, timeout=10)
+    found = re.search(r"<[a-zA-Z]*:?sync-token>([^<]+)</", response.text)
+    return response.status_code, found.group(1) if found else ""
 
 
 class Writer(threading.Thread):
@@ -299,6 +314,9 @@ def round_trip(source: Target, destination: Target) -> None:
         pull = ann.call("POST", "/api/v1/sync/pull", json={"clientId": client, "cursor": cursor}).json()
         check(pull.get("reset") is True, f"{label}: an offline device's old cursor gets a full reset, not a delta",
               json.dumps(pull)[:300])
+        status, _ = sync_collection(server.base, ann, extra["dav_token"])
+        check(status == 403, f"{label}: a CalDAV client's old sync token is refused, so it syncs from scratch",
+              str(status))
         check(bob.call("GET", f"/api/v1/tasks?listId={bob.ids['list']}").status_code == 200,
               f"{label}: the other member's lists are there")
     finally:
