@@ -407,6 +407,60 @@ def check_kills(source: Target) -> None:
     check(normalized(m1, p1) == normalized(m2, p2), "SIGKILL of doable restore midway leaves the target as it was")
 
 
+def metric(base: str, name: str) -> float | None:
+    found = re.search(rf"^{name}(?:{{[^}}]*}})? ([0-9.e+-]+)$", requests.get(base + "/metrics", timeout=10).text, re.M)
+    return float(found.group(1)) if found else None
+
+
+def check_scheduled_backups(source: Target) -> None:
+    """OPS-4: --backup-dir takes one once the database is ready, prunes beyond --backup-keep, and a failure is
+    counted in /metrics while the server goes on."""
+    folder = WORK / f"scheduled_{source.name}"
+    folder.mkdir()
+    for day in ("20000101", "20000102", "20000103"):
+        (folder / f"doable-{day}-000000.doable-backup").write_text("an old one")
+    (folder / ".doable-x.doable-backup.partial-1234abcd").write_text("left by a crash")
+    metrics_port = free_port()
+    server = source.server("--backup-dir", str(folder), "--backup-every", "1h", "--backup-keep", "2",
+                           "--metrics-port", str(metrics_port))
+    try:
+        metrics = f"http://127.0.0.1:{metrics_port}"
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not (metric(metrics, "doable_backup_last_success_timestamp") or 0):
+            time.sleep(0.2)
+        names = sorted(p.name for p in folder.iterdir())
+        fresh = [n for n in names if not n.startswith("doable-2000")]
+        check(len(names) == 2 and names[0] == "doable-20000103-000000.doable-backup" and len(fresh) == 1,
+              "scheduled backup written at start; the oldest beyond --backup-keep 2 and a crash's leftover removed",
+              str(names))
+        last = metric(metrics, "doable_backup_last_success_timestamp") or 0
+        check(abs(last - time.time()) < 120, "/metrics: doable_backup_last_success_timestamp is now", str(last))
+        if fresh:
+            restored = restore(Target(source.engine, f"from_scheduled_{source.name}"), folder / fresh[0])
+            check(restored.returncode == 0, "a scheduled backup restores", restored.stderr[-300:])
+    finally:
+        server.stop()
+    readonly = WORK / f"scheduled_ro_{source.name}"
+    readonly.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "ro,size=1m", "tmpfs", str(readonly)]).returncode != 0:
+        check(False, "mount a read-only tmpfs (the tests run as root)")
+        return
+    metrics_port = free_port()
+    server = source.server("--backup-dir", str(readonly), "--metrics-port", str(metrics_port))
+    try:
+        metrics = f"http://127.0.0.1:{metrics_port}"
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not (metric(metrics, "doable_backup_failures_total") or 0):
+            time.sleep(0.2)
+        check((metric(metrics, "doable_backup_failures_total") or 0) >= 1
+              and requests.get(server.base + "/readyz", timeout=5).status_code == 200,
+              "a scheduled backup that fails is counted in /metrics and the server goes on")
+        check("Backup failed" in server.log_tail(200), "and it is logged")
+    finally:
+        server.stop()
+        subprocess.run(["umount", str(readonly)])
+
+
 def main() -> int:
     if not PG_URL:
         print("backup.py needs DOABLE_TEST_DATABASE_URL (run it through scripts/with-postgres.sh)")
@@ -420,6 +474,8 @@ def main() -> int:
         check_bad_archives(sqlite)
         check_bad_archives(postgres)
         check_backup_folders(sqlite)
+        check_scheduled_backups(sqlite)
+        check_scheduled_backups(postgres)
         check_kills(sqlite)
         check_kills(postgres)
     finally:
