@@ -56,7 +56,7 @@ def test_INTEROP4_add_a_webhook_see_its_secret_once_and_delete_it(page, member):
     expect(page.get_by_label("Signing secret")).to_have_count(0)
     expect(page.get_by_text(url)).to_be_visible()
     page.get_by_role("button", name=f"Delete webhook {url}").click()
-    asked_first(page, "^delete$", timeout=5_000) or page.get_by_role("button", name="Delete", exact=True).click()
+    asked_first(page, "^delete$") or page.get_by_role("button", name="Delete", exact=True).click()
     expect(page.locator("#toast")).to_contain_text(f"Deleted the webhook to {url}.")
     expect(page.get_by_text("You have no webhooks yet.")).to_be_visible()
     hooks = member.api.call("GET", "/webhooks")

@@ -141,9 +141,13 @@ def nav_link(page: Page, name: str):
     return link
 
 
-def asked_first(page: Page, button: str, timeout: float = 1500) -> bool:
+def asked_first(page: Page, button: str, timeout: float = 10_000) -> bool:
     """When the action just taken asks first (the script's <dialog>, or the server's confirmation page without
-    it), answers with the button matching `button`. Returns whether anything asked."""
+    it), answers with the button matching `button`. Returns whether anything asked.
+
+    The wait is a click's (10 s): a dialog that is coming can take seconds to show on a busy machine, and giving
+    up early would go on as if nothing asked. Only where the page may well not ask does a caller pass less (and
+    then it must not matter if a slow dialog is missed)."""
     dialog = page.get_by_role("dialog")
     try:
         dialog.wait_for(state="visible", timeout=timeout)
