@@ -185,6 +185,44 @@ def expect_order(page: Page, titles: list, timeout: float = 5.0) -> None:
                message=f"the page shows {dom_order(page)}, wanted {titles}")
 
 
+# Notes, on the page's own clock, the first moment a condition holds: a MutationObserver checks it after every
+# change of the document. %s is the condition, a JavaScript expression (the app's CSP forbids compiling text in the
+# page, so it goes into the evaluated function's source).
+NOTE_SCRIPT = """key => {
+  const met = () => !!(%s), noted = window.__doableNoted = window.__doableNoted || {};
+  if (met()) return false;
+  noted[key] = null;
+  const observer = new MutationObserver(() => {
+    if (met()) { noted[key] = Date.now(); observer.disconnect(); }
+  });
+  observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  return true;
+}"""
+
+
+def note_when(page: Page, condition: str) -> str:
+    """Starts noting when the JavaScript expression `condition` first holds on `page` (it must not hold yet);
+    returns the key `shown_within` reads. For live updates (VIEW-6): the time is taken by the page as the change
+    lands, so a busy machine that is slow to poll the page from here does not count against the app."""
+    key = f"note{time.monotonic_ns()}"
+    assert page.evaluate(NOTE_SCRIPT % condition, key), f"already true before the change: {condition}"
+    return key
+
+
+def shown_within(page: Page, key: str, since: float, seconds: float, what: str) -> None:
+    """Asserts that the condition noted under `key` came true at most `seconds` after `since` (time.time(), the
+    moment the change was made). Call it once a Playwright check has seen the result."""
+    at = page.evaluate("key => (window.__doableNoted || {})[key]", key)
+    assert at is not None, f"{what}: the page never noted it (did it reload?)"
+    took = at / 1000 - since
+    assert took <= seconds, f"{what} showed {took:.2f} s after the change (wanted: within {seconds:g} s)"
+
+
+def task_link_named(title: str) -> str:
+    """The condition (for `note_when`) that a task row's title link reads `title`."""
+    return f"[...document.querySelectorAll('a.task-title')].some(a => a.textContent.trim() === {json.dumps(title)})"
+
+
 def settle(page: Page) -> None:
     """Waits until nothing on the page is still moving or fading, so that what is measured is the final state (an
     axe colour check of a toast half faded in would judge a colour no one reads). Every axe run and screenshot goes
