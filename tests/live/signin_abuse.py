@@ -107,14 +107,17 @@ def live_stream_ends(base: str) -> None:
 
     def read():
         with requests.get(base + "/api/v1/events", headers=bearer(token["secret"]), stream=True, timeout=30) as stream:
+            chunks = stream.iter_content(chunk_size=None)
+            # The stream listens for its account's changes before it writes its first bytes ("retry: …"), so once
+            # they are here sign out reaches it; the headers alone come before it listens.
+            next(chunks, None)
             opened.set()
-            for _ in stream.iter_content(chunk_size=None):
+            for _ in chunks:
                 pass
         ended["at"] = time.monotonic()
     reader = threading.Thread(target=read, daemon=True)
     reader.start()
-    opened.wait(10)
-    time.sleep(0.3)
+    check(opened.wait(30), "the access token's event stream opened and sent its first bytes")
     signed_out = time.monotonic()
     requests.delete(base + "/api/v1/sessions", headers=bearer(session), timeout=10)
     reader.join(10)
