@@ -34,6 +34,54 @@ struct MarketAPITests {
 
     static func ids(_ items: [[String: Any]]) -> [String] { items.compactMap { $0["id"] as? String } }
 
+    /// Seed 003 and MKT-9 (issue 27, finding 1): a curious member who binary-searches the near-me radius from three
+    /// centres and trilaterates finds the approximate point the map shows, never the exact one; distances are rounded.
+    @Test(arguments: APIEngine.available)
+    func MKT9_trilateratingNearMeFindsOnlyTheApproximatePoint(_ engine: APIEngine) async throws {
+        try await EngineServer.run(engine) { api, _ in
+            let ann = try await api.register("ann")
+            let ben = try await api.register("ben")
+            let exact = (latitude: 52.5249, longitude: 13.4049)  // 0.64 km from its rounded point (52.52, 13.40)
+            let created = try await Self.post(api, ann, ["location": ["latitude": exact.latitude,
+                                                                      "longitude": exact.longitude]])
+            let id = try #require(created["id"] as? String)
+            let centres = [(52.55, 13.40), (52.50, 13.36), (52.50, 13.45)]
+            var radii: [Double] = []
+            var requests = 0
+            for (latitude, longitude) in centres {
+                var low = 0.1, high = 10.0
+                while high - low > 0.001 {
+                    let middle = (low + high) / 2
+                    let page = try await api.call(
+                        .get, "\(Self.postings)?near=\(latitude),\(longitude)&radiusKm=\(middle)", token: ben)
+                    requests += 1
+                    let found = page.array("postings").first { $0["id"] as? String == id }
+                    if let distance = found?["distanceKm"] as? Double {
+                        #expect((distance * 10).rounded() == distance * 10, "distances are shown rounded: \(distance)")
+                    }
+                    if found != nil { high = middle } else { low = middle }
+                }
+                radii.append(high)
+            }
+            // Circles in a local plane (km), subtracted pairwise: two linear equations in the point.
+            let cosine = cos(52.52 * Double.pi / 180)
+            let points = centres.map { (x: $0.1 * 111.32 * cosine, y: $0.0 * 110.574) }
+            func row(_ i: Int, _ j: Int) -> (Double, Double, Double) {
+                (2 * (points[j].x - points[i].x), 2 * (points[j].y - points[i].y),
+                 radii[i] * radii[i] - radii[j] * radii[j] - points[i].x * points[i].x + points[j].x * points[j].x
+                    - points[i].y * points[i].y + points[j].y * points[j].y)
+            }
+            let (a1, b1, c1) = row(0, 1), (a2, b2, c2) = row(0, 2)
+            let determinant = a1 * b2 - a2 * b1
+            let x = (c1 * b2 - c2 * b1) / determinant, y = (a1 * c2 - a2 * c1) / determinant
+            let guess = GeoPoint(latitude: y / 110.574, longitude: x / (111.32 * cosine))
+            let truth = GeoPoint(latitude: exact.latitude, longitude: exact.longitude)
+            let error = guess.distanceKm(to: truth)
+            #expect(error >= 0.4, "\(requests) requests put the posting \(error) km from its exact point")
+            #expect(guess.distanceKm(to: truth.approximate) < 0.1, "what they find is the point the map shows")
+        }
+    }
+
     @Test(arguments: APIEngine.available)
     func MKT1_aPostingGoesFromRequestedToDoneAndPosterAndAssigneeRateEachOther(_ engine: APIEngine) async throws {
         try await EngineServer.run(engine) { api, _ in

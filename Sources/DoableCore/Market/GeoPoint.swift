@@ -53,7 +53,12 @@ public struct GeoPoint: Sendable, Hashable, Codable {
         return (degrees + 360).truncatingRemainder(dividingBy: 360)
     }
 
+    /// How far `approximate` can be from the point: half the diagonal of a hundredth-of-a-degree cell at the
+    /// equator (0.79 km), rounded up.
+    public static let approximationReachKm = 0.8
+
     /// Privacy: the point rounded to two decimals of a degree (about 1 km), what everyone but the assignee sees.
+
     public var approximate: GeoPoint {
         GeoPoint(latitude: (latitude * 100).rounded() / 100, longitude: (longitude * 100).rounded() / 100)
     }

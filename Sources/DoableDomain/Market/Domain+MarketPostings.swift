@@ -71,13 +71,20 @@ extension Domain {
                                    "A search must be at most 200 characters.")
         let statuses = try Self.openStatuses(statuses)
         let category = try await category.asyncMap { try await resolveCategory($0, field: "category") }
-        let candidates = try await store.postings(in: point.searchBox(radiusKm: radius), statuses: statuses,
-                                                  categoryID: category?.id, limit: Self.nearCandidateLimit)
+        // Seed 003 and MKT-9: everyone but the poster and the assignee is filtered, sorted and told distances on the
+        // approximate point only, so that no radius, order or distance reveals more than the map shows. The box is
+        // widened by the approximation's reach, so that whether a posting is a candidate never depends on the exact
+        // point either.
+        let candidates = try await store.postings(
+            in: point.searchBox(radiusKm: radius + GeoPoint.approximationReachKm), statuses: statuses,
+            categoryID: category?.id, limit: Self.nearCandidateLimit)
         let matcher = PostingWords(words)
+        let me = identity.account.id
         var near: [(posting: MarketPosting, distance: Double)] = []
         for posting in candidates {
             guard let location = posting.location, matcher.matches(posting) else { continue }
-            let distance = point.distanceKm(to: location.point)
+            let seen = posting.posterID == me || posting.assigneeID == me ? location.point : location.point.approximate
+            let distance = point.distanceKm(to: seen)
             if distance <= radius { near.append((posting, distance)) }
         }
         near.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.posting.id < $1.posting.id }
@@ -291,7 +298,10 @@ extension Domain {
             return PostingView(
                 posting: posting, poster: names[posting.posterID], assignee: posting.assigneeID.flatMap { names[$0] },
                 category: categories[posting.categoryID], location: location, isLocationExact: exact,
-                distanceKm: near.flatMap { point in location.map { point.distanceKm(to: $0.point) } },
+                distanceKm: near.flatMap { point in location.map { location in
+                    let distance = point.distanceKm(to: location.point)
+                    return exact ? distance : (distance * 10).rounded() / 10
+                } },
                 bearingDegrees: near.flatMap { point in location.map { point.bearingDegrees(to: $0.point) } },
                 photoIDs: photos[posting.id] ?? [], myBid: myBids[posting.id],
                 unseenBidCount: unseen[posting.id] ?? 0,
