@@ -50,6 +50,12 @@ extension Domain {
         try await store.account(login: login.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
+    /// Issue 27, finding 6: what a sign-in with a login that names no account costs — a bcrypt check like a wrong
+    /// password's — so that the time of the answer does not tell whether an account exists.
+    public func refuseUnknownLogin(password: String) async throws {
+        try await passwords.verifyAgainstNothing(password)
+    }
+
     /// ACC-2: checks the password and opens a session; nil when the password is wrong or the account disabled.
     /// The caller applies the rate limit, keyed on the account.
     public func signIn(_ account: Account, password: String) async throws -> IssuedCredential? {

@@ -62,7 +62,7 @@ struct AbuseTests {
         var delays: [Double] = []
         for index in 0..<9 {
             delays.append(limiter.delay(address: "203.0.113.9", now: 1000 + Double(index)))
-            limiter.recordFailure(account: nil, address: "203.0.113.9", now: 1000 + Double(index))
+            limiter.recordFailure(login: "nobody\(index)", account: nil, address: "203.0.113.9", now: 1000 + Double(index))
         }
         #expect(delays == [0, 0, 0, 0.5, 1, 2, 4, 4, 4])
         #expect(limiter.delay(address: "203.0.113.10", now: 1010) == 0)
@@ -72,7 +72,7 @@ struct AbuseTests {
     @Test func ACC2_onlyABoundedNumberOfAttemptsFromOneAddressWaitAtOnce() async throws {
         let limiter = SignInLimiter(limits: .init(freeFailuresPerAddress: 0, firstAddressDelay: 0.3,
                                                   maxAddressDelay: 0.3, maxDelayedPerAddress: 2))
-        limiter.recordFailure(account: nil, address: "192.0.2.50")
+        limiter.recordFailure(login: "nobody", account: nil, address: "192.0.2.50")
         let waiting = (0..<2).map { _ in Task { try await limiter.admit(address: "192.0.2.50") } }
         try await Task.sleep(for: .milliseconds(100))
         await #expect(throws: DoableError.self) { try await limiter.admit(address: "192.0.2.50") }

@@ -3,6 +3,7 @@ import DoableDomain
 import DoableServer
 @_spi(StoreWriting) import DoableStore
 import Foundation
+import HTTPTypes
 import Testing
 
 @Suite("Accounts and sessions")
@@ -135,6 +136,29 @@ struct AccountTests {
         }
     }
 
+    /// Issue 27, finding 6: a login that names no account is locked after as many failures as one that does, with the
+    /// same answer, so that a lockout does not tell whether an account exists.
+    @Test func ACC2_anUnknownLoginIsLockedLikeAnAccountWithTheSameAnswer() async throws {
+        try await TestServer(limits: .init(perAccount: 3, windowSeconds: 600)).run { api in
+            _ = try await api.register("hana", password: "right password")
+            var answers: [String: (status: HTTPResponse.Status, body: String)] = [:]
+            for login in ["hana", "nobody_here"] {
+                for _ in 0..<3 {
+                    let response = try await api.call(.post, "/api/v1/sessions", json: ["login": login, "password": "wrong"])
+                    #expect(response.status == .unauthorized)
+                }
+                let limited = try await api.call(.post, "/api/v1/sessions", json: ["login": login, "password": "wrong"])
+                let message = (limited.object["error"] as? [String: Any])?["message"] as? String ?? ""
+                answers[login] = (limited.status, message.replacing(/\d+ seconds/, with: "N seconds"))
+            }
+            #expect(answers["hana"]?.status == .tooManyRequests)
+            #expect(answers["nobody_here"]?.status == answers["hana"]?.status)
+            #expect(answers["nobody_here"]?.body == answers["hana"]?.body)
+            let spelled = try await api.call(.post, "/api/v1/sessions", json: ["login": " NOBODY_HERE", "password": "x"])
+            #expect(spelled.status == .tooManyRequests, "however the unknown login is typed")
+        }
+    }
+
     /// Issue 10, finding 10: failures from one address slow it down but never lock out the others behind it.
     @Test func ACC2_failedSignInsFromOneAddressSlowItDownWithoutLockingOthersOut() async throws {
         let limits = SignInLimiter.Limits(perAccount: 100, windowSeconds: 600, freeFailuresPerAddress: 4,
@@ -191,7 +215,10 @@ struct AccountTests {
             #expect(profile.string("displayName") == "Ivy Stone")
             #expect(profile.string("phone") == "+442071234567")
             #expect(profile["email"] is NSNull)
-            #expect(try await api.call(.get, "/api/v1/users/nobody_here").status == .notFound)
+            #expect(try await api.call(.get, "/api/v1/users/nobody_here", token: jon).status == .notFound)
+            // Issue 27, finding 6: members view profiles; a stranger learns nothing, not even whether one exists.
+            #expect(try await api.call(.get, "/api/v1/users/ivy").status == .unauthorized)
+            #expect(try await api.call(.get, "/api/v1/users/nobody_here").status == .unauthorized)
             let bad = try await api.call(.patch, "/api/v1/me", token: ivy, json: ["showEmail": "yes"])
             #expect(bad.status == .badRequest)
             #expect(bad.errorField == "showEmail")

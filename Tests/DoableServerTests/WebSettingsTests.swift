@@ -81,6 +81,10 @@ struct WebSettingsTests {
             #expect(!profile.body.contains("cara@example.com"), "the email was not chosen to be shown")
             let missing = try await other.get("/users/nobody_here")
             #expect(missing.status == .notFound)
+            // Issue 27, finding 6: profiles are for members; a stranger is sent to sign in.
+            let stranger = try await WebClient(api.client).get("/users/cara")
+            #expect(stranger.status == .seeOther || stranger.status == .found)
+            #expect(stranger.headers[.location]?.hasPrefix("/signin") == true)
         }
     }
 

@@ -1705,8 +1705,8 @@ PATHS = {
         "exportMe", "ACC-6: everything of mine as JSON, with the tasks as iCalendar.", read_only=True,
         ok=ok(ref("Export"))))},
     "/api/v1/users/{username}": {"get": tagged("Accounts", operation(
-        "getPublicProfile", "ACC-3: another member's public profile.", public=True,
-        parameters=[USERNAME_PARAMETER], statuses=(404,), ok=ok(ref("PublicProfile"))))},
+        "getPublicProfile", "ACC-3: another member's public profile, for members (issue 27: not for strangers).",
+        read_only=True, parameters=[USERNAME_PARAMETER], statuses=(404,), ok=ok(ref("PublicProfile"))))},
     "/api/v1/tokens": {
         "get": tagged("Tokens", operation("listTokens", "ACC-5: sessions, access tokens and app passwords.",
                                           read_only=True, ok=ok(wrapper("tokens", "Credential")))),

@@ -166,6 +166,25 @@ def spoofing_without_a_trusted_proxy(base: str) -> None:
           f"finding 10: X-Forwarded-For from an untrusted peer changes nothing: the loopback address waits ({took:.2f} s)")
 
 
+def unknown_logins_take_as_long(base: str) -> None:
+    """Issue 27, finding 6: a login that names no account costs a bcrypt check like a wrong password (the server
+    runs at cost 10 here), so the time of the answer does not tell whether an account exists."""
+    register(base, "timed_ann", "the right password")
+
+    def median(login: str) -> float:
+        times = []
+        for i in range(4):  # under the lock (5) and the address's free failures (10)
+            start = time.monotonic()
+            response = sign_in(base, login, f"wrong password {i}", forwarded_for=None)
+            times.append(time.monotonic() - start)
+            assert response.status_code == 401, response.status_code
+        return sorted(times)[len(times) // 2]
+
+    wrong, unknown = median("timed_ann"), median("timed_nobody")
+    results.check(unknown >= 0.5 * wrong, f"an unknown login is answered as slowly as a wrong password "
+                  f"(median {unknown * 1000:.1f} ms against {wrong * 1000:.1f} ms)")
+
+
 def main() -> int:
     with LiveServer() as server:
         account_lock(server.base)
@@ -175,6 +194,8 @@ def main() -> int:
         spoofing_without_a_trusted_proxy(server.base)
     with LiveServer("--trusted-proxy", "127.0.0.1/32,::1") as server:
         addresses_behind_a_proxy(server.base)
+    with LiveServer("--bcrypt-cost", "10") as server:
+        unknown_logins_take_as_long(server.base)
     return results.summary()
 
 

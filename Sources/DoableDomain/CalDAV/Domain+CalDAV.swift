@@ -113,7 +113,11 @@ extension Domain {
     /// HTTP Basic for CalDAV: a username or email with an app password or access token of the account, or the
     /// account's password unless the member turned that off. nil when it does not hold.
     public func davAuthenticate(login: String, password: String) async throws -> Identity? {
-        guard !password.isEmpty, let account = try await account(login: login), !account.isDisabled else { return nil }
+        guard !password.isEmpty else { return nil }
+        guard let account = try await account(login: login), !account.isDisabled else {
+            try await refuseUnknownLogin(password: password)
+            return nil
+        }
         if let identity = try await authenticate(secret: password), identity.account.id == account.id,
            identity.credential.kind != .session {
             return identity

@@ -11,7 +11,6 @@ struct AccountsController {
     func addPublicRoutes(to group: RouterGroup<AppRequestContext>) {
         group.post("accounts", use: register)
         group.post("sessions", use: signIn)
-        group.get("users/{username}", use: publicProfile)
     }
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
@@ -22,6 +21,8 @@ struct AccountsController {
         group.delete("me", use: deleteMe)
         group.put("me/password", use: changePassword)
         group.get("me/export", use: export)
+        // ACC-3: members view each other's profiles; strangers do not (issue 27, finding 6).
+        group.get("users/{username}", use: publicProfile)
     }
 
     @Sendable func register(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -46,9 +47,10 @@ struct AccountsController {
         let password = try body.required("password", body.string)
         try await limiter.admit(address: context.clientAddress)
         let account = try await domain.account(login: login)
-        if let account { try limiter.requireUnlocked(account: account.id) }
+        try limiter.requireUnlocked(login: login, account: account?.id)
+        if account == nil { try await domain.refuseUnknownLogin(password: password) }
         guard let account, let session = try await domain.signIn(account, password: password) else {
-            limiter.recordFailure(account: account?.id, address: context.clientAddress)
+            limiter.recordFailure(login: login, account: account?.id, address: context.clientAddress)
             throw DoableError.unauthenticated("The login or the password is not correct.")
         }
         limiter.recordSuccess(account: account.id)

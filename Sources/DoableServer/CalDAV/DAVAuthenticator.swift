@@ -52,9 +52,9 @@ final class DAVAuthenticator: Sendable {
         if let identity = try await remembered(cacheKey) { return identity }
         try await limiter.admit(address: clientAddress)
         let account = try await domain.account(login: login)
-        if let account { try limiter.requireUnlocked(account: account.id) }
+        try limiter.requireUnlocked(login: login, account: account?.id)
         guard let identity = try await domain.davAuthenticate(login: login, password: password) else {
-            limiter.recordFailure(account: account?.id, address: clientAddress)
+            limiter.recordFailure(login: login, account: account?.id, address: clientAddress)
             throw DAVFailure.unauthorized("The username or the password is not correct.")
         }
         limiter.recordSuccess(account: identity.account.id)

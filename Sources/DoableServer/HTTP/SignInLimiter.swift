@@ -49,12 +49,21 @@ public final class SignInLimiter: Sendable {
     public init(limits: Limits = Limits()) { self.limits = limits }
 
     static func key(_ account: AccountID) -> String { "account:\(account)" }
+    /// Issue 27, finding 6: a login that names no account is limited like one that does, keyed on the login as the
+    /// account lookup reads it, so that neither a lockout nor its absence tells whether an account exists.
+    static func key(login: String, account: AccountID?) -> String {
+        account.map(key) ?? "login:\(Rules.matchKey(login.trimmingCharacters(in: .whitespacesAndNewlines)))"
+    }
     static func key(address: String) -> String { "address:\(address)" }
 
     /// Seconds until the account may be tried again, or nil when it is not locked.
     public func lockedSeconds(account: AccountID, now: Double = Date().timeIntervalSince1970) -> Int? {
+        lockedSeconds(key: Self.key(account), now: now)
+    }
+
+    func lockedSeconds(key: String, now: Double) -> Int? {
         state.withLock { state in
-            let recent = recentFailures(Self.key(account), in: &state, now: now)
+            let recent = recentFailures(key, in: &state, now: now)
             guard recent.count >= limits.perAccount, let oldest = recent.first else { return nil }
             return max(1, Int((oldest + limits.windowSeconds - now).rounded(.up)))
         }
@@ -103,24 +112,40 @@ public final class SignInLimiter: Sendable {
 
     /// 429 when the account is locked.
     public func requireUnlocked(account: AccountID, now: Double = Date().timeIntervalSince1970) throws {
-        if let wait = lockedSeconds(account: account, now: now) {
+        try requireUnlocked(key: Self.key(account), now: now)
+    }
+
+    /// 429 when the account the login names — or, when it names none, the login itself — is locked: the same answer
+    /// either way.
+    public func requireUnlocked(login: String, account: AccountID?, now: Double = Date().timeIntervalSince1970) throws {
+        try requireUnlocked(key: Self.key(login: login, account: account), now: now)
+    }
+
+    func requireUnlocked(key: String, now: Double) throws {
+        if let wait = lockedSeconds(key: key, now: now) {
             refusedAttempts.increment()
             throw DoableError.rateLimited(retryAfterSeconds: wait,
                                           message: "Too many wrong passwords for this account. Try again in \(wait) seconds.")
         }
     }
 
-    /// Counts a wrong password against the address and, when the login named one, the account.
-    public func recordFailure(account: AccountID?, address: String, now: Double = Date().timeIntervalSince1970) {
+    /// Counts a wrong password against the address and the account (a password check of a signed-in member).
+    public func recordFailure(account: AccountID, address: String, now: Double = Date().timeIntervalSince1970) {
+        recordFailure(key: Self.key(account), address: address, now: now)
+    }
+
+    /// Counts a failed sign-in against the address and the account the login names, or the login when it names none.
+    public func recordFailure(login: String, account: AccountID?, address: String,
+                              now: Double = Date().timeIntervalSince1970) {
+        recordFailure(key: Self.key(login: login, account: account), address: address, now: now)
+    }
+
+    func recordFailure(key: String, address: String, now: Double) {
         let locked = state.withLock { state -> Bool in
             state.failures[Self.key(address: address), default: []].append(now)
-            var locked = false
-            if let account {
-                let key = Self.key(account)
-                let before = recentFailures(key, in: &state, now: now).count
-                state.failures[key, default: []].append(now)
-                locked = before + 1 == limits.perAccount
-            }
+            let before = recentFailures(key, in: &state, now: now).count
+            state.failures[key, default: []].append(now)
+            let locked = before + 1 == limits.perAccount
             if state.failures.count > 100_000 {
                 state.failures = state.failures.filter { now - ($0.value.last ?? 0) < limits.windowSeconds }
             }

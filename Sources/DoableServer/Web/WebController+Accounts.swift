@@ -97,9 +97,10 @@ extension WebController {
         do {
             try await limiter.admit(address: context.clientAddress)
             let account = try await domain.account(login: login)
-            if let account { try limiter.requireUnlocked(account: account.id) }
+            try limiter.requireUnlocked(login: login, account: account?.id)
+            if account == nil { try await domain.refuseUnknownLogin(password: password) }
             guard let account, let session = try await domain.signIn(account, password: password) else {
-                limiter.recordFailure(account: account?.id, address: context.clientAddress)
+                limiter.recordFailure(login: login, account: account?.id, address: context.clientAddress)
                 errors.general = "The email, username or password is not correct."
                 return try await signInPage(context, login: login, errors: errors, status: .unauthorized)
             }

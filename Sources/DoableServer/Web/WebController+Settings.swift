@@ -144,6 +144,7 @@ extension WebController {
     /// Another member's public profile: username, display name and only the contact details they chose to show;
     /// and their standing on the marketplace: the average rating, the completion rate and the latest reviews.
     private func publicProfilePage(_ context: AppRequestContext) async throws -> Response {
+        _ = try member(context)  // ACC-3: for members, not strangers (issue 27, finding 6)
         guard let username = context.parameters.get("username"),
               let account = try await domain.publicProfile(username: username)
         else { throw DoableError.notFound("No member with this username.") }
