@@ -136,6 +136,7 @@ let package = Package(
         .testTarget(
             name: "DoableCoreTests",
             dependencies: ["DoableCore"],
+            exclude: ["Fixtures"],
             swiftSettings: testSwiftSettings
         ),
         .testTarget(

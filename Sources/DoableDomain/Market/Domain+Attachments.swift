@@ -5,8 +5,9 @@ import DoableCore
 /// 65,536 bytes each and 10 per task or posting. A task's photos are seen by whoever sees the task and added or
 /// removed by its list's editors; a posting's are public to members and changed by its poster while it is open.
 extension Domain {
-    public func addTaskPhoto(_ identity: Identity, taskID: TaskID, bytes: [UInt8]) async throws -> Attachment {
-        let kind = try ImageKind.validated(bytes)
+    public func addTaskPhoto(_ identity: Identity, taskID: TaskID, bytes uploaded: [UInt8]) async throws -> Attachment {
+        let kind = try ImageKind.validated(uploaded)
+        let bytes = ImageMetadata.stripped(uploaded, kind: kind)  // no GPS position or camera details (issue 27)
         return try await perform(by: identity.account.id) {
             let task = try await editableTask(taskID, for: identity)
             guard task.deletedAt == nil else {
@@ -23,8 +24,11 @@ extension Domain {
     }
 
     /// MKT-1: the poster adds a photo to its open posting.
-    public func addPostingPhoto(_ identity: Identity, postingID: PostingID, bytes: [UInt8]) async throws -> Attachment {
-        let kind = try ImageKind.validated(bytes)
+    public func addPostingPhoto(_ identity: Identity, postingID: PostingID, bytes uploaded: [UInt8]) async throws
+        -> Attachment
+    {
+        let kind = try ImageKind.validated(uploaded)
+        let bytes = ImageMetadata.stripped(uploaded, kind: kind)  // no GPS position or camera details (issue 27)
         return try await perform(by: identity.account.id) {
             var lifecycle = try await lifecycle(of: postingID)
             let now = clock()
