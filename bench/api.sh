@@ -4,6 +4,7 @@
 #   bench/api.sh                 SQLite, 1,000,000 tasks
 #   DB=postgres bench/api.sh     the same on a throwaway PostgreSQL
 #   TASKS=100000 DURATION=5s bench/api.sh   a quicker run
+#   DOABLE_BIN_DIR=/path bench/api.sh       release builds of doable and HelloBench made already (e.g. of another commit)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 TASKS=${TASKS:-1000000}
@@ -17,9 +18,13 @@ if [ "$DB" = postgres ] && [ -z "${DOABLE_TEST_DATABASE_URL:-}" ]; then
     exec scripts/with-postgres.sh env DB=postgres "$0" "$@"
 fi
 
-swift build -c release --scratch-path .build-release --product doable 2>&1 | grep -E 'error' || true
-swift build -c release --scratch-path .build-release --product HelloBench 2>&1 | grep -E 'error' || true
-BIN=$(swift build -c release --scratch-path .build-release --show-bin-path)
+if [ -n "${DOABLE_BIN_DIR:-}" ]; then  # a folder with release builds of doable and HelloBench made already
+    BIN=$DOABLE_BIN_DIR
+else
+    swift build -c release --scratch-path .build-release --product doable 2>&1 | grep -E 'error' || true
+    swift build -c release --scratch-path .build-release --product HelloBench 2>&1 | grep -E 'error' || true
+    BIN=$(swift build -c release --scratch-path .build-release --show-bin-path)
+fi
 work=$(mktemp -d)
 pids=()
 cleanup() { for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done; rm -rf "$work"; }

@@ -151,6 +151,19 @@ struct MarketValueTests {
         }
     }
 
+    /// Issue 27, finding 7: long JSON numbers are judged on their text.
+    @Test func MKT4_longNumbersAreJudgedOnWhatWasWritten() throws {
+        #expect(try Money.parse(literal: "30.000000000000000000", field: "amount").cents == 3_000)
+        #expect(try Money.parse(literal: "12345.00000000000000000e-2", field: "amount").cents == 12_345)
+        for literal in ["99.999999999999999999", "0.0000000000000000001", "12.3450000000000000001"] {
+            #expect {
+                try Money.parse(literal: literal, field: "amount")
+            } throws: { error in
+                (error as? DoableError)?.field == "amount" && "\(error)".contains("two decimals")
+            }
+        }
+    }
+
     @Test func MKT4_typedAmounts() throws {
         #expect(try Money.parse(text: "12", field: "amount").cents == 1_200)
         #expect(try Money.parse(text: "12.5", field: "amount").cents == 1_250)

@@ -128,6 +128,7 @@ struct JSONFuzzWriter {
         case .number(let number):
             let text = number == number.rounded() && abs(number) < 1e15 ? String(Int64(number)) : "\(number)"
             out += Array(text.utf8)
+        case .longNumber(_, let literal): out += Array(literal.utf8)
         case .string(let text): writeString(text, into: &out)
         case .array(let items):
             out.append(UInt8(ascii: "["))

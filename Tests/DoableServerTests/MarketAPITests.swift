@@ -288,6 +288,14 @@ struct MarketAPITests {
             }
             let text = try await Self.bid(api, ben, on: id, "12.50")
             #expect(text.status == .badRequest && text.errorField == "amount")
+            // Issue 27, finding 7: more decimals than a Double keeps are judged on the text, not read as 30.00.
+            for literal in ["29.999999999999999999", "30.000000000000000001", "2.9999999999999999999e1"] {
+                let precise = try await api.call(.post, "\(Self.postings)/\(id)/bids", token: ben,
+                                                 rawBody: "{\"amount\": \(literal)}")
+                #expect(precise.status == .badRequest && precise.errorField == "amount", "\(literal)")
+                #expect((precise.object["error"] as? [String: Any])?["message"] as? String
+                    == "The amount may have at most two decimals.")
+            }
             let noAmount = try await api.call(.post, "\(Self.postings)/\(id)/bids", token: ben, json: ["message": "hi"])
             #expect(noAmount.status == .badRequest && noAmount.errorField == "amount")
             let own = try await Self.bid(api, ann, on: id, 10)

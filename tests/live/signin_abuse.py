@@ -185,6 +185,33 @@ def unknown_logins_take_as_long(base: str) -> None:
                   f"(median {unknown * 1000:.1f} ms against {wrong * 1000:.1f} ms)")
 
 
+def host_prefixed_cookies_over_https(base: str) -> None:
+    """Issue 27, finding 3: behind a trusted proxy that says the browser came over HTTPS, the web app's cookies are
+    `Secure` and named with the `__Host-` prefix (no sibling origin can set one), and signing in works with them."""
+    import re as regex
+    register(base, "https_ann", "right password")
+    browser = requests.Session()
+    https = {"X-Forwarded-Proto": "https", "X-Forwarded-For": "198.51.100.7"}
+    page = browser.get(base + "/signin", headers=https, timeout=10)
+    cookie = page.headers.get("Set-Cookie", "")
+    check(cookie.startswith("__Host-doable_csrf=") and "Secure" in cookie and "Path=/" in cookie
+          and "Domain" not in cookie, "over HTTPS the CSRF nonce cookie is __Host- and Secure", cookie)
+    token = regex.search(r'<meta name="csrf-token" content="([^"]+)"', page.text).group(1)
+    # requests keeps Secure cookies for https URLs only; send them as a browser on https would.
+    jar = "; ".join(f"{c.name}={c.value}" for c in browser.cookies)
+    signed = requests.post(base + "/signin", headers={**https, "Cookie": jar}, allow_redirects=False, timeout=10,
+                           data={"login": "https_ann", "password": "right password", "_csrf": token})
+    session = [c for c in signed.headers.get("Set-Cookie", "").split(", ") if "doable_session" in c]
+    check(signed.status_code == 303 and session and session[0].startswith("__Host-doable_session=")
+          and "Secure" in session[0], "signing in over HTTPS sets a __Host- session cookie",
+          f"{signed.status_code} {signed.headers.get('Set-Cookie')}")
+    plain = requests.post(base + "/signin", headers={**https, "Cookie": jar.replace("__Host-", "")},
+                          allow_redirects=False, timeout=10,
+                          data={"login": "https_ann", "password": "right password", "_csrf": token})
+    check(plain.status_code == 403, "over HTTPS a cookie without the prefix (one a sibling could set) is not the nonce",
+          f"{plain.status_code}")
+
+
 def main() -> int:
     with LiveServer() as server:
         account_lock(server.base)
@@ -194,6 +221,7 @@ def main() -> int:
         spoofing_without_a_trusted_proxy(server.base)
     with LiveServer("--trusted-proxy", "127.0.0.1/32,::1") as server:
         addresses_behind_a_proxy(server.base)
+        host_prefixed_cookies_over_https(server.base)
     with LiveServer("--bcrypt-cost", "10") as server:
         unknown_logins_take_as_long(server.base)
     return results.summary()

@@ -36,6 +36,20 @@ public struct Money: Sendable, Hashable, Comparable, Codable, CustomStringConver
         return Money(cents: Int64(cents))
     }
 
+    /// A JSON number as it was written, for numbers with more digits than a `Double` keeps: the same rules judged
+    /// on the text, so that `99.999999999999999999` is refused for its decimals instead of read as 100.00.
+    public static func parse(literal: String, field: String) throws -> Money {
+        guard let exact = Decimal(string: literal, locale: Locale(identifier: "en_US_POSIX")), !exact.isNaN else {
+            throw DoableError.invalid(field, "\(label(field)) must be an amount such as 12.50.")
+        }
+        var hundredfold = exact * 100, whole = Decimal()
+        NSDecimalRound(&whole, &hundredfold, 0, .plain)
+        guard whole == hundredfold else {
+            throw DoableError.invalid(field, "\(label(field)) may have at most two decimals.")
+        }
+        return try parse(NSDecimalNumber(decimal: exact).doubleValue, field: field)
+    }
+
     /// What a person types in a form: "12", "12.5", "12.50", "12,50"; same rules as `parse(_:field:)`.
     public static func parse(text: String, field: String) throws -> Money {
         let trimmed = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")

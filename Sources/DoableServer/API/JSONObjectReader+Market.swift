@@ -7,7 +7,7 @@ extension JSONObjectReader {
     func number(_ key: String) throws -> Double? {
         switch fields[key] {
         case nil: return nil
-        case .number(let value)?:
+        case .number(let value)?, .longNumber(let value, _)?:
             guard value.isFinite else { throw typeError(key, "a finite number") }
             return value
         default: throw typeError(key, "a number")
@@ -20,6 +20,7 @@ extension JSONObjectReader {
             if isNull(key) { throw typeError(key, "a number such as 12.50") }
             return nil
         }
+        if case .longNumber(_, let literal)? = fields[key] { return try Money.parse(literal: literal, field: name(key)) }
         return try Money.parse(value, field: name(key))
     }
 

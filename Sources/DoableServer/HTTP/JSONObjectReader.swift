@@ -65,6 +65,7 @@ struct JSONObjectReader {
         case .number(let value)?:
             guard value.rounded() == value, abs(value) < 1e15 else { throw typeError(key, "a whole number") }
             return Int(value)
+        case .longNumber?: throw typeError(key, "a whole number")
         default: throw typeError(key, "a whole number")
         }
     }

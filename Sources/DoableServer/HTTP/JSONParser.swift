@@ -60,7 +60,7 @@ struct JSONParser {
         case UInt8(ascii: "n"):
             try expect("null")
             return .null
-        default: return .number(try number())
+        default: return try number()
         }
     }
 
@@ -113,7 +113,7 @@ struct JSONParser {
         }
     }
 
-    private mutating func number() throws -> Double {
+    private mutating func number() throws -> JSONValue {
         let start = index
         if current == UInt8(ascii: "-") { index += 1 }
         guard let first = current, isDigit(first) else { throw Invalid() }
@@ -137,7 +137,9 @@ struct JSONParser {
         if value == 0, bytes[start..<mantissaEnd].contains(where: { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }) {
             throw Invalid()
         }
-        return value
+        let digits = bytes[start..<mantissaEnd].filter(isDigit).drop { $0 == UInt8(ascii: "0") }
+        let significant = digits.count - digits.reversed().prefix { $0 == UInt8(ascii: "0") }.count
+        return significant > 15 ? .longNumber(value, literal: text) : .number(value)
     }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }

@@ -4,7 +4,8 @@ import Foundation
 
 /// What the web session middleware learned about a page request.
 struct WebRequestState: Sendable {
-    /// The token every form of this browser carries in `_csrf` (the same value as the `doable_csrf` cookie).
+    /// The token every form of this page carries in `_csrf`: an HMAC of the session, or of the signed-out browser's
+    /// nonce cookie (`CSRFKey`).
     var csrfToken = ""
     /// The posted form (already read, so the CSRF check and the handler see the same fields).
     var form = FormData()

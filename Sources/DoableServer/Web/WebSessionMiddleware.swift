@@ -6,13 +6,21 @@ import HTTPTypes
 import Hummingbird
 import Logging
 
-/// The web app's front door (issue 11): finds the member from the `doable_session` cookie, gives every browser a
-/// CSRF token (`doable_csrf`, sent back in each form's `_csrf`), refuses a POST without it or from another origin,
-/// reads the posted form, hands over the flash message, and adds the security headers every page carries.
+/// The web app's front door (issue 11): finds the member from the session cookie, gives every page the CSRF token
+/// its forms send back in `_csrf`, refuses a POST without it or from anywhere but this origin, reads the posted
+/// form, hands over the flash message, and adds the security headers every page carries.
+///
+/// Issue 27, finding 3: the token is an HMAC under a server secret of the session (signed in) or of the browser's
+/// `doable_csrf` nonce (signed out, for the sign-in and registration forms), never a value a cookie holds, so a page
+/// on a sibling origin that sets cookies (they ignore ports) cannot make one that passes; a new session at sign-in
+/// means a new token. A POST whose `Origin` is `null` (an opaque origin: a redirect through another site,
+/// `no-referrer`) or another origin is refused, and so is one a browser marks `Sec-Fetch-Site: cross-site` or
+/// `same-site`. Over HTTPS the cookies carry the `__Host-` prefix, which a sibling cannot set.
 struct WebSessionMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let domain: Domain
     let trustedProxies: TrustedProxies
+    let csrfKey = CSRFKey()
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
@@ -24,23 +32,27 @@ struct WebSessionMiddleware: RouterMiddleware {
         state.path = request.uri.description
         state.wantsJSON = request.headers[.doableFetch] == "1"
         let cookies = request.cookies
-        if let token = cookies[WebCookie.csrf]?.value, token.utf8.count >= 32, token.utf8.count <= 128 {
-            state.csrfToken = token
+        let nonce: String
+        if let value = cookies[WebCookie.named(WebCookie.csrf, secure: state.isSecure)]?.value,
+           value.utf8.count >= 32, value.utf8.count <= 128 {
+            nonce = value
         } else {
-            state.csrfToken = SecretToken.make(prefix: "").secret
-            state.cookiesToSet.append(WebCookie.make(WebCookie.csrf, state.csrfToken, secure: state.isSecure,
+            nonce = SecretToken.make(prefix: "").secret
+            state.cookiesToSet.append(WebCookie.make(WebCookie.csrf, nonce, secure: state.isSecure,
                                                      maxAge: 400 * 86_400))
         }
-        if let flash = cookies[WebCookie.flash]?.value {
+        if let flash = cookies[WebCookie.named(WebCookie.flash, secure: state.isSecure)]?.value {
             state.flash = Flash(encoded: flash)
             state.cookiesToSet.append(WebCookie.clear(WebCookie.flash, secure: state.isSecure))
         }
-        if let secret = cookies[WebCookie.session]?.value, !secret.isEmpty {
+        if let secret = cookies[WebCookie.named(WebCookie.session, secure: state.isSecure)]?.value, !secret.isEmpty {
             context.identity = try await domain.authenticate(secret: secret)
             if let identity = context.identity {
                 context.logger[metadataKey: "doable.user.id"] = "\(identity.account.id)"
             }
         }
+        state.csrfToken = try await csrfKey.token(
+            for: context.identity.map { "session:\($0.credential.id)" } ?? "anonymous:\(nonce)", domain: domain)
         if request.method == .post {
             // An email link's token is its authority (NOTIF-2): a mail client's one-click unsubscribe (RFC 8058)
             // carries no cookies and may send its one field as multipart/form-data, so those routes check the
@@ -59,7 +71,7 @@ struct WebSessionMiddleware: RouterMiddleware {
             // Rows share one form (docs/web-app.md) and carry no "back" field: the page they came from is the
             // Referer, which the Referrer-Policy keeps to our own origin.
             if state.form["back"] == nil, let back = refererPath(request) { state.form.set("back", back) }
-            guard isEmailLink || (isSameOrigin(request) && csrfMatches(state, cookies: cookies)) else {
+            guard isEmailLink || (isSameOrigin(request) && isSameSite(request) && csrfMatches(state)) else {
                 context.web = state
                 return finish(WebPages.refused(context: context), state: state)
             }
@@ -69,11 +81,16 @@ struct WebSessionMiddleware: RouterMiddleware {
         return finish(response, state: context.web)
     }
 
-    private func csrfMatches(_ state: WebRequestState, cookies: Cookies) -> Bool {
-        guard let sent = state.form["_csrf"],
-              constantTimeEquals(Array(sent.utf8), Array(state.csrfToken.utf8)), cookies[WebCookie.csrf] != nil
-        else { return false }
-        return true
+    private func csrfMatches(_ state: WebRequestState) -> Bool {
+        guard let sent = state.form["_csrf"], !state.csrfToken.isEmpty else { return false }
+        return constantTimeEquals(Array(sent.utf8), Array(state.csrfToken.utf8))
+    }
+
+    /// Fetch metadata: a browser that says the form came from another site, or from a sibling of this one, is
+    /// refused; `same-origin` and `none` (typed, bookmarked) pass, as does a client that sends none.
+    private func isSameSite(_ request: Request) -> Bool {
+        guard let site = request.headers[.secFetchSite]?.lowercased() else { return true }
+        return site == "same-origin" || site == "none"
     }
 
     private func finish(_ response: Response, state: WebRequestState) -> Response {
@@ -90,10 +107,11 @@ struct WebSessionMiddleware: RouterMiddleware {
         return response
     }
 
-    /// A browser names the page a form came from in `Origin`; a cross-site POST is refused even with a token.
+    /// A browser names the page a form came from in `Origin`; a POST from another origin, or from an opaque one
+    /// (`null`), is refused even with a token.
     private func isSameOrigin(_ request: Request) -> Bool {
-        guard let origin = request.headers[.origin], origin != "null" else { return true }
-        guard let host = request.head.authority else { return false }
+        guard let origin = request.headers[.origin] else { return true }
+        guard origin != "null", let host = request.head.authority else { return false }
         return origin == "http://\(host)" || origin == "https://\(host)"
     }
 
@@ -112,14 +130,17 @@ struct WebSessionMiddleware: RouterMiddleware {
     }
 }
 
-/// The web app's cookies: all HttpOnly and SameSite=Lax, Secure when the browser came over TLS.
+/// The web app's cookies: all HttpOnly and SameSite=Lax; when the browser came over TLS, Secure and named with the
+/// `__Host-` prefix (no sibling origin or plain-HTTP page can set such a cookie).
 enum WebCookie {
     static let session = "doable_session"
     static let csrf = "doable_csrf"
     static let flash = "doable_flash"
 
+    static func named(_ name: String, secure: Bool) -> String { secure ? "__Host-" + name : name }
+
     static func make(_ name: String, _ value: String, secure: Bool, maxAge: Int? = nil) -> String {
-        var cookie = "\(name)=\(value); Path=/; HttpOnly; SameSite=Lax"
+        var cookie = "\(named(name, secure: secure))=\(value); Path=/; HttpOnly; SameSite=Lax"
         if let maxAge { cookie += "; Max-Age=\(maxAge)" }
         if secure { cookie += "; Secure" }
         return cookie
@@ -133,4 +154,5 @@ extension HTTPField.Name {
     static let xForwardedProto = Self("X-Forwarded-Proto")!
     static let referrerPolicy = Self("Referrer-Policy")!
     static let xFrameOptions = Self("X-Frame-Options")!
+    static let secFetchSite = Self("Sec-Fetch-Site")!
 }

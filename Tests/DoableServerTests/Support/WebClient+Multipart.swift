@@ -27,7 +27,7 @@ extension WebClient {
     func postMultipart(_ path: String, _ fields: [(String, String)] = [], files: [FormFile], csrf: String? = nil,
                        fetch: Bool = false) async throws -> WebPageResponse
     {
-        if cookies["doable_csrf"] == nil { try await get("/signin") }
+        if csrf == nil { try await ensureCSRFToken() }
         let boundary = "----DoableTestBoundary\(UUID().uuidString.prefix(12))"
         var all = fields
         let token = csrf ?? self.csrf

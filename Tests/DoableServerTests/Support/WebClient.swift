@@ -27,14 +27,22 @@ struct WebPageResponse: Sendable {
     }
 }
 
-/// A browser for tests: keeps cookies, sends forms with the CSRF token of the last page it saw.
+/// A browser for tests: keeps cookies, sends forms with the CSRF token of the last page it saw (a page's
+/// `<meta name="csrf-token">`; the token is bound to the session, so a new session fetches a page first).
 final class WebClient: @unchecked Sendable {
     let client: any TestClientProtocol
     private(set) var cookies: [String: String] = [:]
+    private var pageToken: (token: String, session: String?)?
 
     init(_ client: any TestClientProtocol) { self.client = client }
 
-    var csrf: String { cookies["doable_csrf"] ?? "" }
+    var csrf: String { pageToken?.token ?? "" }
+
+    /// Makes sure `csrf` is the token of the current session, reading a page when it is not.
+    func ensureCSRFToken() async throws {
+        if let pageToken, pageToken.session == cookies["doable_session"] { return }
+        try await get(cookies["doable_session"] == nil ? "/signin" : "/settings")
+    }
 
     @discardableResult
     func get(_ path: String) async throws -> WebPageResponse {
@@ -46,7 +54,7 @@ final class WebClient: @unchecked Sendable {
     func post(_ path: String, _ fields: [(String, String)] = [], csrf: String? = nil, fetch: Bool = false)
         async throws -> WebPageResponse
     {
-        if cookies["doable_csrf"] == nil { try await get("/signin") }
+        if csrf == nil { try await ensureCSRFToken() }
         var all = fields
         let token = csrf ?? self.csrf
         if !token.isEmpty { all.append(("_csrf", token)) }
@@ -96,6 +104,9 @@ final class WebClient: @unchecked Sendable {
             let name = String(pair[0])
             let value = pair.count > 1 ? String(pair[1]) : ""
             if value.isEmpty || cookie.contains("Max-Age=0") { cookies[name] = nil } else { cookies[name] = value }
+        }
+        if let token = Self.first(#"<meta name="csrf-token" content="([^"]+)""#, in: response.body) {
+            pageToken = (token, cookies["doable_session"])
         }
         return response
     }
