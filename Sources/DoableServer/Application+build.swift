@@ -44,7 +44,7 @@ public func buildRouter(
     domain: Domain, limiter: SignInLimiter, fairShare: FairShareLimiter = FairShareLimiter(),
     pageCache: TaskPageCache = TaskPageCache(), eventHeartbeat: Duration = .seconds(15),
     trustedProxies: TrustedProxies = TrustedProxies(), metrics: ServerMetrics? = nil, metricsToken: String? = nil
-) -> Router<AppRequestContext> {
+) -> HeadAsGet<Router<AppRequestContext>> {
     let router = Router(context: AppRequestContext.self)
     if metrics != nil { router.add(middleware: MetricsMiddleware()) }
     router.add(middleware: RequestLogMiddleware())
@@ -86,7 +86,7 @@ public func buildRouter(
     assets.addRoutes(to: router)
     WebController(domain: domain, renderer: WebRenderer(domain: domain, assets: assets, trustedProxies: trustedProxies),
                   limiter: limiter).addRoutes(to: router)
-    return router
+    return HeadAsGet(inner: router)
 }
 
 /// The whole server: HTTP plus its background services (the metrics listener among them), stopped gracefully on

@@ -25,7 +25,7 @@ struct AuthMiddleware: RouterMiddleware {
                 throw DoableError.unauthenticated("Send 'Authorization: Bearer <token>'.")
             }
             secret = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
-        } else if request.method == .get,
+        } else if request.method == .get || request.method == .head,
                   let cookie = (request.cookies[WebCookie.named(WebCookie.session, secure: true)]
                                 ?? request.cookies[WebCookie.session])?.value, !cookie.isEmpty {
             // The web app's EventSource cannot send a header (VIEW-6): a GET may use the session cookie. Only a
