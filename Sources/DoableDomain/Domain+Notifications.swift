@@ -61,14 +61,32 @@ extension Domain {
         String(decoding: (try? JSONEncoder().encode(payload)) ?? Data(), as: UTF8.self)
     }
 
-    /// The caller's notifications, newest first, and how many are unread.
-    public func notifications(_ identity: Identity, unreadOnly: Bool = false, limit: Int = notificationPageLimit)
-        async throws -> (notifications: [AppNotification], unreadCount: Int)
+    /// The caller's notifications, newest first, a page at a time, and how many are unread. `before` is the
+    /// `nextCursor` of the page before (issue 27, finding 7: older ones can be reached, not only the newest 100).
+    public func notifications(_ identity: Identity, unreadOnly: Bool = false, before cursor: String? = nil,
+                              limit: Int = notificationPageLimit)
+        async throws -> (notifications: [AppNotification], unreadCount: Int, nextCursor: String?)
     {
-        async let items = store.notifications(accountID: identity.account.id, unreadOnly: unreadOnly,
-                                              limit: max(1, min(limit, Self.notificationPageLimit)))
+        let limit = max(1, min(limit, Self.notificationPageLimit))
+        let before = try cursor.map(Self.parseNotificationCursor)
+        async let items = store.notifications(accountID: identity.account.id, unreadOnly: unreadOnly, before: before,
+                                              limit: limit + 1)
         async let unread = store.unreadNotificationCount(accountID: identity.account.id)
-        return (try await items, try await unread)
+        var page = try await items
+        var next: String?
+        if page.count > limit {
+            page.removeLast(page.count - limit)
+            if let last = page.last { next = "\(last.createdAt.milliseconds):\(last.id)" }
+        }
+        return (page, try await unread, next)
+    }
+
+    static func parseNotificationCursor(_ text: String) throws -> (createdAt: Timestamp, id: NotificationID) {
+        let parts = text.split(separator: ":", maxSplits: 1)
+        guard parts.count == 2, let milliseconds = Int64(parts[0]), let id = NotificationID(String(parts[1])) else {
+            throw DoableError.invalid("before", "'before' must be a nextCursor this server gave out.")
+        }
+        return (Timestamp(milliseconds: milliseconds), id)
     }
 
     /// How many of the caller's notifications are unread (the web app's bell, on every page).

@@ -80,7 +80,9 @@ public protocol Store: Service, Sendable {
     func activity(taskID: TaskID, limit: Int) async throws -> [TaskActivity]
     func notification(id: NotificationID) async throws -> AppNotification?
     /// The account's notifications, newest first.
-    func notifications(accountID: AccountID, unreadOnly: Bool, limit: Int) async throws -> [AppNotification]
+    /// Newest first; with `before`, only those older than that one (its time and id: a page's cursor).
+    func notifications(accountID: AccountID, unreadOnly: Bool, before: (createdAt: Timestamp, id: NotificationID)?,
+                       limit: Int) async throws -> [AppNotification]
     func unreadNotificationCount(accountID: AccountID) async throws -> Int
     /// Trashed tasks (the ones trashed themselves, not those that went with them) in these lists: what members of
     /// shared lists see in their trash.
@@ -268,6 +270,10 @@ public protocol Store: Service, Sendable {
 }
 
 extension Store {
+    public func notifications(accountID: AccountID, unreadOnly: Bool, limit: Int) async throws -> [AppNotification] {
+        try await notifications(accountID: accountID, unreadOnly: unreadOnly, before: nil, limit: limit)
+    }
+
     public func feedFloor(accountID: AccountID) async throws -> Int64 {
         try await feedBounds(accountID: accountID).floor
     }

@@ -450,6 +450,7 @@ RESPONSE_SCHEMAS = {
         "notifications": array(ref("Notification"), description="Newest first."),
         "unreadCount": integer("All unread notifications of the caller, whatever the filter and limit.",
                                minimum=0),
+        "nextCursor": nullable(text("Pass as `before` for the next, older page; null on the last page.")),
     }),
     "UnreadCount": obj({"unreadCount": integer("The caller's notifications still unread.", minimum=0)}),
     "Reminder": obj({
@@ -1889,9 +1890,10 @@ PATHS = {
         read_only=True, parameters=[
             query("unread", boolean(), "true: only unread ones. Default false."),
             query("limit", integer(minimum=1, maximum=100, default=100), "How many."),
+            query("before", text(), "The `nextCursor` of the page before: older notifications (issue 27)."),
         ], statuses=(400,), ok=ok(ref("NotificationPage")),
-        bad_request="`unread` is not true or false, or `limit` is not a whole number from 1 to 100; `field` "
-                    "names it."))},
+        bad_request="`unread` is not true or false, `limit` is not a whole number from 1 to 100, or `before` is "
+                    "not a cursor this server gave out; `field` names it."))},
     "/api/v1/sync/push": {"post": tagged("Sync", operation(
         "syncPush", "SYNC-1 and SYNC-2: apply a device's mutations in order, each at most once; rejected ones are "
                     "reported with their reason and never block the queue.",

@@ -97,9 +97,11 @@ struct CollaborationController {
             unreadOnly = unread == "true"
         }
         let limit = try Self.limit(request, maximum: Domain.notificationPageLimit)
-        let (items, unread) = try await domain.notifications(try context.requireIdentity(), unreadOnly: unreadOnly,
-                                                             limit: limit ?? Domain.notificationPageLimit)
-        return JSONResponse.make(NotificationsDTO(notifications: items.map(NotificationDTO.init), unreadCount: unread))
+        let (items, unread, next) = try await domain.notifications(
+            try context.requireIdentity(), unreadOnly: unreadOnly, before: parameters.get("before"),
+            limit: limit ?? Domain.notificationPageLimit)
+        return JSONResponse.make(NotificationsDTO(notifications: items.map(NotificationDTO.init), unreadCount: unread,
+                                                  nextCursor: next))
     }
 
     @Sendable func markRead(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -101,6 +101,17 @@ struct NotificationDTO: Encodable, Sendable {
 struct NotificationsDTO: Encodable, Sendable {
     let notifications: [NotificationDTO]
     let unreadCount: Int
+    /// `before` for the next (older) page; null on the last one.
+    let nextCursor: String?
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(notifications, forKey: .notifications)
+        try container.encode(unreadCount, forKey: .unreadCount)
+        try container.encode(nextCursor, forKey: .nextCursor)
+    }
+
+    enum CodingKeys: String, CodingKey { case notifications, unreadCount, nextCursor }
 }
 
 struct UnreadCountDTO: Encodable, Sendable {

@@ -27,7 +27,13 @@ extension WebController {
 
     private func notificationsPage(_ context: AppRequestContext) async throws -> Response {
         let identity = try member(context)
-        let (notes, unread) = try await domain.notifications(identity)
+        let before = context.web.query["before"]
+        let (notes, unread, next): ([AppNotification], Int, String?)
+        do {
+            (notes, unread, next) = try await domain.notifications(identity, before: before)
+        } catch is DoableError {
+            return WebResponse.redirect("/notifications")  // a cursor from nowhere: the newest page
+        }
         let time = MemberTime(preferences: identity.account.preferences)
         let markAll: HTML = unread == 0 ? "" : """
         <form method="post" action="/notifications/read" data-inplace>\(csrfField(context))\
@@ -44,6 +50,7 @@ extension WebController {
         <p class="subtitle">\(unread == 0 ? "Nothing unread" : unread == 1 ? "1 unread" : "\(unread) unread")</p>
         <p><button type="button" id="enable-notifications" class="button" hidden>Enable browser notifications</button></p>
         \(list)
+        \(next.map { HTML("<p class=\"pager\"><a class=\"button\" href=\"/notifications?before=\(FormData.encode($0))\">Older notifications</a></p>") } ?? "")
         """, current: "notifications"), context)
     }
 

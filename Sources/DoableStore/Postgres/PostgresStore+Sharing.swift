@@ -142,10 +142,15 @@ extension PostgresStore {
             """, Self.notification)
     }
 
-    public func notifications(accountID: AccountID, unreadOnly: Bool, limit: Int) async throws -> [AppNotification] {
-        try await fetchAll("""
+    public func notifications(accountID: AccountID, unreadOnly: Bool,
+                              before: (createdAt: Timestamp, id: NotificationID)?, limit: Int)
+        async throws -> [AppNotification]
+    {
+        let at = before?.createdAt.milliseconds, id = before?.id.uuid
+        return try await fetchAll("""
             SELECT \(unescaped: Self.notificationColumns) FROM notifications
             WHERE account_id = \(accountID.uuid) AND (NOT \(unreadOnly) OR read_at IS NULL)
+              AND (\(at)::bigint IS NULL OR (created_at, id) < (\(at)::bigint, \(id)::uuid))
             ORDER BY created_at DESC, id DESC LIMIT \(limit)
             """, Self.notification)
     }

@@ -141,11 +141,17 @@ extension SQLiteStore {
                            Self.notification)
     }
 
-    public func notifications(accountID: AccountID, unreadOnly: Bool, limit: Int) async throws -> [AppNotification] {
+    public func notifications(accountID: AccountID, unreadOnly: Bool,
+                              before: (createdAt: Timestamp, id: NotificationID)?, limit: Int)
+        async throws -> [AppNotification]
+    {
         try await fetchAll("""
             SELECT \(Self.notificationColumns) FROM notifications
-            WHERE account_id = ? AND (? = 0 OR read_at IS NULL) ORDER BY created_at DESC, id DESC LIMIT ?
-            """, [accountID.description, unreadOnly, limit], Self.notification)
+            WHERE account_id = ? AND (? = 0 OR read_at IS NULL)
+              AND (? IS NULL OR created_at < ? OR (created_at = ? AND id < ?))
+            ORDER BY created_at DESC, id DESC LIMIT ?
+            """, [accountID.description, unreadOnly, before?.createdAt.milliseconds, before?.createdAt.milliseconds,
+                  before?.createdAt.milliseconds, before?.id.description, limit], Self.notification)
     }
 
     public func unreadNotificationCount(accountID: AccountID) async throws -> Int {
