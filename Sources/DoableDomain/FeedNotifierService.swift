@@ -22,6 +22,7 @@ public struct FeedNotifierService: Service {
                     switch signal {
                     case .advanced(let advanced): notifier.signal(advanced)
                     case .unknown: notifier.signalEveryone()
+                    case .credentialsEnded(let accounts): for account in accounts { notifier.recheckCredentials(of: account) }
                     }
                 }
                 if Task.isCancelled { break }

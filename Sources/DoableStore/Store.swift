@@ -307,6 +307,8 @@ public enum FeedSignal: Sendable, Equatable {
     case advanced([AccountID: Int64])
     /// Changes may have been missed (a lost connection): every consumer should look again.
     case unknown
+    /// Credentials of these accounts ended in another process (issue 27): their open streams check theirs now.
+    case credentialsEnded(Set<AccountID>)
 
     /// Yields the signal; when the buffer is full and an older one had to go, says `.unknown` after it, so that
     /// the consumer looks at every feed instead of missing the dropped one.

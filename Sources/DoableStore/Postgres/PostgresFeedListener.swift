@@ -32,6 +32,22 @@ enum PostgresFeedListener {
         }
     }
 
+    /// Issue 27: a batch that ends credentials says whose, so that every process ends their open streams at once,
+    /// not at the next heartbeat: `credentials:account,…`.
+    static let credentialsPrefix = "credentials:"
+
+    static func credentialsPayload(_ accounts: Set<AccountID>) -> [String] {
+        let items = accounts.map(\.description).sorted()
+        return stride(from: 0, to: items.count, by: entriesPerPayload).map {
+            credentialsPrefix + items[$0..<min($0 + entriesPerPayload, items.count)].joined(separator: ",")
+        }
+    }
+
+    static func parseCredentials(_ payload: String) -> Set<AccountID>? {
+        guard payload.hasPrefix(credentialsPrefix) else { return nil }
+        return Set(payload.dropFirst(credentialsPrefix.count).split(separator: ",").compactMap { AccountID(String($0)) })
+    }
+
     static func parse(_ payload: String) -> [AccountID: Int64] {
         var result: [AccountID: Int64] = [:]
         for item in payload.split(separator: ",") {
@@ -55,6 +71,10 @@ enum PostgresFeedListener {
                         // Listening starts only now: whatever committed before is unknown to the consumers.
                         continuation.yield(.unknown)
                         for try await notification in notifications {
+                            if let accounts = parseCredentials(notification.payload) {
+                                if !accounts.isEmpty { FeedSignal.credentialsEnded(accounts).send(to: continuation) }
+                                continue
+                            }
                             let advanced = parse(notification.payload)
                             if !advanced.isEmpty { FeedSignal.advanced(advanced).send(to: continuation) }
                         }

@@ -45,6 +45,12 @@ struct PostgresWriter {
         try await insert(postings)
         try await insert(notes)
         try await insert(deliveries)
+        let ending = batch.accountsEndingCredentials
+        if !ending.isEmpty {
+            try await execute("""
+                SELECT pg_notify(\(channel), payload) FROM unnest(\(PostgresFeedListener.credentialsPayload(ending))) AS payload
+                """)
+        }
         return try await appendChanges(batch)
     }
 
