@@ -179,6 +179,25 @@ def check_sqlite_syncs_every_write() -> None:
         syncs = count_syncs(server.process.pid, hundred_writes)
         check(statuses == [201] * 100, "Q-6: 100 sequential creates acknowledged")
         check(syncs >= 100, f"Q-6: SQLite synced to disk at least once per acknowledged write ({syncs} syncs for 100)")
+
+        # Group commit: writes that arrive together share a transaction and its sync.
+        concurrent = []
+
+        def sixteen_writers():
+            def writer(n):
+                session = requests.Session()
+                for i in range(25):
+                    concurrent.append(session.post(server.base + "/api/v1/tasks", headers=headers, timeout=30,
+                                                   json={"title": f"together {n}.{i}"}).status_code)
+            threads = [threading.Thread(target=writer, args=(n,)) for n in range(16)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+
+        shared = count_syncs(server.process.pid, sixteen_writers)
+        check(concurrent == [201] * 400 and shared < 400,
+              f"Q-6: 400 creates from 16 clients at once share their syncs ({shared} syncs)")
     finally:
         server.stop()
 
