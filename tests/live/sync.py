@@ -203,9 +203,14 @@ def main() -> int:
                          "SYNC-4 both devices converge after the crash")
 
             # 7. The live nudge
+            synced_before = b.status().get("lastSyncAt")
             watcher = b.start("sync", "--watch")
             try:
-                time.sleep(1.5)  # connected to the live channel
+                # Ready once its first sync is done (however slow the machine): from then on a change reaches it
+                # either as a live event or through the sync its live channel's `ready` starts when it connects.
+                deadline = time.monotonic() + 60
+                while time.monotonic() < deadline and b.status().get("lastSyncAt") == synced_before:
+                    time.sleep(0.1)
                 nudged = json.loads(a.run("add", "Nudged task", "--json").stdout)["id"]
                 seen_at = None
                 started = time.monotonic()
