@@ -13,6 +13,8 @@ public final class BackupArchiveWriter: @unchecked Sendable {
     private var parts: [BackupPart] = []
     private var current: (part: BackupPart, handle: FileHandle, hasher: SHA256, buffer: [UInt8])?
     private var lastReport = ContinuousClock.now
+    /// The rows the snapshot holds in all, when the engine counted them first: the progress bar's total.
+    public var expectedRows: Int?
     private var bytesSoFar: Int64 = 0
 
     public init(progress: (@Sendable (BackupProgress) -> Void)? = nil) throws {
@@ -76,7 +78,7 @@ public final class BackupArchiveWriter: @unchecked Sendable {
         guard force || now - lastReport > .milliseconds(100) else { return }
         lastReport = now
         let done = parts.reduce(0) { $0 + $1.rows } + current.part.rows
-        progress(BackupProgress(part: current.part.name, rows: done, bytes: bytesSoFar, totalRows: nil))
+        progress(BackupProgress(part: current.part.name, rows: done, bytes: bytesSoFar, totalRows: expectedRows))
     }
 
     public func endPart() throws {

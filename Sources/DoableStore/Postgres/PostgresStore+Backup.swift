@@ -19,7 +19,16 @@ extension PostgresStore: StoreArchiving {
                 try await connection.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
                 do {
                     try await connection.query("SET LOCAL statement_timeout = 0", logger: logger)
-                    for (table, columns) in try await Self.archivedTables(connection, logger: logger) {
+                    let tables = try await Self.archivedTables(connection, logger: logger)
+                    var expected = 0
+                    for (table, _) in tables {
+                        let rows = try await connection.query(PostgresQuery(unsafeSQL: """
+                            SELECT count(*) FROM \(Self.quoted(table))
+                            """), logger: logger)
+                        for try await count in rows.decode(Int64.self) { expected += Int(count) }
+                    }
+                    writer.expectedRows = expected
+                    for (table, columns) in tables {
                         let archived = columns.map { BackupColumn(name: $0.name, type: Self.archiveType($0.type)) }
                         try writer.beginPart(table, columns: archived)
                         let cells = columns.map(Self.archiveExpression).joined(separator: ", ")

@@ -12,7 +12,11 @@ extension SQLiteStore: StoreArchiving {
             let withoutRowID = try Set(String.fetchAll(db, sql: """
                 SELECT name FROM sqlite_master WHERE type = 'table' AND upper(sql) LIKE '%WITHOUT ROWID%'
                 """))
-            for (table, columns) in try Self.archivedTables(db) {
+            let tables = try Self.archivedTables(db)
+            writer.expectedRows = try tables.reduce(0) { total, table in
+                total + (try Int.fetchOne(db, sql: "SELECT count(*) FROM \(Self.quoted(table.table))") ?? 0)
+            }
+            for (table, columns) in tables {
                 try writer.beginPart(table, columns: columns)
                 let names = columns.map { Self.quoted($0.name) }.joined(separator: ", ")
                 // In insertion order, which a restore keeps: the marketplace's search lists newest first by rowid.
