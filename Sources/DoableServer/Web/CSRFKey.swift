@@ -14,8 +14,7 @@ final class CSRFKey: Sendable {
         if text == nil { text = try await load(domain) }
         let key = SymmetricKey(data: Data((text ?? "").utf8))
         let mac = HMAC<SHA256>.authenticationCode(for: Data(("doable-csrf|" + binding).utf8), using: key)
-        return Data(mac).base64EncodedString().replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        return Data(mac).base64URLEncoded
     }
 
     private func load(_ domain: Domain) async throws -> String {

@@ -1,3 +1,4 @@
+import DoableCore
 import Crypto
 import Foundation
 
@@ -70,7 +71,7 @@ public final class BackupArchiveReader: @unchecked Sendable {
                 left -= Int64(chunk.count)
                 bytes += Int64(chunk.count)
             }
-            let digest = hasher.finalize().map { String(format: "%02x", $0) }.joined()
+            let digest = hasher.finalize().lowercaseHex
             guard digest == part.sha256 else { throw BackupError.checksumMismatch(part: part.name) }
             progress?(BackupProgress(part: part.name, rows: 0, bytes: bytes, totalRows: nil))
         }

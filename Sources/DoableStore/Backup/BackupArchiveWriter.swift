@@ -1,3 +1,4 @@
+import DoableCore
 import Crypto
 import Foundation
 
@@ -86,7 +87,7 @@ public final class BackupArchiveWriter: @unchecked Sendable {
         guard var current else { return }
         self.current = nil
         try current.handle.close()
-        current.part.sha256 = current.hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        current.part.sha256 = current.hasher.finalize().lowercaseHex
         parts.append(current.part)
     }
 

@@ -36,6 +36,9 @@ enum BackupTables {
     static let skipped: Set<String> = ["grdb_migrations", "schema_migrations", "sqlite_sequence", "sqlite_stat1",
                                        "sqlite_stat4"]
 
+    /// A table or column name as an SQL identifier (both engines quote alike).
+    static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+
     /// Checks that every part and column of the archive exists in the target, before anything is written.
     static func check(_ manifest: BackupManifest, against target: [String: Set<String>]) throws {
         for part in manifest.parts {

@@ -23,7 +23,7 @@ extension PostgresStore: StoreArchiving {
                     var expected = 0
                     for (table, _) in tables {
                         let rows = try await connection.query(PostgresQuery(unsafeSQL: """
-                            SELECT count(*) FROM \(Self.quoted(table))
+                            SELECT count(*) FROM \(BackupTables.quoted(table))
                             """), logger: logger)
                         for try await count in rows.decode(Int64.self) { expected += Int(count) }
                     }
@@ -34,7 +34,7 @@ extension PostgresStore: StoreArchiving {
                         let cells = columns.map(Self.archiveExpression).joined(separator: ", ")
                         let order = columns.contains { $0.name == "created_at" } ? " ORDER BY created_at" : ""
                         let rows = try await connection.query(PostgresQuery(unsafeSQL: """
-                            SELECT json_build_array(\(cells))::text FROM \(Self.quoted(table))\(order)
+                            SELECT json_build_array(\(cells))::text FROM \(BackupTables.quoted(table))\(order)
                             """), logger: logger)
                         for try await line in rows.decode(String.self) { try writer.appendEncoded(line) }
                     }
@@ -70,7 +70,7 @@ extension PostgresStore: StoreArchiving {
                 try BackupTables.check(manifest, against: types.mapValues { Set($0.keys) })
                 if !target.isEmpty {
                     try await connection.query(PostgresQuery(unsafeSQL: """
-                        TRUNCATE \(target.map { Self.quoted($0.table) }.joined(separator: ", "))
+                        TRUNCATE \(target.map { BackupTables.quoted($0.table) }.joined(separator: ", "))
                         """), logger: logger)
                 }
                 var report = RestoreReport(rows: [])
@@ -81,7 +81,7 @@ extension PostgresStore: StoreArchiving {
                         Self.restoreExpression("r->>\(index)", type: types[part.name]?[column.name] ?? "text")
                     }
                     let sql = """
-                        INSERT INTO \(Self.quoted(part.name)) (\(columns.map(Self.quoted).joined(separator: ", ")))
+                        INSERT INTO \(BackupTables.quoted(part.name)) (\(columns.map(BackupTables.quoted).joined(separator: ", ")))
                         SELECT \(casts.joined(separator: ", ")) FROM jsonb_array_elements($1::jsonb) AS r
                         """
                     var batches: [(String, Int)] = []
@@ -150,7 +150,7 @@ extension PostgresStore: StoreArchiving {
     /// The column as the archive holds it: text in SQLite's form for uuid, date, jsonb and arrays (ids joined with
     /// commas, as SQLite's `label_ids`); bytes as base64 without line breaks.
     static func archiveExpression(_ column: TargetColumn) -> String {
-        let name = quoted(column.name)
+        let name = BackupTables.quoted(column.name)
         switch archiveType(column.type) {
         case .boolean, .integer, .real: return name
         case .bytes: return "translate(encode(\(name), 'base64'), E'\\n', '')"
@@ -175,5 +175,4 @@ extension PostgresStore: StoreArchiving {
         }
     }
 
-    static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 }

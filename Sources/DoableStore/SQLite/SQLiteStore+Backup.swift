@@ -14,14 +14,14 @@ extension SQLiteStore: StoreArchiving {
                 """))
             let tables = try Self.archivedTables(db)
             writer.expectedRows = try tables.reduce(0) { total, table in
-                total + (try Int.fetchOne(db, sql: "SELECT count(*) FROM \(Self.quoted(table.table))") ?? 0)
+                total + (try Int.fetchOne(db, sql: "SELECT count(*) FROM \(BackupTables.quoted(table.table))") ?? 0)
             }
             for (table, columns) in tables {
                 try writer.beginPart(table, columns: columns)
-                let names = columns.map { Self.quoted($0.name) }.joined(separator: ", ")
+                let names = columns.map { BackupTables.quoted($0.name) }.joined(separator: ", ")
                 // In insertion order, which a restore keeps: the marketplace's search lists newest first by rowid.
                 let order = withoutRowID.contains(table) ? "" : " ORDER BY rowid"
-                let rows = try Row.fetchCursor(db, sql: "SELECT \(names) FROM \(Self.quoted(table))\(order)")
+                let rows = try Row.fetchCursor(db, sql: "SELECT \(names) FROM \(BackupTables.quoted(table))\(order)")
                 while let row = try rows.next() {
                     try writer.append(try columns.indices.map { try Self.value(row[$0] as DatabaseValue, as: columns[$0], in: table) })
                 }
@@ -47,12 +47,12 @@ extension SQLiteStore: StoreArchiving {
                 try BackupTables.check(manifest, against: Dictionary(uniqueKeysWithValues: target.map {
                     ($0.table, Set($0.columns.map(\.name)))
                 }))
-                for (table, _) in target { try db.execute(sql: "DELETE FROM \(Self.quoted(table))") }
+                for (table, _) in target { try db.execute(sql: "DELETE FROM \(BackupTables.quoted(table))") }
                 var done = 0
                 for part in manifest.parts {
-                    let names = part.columns.map { Self.quoted($0.name) }.joined(separator: ", ")
+                    let names = part.columns.map { BackupTables.quoted($0.name) }.joined(separator: ", ")
                     let marks = Array(repeating: "?", count: part.columns.count).joined(separator: ", ")
-                    let insert = try db.makeStatement(sql: "INSERT INTO \(Self.quoted(part.name)) (\(names)) VALUES (\(marks))")
+                    let insert = try db.makeStatement(sql: "INSERT INTO \(BackupTables.quoted(part.name)) (\(names)) VALUES (\(marks))")
                     try reader.forEachRows(of: part) { rows in
                         for row in rows {
                             try insert.execute(arguments: StatementArguments(row.map(Self.databaseValue)))
@@ -128,5 +128,4 @@ extension SQLiteStore: StoreArchiving {
         }
     }
 
-    static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 }
