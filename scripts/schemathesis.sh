@@ -287,7 +287,7 @@ echo "== schemathesis against $base (at most $max_examples examples per operatio
 status=0
 # In the background, so that a signal stops the run at once; from the temporary folder, so that schemathesis and
 # Hypothesis keep their state there.
-(cd "$work" && exec "$root/.venv/bin/schemathesis" --config-file "$work/schemathesis.toml" "${args[@]}") \
+(cd "$work" && exec "$root/.venv/bin/python" "$root/scripts/openapi/run_schemathesis.py" --config-file "$work/schemathesis.toml" "${args[@]}") \
     >"$work/schemathesis.out" 2>&1 &
 schemathesis_pid=$!
 tail -n +1 -f --pid="$schemathesis_pid" "$work/schemathesis.out" &
