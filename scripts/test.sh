@@ -5,16 +5,19 @@
 # Installs what is missing first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Every step's heading carries the minutes and seconds since the start, so that CI's log shows where the time goes.
+started=$SECONDS
+step() { printf '== [%d:%02d] %s\n' $(((SECONDS - started) / 60)) $(((SECONDS - started) % 60)) "$*"; }
 
 scripts/install-test-deps.sh
-echo "== build"
+step "build"
 if ! swift build --build-tests >build.log 2>&1; then
     grep -E 'error|warning' build.log | head -50
     exit 1
 fi
 export DOABLE_BIN="$(swift build --show-bin-path)/doable"
 
-echo "== swift test (SQLite and PostgreSQL)"
+step "swift test (SQLite and PostgreSQL)"
 # The sync simulation (1,000 seeds, a few minutes of CPU) runs in the PostgreSQL lane below, beside the SQLite lane's
 # checks that mostly wait on timers and sockets.
 scripts/with-postgres.sh env DOABLE_REQUIRE_POSTGRES=1 swift test --skip-build --skip SyncSimulationTests
@@ -29,27 +32,29 @@ sqlite_lane() {
     for check in scripts/schemathesis.sh tests/live/*.sh; do
         # Backups and restores go from each engine to the other: the PostgreSQL lane runs them.
         [ "$check" = tests/live/backup.sh ] && continue
-        echo "== $check"
+        step "$check"
         "$check"
     done
     # The web app in real Chromium (issue 11): every flow at phone and desktop size, axe, live updates, security.
-    echo "== tests/web/run.sh"
+    step "tests/web/run.sh"
     tests/web/run.sh
     # INTEROP-1 with real CalDAV clients: PyPI caldav, vdirsyncer + todoman, caldav-server-tester.
-    echo "== tests/caldav/run.sh"
+    step "tests/caldav/run.sh"
     tests/caldav/run.sh
+    step "SQLite lane done"
 }
 postgres_lane() {
-    echo "== swift test --filter SyncSimulationTests (1,000 seeds)"
+    step "swift test --filter SyncSimulationTests (1,000 seeds)"
     swift test --skip-build --filter SyncSimulationTests 2>&1 | grep -vE '^\s*$' | tail -20
     for check in scripts/schemathesis.sh tests/live/authz_matrix.sh tests/live/events.sh tests/live/hardening_data.sh \
                  tests/live/notifications.sh tests/live/soak_memory.sh tests/live/http_front.sh \
                  tests/live/signin_abuse.sh tests/live/sync.sh tests/live/backup.sh; do
-        echo "== $check on PostgreSQL"
+        step "$check on PostgreSQL"
         scripts/with-postgres.sh bash -c "DOABLE_DATABASE_URL=\$DOABLE_TEST_DATABASE_URL $check"
     done
-    echo "== tests/caldav/run.sh on PostgreSQL"
+    step "tests/caldav/run.sh on PostgreSQL"
     scripts/with-postgres.sh bash -c "DOABLE_DATABASE_URL=\$DOABLE_TEST_DATABASE_URL tests/caldav/run.sh"
+    step "PostgreSQL lane done"
 }
 lanes=$(mktemp -d)
 ( set -euo pipefail; sqlite_lane ) >"$lanes/sqlite.log" 2>&1 &
@@ -64,9 +69,9 @@ wait "$sqlite_pid" || failed=1
 echo "==== lane: SQLite live checks and browser suite"
 cat "$lanes/sqlite.log"
 if [ "$failed" -ne 0 ]; then
-    echo "== a lane failed (see above)"
+    step "a lane failed (see above)"
     exit 1
 fi
-echo "== tests/web/run.sh on PostgreSQL"
+step "tests/web/run.sh on PostgreSQL"
 scripts/with-postgres.sh bash -c "DOABLE_DATABASE_URL=\$DOABLE_TEST_DATABASE_URL tests/web/run.sh"
-echo "== all tests passed"
+step "all tests passed"
