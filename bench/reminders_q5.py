@@ -340,7 +340,8 @@ def main() -> int:
     receiver = subprocess.Popen([sys.executable, __file__, "receive", str(hook_port), str(calls_file)])
     results = []
     try:
-        with LiveServer(*extra, binary=args.binary) as server:
+        # The receiver is on loopback, which webhooks reach only when an admin allows it (OPS-7).
+        with LiveServer(*extra, "--allow-outgoing", "127.0.0.1", binary=args.binary) as server:
             client = Client(server.port)
             hook = f"http://127.0.0.1:{hook_port}/q5"
             phases = []

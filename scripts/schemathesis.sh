@@ -70,7 +70,9 @@ engine="SQLite in $work/data"
 [ -n "${DOABLE_DATABASE_URL:-}" ] && engine="PostgreSQL (DOABLE_DATABASE_URL)"
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 base="http://127.0.0.1:$port"
+# The webhook made below points at a closed loopback port, which webhooks reach only when allowed (OPS-7).
 "$bin" serve --host 127.0.0.1 --port "$port" --data-dir "$work/data" --bcrypt-cost 4 --log-level warning \
+    --allow-outgoing 127.0.0.1 \
     >"$work/server.log" 2>&1 &
 server_pid=$!
 echo "== doable serve on $base with $engine"

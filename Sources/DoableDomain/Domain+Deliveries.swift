@@ -15,7 +15,7 @@ extension Domain {
         return try await store.claimDueDeliveries(now: now, leaseUntil: now.adding(seconds: leaseSeconds), limit: limit)
     }
 
-    public enum DeliveryOutcome: Sendable {
+    public enum DeliveryOutcome: Sendable, Equatable {
         case sent(String)
         /// Worth trying again later (a timeout, a 4xx SMTP reply, a 5xx or 429 HTTP answer).
         case transient(String)

@@ -8,22 +8,29 @@ import Foundation
 extension Domain {
     public static let maximumWebhooksPerAccount = 20
 
-    /// Addresses that are this server itself: a webhook pointing there would call the server from the server.
+    /// Where webhooks may point: not at this server itself (it would call itself), and only where the outgoing
+    /// policy allows (OPS-7). The policy is applied again to the address actually connected to when a call is
+    /// made; this first look turns away what is plainly refused (numbers in any form, `localhost`) when the
+    /// webhook is made.
     public struct WebhookPolicy: Sendable {
         public var ownHosts: Set<String>
         public var ownPort: Int
+        public var outgoing: OutgoingPolicy
 
-        public init(ownHosts: Set<String>, ownPort: Int) {
+        public init(ownHosts: Set<String>, ownPort: Int, outgoing: OutgoingPolicy = OutgoingPolicy()) {
             self.ownHosts = ownHosts
             self.ownPort = ownPort
+            self.outgoing = outgoing
         }
 
-        static let loopbackHosts: Set<String> = ["localhost", "127.0.0.1", "::1", "[::1]", "0.0.0.0", "::", "[::]"]
-
         func pointsAtSelf(host: String, port: Int) -> Bool {
-            let host = host.lowercased()
             guard port == ownPort else { return false }
-            return ownHosts.contains(host) || Self.loopbackHosts.contains(host) || host.hasPrefix("127.")
+            let host = host.lowercased()
+            if ownHosts.contains(host) || host == "localhost" || host.hasSuffix(".localhost") { return true }
+            guard let address = IPAddress(hostLiteral: host) else { return false }
+            let loopback = IPNetwork("127.0.0.0/8")!
+            return loopback.contains(address) || address == IPAddress("::1") || address == IPAddress("0.0.0.0")
+                || address == IPAddress("::") || ownHosts.contains(address.description)
         }
     }
 
@@ -76,7 +83,8 @@ extension Domain {
         return deliveries.map { ($0, attempts[$0.id] ?? []) }
     }
 
-    /// http(s) only, with a host, no credentials, at most 2,000 characters, and not this server.
+    /// http(s) only, with a host, no credentials, at most 2,000 characters, not this server, and not plainly refused
+    /// by the outgoing policy.
     static func webhookURL(_ text: String, policy: WebhookPolicy) throws -> String {
         let text = text.trimmingCharacters(in: .whitespaces)
         guard text.utf8.count <= 2000, let components = URLComponents(string: text),
@@ -91,6 +99,10 @@ extension Domain {
         let port = components.port ?? (scheme == "https" ? 443 : 80)
         if policy.pointsAtSelf(host: host, port: port) {
             throw DoableError.invalid("url", "The webhook URL points at this Doable server itself.")
+        }
+        if let reason = policy.outgoing.refusal(ofHost: host) {
+            throw DoableError.invalid("url", "The webhook URL's host is \(reason); this server calls only public "
+                + "addresses unless an admin allows the range (doable serve --allow-outgoing).")
         }
         return text
     }

@@ -98,7 +98,8 @@ public func buildApplication(
 ) -> some ApplicationProtocol {
     let readiness = ReadinessGate()
     let domain = Domain(store: store, passwords: passwords, clock: configuration.clock, readiness: readiness,
-                        webhookPolicy: Domain.WebhookPolicy(ownHosts: [configuration.host], ownPort: configuration.port))
+                        webhookPolicy: Domain.WebhookPolicy(ownHosts: [configuration.host], ownPort: configuration.port,
+                                                                     outgoing: configuration.delivery.outgoing))
     let pageCache = TaskPageCache(capacityBytes: configuration.pageCacheBytes)
     // On its own listener the metrics need no token unless one is given; on the API's listener they always do.
     let metricsOnOwnListener = configuration.metricsPort != nil

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DoableCore
 import DoableDomain
 import DoableServer
 import Foundation
@@ -37,6 +38,11 @@ struct Serve: AsyncParsableCommand {
         "A reverse proxy (address or CIDR block) whose X-Forwarded-For names the client; repeat or separate with commas (env DOABLE_TRUSTED_PROXY).",
         valueName: "address"))
     var trustedProxy: [String] = ProcessInfo.processInfo.environment["DOABLE_TRUSTED_PROXY"].map { [$0] } ?? []
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Let webhooks reach this otherwise refused range (loopback, private, link-local …), for trusted internal receivers: an address or CIDR block; repeat or separate with commas (env DOABLE_ALLOW_OUTGOING).",
+        valueName: "CIDR"))
+    var allowOutgoing: [String] = ProcessInfo.processInfo.environment["DOABLE_ALLOW_OUTGOING"].map { [$0] } ?? []
 
     @Option(name: .long, help: "Serve GET /metrics (Prometheus) on a listener of its own on this port; 0, the default, is off (env DOABLE_METRICS_PORT).")
     var metricsPort: Int = ProcessInfo.processInfo.environment["DOABLE_METRICS_PORT"].flatMap { Int($0) } ?? 0
@@ -106,6 +112,11 @@ struct Serve: AsyncParsableCommand {
         } catch {
             throw ValidationError("--trusted-proxy: \(error)")
         }
+        do {
+            _ = try OutgoingPolicy(parsing: allowOutgoing)
+        } catch {
+            throw ValidationError("--allow-outgoing: \(error)")
+        }
         if metricsPort != 0 {
             guard (1...65535).contains(metricsPort), metricsPort != port else {
                 throw ValidationError("--metrics-port must be 1 to 65535 and not --port.")
@@ -147,6 +158,7 @@ struct Serve: AsyncParsableCommand {
             configuration.clock = { clock.now() }
             logger.warning("The clock is shifted by the file in DOABLE_TEST_CLOCK_FILE (tests only)")
         }
+        configuration.delivery.outgoing = try OutgoingPolicy(parsing: allowOutgoing)
         configuration.delivery.smtpURL = smtpUrl.isEmpty ? nil : try SMTPURL(smtpUrl)
         configuration.delivery.mailFrom = mailFrom
         configuration.delivery.publicURL = publicUrl.isEmpty ? "http://\(host):\(port)" : publicUrl

@@ -1,3 +1,4 @@
+import DoableCore
 import DoableServer
 import Testing
 

@@ -812,7 +812,10 @@ REQUEST_SCHEMAS = {
         examples=[{"preset": "1h"}, {"minutes": 20}]),
     "CreateWebhookRequest": obj({
         "url": text("An http:// or https:// address with a host, without user name or password, at most 2,000 "
-                    "bytes after trimming spaces, and not this server itself.", minLength=1, maxLength=2000),
+                    "bytes after trimming spaces, not this server itself, and not a loopback, private, link-local or "
+                    "unique-local address in any written form (OPS-7; an admin may allow ranges with "
+                    "--allow-outgoing). The addresses a host name resolves to are checked again at each call; "
+                    "redirects are not followed.", minLength=1, maxLength=2000),
         "events": array(ref("WebhookEvent"), minItems=1, maxItems=100,
                         description="At least one; repeats are dropped."),
     }, description="INTEROP-4: an account has at most 20 webhooks.",

@@ -656,7 +656,8 @@ def main() -> int:
     started = time.monotonic()
     temp = Path(tempfile.mkdtemp(prefix="doable-authz-"))
     # A short idle timeout makes event streams send a heartbeat every second, so reading one for a moment ends.
-    server = Server(temp / "data", temp / "server.log", "--idle-timeout", "3")
+    # Each member's webhook points at a closed loopback port, so its deliveries fail: loopback is allowed (OPS-7).
+    server = Server(temp / "data", temp / "server.log", "--idle-timeout", "3", "--allow-outgoing", "127.0.0.1")
     try:
         server.start()
         if os.environ.get("AUTHZ_OPENAPI_FILE"):

@@ -59,8 +59,10 @@ class Target:
         return ["--database-url", self.url] if self.url else ["--data-dir", str(self.folder / "data")]
 
     def server(self, *extra: str) -> Server:
+        # Member.furnish makes a webhook to a closed loopback port: loopback is allowed (OPS-7).
         server = Server(self.folder / "data", self.folder / "server.log", "--log-level", "warning",
-                        *(["--database-url", self.url] if self.url else []), *extra, binary=BIN)
+                        "--allow-outgoing", "127.0.0.1", *(["--database-url", self.url] if self.url else []),
+                        *extra, binary=BIN)
         server.start()
         return server
 

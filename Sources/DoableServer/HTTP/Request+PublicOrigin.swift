@@ -1,3 +1,4 @@
+import DoableCore
 import Foundation
 import HTTPTypes
 import Hummingbird

@@ -1,3 +1,4 @@
+import DoableCore
 import NIOCore
 import NIOPosix
 import NIOSSL

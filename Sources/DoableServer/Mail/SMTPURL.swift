@@ -1,3 +1,4 @@
+import DoableCore
 import Foundation
 
 /// NOTIF-2: where and how to send email, parsed from `doable serve --smtp-url`:

@@ -31,8 +31,7 @@ public struct DeliverySender: Service {
     public func run() async throws {
         await cancelWhenGracefulShutdown { await domain.readiness.wait() }
         guard !Task.isShuttingDownGracefully else { return }
-        let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: HTTPClient.Configuration(
-            redirectConfiguration: .follow(max: 3, allowCycles: false),
+        let client = OutgoingHTTP(policy: settings.outgoing, resolver: settings.resolver, configuration: .init(
             timeout: .init(connect: .seconds(5), read: .seconds(10)),
             // Many accounts' webhooks may point at one receiver: let all sends reach it at once (the default is 8
             // connections per host, which held Q-5's 100 webhooks on one local receiver to 8 calls at a time).
@@ -74,11 +73,11 @@ public struct DeliverySender: Service {
                 try? await cancelWhenGracefulShutdown { try await Task.sleep(for: wait) }
             }
         }
-        try? await client.shutdown()
+        await client.shutdown()
     }
 
     /// `hook`: the webhook of a webhook delivery, nil when it was deleted.
-    func send(_ delivery: Delivery, hook: Webhook?, client: HTTPClient, linkKey: String) async {
+    func send(_ delivery: Delivery, hook: Webhook?, client: OutgoingHTTP, linkKey: String) async {
         let outcome: Domain.DeliveryOutcome
         do {
             guard let payload = try? JSONDecoder().decode(DeliveryPayload.self, from: Data(delivery.payload.utf8)) else {
@@ -95,7 +94,10 @@ public struct DeliverySender: Service {
         } catch let error as SMTPError {
             outcome = error.isTransient ? .transient(error.description) : .permanent(error.description)
         } catch {
-            outcome = .transient(String(describing: error))
+            // The member sees a reason in general words; the admin's log has the error itself.
+            logger.warning("A delivery failed", metadata: ["doable.delivery": "\(delivery.id)",
+                                                           "doable.error": "\(String(reflecting: error))"])
+            outcome = .transient(delivery.channel == .email ? "could not reach the mail server" : "could not connect")
         }
         do {
             try await domain.record(delivery, outcome: outcome)
@@ -117,7 +119,7 @@ public struct DeliverySender: Service {
             group.addTask { try await work() }
             group.addTask {
                 try await Task.sleep(for: deadline)
-                return .transient("No answer within \(deadline.components.seconds) s")
+                return .transient("timed out")
             }
             let first = try await group.next()!
             group.cancelAll()
@@ -142,7 +144,7 @@ public struct DeliverySender: Service {
         return .sent("250 accepted by \(mailer.url.host)")
     }
 
-    func callWebhook(_ delivery: Delivery, hook: Webhook?, payload: DeliveryPayload, client: HTTPClient) async throws
+    func callWebhook(_ delivery: Delivery, hook: Webhook?, payload: DeliveryPayload, client: OutgoingHTTP) async throws
         -> Domain.DeliveryOutcome
     {
         guard let hook else {
@@ -157,16 +159,25 @@ public struct DeliverySender: Service {
         request.headers.add(name: "X-Doable-Delivery", value: delivery.id.description)
         request.headers.add(name: "X-Doable-Signature", value: WebhookMessage.signature(of: body, secret: hook.secret))
         request.body = .bytes(ByteBuffer(bytes: Array(body)))
-        let response: HTTPClientResponse
+        let code: Int
         do {
-            response = try await client.execute(request, timeout: .seconds(Int64(settings.webhookTimeout.components.seconds)))
-        } catch let error as HTTPClientError where error == .redirectLimitReached || error == .redirectCycleDetected {
-            throw DeliveryFailure.permanent("The webhook redirected too often.")
+            code = try await client.execute(request, timeout: .seconds(Int64(settings.webhookTimeout.components.seconds))) {
+                response in
+                _ = try? await response.body.collect(upTo: 64 << 10)
+                return Int(response.status.code)
+            }
+        } catch {
+            switch error {
+            case .refused(let reason):
+                return .permanent("not sent: the host is \(reason), which this server does not call "
+                    + "(an admin can allow it with --allow-outgoing)")
+            case .couldNotConnect: return .transient("could not connect")
+            case .timedOut: return .transient("timed out")
+            }
         }
-        _ = try? await response.body.collect(upTo: 64 << 10)
-        let code = Int(response.status.code)
         switch code {
         case 200..<300: return .sent("HTTP \(code)")
+        case 300..<400: return .permanent("HTTP \(code): redirects are not followed")
         case 408, 425, 429, 500...: return .transient("HTTP \(code)")
         default: return .permanent("HTTP \(code)")
         }

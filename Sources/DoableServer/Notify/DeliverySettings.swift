@@ -1,3 +1,4 @@
+import DoableCore
 import DoableDomain
 
 /// NOTIF-2 and NOTIF-5: how notifications leave the server.
@@ -16,6 +17,10 @@ public struct DeliverySettings: Sendable {
     public var webhookTimeout: Duration = .seconds(10)
     /// Emails and webhook calls in flight at once: a receiver that hangs holds one of them, not the queue.
     public var maxConcurrentSends = 64
+    /// Which addresses webhook calls may reach (OPS-7): public ones, and the ranges `--allow-outgoing` names.
+    public var outgoing = OutgoingPolicy()
+    /// How webhook hosts are looked up: the system's resolver, or a test's.
+    public var resolver = HostResolver.system
 
     public init() {}
 }

@@ -65,8 +65,8 @@ extension WebController {
 
     private func webhookForm(_ context: AppRequestContext, form: FormData, errors: FormErrors) -> HTML {
         let url = Field.input("url", label: "URL", value: form["url"], type: "url",
-                              hint: "An http:// or https:// address of your server; it should answer 2xx within 10 "
-                                  + "seconds.", required: true, errors: errors,
+                              hint: "An http:// or https:// address of your server on the internet (not a private network); "
+                                  + "it should answer 2xx within 10 seconds, without redirecting.", required: true, errors: errors,
                               extra: " maxlength=\"2000\" autocomplete=\"off\" "
                                   + "placeholder=\"https://example.com/doable\"")
         let chosen = Set(form.all("events"))

@@ -5,7 +5,21 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
 
     public var isIPv4: Bool { bytes.prefix(12).elementsEqual(Self.mappedPrefix) }
 
-    private static let mappedPrefix: [UInt8] = Array(repeating: 0, count: 10) + [0xFF, 0xFF]
+    static let mappedPrefix: [UInt8] = Array(repeating: 0, count: 10) + [0xFF, 0xFF]
+
+    init(bytes: [UInt8]) {
+        precondition(bytes.count == 16)
+        self.bytes = bytes
+    }
+
+    /// An address from its network bytes: 4 for IPv4, 16 for IPv6 (as a socket address holds them).
+    public init?(networkBytes: some Collection<UInt8>) {
+        switch networkBytes.count {
+        case 4: bytes = Self.mappedPrefix + networkBytes
+        case 16: bytes = Array(networkBytes)
+        default: return nil
+        }
+    }
 
     /// Parses dotted IPv4 (`192.0.2.1`) or IPv6 text (`2001:db8::1`, `::ffff:192.0.2.1`); a zone (`%eth0`) and
     /// brackets are ignored. Nil for anything else, hostnames included.
@@ -77,41 +91,5 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension Character {
-    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
-}
-
-/// An address block in CIDR notation (`10.0.0.0/8`, `2001:db8::/32`), or one address (`192.0.2.7`).
-public struct IPNetwork: Hashable, Sendable, CustomStringConvertible {
-    public let address: IPAddress
-    /// Leading bits that must match, counted over the 16-byte form.
-    public let prefixBits: Int
-
-    public init?(_ text: some StringProtocol) {
-        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), let address = IPAddress(parts[0]) else { return nil }
-        let maximum = address.isIPv4 ? 32 : 128
-        var bits = maximum
-        if parts.count == 2 {
-            guard (1...3).contains(parts[1].count), parts[1].allSatisfy(\.isASCIIDigit), let value = Int(parts[1]),
-                  value <= maximum
-            else { return nil }
-            bits = value
-        }
-        self.address = address
-        self.prefixBits = address.isIPv4 ? bits + 96 : bits
-    }
-
-    public func contains(_ other: IPAddress) -> Bool {
-        var remaining = prefixBits
-        for index in 0..<16 where remaining > 0 {
-            let mask: UInt8 = remaining >= 8 ? 0xFF : ~(0xFF >> UInt8(remaining))
-            if address.bytes[index] & mask != other.bytes[index] & mask { return false }
-            remaining -= 8
-        }
-        return true
-    }
-
-    public var description: String {
-        "\(address)/\(address.isIPv4 ? prefixBits - 96 : prefixBits)"
-    }
+    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }
