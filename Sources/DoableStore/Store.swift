@@ -223,6 +223,10 @@ public protocol Store: Service, Sendable {
         -> [TaskCompletion]
     /// How many completions the task has (GAME-5: a repeating task done 10 times).
     func completionCount(taskID: TaskID) async throws -> Int
+    /// When the server first stored the task, by the clock of the batch that inserted it; nil for a task stored
+    /// before this was kept (schema 11) or restored from an older backup, and for an unknown task. No client sets
+    /// it (issue 27: the game's anti-farming window runs from it).
+    func taskInsertedAt(id: TaskID) async throws -> Timestamp?
     /// GAME-6: per local day in `from...through` (all of history when `from` is nil), the actor's completions.
     func completionTotalsByDay(actorID: AccountID, from: CivilDate?, through: CivilDate) async throws
         -> [CompletionDayTotals]

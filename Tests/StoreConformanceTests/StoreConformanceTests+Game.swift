@@ -87,6 +87,24 @@ extension StoreConformanceTests {
     }
 
     @Test(arguments: Engine.available)
+    func GAME1_aTasksInsertTimeIsTheServersAndNoUpdateMovesIt(engine: Engine) async throws {
+        try await withStore(engine) { store in
+            let (_, inbox) = try await store.register("ann")
+            // A client may say the task was made in 2000; the store keeps when it really arrived.
+            var task = makeTask(in: inbox, "Backdated")
+            task.createdAt = Timestamp(rfc3339: "2000-01-01T00:00:00Z")!
+            try await store.write(.putTask(task), now: at(5_000))
+            #expect(try await store.taskInsertedAt(id: task.id) == at(5_000))
+            task.title = "Backdated, renamed"
+            task.version += 1
+            try await store.write(.putTask(task), now: at(9_000))
+            #expect(try await store.taskInsertedAt(id: task.id) == at(5_000), "an update leaves it")
+            #expect(try await store.task(id: task.id)?.createdAt == task.createdAt)
+            #expect(try await store.taskInsertedAt(id: .make(at: at(1))) == nil)
+        }
+    }
+
+    @Test(arguments: Engine.available)
     func GAME4_closedDaysRoundTripAndAreWrittenOnce(engine: Engine) async throws {
         try await withStore(engine) { store in
             let (ann, _) = try await store.register("ann")

@@ -4,8 +4,28 @@ public enum RewardFormula {
     public static func reward(for input: RewardInput, rules: GameRules) -> Reward {
         let onTime = isOnTime(due: input.due, completedAt: input.completedAt, calendar: input.calendar)
 
-        // Anti-farming: a task made and done within the window earns the minimum, whatever else it is.
-        let ageMilliseconds = input.completedAt.milliseconds - input.createdAt.milliseconds
+        // A repeating task pays once per occurrence, and only once the occurrence's day has come (issue 27): its
+        // next occurrences cannot be done ahead, each paying the estimate and days early again.
+        if input.isRecurring, let opens = input.occurrenceOpens {
+            let today = input.calendar.day(of: input.completedAt)
+            if today < opens {
+                let part = Reward.Part(label: "This occurrence's day has not come (it opens on \(opens))", points: 0)
+                return finish(points: 0, onTime: onTime, isLate: false, parts: [part],
+                              summary: "this occurrence's day has not come (it opens on \(opens))", rules: rules,
+                              counts: false)
+            }
+            if let previous = input.previousOccurrenceDoneOn, previous >= opens {
+                let part = Reward.Part(label: "An occurrence was already done in this period (on \(previous))",
+                                       points: 0)
+                return finish(points: 0, onTime: onTime, isLate: false, parts: [part],
+                              summary: "an occurrence was already done in this period (on \(previous))",
+                              rules: rules, counts: false)
+            }
+        }
+
+        // Anti-farming: a task made and done within the window earns the minimum, whatever else it is. The window
+        // runs from the server's own first write of the task, never from a creation time a client supplied.
+        let ageMilliseconds = input.completedAt.milliseconds - input.insertedAt.milliseconds
         if ageMilliseconds < Int64(rules.farmingSeconds) * 1000 {
             let part = Reward.Part(label: "Made and done within \(rules.farmingSeconds) seconds",
                                    points: rules.minimumPoints)
@@ -78,7 +98,7 @@ public enum RewardFormula {
 
     /// XP from the points, and the one-line message.
     private static func finish(points: Int, onTime: Bool?, isLate: Bool, parts: [Reward.Part], summary: String,
-                               rules: GameRules) -> Reward {
+                               rules: GameRules, counts: Bool = true) -> Reward {
         let xp = points * rules.xpPercent / 100
         let gained = switch (points, xp) {
         case (0, _): "No points"
@@ -86,7 +106,7 @@ public enum RewardFormula {
         default: "+\(points) \(points == 1 ? "point" : "points") and \(xp) XP"
         }
         return Reward(points: points, xp: xp, onTime: onTime, isLate: isLate, parts: parts,
-                      message: "\(gained): \(summary).")
+                      message: "\(gained): \(summary).", counts: counts)
     }
 
     /// 150 → "1.5", 200 → "2", 125 → "1.25".
@@ -109,26 +129,36 @@ public struct RewardInput: Sendable {
     /// The deadline of the occurrence done.
     public var due: TaskDate?
     public var completedAt: Timestamp
-    /// When the task was created (a task completed within `farmingSeconds` of it earns the minimum).
-    public var createdAt: Timestamp
+    /// When the server first stored the task (a task completed within `farmingSeconds` of it earns the minimum).
+    /// Not the task's `createdAt`, which CalDAV, sync and imports carry over from the client.
+    public var insertedAt: Timestamp
     /// The completing member's calendar: days early, and the end of a day deadline.
     public var calendar: ZonedCalendar
     public var isRecurring: Bool
     /// A repeating task whose previous occurrence (if any) was done on time.
     public var previousOccurrenceOnTime: Bool
     public var isStrict: Bool
+    /// A repeating task: the first day of the occurrence's period, in the member's calendar (its due day less the
+    /// rule's gap to the next occurrence, plus one: a daily task's own day, a weekly task's week up to its due day).
+    /// Before it the occurrence pays nothing. Nil: not repeating.
+    public var occurrenceOpens: CivilDate?
+    /// A repeating task: the member's day its previous occurrence was done (nil: none yet). When that falls in this
+    /// occurrence's period, this one pays nothing: one reward per period.
+    public var previousOccurrenceDoneOn: CivilDate?
 
-    public init(estimatedMinutes: Int?, due: TaskDate?, completedAt: Timestamp, createdAt: Timestamp,
+    public init(estimatedMinutes: Int?, due: TaskDate?, completedAt: Timestamp, insertedAt: Timestamp,
                 calendar: ZonedCalendar, isRecurring: Bool = false, previousOccurrenceOnTime: Bool = true,
-                isStrict: Bool = false) {
+                isStrict: Bool = false, occurrenceOpens: CivilDate? = nil, previousOccurrenceDoneOn: CivilDate? = nil) {
         self.estimatedMinutes = estimatedMinutes
         self.due = due
         self.completedAt = completedAt
-        self.createdAt = createdAt
+        self.insertedAt = insertedAt
         self.calendar = calendar
         self.isRecurring = isRecurring
         self.previousOccurrenceOnTime = previousOccurrenceOnTime
         self.isStrict = isStrict
+        self.occurrenceOpens = occurrenceOpens
+        self.previousOccurrenceDoneOn = previousOccurrenceDoneOn
     }
 }
 
@@ -143,6 +173,9 @@ public struct Reward: Sendable, Equatable, Codable {
     public var parts: [Part]
     /// One line for people: "+14 points and 14 XP: base 10, 2 days early +4."
     public var message: String
+    /// Whether the completion counts at all (towards completion badges, with a ledger line): not when a repeating
+    /// task's occurrence is done before its day or twice in one period.
+    public var counts: Bool
 
     public struct Part: Sendable, Equatable, Codable {
         public var label: String
@@ -153,7 +186,9 @@ public struct Reward: Sendable, Equatable, Codable {
         }
     }
 
-    public init(points: Int, xp: Int, onTime: Bool?, isLate: Bool, parts: [Part], message: String) {
+    public init(points: Int, xp: Int, onTime: Bool?, isLate: Bool, parts: [Part], message: String,
+                counts: Bool = true) {
+        self.counts = counts
         self.points = points
         self.xp = xp
         self.onTime = onTime

@@ -16,27 +16,35 @@ extension Domain {
         let calendar = calendar(of: account)
         async let profileRead = gameProfileOrNew(account, now: now)
         async let rulesRead = store.gameRules()
+        async let insertedRead = store.taskInsertedAt(id: task.id)
         var profile = try await profileRead
         let rules = try await rulesRead.rules
         let input = RewardInput(
-            estimatedMinutes: task.estimatedMinutes, due: task.due, completedAt: now, createdAt: task.createdAt,
-            calendar: calendar, isRecurring: task.recurrence != nil,
-            previousOccurrenceOnTime: previous.map { $0.onTime != false } ?? true, isStrict: profile.isStrict)
+            estimatedMinutes: task.estimatedMinutes, due: task.due, completedAt: now,
+            insertedAt: try await insertedRead ?? task.createdAt, calendar: calendar,
+            isRecurring: task.recurrence != nil, previousOccurrenceOnTime: previous.map { $0.onTime != false } ?? true,
+            isStrict: profile.isStrict, occurrenceOpens: Self.occurrenceOpens(of: task, calendar: calendar),
+            previousOccurrenceDoneOn: previous.map { $0.localDay ?? calendar.day(of: $0.completedAt) })
         let reward = RewardFormula.reward(for: input, rules: rules)
         let levelBefore = profile.level
-        profile.points += reward.points
-        profile.xp += reward.xp
-        profile.completedCount += 1
-        var operations: [WriteBatch.Operation] = [.addLedgerEntry(LedgerEntry(
-            id: .make(at: now), accountID: account.id, kind: .reward, reference: completion.id.description,
-            points: reward.points, xp: reward.xp, localDay: completion.localDay ?? calendar.day(of: now),
-            detail: reward.message, at: now))]
+        var operations: [WriteBatch.Operation] = []
         var earned: [Badge] = []
+        // An occurrence done before its day, or a second time in its period, is not counted at all: no ledger line
+        // (so un-completing has nothing to take back) and no step towards a badge.
+        if reward.counts {
+            profile.points += reward.points
+            profile.xp += reward.xp
+            profile.completedCount += 1
+            operations.append(.addLedgerEntry(LedgerEntry(
+                id: .make(at: now), accountID: account.id, kind: .reward, reference: completion.id.description,
+                points: reward.points, xp: reward.xp, localDay: completion.localDay ?? calendar.day(of: now),
+                detail: reward.message, at: now)))
+        }
         for (badge, count) in [(Badge.firstTask, 1), (.tasks10, 10), (.tasks100, 100), (.tasks1000, 1000)]
-        where profile.completedCount >= count && profile.badges[badge] == nil {
+        where reward.counts && profile.completedCount >= count && profile.badges[badge] == nil {
             earned.append(badge)
         }
-        if task.recurrence != nil, profile.badges[.recurring10] == nil,
+        if reward.counts, task.recurrence != nil, profile.badges[.recurring10] == nil,
            try await store.completionCount(taskID: task.id) + 1 >= 10 {
             earned.append(.recurring10)
         }
@@ -58,6 +66,26 @@ extension Domain {
             reward: reward, totalPoints: profile.points, level: profile.level, leveledUp: profile.level > levelBefore,
             badges: earned, companionName: profile.companion.name, mood: mood, line: lines[index])
         return (operations, reaction)
+    }
+
+    /// GAME-1 (issue 27): the first day a repeating task's occurrence may pay, in `calendar`: its due day less the
+    /// rule's gap to the occurrence after it, plus one (a daily task's own day; a weekly task's seven days up to its
+    /// due day). A task that repeats from its start date alone opens on that day. Nil when it does not repeat.
+    static func occurrenceOpens(of task: TaskItem, calendar: ZonedCalendar) -> CivilDate? {
+        guard let text = task.recurrence, let rule = try? RecurrenceRule(rrule: text),
+              let anchor = task.due ?? task.start
+        else { return nil }
+        func day(_ date: TaskDate) -> CivilDate {
+            switch date {
+            case .day(let day): day
+            case .moment(let moment): calendar.day(of: moment)
+            }
+        }
+        let anchorDay = day(anchor)
+        var upcoming = rule.occurrences(from: anchor, in: calendar).dropFirst().makeIterator()
+        guard task.due != nil, let next = upcoming.next() else { return anchorDay }
+        let gap = max(1, day(next).daysSinceEpoch - anchorDay.daysSinceEpoch)
+        return anchorDay.adding(days: 1 - gap)
     }
 
     /// Un-completing: the reward the completion paid (to whoever completed it) is taken back, once.

@@ -733,6 +733,11 @@ enum PostgresSchema {
             "CREATE INDEX deliveries_finished ON deliveries (created_at) WHERE state <> 'pending'",
             "CREATE INDEX sync_rejections_at ON sync_rejections (at)",
         ]),
+        // Issue 27: when the server first stored each task, which no client can set (its `created_at` comes from
+        // CalDAV, sync and imports). Tasks stored before have none; the game then goes by `created_at`.
+        Migration(id: "11-task-inserted-at", statements: [
+            "ALTER TABLE tasks ADD COLUMN inserted_at bigint",
+        ]),
     ]
 
     /// `text` as an escape string literal, right whatever `standard_conforming_strings` says.

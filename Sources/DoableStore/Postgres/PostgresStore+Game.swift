@@ -162,6 +162,12 @@ extension PostgresStore {
         } ?? 0
     }
 
+    public func taskInsertedAt(id: TaskID) async throws -> Timestamp? {
+        try await fetchOne("SELECT inserted_at FROM tasks WHERE id = \(id.uuid)") { row in
+            try row.optionalTimestamp("inserted_at")
+        } ?? nil
+    }
+
     /// One pass over the covering index `task_completions_actor_day`, in day order; rows decode as tuples (a
     /// member's whole history is hundreds of them).
     public func completionTotalsByDay(actorID: AccountID, from: CivilDate?, through: CivilDate) async throws

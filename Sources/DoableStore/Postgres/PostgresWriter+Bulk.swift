@@ -9,7 +9,7 @@ extension PostgresWriter {
     /// Reminders that exist, each only if it still has the version before its own (a conflict otherwise).
     func update(_ reminders: [Reminder]) async throws {
         guard reminders.count > 1 else {
-            if let reminder = reminders.first { try await apply(.putReminder(reminder)) }
+            if let reminder = reminders.first { try await apply(.putReminder(reminder), now: .now) }  // `now` is for tasks
             return
         }
         func text(_ value: Int64?) -> String { value.map(String.init) ?? "" }

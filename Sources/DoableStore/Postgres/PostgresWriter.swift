@@ -38,7 +38,7 @@ struct PostgresWriter {
                 reminders = []
                 try await insert(postings)
                 postings = []
-                try await apply(operation)
+                try await apply(operation, now: batch.now)
             }
         }
         try await update(reminders)
@@ -54,7 +54,7 @@ struct PostgresWriter {
         return try await appendChanges(batch)
     }
 
-    func apply(_ operation: WriteBatch.Operation) async throws {
+    func apply(_ operation: WriteBatch.Operation, now: Timestamp) async throws {
         switch operation {
         case .putAccount(let account):
             try await put("accounts", id: account.id.description, version: account.version,
@@ -99,8 +99,10 @@ struct PostgresWriter {
             try await deleteCalendarCollection(list.id)
             try await delete("lists", id: list.id.uuid, version: list.version)
         case .putTask(let task):
-            try await put("tasks", id: task.id.description, version: task.version,
-                          values: PostgresRows.taskValues(task))
+            // The insert time is the batch's, whatever the task says (`taskInsertedAt`); updates leave it.
+            var values = try PostgresRows.taskValues(task)
+            if task.version == 1 { try values.set("inserted_at", now.milliseconds) }
+            try await put("tasks", id: task.id.description, version: task.version, values: values)
             if task.version > 1 { try await execute("DELETE FROM task_labels WHERE task_id = \(task.id.uuid)") }
             if !task.labelIDs.isEmpty {
                 try await execute("""

@@ -670,6 +670,11 @@ enum SQLiteSchema {
                 CREATE INDEX sync_rejections_at ON sync_rejections(at);
                 """)
         }
+        // Issue 27: when the server first stored each task, which no client can set (its `created_at` comes from
+        // CalDAV, sync and imports). Tasks stored before have none; the game then goes by `created_at`.
+        migrator.registerMigration("11-task-inserted-at") { db in
+            try db.execute(sql: "ALTER TABLE tasks ADD COLUMN inserted_at INTEGER")
+        }
         return migrator
     }
 

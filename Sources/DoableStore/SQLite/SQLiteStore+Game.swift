@@ -151,6 +151,12 @@ extension SQLiteStore {
         } ?? 0
     }
 
+    public func taskInsertedAt(id: TaskID) async throws -> Timestamp? {
+        try await fetchOne("SELECT inserted_at FROM tasks WHERE id = ?", [id.description]) { (row: Row) in
+            (row["inserted_at"] as Int64?).map { Timestamp(milliseconds: $0) }
+        } ?? nil
+    }
+
     /// One pass over the covering index `task_completions_actor_day`, in day order.
     public func completionTotalsByDay(actorID: AccountID, from: CivilDate?, through: CivilDate) async throws
         -> [CompletionDayTotals]

@@ -4,10 +4,12 @@ struct SQLiteTable: Sendable {
     let insertSQL: String
     let updateSQL: String
 
-    init(_ name: String, columns: [String]) {
+    /// `insertOnly`: columns an insert writes after `columns` and an update leaves alone.
+    init(_ name: String, columns: [String], insertOnly: [String] = []) {
         self.name = name
-        let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
-        insertSQL = "INSERT INTO \(name) (\(columns.joined(separator: ", "))) VALUES (\(marks))"
+        let inserted = columns + insertOnly
+        let marks = Array(repeating: "?", count: inserted.count).joined(separator: ", ")
+        insertSQL = "INSERT INTO \(name) (\(inserted.joined(separator: ", "))) VALUES (\(marks))"
         let assignments = columns.dropFirst().map { "\($0) = ?" }.joined(separator: ", ")
         updateSQL = "UPDATE \(name) SET \(assignments) WHERE id = ? AND version = ?"
     }
@@ -28,7 +30,7 @@ struct SQLiteTable: Sendable {
         "priority_weight", "due", "due_at", "start", "estimated_minutes", "category", "assignee_id", "label_ids",
         "completed_at", "rank", "created_at", "updated_at", "deleted_at", "trashed_with", "version", "recurrence",
         "recurrence_basis",
-    ])
+    ], insertOnly: ["inserted_at"])
 
     static let labels = SQLiteTable("labels", columns: [
         "id", "owner_id", "name", "name_key", "color", "created_at", "updated_at", "version",

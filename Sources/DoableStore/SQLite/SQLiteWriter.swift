@@ -6,11 +6,11 @@ struct SQLiteWriter {
     let db: Database
 
     func apply(_ batch: WriteBatch) throws -> [Change] {
-        for operation in batch.operations { try apply(operation) }
+        for operation in batch.operations { try apply(operation, now: batch.now) }
         return try appendChanges(batch)
     }
 
-    func apply(_ operation: WriteBatch.Operation) throws {
+    func apply(_ operation: WriteBatch.Operation, now: Timestamp) throws {
         switch operation {
         case .putAccount(let account):
             try put(SQLiteTable.accounts, version: account.version, id: account.id.description,
@@ -59,8 +59,9 @@ struct SQLiteWriter {
             try deleteCalendarCollection(list.id)
             try delete("lists", id: list.id.description, version: list.version)
         case .putTask(let task):
+            // The insert time is the batch's, whatever the task says (`taskInsertedAt`); updates leave it.
             try put(SQLiteTable.tasks, version: task.version, id: task.id.description,
-                    arguments: SQLiteRows.taskArguments(task))
+                    arguments: SQLiteRows.taskArguments(task), insertOnly: [now.milliseconds])
             if task.version > 1 {
                 try execute("DELETE FROM task_labels WHERE task_id = ?", arguments: [task.id.description])
             }
@@ -278,9 +279,11 @@ struct SQLiteWriter {
     }
 
     /// Inserts a row at version 1, or updates it only if the stored version is the one before.
-    func put(_ table: SQLiteTable, version: Int64, id: String, arguments: [(any DatabaseValueConvertible)?]) throws {
+    /// `insertOnly`: the values of the table's insert-only columns, written by an insert and never by an update.
+    func put(_ table: SQLiteTable, version: Int64, id: String, arguments: [(any DatabaseValueConvertible)?],
+             insertOnly: [(any DatabaseValueConvertible)?] = []) throws {
         if version == 1 {
-            try execute(table.insertSQL, arguments: StatementArguments(arguments))
+            try execute(table.insertSQL, arguments: StatementArguments(arguments + insertOnly))
             return
         }
         var values = Array(arguments.dropFirst())

@@ -30,11 +30,13 @@ struct RewardFormulaTests {
     static let created = at("2026-11-01T09:00:00Z")
 
     static func input(minutes: Int? = nil, due: TaskDate? = nil, completedAt: Timestamp = done,
-                      createdAt: Timestamp = created, calendar: ZonedCalendar = utc, isRecurring: Bool = false,
-                      previousOnTime: Bool = true, isStrict: Bool = false) -> RewardInput {
-        RewardInput(estimatedMinutes: minutes, due: due, completedAt: completedAt, createdAt: createdAt,
+                      insertedAt: Timestamp = created, calendar: ZonedCalendar = utc, isRecurring: Bool = false,
+                      previousOnTime: Bool = true, isStrict: Bool = false, opens: String? = nil,
+                      previousDoneOn: String? = nil) -> RewardInput {
+        RewardInput(estimatedMinutes: minutes, due: due, completedAt: completedAt, insertedAt: insertedAt,
                     calendar: calendar, isRecurring: isRecurring, previousOccurrenceOnTime: previousOnTime,
-                    isStrict: isStrict)
+                    isStrict: isStrict, occurrenceOpens: opens.flatMap { CivilDate($0) },
+                    previousOccurrenceDoneOn: previousDoneOn.flatMap { CivilDate($0) })
     }
 
     static let admin: GameRules = {
@@ -84,12 +86,13 @@ struct RewardFormulaTests {
                 points: 0, xp: 0, onTime: false, isLate: true,
                 message: "No points: done after its deadline (strict mode)."),
         Example(number: 8, situation: "Repeating, every occurrence on time; 45-minute estimate, due tomorrow",
-                input: input(minutes: 45, due: day("2026-11-20"), isRecurring: true),
+                input: input(minutes: 45, due: day("2026-11-20"), isRecurring: true, opens: "2026-11-14"),
                 points: 24, xp: 24, onTime: true, isLate: false,
                 message: "+24 points and 24 XP: base 10, 45-minute estimate +4, 1 day early +2, "
                     + "every occurrence on time ×1.5 +8."),
         Example(number: 9, situation: "Repeating, previous occurrence late; 45-minute estimate, due tomorrow",
-                input: input(minutes: 45, due: day("2026-11-20"), isRecurring: true, previousOnTime: false),
+                input: input(minutes: 45, due: day("2026-11-20"), isRecurring: true, previousOnTime: false,
+                             opens: "2026-11-14", previousDoneOn: "2026-11-13"),
                 points: 16, xp: 16, onTime: true, isLate: false,
                 message: "+16 points and 16 XP: base 10, 45-minute estimate +4, 1 day early +2."),
         Example(number: 10, situation: "Repeating, every occurrence on time; 35-minute estimate, no deadline",
@@ -97,11 +100,11 @@ struct RewardFormulaTests {
                 points: 19, xp: 19, onTime: nil, isLate: false,
                 message: "+19 points and 19 XP: base 10, 35-minute estimate +3, every occurrence on time ×1.5 +6."),
         Example(number: 11, situation: "Farming: created 10 s before; 45-minute estimate, due in 3 days",
-                input: input(minutes: 45, due: day("2026-11-22"), createdAt: done.adding(seconds: -10)),
+                input: input(minutes: 45, due: day("2026-11-22"), insertedAt: done.adding(seconds: -10)),
                 points: 1, xp: 1, onTime: true, isLate: false,
                 message: "+1 point and 1 XP: made and done within 60 seconds."),
         Example(number: 12, situation: "Farming and late: created 10 s before, due yesterday",
-                input: input(due: day("2026-11-18"), createdAt: done.adding(seconds: -10)),
+                input: input(due: day("2026-11-18"), insertedAt: done.adding(seconds: -10)),
                 points: 1, xp: 1, onTime: false, isLate: true,
                 message: "+1 point and 1 XP: made and done within 60 seconds."),
         Example(number: 13, situation: "Due at a moment set in Tokyo (21 Nov 09:00 JST = 20 Nov 19:00 in New York), "
@@ -128,8 +131,34 @@ struct RewardFormulaTests {
                 input: input(due: day("2026-11-18")), rules: stingyLate,
                 points: 1, xp: 1, onTime: false, isLate: true, message: "+1 point and 1 XP: done after its deadline."),
         Example(number: 19, situation: "Admin constant: farming window 0 s; created 10 s before, no deadline",
-                input: input(createdAt: done.adding(seconds: -10)), rules: noFarmingWindow,
+                input: input(insertedAt: done.adding(seconds: -10)), rules: noFarmingWindow,
                 points: 10, xp: 10, onTime: nil, isLate: false, message: "+10 points and 10 XP: base 10."),
+        Example(number: 20, situation: "Created 1 Jan 2000 by a calendar app's CREATED, stored by the server 10 s "
+                    + "before; 45-minute estimate, due in 3 days",
+                input: input(minutes: 45, due: day("2026-11-22"), insertedAt: done.adding(seconds: -10)),
+                points: 1, xp: 1, onTime: true, isLate: false,
+                message: "+1 point and 1 XP: made and done within 60 seconds."),
+        Example(number: 21, situation: "Repeating daily, 240-minute estimate, due in 10 days (its day opens 29 Nov)",
+                input: input(minutes: 240, due: day("2026-11-29"), isRecurring: true, opens: "2026-11-29"),
+                points: 0, xp: 0, onTime: true, isLate: false,
+                message: "No points: this occurrence's day has not come (it opens on 2026-11-29)."),
+        Example(number: 22, situation: "Repeating weekly, due Friday 27 Nov (its week opens Saturday 21 Nov)",
+                input: input(due: day("2026-11-27"), isRecurring: true, opens: "2026-11-21"),
+                points: 0, xp: 0, onTime: true, isLate: false,
+                message: "No points: this occurrence's day has not come (it opens on 2026-11-21)."),
+        Example(number: 23, situation: "Repeating weekly, due Wednesday 25 Nov (its week opened Thursday 19 Nov); "
+                    + "the previous occurrence was done, late, earlier on 19 Nov",
+                input: input(minutes: 45, due: day("2026-11-25"), isRecurring: true, previousOnTime: false,
+                             opens: "2026-11-19", previousDoneOn: "2026-11-19"),
+                points: 0, xp: 0, onTime: true, isLate: false,
+                message: "No points: an occurrence was already done in this period (on 2026-11-19)."),
+        Example(number: 24, situation: "Repeating weekly, due Friday 20 Nov (its week opened Saturday 14 Nov), the "
+                    + "previous occurrence done on time 13 Nov; 240-minute estimate",
+                input: input(minutes: 240, due: day("2026-11-20"), isRecurring: true, opens: "2026-11-14",
+                             previousDoneOn: "2026-11-13"),
+                points: 36, xp: 36, onTime: true, isLate: false,
+                message: "+36 points and 36 XP: base 10, 240-minute estimate +12, 1 day early +2, "
+                    + "every occurrence on time ×1.5 +12."),
     ]
 
     @Test("GAME-1 worked examples", arguments: examples)
@@ -145,6 +174,18 @@ struct RewardFormulaTests {
     @Test func GAME1_tableHasEnoughExamples() {
         #expect(Self.examples.count >= 12)
         #expect(Set(Self.examples.map(\.number)).count == Self.examples.count)
+    }
+
+    @Test func GAME1_anOccurrenceBeforeItsDayOrTwiceInItsPeriodIsNotCountedAtAll() {
+        for example in Self.examples {
+            let reward = RewardFormula.reward(for: example.input, rules: example.rules)
+            #expect(reward.counts == !(21...23).contains(example.number), "\(example.number)")
+        }
+        // The day it opens, it pays; the day before, it does not.
+        let opening = Self.input(due: Self.day("2026-11-19"), isRecurring: true, opens: "2026-11-19")
+        #expect(RewardFormula.reward(for: opening, rules: .default).points == 15)
+        let dayBefore = Self.input(due: Self.day("2026-11-20"), isRecurring: true, opens: "2026-11-20")
+        #expect(RewardFormula.reward(for: dayBefore, rules: .default).points == 0)
     }
 
     @Test func GAME1_partsAddUpToThePoints() {
@@ -171,9 +212,9 @@ struct RewardFormulaTests {
     }
 
     @Test func GAME1_farmingWindowIsStrictlyLessThan() {
-        let exactly = Self.input(createdAt: Self.done.adding(seconds: -60))
+        let exactly = Self.input(insertedAt: Self.done.adding(seconds: -60))
         #expect(RewardFormula.reward(for: exactly, rules: .default).points == 10)
-        let justInside = Self.input(createdAt: Timestamp(milliseconds: Self.done.milliseconds - 59_999))
+        let justInside = Self.input(insertedAt: Timestamp(milliseconds: Self.done.milliseconds - 59_999))
         #expect(RewardFormula.reward(for: justInside, rules: .default).points == 1)
     }
 
