@@ -178,6 +178,35 @@ struct AccountTests {
         }
     }
 
+    /// Issue 27, finding 6: "that email is taken" tells that an account exists, so each such answer slows the next
+    /// registrations from the address (a count of its own: sign-ins from it are not slowed).
+    @Test func ACC1_registrationsToldALoginIsTakenSlowTheirAddressDown() async throws {
+        let limits = SignInLimiter.Limits(perAccount: 100, windowSeconds: 600, freeFailuresPerAddress: 3,
+                                          firstAddressDelay: 0.2, maxAddressDelay: 0.4)
+        try await TestServer(limits: limits).run { api in
+            _ = try await api.register("ivan", password: "right password")
+            func probe(_ email: String, _ username: String) async throws -> (APIResponse, Duration) {
+                let started = ContinuousClock.now
+                let response = try await api.call(.post, "/api/v1/accounts", json: [
+                    "email": email, "password": "long enough password", "username": username,
+                    "firstName": "P", "lastName": "Robe"])
+                return (response, ContinuousClock.now - started)
+            }
+            for index in 0..<4 {
+                let (taken, _) = try await probe("ivan@example.com", "prober\(index)")
+                #expect(taken.status == .conflict && taken.errorField == "email", "still told: it is taken")
+            }
+            let (fresh, waited) = try await probe("new@example.com", "newcomer")
+            #expect(fresh.status == .created, "a registration still succeeds, after the wait")
+            #expect(waited >= .milliseconds(190), "the address waits once it was told 'taken' too often")
+            let started = ContinuousClock.now
+            let signIn = try await api.call(.post, "/api/v1/sessions", json: ["login": "ivan",
+                                                                             "password": "right password"])
+            #expect(signIn.status == .created)
+            #expect(ContinuousClock.now - started < .milliseconds(150), "sign-ins keep their own count")
+        }
+    }
+
     /// Issue 10, finding 8: checking the current password again (to change it, to delete the account) counts
     /// against the same per-account limit as signing in.
     @Test func ACC2_passwordRechecksShareTheSignInLimiter() async throws {

@@ -1669,7 +1669,10 @@ PATHS = {
     "/api/v1/accounts": {"post": tagged("Accounts", operation(
         "register", "ACC-1: register; answers with the account and a session token.", public=True,
         body="RegistrationRequest", status=201, ok=ok(ref("Session"), "Registered and signed in."),
-        conflicts=("already_exists",),
+        conflicts=("already_exists",), statuses=(429,),
+        too_many="Too many registrations from this address are waiting: each answer that an email or username "
+                 "is taken slows the address's next registrations (past 10 in 15 minutes, 0.25 s doubling to 8 s); "
+                 "more than 16 waiting at once are refused with Retry-After.",
         bad_request="A rule is broken (including a date of birth less than 13 years ago or in the future, a "
                     "gender description without gender selfDescribed); `field` names the input."))},
     "/api/v1/sessions": {

@@ -37,7 +37,14 @@ struct AccountsController {
         input.dateOfBirth = try body.nullableCivilDate("dateOfBirth") ?? nil
         input.educationLevel = try body.nullableEnumeration("educationLevel", EducationLevel.self) ?? nil
         input.phone = try body.nullableString("phone") ?? nil
-        let (account, session) = try await domain.register(input)
+        try await limiter.admitRegistration(address: context.clientAddress)
+        let (account, session): (Account, IssuedCredential)
+        do {
+            (account, session) = try await domain.register(input)
+        } catch let error as DoableError where error.isTakenLogin {
+            limiter.recordTakenRegistration(address: context.clientAddress)
+            throw error
+        }
         return JSONResponse.make(SessionDTO(account: AccountDTO(account), token: session.secret), status: .created)
     }
 

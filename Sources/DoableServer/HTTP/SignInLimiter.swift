@@ -13,6 +13,9 @@ import Synchronization
 ///   guesser there must not lock everyone else out) but slowed down: past `freeFailuresPerAddress` failures within
 ///   the window each attempt from the address waits, twice as long per further failure, at most `maxAddressDelay`.
 ///   At most `maxDelayedPerAddress` attempts from one address wait at once; more are told to retry shortly.
+/// - Registrations (issue 27, finding 6): an answer that an email or username is taken tells that an account
+///   exists, so each such answer counts against the client address, and registrations from it are slowed down the
+///   same way, on a count of their own.
 public final class SignInLimiter: Sendable {
     public struct Limits: Sendable {
         public var perAccount: Int
@@ -55,6 +58,7 @@ public final class SignInLimiter: Sendable {
         account.map(key) ?? "login:\(Rules.matchKey(login.trimmingCharacters(in: .whitespacesAndNewlines)))"
     }
     static func key(address: String) -> String { "address:\(address)" }
+    static func key(registrationsFrom address: String) -> String { "registrations:\(address)" }
 
     /// Seconds until the account may be tried again, or nil when it is not locked.
     public func lockedSeconds(account: AccountID, now: Double = Date().timeIntervalSince1970) -> Int? {
@@ -84,7 +88,24 @@ public final class SignInLimiter: Sendable {
 
     /// Waits out the address's delay; 429 when too many attempts from the address wait already.
     public func admit(address: String, now: Double = Date().timeIntervalSince1970) async throws {
-        let key = Self.key(address: address)
+        try await admit(key: Self.key(address: address), now: now,
+                        refusal: "Too many sign-in attempts from your address; try again shortly.")
+    }
+
+    /// Waits out the delay of an address that was told too often that an email or username is taken.
+    public func admitRegistration(address: String, now: Double = Date().timeIntervalSince1970) async throws {
+        try await admit(key: Self.key(registrationsFrom: address), now: now,
+                        refusal: "Too many registrations from your address; try again shortly.")
+    }
+
+    /// A registration from `address` was told that its email or username is taken.
+    public func recordTakenRegistration(address: String, now: Double = Date().timeIntervalSince1970) {
+        state.withLock { state in
+            state.failures[Self.key(registrationsFrom: address), default: []].append(now)
+        }
+    }
+
+    func admit(key: String, now: Double, refusal: String) async throws {
         let wait: Double? = state.withLock { state in
             let wait = delay(failures: recentFailures(key, in: &state, now: now).count)
             guard wait > 0 else { return 0 }
@@ -94,8 +115,7 @@ public final class SignInLimiter: Sendable {
         }
         guard let wait else {
             refusedAttempts.increment()
-            throw DoableError.rateLimited(retryAfterSeconds: max(1, Int(limits.maxAddressDelay)),
-                                          message: "Too many sign-in attempts from your address; try again shortly.")
+            throw DoableError.rateLimited(retryAfterSeconds: max(1, Int(limits.maxAddressDelay)), message: refusal)
         }
         guard wait > 0 else { return }
         delayedAttempts.increment()
@@ -165,5 +185,13 @@ public final class SignInLimiter: Sendable {
         let recent = all.filter { now - $0 < limits.windowSeconds }
         state.failures[key] = recent.isEmpty ? nil : recent
         return recent
+    }
+}
+
+extension DoableError {
+    /// A registration refused because its email or username belongs to an account already.
+    var isTakenLogin: Bool {
+        if case .conflict("already_exists", let field, _) = self { return field == "email" || field == "username" }
+        return false
     }
 }

@@ -192,9 +192,11 @@ extension WebController {
         }
         if errors.isEmpty {
             do {
+                try await limiter.admitRegistration(address: context.clientAddress)
                 let (_, session) = try await domain.register(input)
                 return signedIn(session.secret, context: context)
             } catch let error as DoableError {
+                if error.isTakenLogin { limiter.recordTakenRegistration(address: context.clientAddress) }
                 errors = FormErrors(error, fields: Self.profileFieldNames)
             }
         }
