@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import expect
 
 from doable_web import Server, register
-from ui import check_box, sign_in, toast, visit
+from ui import check_box, press_until, sign_in, toast, visit
 from ui import serious as axe_serious
 
 @pytest.fixture(scope="module")
@@ -152,8 +152,9 @@ def test_GAME1_to_GAME6_a_member_plays_for_three_days(browsing, base_url, clock_
     expect(page.get_by_text(re.compile(r"costs \d+ points; you have 75")).first).to_be_visible()
     assert api.call("GET", "/game")["points"] == 75, "a refused purchase costs nothing"
     page.get_by_role("button", name=f"Buy {cheap['name']} for {cheap['price']} points").click()
-    page.get_by_role("button", name=f"Equip {cheap['name']}").click()
-    expect(page.get_by_role("button", name=f"Unequip {cheap['name']}")).to_be_visible()
+    expect(page.get_by_role("button", name=f"Equip {cheap['name']}")).to_be_visible()
+    press_until(page, page.get_by_role("button", name=f"Equip {cheap['name']}"),
+                page.get_by_role("button", name=f"Unequip {cheap['name']}"))
     problems += serious(page, "/game/store")
     game = api.call("GET", "/game")
     assert [item["id"] for item in game["equipped"]] == [cheap["id"]]

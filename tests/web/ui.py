@@ -174,6 +174,19 @@ def task_menu_action(page: Page, title: str, action: str, attempts: int = 3) -> 
                 raise
 
 
+def press_until(page: Page, button, shown, attempts: int = 3, timeout: float = 5_000) -> None:
+    """Presses `button` until `shown` is visible. A live refresh in place can swap the button out in the instant it
+    is pressed (the press then lands on a detached element and nothing is sent); a person would tap it again."""
+    for attempt in range(attempts):
+        button.click()
+        try:
+            expect(shown).to_be_visible(timeout=timeout)
+            return
+        except AssertionError:
+            if attempt == attempts - 1 or not button.count():
+                raise
+
+
 def dom_order(page: Page) -> list:
     """The titles of the top-level task rows of the page, in order."""
     return page.locator("#main li.task").evaluate_all(
