@@ -20,6 +20,8 @@ public struct Domain: Sendable {
     let postingLocks = KeyedMutex()
     /// INTEROP-1: client bodies already parsed, so reading a calendar again does not parse them again.
     let davBodies = DAVBodyCache()
+    /// Issue 34: whether writes meet a full disk (for `/readyz`, `/metrics` and a log line a minute).
+    public let storage = StorageStatus()
 
     public init(
         store: any Store, notifier: FeedNotifier = FeedNotifier(), passwords: PasswordHasher = PasswordHasher(),
@@ -110,8 +112,13 @@ public struct Domain: Sendable {
             case .integrity, .timedOut:
                 // A timed-out write changed nothing; the HTTP layer answers 503 with Retry-After.
                 throw error
+            case .storageFull:
+                // Nothing was written; the HTTP layer answers 507 and the operator hears of it once a minute.
+                storage.noteFull()
+                throw error
             }
         }
+        storage.noteWritten()
         notifier.signal(changes)
         for account in batch.accountsEndingCredentials { notifier.recheckCredentials(of: account) }
     }

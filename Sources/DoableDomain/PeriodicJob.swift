@@ -20,7 +20,7 @@ public struct PeriodicJob: Service {
                 let count = try await work(domain)
                 if count > 0 { logger.info(doneMessage, metadata: ["doable.purged": "\(count)"]) }
             } catch {
-                logger.error(failedMessage, metadata: ["doable.error": "\(String(reflecting: error))"])
+                domain.reportBackgroundFailure(failedMessage, error, logger: logger)
             }
             try? await cancelWhenGracefulShutdown { [interval] in try await Task.sleep(for: interval) }
         }

@@ -125,6 +125,10 @@ public func buildApplication(
         services.append(backups!)
     }
     if let metrics = configuration.metrics {
+        metrics.addSampledGauge(name: "doable_storage_full",
+                                help: "1 while writes are refused because the database's storage is full, else 0.") {
+            domain.storage.isFull ? 1 : 0
+        }
         metrics.addSampledGauge(name: "doable_page_cache_bytes", help: "Bytes of rendered task pages kept.") {
             Double(pageCache.bytes)
         }

@@ -303,6 +303,9 @@ public enum StoreError: Error, Equatable {
     /// A query ran past the store's time limit and was stopped (issue 10, finding 19). Nothing was changed; the
     /// request may be tried again (the HTTP layer answers 503 with Retry-After).
     case timedOut
+    /// The database's storage is full (SQLite's SQLITE_FULL, PostgreSQL's 53100 disk_full): the write changed
+    /// nothing, reads go on, and writing works again once space is freed (issue 34; the HTTP layer answers 507).
+    case storageFull
 }
 
 /// What a store reports of its change feed advancing.

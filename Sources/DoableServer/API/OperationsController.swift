@@ -22,6 +22,12 @@ struct OperationsController {
         router.get("readyz") { _, _ in
             do {
                 try await domain.ping()
+                if domain.storage.isFull {
+                    return ErrorMiddleware.response(
+                        status: .serviceUnavailable, code: "storage_full",
+                        message: "The database's storage is full: writes are refused until space is freed (reads go on).",
+                        field: nil, headers: [.retryAfter: "30"])
+                }
                 return JSONResponse.make(["status": "ready"])
             } catch {
                 return ErrorMiddleware.response(status: .serviceUnavailable, code: "not_ready",

@@ -60,9 +60,10 @@ struct DAVFailure: Error {
         case is NIOTooManyBytesError:
             self = DAVFailure(.contentTooLarge, message: "The request body must be at most 1 MiB.",
                               headers: [.connection: "close"])
-        case StoreError.timedOut:
-            self = DAVFailure(.serviceUnavailable, message: "The database took too long to answer; try again shortly.",
-                              headers: [.retryAfter: "1"])
+        case let error as StoreError where StoreProblem(error) != nil:
+            // 507 Insufficient Storage is CalDAV's own (RFC 4918 §11.5) for a full disk.
+            let problem = StoreProblem(error)!
+            self = DAVFailure(problem.status, message: problem.message, headers: problem.headers)
         default:
             guard let malformed = MalformedRequest(error) else { return nil }
             self = DAVFailure(malformed.status, message: malformed.message, headers: [.connection: "close"])

@@ -29,13 +29,12 @@ struct ErrorMiddleware: RouterMiddleware {
         } catch is NIOTooManyBytesError {
             return Self.response(for: HTTPError(.contentTooLarge,
                                                 message: RequestBodyLimit.message(forPath: request.uri.path)))
-        } catch StoreError.timedOut {
-            // Issue 10, finding 19: a query that met the store's time limit was stopped. The request itself was
-            // well-formed (a malformed one is a 4xx before any query runs), so this is the server being too slow
-            // for it right now: 503 with Retry-After, in the one error shape, never a hang.
-            return Self.response(status: .serviceUnavailable, code: "query_timeout",
-                                 message: "The database took too long to answer; try again shortly.", field: nil,
-                                 headers: [.retryAfter: "1"])
+        } catch let error as StoreError where StoreProblem(error) != nil {
+            // The request itself was well-formed (a malformed one is a 4xx before any query runs): the database
+            // cannot take it right now (too slow, or its storage is full), in the one error shape, never a hang.
+            let problem = StoreProblem(error)!
+            return Self.response(status: problem.status, code: problem.code, message: problem.message, field: nil,
+                                 headers: problem.headers)
         } catch {
             if let malformed = MalformedRequest(error) {
                 return Self.response(status: malformed.status, code: malformed.code, message: malformed.message,

@@ -67,7 +67,7 @@ public struct DeliverySender: Service {
                         if due.count == room { continue }
                     }
                 } catch {
-                    logger.error("Delivery queue failed", metadata: ["doable.error": "\(String(reflecting: error))"])
+                    domain.reportBackgroundFailure("Delivery queue failed", error, logger: logger)
                 }
                 let wait = pause
                 try? await cancelWhenGracefulShutdown { try await Task.sleep(for: wait) }
@@ -103,7 +103,7 @@ public struct DeliverySender: Service {
             try await domain.record(delivery, outcome: outcome)
         } catch {
             // The claim runs out and the delivery goes again: at worst once more (NOTIF-5).
-            logger.error("Recording a delivery failed", metadata: ["doable.error": "\(String(reflecting: error))"])
+            domain.reportBackgroundFailure("Recording a delivery failed", error, logger: logger)
         }
     }
 
@@ -218,7 +218,7 @@ public struct ReminderScheduler: Service {
             do {
                 if try await domain.fireDueReminders(options) == options.batchSize { continue }
             } catch {
-                logger.error("Firing reminders failed", metadata: ["doable.error": "\(String(reflecting: error))"])
+                domain.reportBackgroundFailure("Firing reminders failed", error, logger: logger)
             }
             try? await cancelWhenGracefulShutdown { try await Task.sleep(for: settings.pollInterval) }
         }
@@ -241,7 +241,7 @@ public struct WebhookFanOut: Service {
             do {
                 try await domain.fanOutTaskEvents()
             } catch {
-                logger.error("Webhook fan-out failed", metadata: ["doable.error": "\(String(reflecting: error))"])
+                domain.reportBackgroundFailure("Webhook fan-out failed", error, logger: logger)
             }
             try? await cancelWhenGracefulShutdown { try await Task.sleep(for: .seconds(1)) }
         }

@@ -36,9 +36,14 @@ struct WebErrorMiddleware: RouterMiddleware {
             var page = WebPages.problem(title: "That did not work", message: error.body ?? error.status.reasonPhrase)
             page.status = error.status
             return try await renderer.render(page, context: context)
-        } catch StoreError.timedOut {
-            var page = WebPages.problem(title: "Doable is busy", message: "The database took too long; try again shortly.")
-            page.status = .serviceUnavailable
+        } catch let error as StoreError where StoreProblem(error) != nil {
+            let problem = StoreProblem(error)!
+            if request.headers[.doableFetch] == "1" {
+                return ErrorMiddleware.response(status: problem.status, code: problem.code, message: problem.message,
+                                                field: nil, headers: problem.headers)
+            }
+            var page = WebPages.problem(title: problem.title, message: problem.message)
+            page.status = problem.status
             return try await renderer.render(page, context: context)
         } catch {
             if MalformedRequest(error) != nil { throw error }

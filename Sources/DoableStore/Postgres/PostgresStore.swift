@@ -134,6 +134,7 @@ public final class PostgresStore: Store {
         guard let error = error as? PSQLError, let state = error.serverInfo?[.sqlState] else { return error }
         switch state {
         case "57014": return StoreError.timedOut
+        case "53100": return StoreError.storageFull
         case "40P01", "40001": return StoreError.versionConflict(entity: "row", id: state)
         default: return error
         }

@@ -65,12 +65,17 @@ final class SQLiteGroupCommitter: Sendable {
                                 }
                             } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
                                 throw SQLiteWriter.storeError(for: error)
+                            } catch let error as DatabaseError where error.resultCode == .SQLITE_FULL {
+                                throw StoreError.storageFull
                             }
                             return result
                         }
                     }
                 }
                 for (pending, result) in zip(group, results) { pending.finish(result) }
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_FULL {
+                // The commit itself found no room (the log could not grow): nothing of the group was written.
+                for pending in group { pending.finish(.failure(StoreError.storageFull)) }
             } catch {
                 for pending in group { pending.finish(.failure(error)) }
             }
