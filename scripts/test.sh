@@ -24,7 +24,7 @@ scripts/with-postgres.sh env DOABLE_REQUIRE_POSTGRES=1 swift test --skip-build -
 
 # Two lanes side by side, each with its own servers on free ports: the live checks and the browser suite on SQLite,
 # and the API checks once more on PostgreSQL (schemathesis, authorization, events, issue 10's data, HTTP-front and
-# sign-in checks, reminders and notifications with OPS-2's two servers, the memory soak; crash durability inspects
+# sign-in checks, reminders and notifications with OPS-2's two servers, the memory soak, the database going away; crash durability inspects
 # the SQLite file, and the slow-client, flood and metrics checks exercise the HTTP front alone, the same whatever the
 # engine). Most of these wait on timers and sockets more than on the two cores. Each lane's output is shown when it
 # ends; the browser suite on PostgreSQL runs after both, never beside the other browser run.
@@ -32,6 +32,8 @@ sqlite_lane() {
     for check in scripts/schemathesis.sh tests/live/*.sh; do
         # Backups and restores go from each engine to the other: the PostgreSQL lane runs them.
         [ "$check" = tests/live/backup.sh ] && continue
+        # PostgreSQL going away is a PostgreSQL check: the PostgreSQL lane runs it.
+        [ "$check" = tests/live/db_unavailable.sh ] && continue
         step "$check"
         "$check"
     done
@@ -48,7 +50,7 @@ postgres_lane() {
     swift test --skip-build --filter SyncSimulationTests 2>&1 | grep -vE '^\s*$' | tail -20
     for check in scripts/schemathesis.sh tests/live/authz_matrix.sh tests/live/events.sh tests/live/hardening_data.sh \
                  tests/live/notifications.sh tests/live/soak_memory.sh tests/live/http_front.sh \
-                 tests/live/signin_abuse.sh tests/live/sync.sh tests/live/backup.sh; do
+                 tests/live/signin_abuse.sh tests/live/sync.sh tests/live/backup.sh tests/live/db_unavailable.sh; do
         step "$check on PostgreSQL"
         scripts/with-postgres.sh bash -c "DOABLE_DATABASE_URL=\$DOABLE_TEST_DATABASE_URL $check"
     done

@@ -106,6 +106,13 @@ fi
 
 export DOABLE_TEST_DATABASE_URL="postgres://doable:$password@127.0.0.1:$port/postgres?sslmode=disable"
 export DOABLE_REQUIRE_POSTGRES=1
+# Issue 34: commands that stop the cluster at once (as a crash would) and start it again on the same port, and run
+# SQL as its superuser, for the live check of a database that goes away (tests/live/db_unavailable.py).
+runner=""
+if $as_root; then runner="runuser -u postgres --"; fi
+export DOABLE_TEST_PG_STOP="cd '$cluster' && $runner '$bin_dir/pg_ctl' -D '$cluster/data' -m immediate -w stop"
+export DOABLE_TEST_PG_START="cd '$cluster' && $runner '$bin_dir/pg_ctl' -D '$cluster/data' -l '$cluster/server.log' -w -t 60 start -o \"-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories='$cluster'\" -o \"-c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200\""
+export DOABLE_TEST_PG_PSQL="cd '$cluster' && PGPASSWORD='$password' '$bin_dir/psql' -h 127.0.0.1 -p $port -U doable -d postgres -XqAt"
 # The throwaway cluster runs with fsync off (above): servers the tests start on it must be told that is meant.
 export DOABLE_ALLOW_UNSAFE_DURABILITY=1
 log "PostgreSQL $("$bin_dir/postgres" --version | awk '{print $3}') on 127.0.0.1:$port"

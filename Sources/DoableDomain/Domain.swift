@@ -112,6 +112,9 @@ public struct Domain: Sendable {
             case .integrity, .timedOut:
                 // A timed-out write changed nothing; the HTTP layer answers 503 with Retry-After.
                 throw error
+            case .unavailable:
+                // The database cannot be reached: nothing was acknowledged; the HTTP layer answers 503.
+                throw error
             case .storageFull:
                 // Nothing was written; the HTTP layer answers 507 and the operator hears of it once a minute.
                 storage.noteFull()

@@ -70,9 +70,14 @@ extension Domain {
     /// A background service's failed round: a full disk is told once a minute by `storage` (the service tries
     /// again every fraction of a second, and would otherwise say so every time); anything else is logged.
     public func reportBackgroundFailure(_ message: Logger.Message, _ error: any Error, logger: Logger) {
-        if case StoreError.storageFull? = error as? StoreError {
+        switch error as? StoreError {
+        case .storageFull?:
             storage.noteFull()
             return
+        case .unavailable?:
+            return  // the store says when the database goes away and when it is back, once each
+        default:
+            break
         }
         logger.error(message, metadata: ["doable.error": "\(String(reflecting: error))"])
     }

@@ -306,6 +306,9 @@ public enum StoreError: Error, Equatable {
     /// The database's storage is full (SQLite's SQLITE_FULL, PostgreSQL's 53100 disk_full): the write changed
     /// nothing, reads go on, and writing works again once space is freed (issue 34; the HTTP layer answers 507).
     case storageFull
+    /// The database cannot be reached (PostgreSQL stopped, its connection lost): nothing acknowledged is lost; the
+    /// request may be tried again once it is back (issue 34; the HTTP layer answers 503 database_unavailable).
+    case unavailable
 }
 
 /// What a store reports of its change feed advancing.

@@ -197,7 +197,8 @@ RESPONSE_SCHEMAS = {
             "code": text("Machine-readable: validation_failed, unauthenticated, forbidden, not_found, "
                          "already_exists, already_member, owner_role, owner_needs_admin, owner_cannot_leave, "
                          "inbox_protected, in_trash, not_in_trash, task_done, edit_conflict, version_mismatch, "
-                         "payload_too_large, unsupported_media_type, rate_limited, query_timeout, not_ready; "
+                         "payload_too_large, unsupported_media_type, rate_limited, query_timeout, database_unavailable, "
+                         "storage_full, not_ready; "
                          "for the marketplace and photos posting_assigned, posting_closed, posting_not_assigned, "
                          "posting_not_done, own_posting, bid_not_open, already_reviewed, too_many_photos, "
                          "photo_too_large; for the game game_already_on, game_already_off, game_off, item_retired, "
@@ -1391,11 +1392,15 @@ ERROR_CODES = {
     413: ("payload_too_large", "The request body is larger than 1 MiB; the connection is closed after the answer."),
     415: ("unsupported_media_type", "The body is not sent as `Content-Type: application/json` (UTF-8)."),
     429: ("rate_limited", "Too many requests of this account at once (more than 16 running and 512 waiting)."),
-    503: ("not_ready", "The database does not answer."),
+    503: ("not_ready", "The database does not answer within a second, or its storage is full (`storage_full`)."),
 }
 
-QUERY_TIMEOUT = ("A database query ran past the server's time limit (`--query-timeout`, 5 s by default) and was "
-                 "stopped; nothing was changed. Code `query_timeout`; try again after Retry-After.")
+QUERY_TIMEOUT = ("The database cannot take the request now; nothing was changed, try again after Retry-After. "
+                 "`query_timeout`: a query ran past the server's time limit (`--query-timeout`, 5 s by default) and "
+                 "was stopped. `database_unavailable` (issue 34): the database cannot be reached (PostgreSQL stopped "
+                 "or restarting); answered at once, never after a hang.")
+STORAGE_FULL = ("Issue 34: the database's storage is full, so nothing was written (reads go on). Code "
+                "`storage_full`; the operator must free space; try again after Retry-After.")
 
 CONFLICTS = {
     "client_taken": "the client id belongs to another account (a device makes a new one)",
@@ -1462,7 +1467,9 @@ SHARED_RESPONSES = {
     "UnsupportedMediaType": error_response(415),
     "TooManyRequests": error_response(429, headers=RETRY_AFTER),
     "NoContent": {"description": "Done; no body."},
-    "QueryTimeout": error_response(503, QUERY_TIMEOUT, codes=["query_timeout"], headers=RETRY_AFTER),
+    "QueryTimeout": error_response(503, QUERY_TIMEOUT, codes=["query_timeout", "database_unavailable"],
+                                   headers=RETRY_AFTER),
+    "StorageFull": error_response(507, STORAGE_FULL, codes=["storage_full"], headers=RETRY_AFTER),
 }
 
 
@@ -2566,8 +2573,11 @@ PATHS["/readyz"]["get"]["responses"]["503"] = error_response(503)
 for _path, _operations in PATHS.items():
     if _path in ("/healthz", "/readyz", "/api/v1/openapi.json"):
         continue
-    for _operation in _operations.values():
+    for _method, _operation in _operations.items():
         _operation["responses"]["503"] = shared("QueryTimeout")
+        # Issue 34: every operation that writes may meet a full disk.
+        if _method != "get":
+            _operation["responses"]["507"] = shared("StorageFull")
 
 # INTEROP-4 (OpenAPI 3.1 `webhooks`): what the server sends to a webhook's URL (Notify/DeliverySender.swift,
 # Notify/WebhookMessage.swift).

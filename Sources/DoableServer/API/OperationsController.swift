@@ -21,7 +21,16 @@ struct OperationsController {
         router.get("healthz") { _, _ in JSONResponse.make(["status": "ok"]) }
         router.get("readyz") { _, _ in
             do {
-                try await domain.ping()
+                // Issue 34: within a second, whatever the database does (a load balancer's check must not time out).
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask { try await domain.ping() }
+                    group.addTask {
+                        try await Task.sleep(for: .seconds(1))
+                        throw StoreError.unavailable
+                    }
+                    defer { group.cancelAll() }
+                    try await group.next()
+                }
                 if domain.storage.isFull {
                     return ErrorMiddleware.response(
                         status: .serviceUnavailable, code: "storage_full",

@@ -17,6 +17,14 @@ struct StoreProblem {
             self.init(status: .serviceUnavailable, code: "query_timeout", title: "Doable is busy",
                       message: "The database took too long to answer; try again shortly.",
                       headers: [.retryAfter: "1"])
+        case StoreError.unavailable:
+            // Issue 34: the database cannot be reached (stopped, restarting, its connection lost). Nothing that was
+            // acknowledged is lost; clients retry.
+            self.init(status: .serviceUnavailable, code: "database_unavailable",
+                      title: "Doable can't reach its database — retrying",
+                      message: "Doable can't reach its database right now. Nothing you saved is lost; try again in "
+                          + "a few seconds.",
+                      headers: [.retryAfter: "5"])
         case StoreError.storageFull:
             // Issue 34: nothing was written; reads go on; writing works again once the operator frees space.
             self.init(status: .insufficientStorage, code: "storage_full", title: "Doable cannot save right now",

@@ -1,3 +1,4 @@
+import DoableStore
 import Foundation
 import NIOCore
 import NIOSSL
@@ -104,6 +105,6 @@ public struct SMTPClient: Sendable {
     private static func makeTLSContext(verifiesCertificate: Bool) throws -> NIOSSLContext {
         var configuration = TLSConfiguration.makeClientConfiguration()
         if !verifiesCertificate { configuration.certificateVerification = .none }
-        return try NIOSSLContext(configuration: configuration)
+        return try TLSContexts.make(configuration)
     }
 }

@@ -1,6 +1,8 @@
 import DoableCore
 import Foundation
 import Logging
+import NIOCore
+import NIOPosix
 import PostgresNIO
 import ServiceLifecycle
 import Synchronization
@@ -33,12 +35,16 @@ public final class PostgresStore: Store {
         configuration.options.minimumConnections = configuration.options.maximumConnections
         configuration.options.keepAliveBehavior = nil
         client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        probeConfiguration = url.probeConfiguration
         channel = PostgresFeedListener.channel(schema: url.schema)
         schema = url.schema
         self.logger = logger
     }
 
     let schema: String?
+    /// Issue 34: whether the server answers, known without waiting (see `PostgresAvailability`).
+    let availability = PostgresAvailability()
+    let probeConfiguration: PostgresConnection.Configuration?
 
     /// Connects to the database at a `postgres://` URL (see `PostgresURL` for its options), runs the pool until
     /// `close()` and runs pending migrations.
@@ -102,9 +108,16 @@ public final class PostgresStore: Store {
         }
     }
 
-    /// The connection pool, until graceful shutdown.
+    /// The connection pool and the availability probe, until graceful shutdown.
     public func run() async throws {
-        await cancelWhenGracefulShutdown { await self.client.run() }
+        await cancelWhenGracefulShutdown {
+            await withDiscardingTaskGroup { group in
+                group.addTask { await self.client.run() }
+                if let configuration = self.probeConfiguration {
+                    group.addTask { await self.availability.probe(configuration: configuration, logger: self.logger) }
+                }
+            }
+        }
     }
 
     public func feedSignals() -> AsyncStream<FeedSignal> {
@@ -118,19 +131,78 @@ public final class PostgresStore: Store {
 
     @_spi(StoreWriting) public func commit(_ batch: WriteBatch) async throws -> [Change] {
         guard !batch.isEmpty else { return [] }
-        do {
-            return try await client.withTransaction(logger: logger) { connection in
-                try await PostgresWriter(connection: connection, logger: logger, channel: channel).apply(batch)
+        var attempt = 0
+        while true {
+            attempt += 1
+            do {
+                return try await unlessDown { [client, logger, channel] started in
+                    try await client.withTransaction(logger: logger) { connection in
+                        started.set()
+                        return try await PostgresWriter(connection: connection, logger: logger, channel: channel)
+                            .apply(batch)
+                    }
+                }
+            } catch {
+                // Issue 34: a connection lost before COMMIT was sent (a backend ended by pg_terminate_backend, a
+                // server restart) committed nothing: the batch goes once more, on another connection. Lost during
+                // COMMIT, the outcome is unknown, so it is not retried: the caller is told 503 and tries again,
+                // and the domain's preconditions refuse a second copy of what did commit.
+                if attempt == 1, Self.lostBeforeCommit(error) { continue }
+                throw Self.storeError(for: PostgresWriter.storeError(for: Self.unwrap(error)))
             }
-        } catch {
-            throw Self.storeError(for: PostgresWriter.storeError(for: Self.unwrap(error)))
         }
+    }
+
+    /// `work`, or `StoreError.unavailable` at once while the server is down, and as soon as it is found down while
+    /// `work` waits for a connection; a write that holds one (`started`) finishes what it does.
+    func unlessDown<T: Sendable>(_ work: @escaping @Sendable (LeaseFlag) async throws -> T) async throws -> T {
+        guard !availability.isDown else { throw StoreError.unavailable }
+        let started = LeaseFlag()
+        return try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { try await work(started) }
+            group.addTask { [availability] in
+                await availability.waitUntilDown()
+                return nil
+            }
+            while let outcome = try await group.next() {
+                if let value = outcome {
+                    group.cancelAll()
+                    return value
+                }
+                if !started.isSet {
+                    group.cancelAll()
+                    throw StoreError.unavailable
+                }
+            }
+            throw StoreError.unavailable
+        }
+    }
+
+    /// The transaction failed on a lost connection before its COMMIT went out: nothing of it was written.
+    static func lostBeforeCommit(_ error: any Error) -> Bool {
+        guard let failure = error as? PostgresTransactionError, failure.commitError == nil else { return false }
+        return isConnectionLoss(failure.closureError ?? failure.beginError)
+    }
+
+    /// A lost or refused connection, or a server shutting down or starting up.
+    static func isConnectionLoss(_ error: (any Error)?) -> Bool {
+        guard let error else { return false }
+        if let error = error as? PSQLError {
+            if [.serverClosedConnection, .connectionError, .uncleanShutdown, .clientClosedConnection]
+                .contains(error.code) { return true }
+            if let state = error.serverInfo?[.sqlState] {
+                return state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state)
+            }
+            return false
+        }
+        return error is ChannelError || error is IOError || error is NIOConnectionError
     }
 
     /// Errors every statement can meet, as `StoreError`s: `statement_timeout` (57014) is `timedOut`; a deadlock or
     /// serialization failure (40P01, 40001: two writers waiting on each other, e.g. on the parent-change lock) is a
     /// `versionConflict`, which the domain retries from fresh reads.
     static func storeError(for error: any Error) -> any Error {
+        if isConnectionLoss(error) { return StoreError.unavailable }
         guard let error = error as? PSQLError, let state = error.serverInfo?[.sqlState] else { return error }
         switch state {
         case "57014": return StoreError.timedOut
@@ -148,11 +220,13 @@ public final class PostgresStore: Store {
 
     func fetchAll<T>(_ query: PostgresQuery, _ map: (PostgresRecord) throws -> T) async throws -> [T] {
         do {
-            var results: [T] = []
-            for try await row in try await client.query(query, logger: logger) {
-                results.append(try map(PostgresRecord(row)))
+            // A read waiting for a connection when the server is found down is abandoned (503): it changed nothing.
+            let rows = try await unlessDown { [client, logger] _ in
+                var rows: [PostgresRow] = []
+                for try await row in try await client.query(query, logger: logger) { rows.append(row) }
+                return rows
             }
-            return results
+            return try rows.map { try map(PostgresRecord($0)) }
         } catch {
             throw Self.storeError(for: error)
         }
@@ -321,4 +395,11 @@ public final class PostgresStore: Store {
         task.cancel()
         await task.value
     }
+}
+
+/// Whether a write got its connection and began (then it is not abandoned when the server is found down).
+final class LeaseFlag: Sendable {
+    private let value = Mutex(false)
+    func set() { value.withLock { $0 = true } }
+    var isSet: Bool { value.withLock { $0 } }
 }

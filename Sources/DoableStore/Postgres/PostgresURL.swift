@@ -110,22 +110,23 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
     }
 
     var tls: PostgresClient.Configuration.TLS {
+        switch tlsMode {
+        case .disable: .disable
+        case .prefer: .prefer(tlsConfiguration)
+        case .require, .verifyCA, .verifyFull: .require(tlsConfiguration)
+        }
+    }
+
+    /// The certificate checks the TLS mode asks for: none for prefer and require, the chain for verify-ca, the
+    /// chain and the host name for verify-full.
+    var tlsConfiguration: TLSConfiguration {
         var tls = TLSConfiguration.makeClientConfiguration()
         switch tlsMode {
-        case .disable:
-            return .disable
-        case .prefer:
-            tls.certificateVerification = .none
-            return .prefer(tls)
-        case .require:
-            tls.certificateVerification = .none
-            return .require(tls)
-        case .verifyCA:
-            tls.certificateVerification = .noHostnameVerification
-            return .require(tls)
-        case .verifyFull:
-            return .require(tls)
+        case .disable, .prefer, .require: tls.certificateVerification = .none
+        case .verifyCA: tls.certificateVerification = .noHostnameVerification
+        case .verifyFull: break
         }
+        return tls
     }
 
     static func isPlainIdentifier(_ name: String) -> Bool {

@@ -1,0 +1,145 @@
+import Logging
+import NIOCore
+import NIOSSL
+import PostgresNIO
+import Synchronization
+
+/// Issue 34, part 1: whether PostgreSQL can be reached, known without waiting. A probe of its own (one direct
+/// connection, not the pool's: a busy pool must not look like a dead server) asks `SELECT 1` every second with a
+/// one-second limit. While the server is down, a store operation does not wait for the pool's next reconnection
+/// attempt (which backs off to a minute) but answers `StoreError.unavailable` at once, and an operation already
+/// waiting for a connection gives up as soon as the probe fails. An operation that holds a connection finishes
+/// what it does (its connection fails by itself if the server is gone), so nothing is cancelled mid-transaction.
+final class PostgresAvailability: Sendable {
+    private struct State {
+        var isDown = false
+        var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
+        var nextWaiter: UInt64 = 0
+        var changes = 0
+    }
+
+    private let state = Mutex(State())
+
+    var isDown: Bool { state.withLock { $0.isDown } }
+
+    /// How many times the server went down or came back (for the metrics and the log).
+    var changes: Int { state.withLock { $0.changes } }
+
+    func markDown() {
+        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+            guard !state.isDown else { return [] }
+            state.isDown = true
+            state.changes += 1
+            defer { state.waiters = [:] }
+            return Array(state.waiters.values)
+        }
+        for waiter in waiters { waiter.resume() }
+    }
+
+    func markUp() {
+        state.withLock { state in
+            guard state.isDown else { return }
+            state.isDown = false
+            state.changes += 1
+        }
+    }
+
+    /// Returns once the server is found down (at once if it is), or when the task is cancelled.
+    func waitUntilDown() async {
+        let id = state.withLock { state -> UInt64 in
+            defer { state.nextWaiter += 1 }
+            return state.nextWaiter
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let resumeNow = state.withLock { state -> Bool in
+                    if state.isDown || Task.isCancelled { return true }
+                    state.waiters[id] = continuation
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        } onCancel: {
+            let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
+            waiter?.resume()
+        }
+    }
+
+    /// Probes every `interval` until cancelled, on a connection of its own made with `configuration`.
+    func probe(configuration: PostgresConnection.Configuration, interval: Duration = .seconds(1),
+               logger: Logger) async {
+        var connection: PostgresConnection?
+        var id = 0
+        while !Task.isCancelled {
+            let started = ContinuousClock.now
+            let reachable = await Self.within(interval) { [connection, id] () -> PostgresConnection? in
+                let live: PostgresConnection
+                if let connection, !connection.isClosed {
+                    live = connection
+                } else {
+                    live = try await PostgresConnection.connect(configuration: configuration, id: id, logger: logger)
+                }
+                try await live.query("SELECT 1", logger: logger)
+                return live
+            }
+            if let reachable {
+                connection = reachable
+                if isDown {
+                    logger.notice("PostgreSQL answers again: requests that need the database are served again")
+                }
+                markUp()
+            } else {
+                if let old = connection { connection = nil; try? await old.close() }
+                if !isDown {
+                    logger.error("PostgreSQL does not answer: requests that need the database get 503 database_unavailable until it does")
+                }
+                markDown()
+            }
+            id += 1
+            let rest = interval - (ContinuousClock.now - started)
+            if rest > .zero { try? await Task.sleep(for: rest) }
+        }
+        try? await connection?.close()
+    }
+
+    /// `work`'s result, or nil when it failed or took longer than `limit` (then it is cancelled).
+    static func within<T: Sendable>(_ limit: Duration, _ work: @escaping @Sendable () async throws -> T) async -> T? {
+        await withTaskGroup(of: T?.self) { group in
+            group.addTask { try? await work() }
+            group.addTask {
+                try? await Task.sleep(for: limit)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+}
+
+extension PostgresURL {
+    /// A single connection's configuration, for the availability probe: the same server, user and TLS mode.
+    var probeConfiguration: PostgresConnection.Configuration? {
+        var configuration: PostgresConnection.Configuration
+        if let unixSocketDirectory {
+            let path = unixSocketDirectory + (unixSocketDirectory.hasSuffix("/") ? "" : "/") + ".s.PGSQL.\(port)"
+            configuration = .init(unixSocketPath: path, username: username, password: password, database: database)
+        } else {
+            let connectionTLS: PostgresConnection.Configuration.TLS
+            do {
+                switch tlsMode {
+                case .disable: connectionTLS = .disable
+                case .prefer: connectionTLS = .prefer(try TLSContexts.make(tlsConfiguration))
+                default: connectionTLS = .require(try TLSContexts.make(tlsConfiguration))
+                }
+            } catch {
+                return nil
+            }
+            configuration = .init(host: host, port: port, username: username, password: password, database: database,
+                                  tls: connectionTLS)
+        }
+        configuration.options.connectTimeout = .seconds(1)
+        configuration.options.additionalStartupParameters = [("application_name", "doable-probe")]
+        return configuration
+    }
+}
