@@ -1677,9 +1677,8 @@ PATHS = {
         "register", "ACC-1: register; answers with the account and a session token.", public=True,
         body="RegistrationRequest", status=201, ok=ok(ref("Session"), "Registered and signed in."),
         conflicts=("already_exists",), statuses=(429,),
-        too_many="Too many registrations from this address are waiting: each answer that an email or username "
-                 "is taken slows the address's next registrations (past 10 in 15 minutes, 0.25 s doubling to 8 s); "
-                 "more than 16 waiting at once are refused with Retry-After.",
+        too_many="This address was told 20 times within 15 minutes that an email or username is taken: its "
+                 "registrations are refused until the oldest of those answers is 15 minutes old (Retry-After).",
         bad_request="A rule is broken (including a date of birth less than 13 years ago or in the future, a "
                     "gender description without gender selfDescribed); `field` names the input."))},
     "/api/v1/sessions": {

@@ -37,7 +37,7 @@ struct AccountsController {
         input.dateOfBirth = try body.nullableCivilDate("dateOfBirth") ?? nil
         input.educationLevel = try body.nullableEnumeration("educationLevel", EducationLevel.self) ?? nil
         input.phone = try body.nullableString("phone") ?? nil
-        try await limiter.admitRegistration(address: context.clientAddress)
+        try limiter.admitRegistration(address: context.clientAddress)
         let (account, session): (Account, IssuedCredential)
         do {
             (account, session) = try await domain.register(input)

@@ -14,8 +14,8 @@ import Synchronization
 ///   the window each attempt from the address waits, twice as long per further failure, at most `maxAddressDelay`.
 ///   At most `maxDelayedPerAddress` attempts from one address wait at once; more are told to retry shortly.
 /// - Registrations (issue 27, finding 6): an answer that an email or username is taken tells that an account
-///   exists, so each such answer counts against the client address, and registrations from it are slowed down the
-///   same way, on a count of their own.
+///   exists, so each such answer counts against the client address: past `takenRegistrationsPerAddress` of them
+///   within the window, registrations from the address answer 429 with Retry-After until the oldest leaves it.
 public final class SignInLimiter: Sendable {
     public struct Limits: Sendable {
         public var perAccount: Int
@@ -24,11 +24,14 @@ public final class SignInLimiter: Sendable {
         public var firstAddressDelay: Double
         public var maxAddressDelay: Double
         public var maxDelayedPerAddress: Int
+        public var takenRegistrationsPerAddress: Int
 
         public init(
             perAccount: Int = 5, windowSeconds: Double = 15 * 60, freeFailuresPerAddress: Int = 10,
-            firstAddressDelay: Double = 0.25, maxAddressDelay: Double = 8, maxDelayedPerAddress: Int = 16
+            firstAddressDelay: Double = 0.25, maxAddressDelay: Double = 8, maxDelayedPerAddress: Int = 16,
+            takenRegistrationsPerAddress: Int = 20
         ) {
+            self.takenRegistrationsPerAddress = takenRegistrationsPerAddress
             self.perAccount = perAccount
             self.windowSeconds = windowSeconds
             self.freeFailuresPerAddress = freeFailuresPerAddress
@@ -92,10 +95,17 @@ public final class SignInLimiter: Sendable {
                         refusal: "Too many sign-in attempts from your address; try again shortly.")
     }
 
-    /// Waits out the delay of an address that was told too often that an email or username is taken.
-    public func admitRegistration(address: String, now: Double = Date().timeIntervalSince1970) async throws {
-        try await admit(key: Self.key(registrationsFrom: address), now: now,
-                        refusal: "Too many registrations from your address; try again shortly.")
+    /// Refuses (429) a registration from an address told too often, lately, that an email or username is taken.
+    public func admitRegistration(address: String, now: Double = Date().timeIntervalSince1970) throws {
+        let wait: Int? = state.withLock { state in
+            let recent = recentFailures(Self.key(registrationsFrom: address), in: &state, now: now)
+            guard recent.count >= limits.takenRegistrationsPerAddress, let oldest = recent.first else { return nil }
+            return max(1, Int((oldest + limits.windowSeconds - now).rounded(.up)))
+        }
+        guard let wait else { return }
+        refusedAttempts.increment()
+        throw DoableError.rateLimited(retryAfterSeconds: wait,
+                                      message: "Too many registrations from your address; try again in \(wait) s.")
     }
 
     /// A registration from `address` was told that its email or username is taken.

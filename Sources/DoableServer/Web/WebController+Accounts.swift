@@ -192,7 +192,7 @@ extension WebController {
         }
         if errors.isEmpty {
             do {
-                try await limiter.admitRegistration(address: context.clientAddress)
+                try limiter.admitRegistration(address: context.clientAddress)
                 let (_, session) = try await domain.register(input)
                 return signedIn(session.secret, context: context)
             } catch let error as DoableError {
