@@ -1,3 +1,4 @@
+import DoableStore
 import Logging
 import ServiceLifecycle
 

@@ -48,7 +48,6 @@ public final class StorageStatus: Sendable {
 
     /// A write went through: there is room again.
     public func noteWritten() {
-        guard state.withLock({ $0.lastFull != nil }) else { return }
         let cleared = state.withLock { state -> Bool in
             guard state.lastFull != nil else { return false }
             state.lastFull = nil

@@ -7,8 +7,6 @@ import Testing
 /// of the task, not from a creation time a client supplied. On every engine.
 @Suite("Game: no farming", .serialized)
 struct GameFarmingTests {
-    static func reward(_ response: APIResponse) -> [String: Any] { GameAPITests.reward(response) }
-
     @Test(arguments: APIEngine.available)
     func GAME1_aRepeatingTaskDueLaterCannotBeCompletedAheadForPoints(_ engine: APIEngine) async throws {
         let clock = ShiftedClock(GameAPITests.start)
@@ -22,7 +20,7 @@ struct GameFarmingTests {
             let id = try #require(farm["id"] as? String)
             clock.pass(seconds: 300)
             for time in 1...25 {
-                let reward = Self.reward(try await GameAPITests.complete(api, ann, id))
+                let reward = GameAPITests.reward(try await GameAPITests.complete(api, ann, id))
                 #expect(reward["points"] as? Int == 0 && reward["xp"] as? Int == 0, "completion \(time): \(reward)")
                 #expect((reward["message"] as? String)?.hasPrefix("No points: this occurrence's day has not come") == true,
                         "\(reward)")
@@ -38,13 +36,13 @@ struct GameFarmingTests {
                                                        "due": clock.today.description, "recurrence": "FREQ=DAILY"])
             let dailyID = try #require(daily["id"] as? String)
             clock.pass(seconds: 300)
-            let today = Self.reward(try await GameAPITests.complete(api, ann, dailyID))
+            let today = GameAPITests.reward(try await GameAPITests.complete(api, ann, dailyID))
             #expect(today["points"] as? Int == 19, "(10 + 3) × 1.5: \(today)")
-            let ahead = Self.reward(try await GameAPITests.complete(api, ann, dailyID))
+            let ahead = GameAPITests.reward(try await GameAPITests.complete(api, ann, dailyID))
             #expect(ahead["points"] as? Int == 0, "tomorrow's occurrence, done today: \(ahead)")
             // That took Tuesday's occurrence: Wednesday's is next, and pays on Wednesday.
             clock.pass(days: 2)
-            let tomorrow = Self.reward(try await GameAPITests.complete(api, ann, dailyID))
+            let tomorrow = GameAPITests.reward(try await GameAPITests.complete(api, ann, dailyID))
             #expect(tomorrow["points"] as? Int == 19, "\(tomorrow)")
             // (Points also hold Monday's streak bonus; XP is the rewards alone.)
             game = try await GameAPITests.game(api, ann)
@@ -66,11 +64,11 @@ struct GameFarmingTests {
             let id = try #require(weekly["id"] as? String)
             clock.pass(seconds: 300)
             // Friday's occurrence opened on Saturday: done Monday, 4 days early, (10 + 8) × 1.5.
-            let done = Self.reward(try await GameAPITests.complete(api, ann, id))
+            let done = GameAPITests.reward(try await GameAPITests.complete(api, ann, id))
             #expect(done["points"] as? Int == 27, "\(done)")
             // Next Friday's occurrence opens on Saturday: not yet.
             clock.pass(days: 2)
-            let early = Self.reward(try await GameAPITests.complete(api, ann, id))
+            let early = GameAPITests.reward(try await GameAPITests.complete(api, ann, id))
             #expect((early["message"] as? String)?.contains("it opens on") == true && early["points"] as? Int == 0,
                     "\(early)")
             let task = try await api.call(.get, "/api/v1/tasks/\(id)", token: ann)
@@ -101,7 +99,7 @@ struct GameFarmingTests {
             #expect(imported.status == .created || imported.status == .ok, "\(String(describing: imported.json))")
             let task = try #require(try await api.tasks(ann, "limit=500").first { $0["title"] as? String == "Backdated" })
             #expect((task["createdAt"] as? String)?.hasPrefix("2000-01-01") == true, "the client's time is kept")
-            let reward = Self.reward(try await GameAPITests.complete(api, ann, try #require(task["id"] as? String)))
+            let reward = GameAPITests.reward(try await GameAPITests.complete(api, ann, try #require(task["id"] as? String)))
             #expect(reward["points"] as? Int == 1, "made and done within 60 seconds of the server storing it: \(reward)")
         }
     }

@@ -33,3 +33,23 @@ public struct IPNetwork: Hashable, Sendable, CustomStringConvertible {
         "\(address)/\(address.isIPv4 ? prefixBits - 96 : prefixBits)"
     }
 }
+
+extension IPNetwork {
+    /// Reads command-line values of addresses or CIDR blocks (`--trusted-proxy`, `--allow-outgoing`), each value
+    /// possibly a comma-separated list; spaces are ignored. Throws the first entry that is neither.
+    public static func list(parsing values: [String]) throws(InvalidEntry) -> [IPNetwork] {
+        var networks: [IPNetwork] = []
+        for entry in values.flatMap({ $0.split(separator: ",") }) {
+            let trimmed = String(entry.filter { $0 != " " })
+            guard !trimmed.isEmpty else { continue }
+            guard let network = IPNetwork(trimmed) else { throw InvalidEntry(entry: trimmed) }
+            networks.append(network)
+        }
+        return networks
+    }
+
+    public struct InvalidEntry: Error, CustomStringConvertible {
+        public let entry: String
+        public var description: String { "'\(entry)' is not an IP address or a CIDR block." }
+    }
+}

@@ -10,21 +10,11 @@ public struct OutgoingPolicy: Sendable, Equatable {
         self.allowed = allowed
     }
 
+    public typealias InvalidRange = IPNetwork.InvalidEntry
+
     /// Reads `--allow-outgoing` values: CIDR blocks or addresses, each value possibly a comma-separated list.
     public init(parsing values: [String]) throws(InvalidRange) {
-        var allowed: [IPNetwork] = []
-        for entry in values.flatMap({ $0.split(separator: ",") }) {
-            let trimmed = String(entry.filter { $0 != " " })
-            guard !trimmed.isEmpty else { continue }
-            guard let network = IPNetwork(trimmed) else { throw InvalidRange(entry: trimmed) }
-            allowed.append(network)
-        }
-        self.allowed = allowed
-    }
-
-    public struct InvalidRange: Error, CustomStringConvertible {
-        public let entry: String
-        public var description: String { "'\(entry)' is not an IP address or a CIDR block." }
+        allowed = try IPNetwork.list(parsing: values)
     }
 
     /// Why `address` may not be called ("a loopback address"), or nil when it may.

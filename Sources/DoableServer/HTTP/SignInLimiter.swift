@@ -68,10 +68,11 @@ public final class SignInLimiter: Sendable {
         lockedSeconds(key: Self.key(account), now: now)
     }
 
-    func lockedSeconds(key: String, now: Double) -> Int? {
+    /// Seconds until `key` has fewer than `limit` failures in the window (`perAccount` unless given), or nil.
+    func lockedSeconds(key: String, limit: Int? = nil, now: Double) -> Int? {
         state.withLock { state in
             let recent = recentFailures(key, in: &state, now: now)
-            guard recent.count >= limits.perAccount, let oldest = recent.first else { return nil }
+            guard recent.count >= limit ?? limits.perAccount, let oldest = recent.first else { return nil }
             return max(1, Int((oldest + limits.windowSeconds - now).rounded(.up)))
         }
     }
@@ -91,18 +92,29 @@ public final class SignInLimiter: Sendable {
 
     /// Waits out the address's delay; 429 when too many attempts from the address wait already.
     public func admit(address: String, now: Double = Date().timeIntervalSince1970) async throws {
-        try await admit(key: Self.key(address: address), now: now,
-                        refusal: "Too many sign-in attempts from your address; try again shortly.")
+        let key = Self.key(address: address)
+        let wait: Double? = state.withLock { state in
+            let wait = delay(failures: recentFailures(key, in: &state, now: now).count)
+            guard wait > 0 else { return 0 }
+            guard state.delayedNow[key, default: 0] < limits.maxDelayedPerAddress else { return nil }
+            state.delayedNow[key, default: 0] += 1
+            return wait
+        }
+        guard let wait else {
+            refusedAttempts.increment()
+            throw DoableError.rateLimited(retryAfterSeconds: max(1, Int(limits.maxAddressDelay)),
+                                          message: "Too many sign-in attempts from your address; try again shortly.")
+        }
+        guard wait > 0 else { return }
+        delayedAttempts.increment()
+        defer { finishWaiting(key) }
+        try await Task.sleep(for: .milliseconds(Int(wait * 1000)))
     }
 
     /// Refuses (429) a registration from an address told too often, lately, that an email or username is taken.
     public func admitRegistration(address: String, now: Double = Date().timeIntervalSince1970) throws {
-        let wait: Int? = state.withLock { state in
-            let recent = recentFailures(Self.key(registrationsFrom: address), in: &state, now: now)
-            guard recent.count >= limits.takenRegistrationsPerAddress, let oldest = recent.first else { return nil }
-            return max(1, Int((oldest + limits.windowSeconds - now).rounded(.up)))
-        }
-        guard let wait else { return }
+        guard let wait = lockedSeconds(key: Self.key(registrationsFrom: address),
+                                       limit: limits.takenRegistrationsPerAddress, now: now) else { return }
         refusedAttempts.increment()
         throw DoableError.rateLimited(retryAfterSeconds: wait,
                                       message: "Too many registrations from your address; try again in \(wait) s.")
@@ -113,24 +125,6 @@ public final class SignInLimiter: Sendable {
         state.withLock { state in
             state.failures[Self.key(registrationsFrom: address), default: []].append(now)
         }
-    }
-
-    func admit(key: String, now: Double, refusal: String) async throws {
-        let wait: Double? = state.withLock { state in
-            let wait = delay(failures: recentFailures(key, in: &state, now: now).count)
-            guard wait > 0 else { return 0 }
-            guard state.delayedNow[key, default: 0] < limits.maxDelayedPerAddress else { return nil }
-            state.delayedNow[key, default: 0] += 1
-            return wait
-        }
-        guard let wait else {
-            refusedAttempts.increment()
-            throw DoableError.rateLimited(retryAfterSeconds: max(1, Int(limits.maxAddressDelay)), message: refusal)
-        }
-        guard wait > 0 else { return }
-        delayedAttempts.increment()
-        defer { finishWaiting(key) }
-        try await Task.sleep(for: .milliseconds(Int(wait * 1000)))
     }
 
     private func finishWaiting(_ key: String) {

@@ -7,22 +7,12 @@ public struct TrustedProxies: Sendable {
 
     public init(_ networks: [IPNetwork] = []) { self.networks = networks }
 
+    public typealias Invalid = IPNetwork.InvalidEntry
+
     /// Reads `--trusted-proxy` values: addresses or CIDR blocks, each value possibly a comma-separated list.
     /// Throws the first entry that is neither.
     public init(parsing values: [String]) throws(Invalid) {
-        var networks: [IPNetwork] = []
-        for entry in values.flatMap({ $0.split(separator: ",") }) {
-            let trimmed = String(entry.filter { $0 != " " })
-            guard !trimmed.isEmpty else { continue }
-            guard let network = IPNetwork(trimmed) else { throw Invalid(entry: String(trimmed)) }
-            networks.append(network)
-        }
-        self.networks = networks
-    }
-
-    public struct Invalid: Error, CustomStringConvertible {
-        public let entry: String
-        public var description: String { "'\(entry)' is not an IP address or a CIDR block." }
+        networks = try IPNetwork.list(parsing: values)
     }
 
     public func isTrusted(_ address: IPAddress) -> Bool {

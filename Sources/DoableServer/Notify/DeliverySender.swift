@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import DoableCore
 import DoableDomain
+import DoableStore
 import Foundation
 import Logging
 import NIOCore

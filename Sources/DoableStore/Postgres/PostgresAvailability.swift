@@ -2,7 +2,6 @@ import Logging
 import NIOCore
 import NIOSSL
 import PostgresNIO
-import Synchronization
 
 /// Issue 34, part 1: whether PostgreSQL can be reached, known without waiting. A probe of its own (one direct
 /// connection, not the pool's: a busy pool must not look like a dead server) asks `SELECT 1` every second with a
@@ -11,59 +10,13 @@ import Synchronization
 /// waiting for a connection gives up as soon as the probe fails. An operation that holds a connection finishes
 /// what it does (its connection fails by itself if the server is gone), so nothing is cancelled mid-transaction.
 final class PostgresAvailability: Sendable {
-    private struct State {
-        var isDown = false
-        var waiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
-        var nextWaiter: UInt64 = 0
-        var changes = 0
-    }
+    /// Open while the server is down: operations waiting for a connection wait at it too.
+    private let wentDown = Gate()
 
-    private let state = Mutex(State())
-
-    var isDown: Bool { state.withLock { $0.isDown } }
-
-    /// How many times the server went down or came back (for the metrics and the log).
-    var changes: Int { state.withLock { $0.changes } }
-
-    func markDown() {
-        let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-            guard !state.isDown else { return [] }
-            state.isDown = true
-            state.changes += 1
-            defer { state.waiters = [:] }
-            return Array(state.waiters.values)
-        }
-        for waiter in waiters { waiter.resume() }
-    }
-
-    func markUp() {
-        state.withLock { state in
-            guard state.isDown else { return }
-            state.isDown = false
-            state.changes += 1
-        }
-    }
+    var isDown: Bool { wentDown.isOpen }
 
     /// Returns once the server is found down (at once if it is), or when the task is cancelled.
-    func waitUntilDown() async {
-        let id = state.withLock { state -> UInt64 in
-            defer { state.nextWaiter += 1 }
-            return state.nextWaiter
-        }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let resumeNow = state.withLock { state -> Bool in
-                    if state.isDown || Task.isCancelled { return true }
-                    state.waiters[id] = continuation
-                    return false
-                }
-                if resumeNow { continuation.resume() }
-            }
-        } onCancel: {
-            let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
-            waiter?.resume()
-        }
-    }
+    func waitUntilDown() async { await wentDown.wait() }
 
     /// Probes every `interval` until cancelled, on a connection of its own made with `configuration`.
     func probe(configuration: PostgresConnection.Configuration, interval: Duration = .seconds(1),
@@ -84,16 +37,14 @@ final class PostgresAvailability: Sendable {
             }
             if let reachable {
                 connection = reachable
-                if isDown {
+                if wentDown.close() {
                     logger.notice("PostgreSQL answers again: requests that need the database are served again")
                 }
-                markUp()
             } else {
                 if let old = connection { connection = nil; try? await old.close() }
-                if !isDown {
+                if wentDown.open() {
                     logger.error("PostgreSQL does not answer: requests that need the database get 503 database_unavailable until it does")
                 }
-                markDown()
             }
             id += 1
             let rest = interval - (ContinuousClock.now - started)
@@ -121,8 +72,7 @@ extension PostgresURL {
     /// A single connection's configuration, for the availability probe: the same server, user and TLS mode.
     var probeConfiguration: PostgresConnection.Configuration? {
         var configuration: PostgresConnection.Configuration
-        if let unixSocketDirectory {
-            let path = unixSocketDirectory + (unixSocketDirectory.hasSuffix("/") ? "" : "/") + ".s.PGSQL.\(port)"
+        if let path = unixSocketPath {
             configuration = .init(unixSocketPath: path, username: username, password: password, database: database)
         } else {
             let connectionTLS: PostgresConnection.Configuration.TLS

@@ -95,8 +95,7 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
     /// How `PostgresClient` should connect, including the TLS mode and the schema's `search_path`.
     public var clientConfiguration: PostgresClient.Configuration {
         var configuration: PostgresClient.Configuration
-        if let unixSocketDirectory {
-            let path = unixSocketDirectory + (unixSocketDirectory.hasSuffix("/") ? "" : "/") + ".s.PGSQL.\(port)"
+        if let path = unixSocketPath {
             configuration = .init(unixSocketPath: path, username: username, password: password, database: database)
         } else {
             configuration = .init(host: host, port: port, username: username, password: password, database: database,
@@ -107,6 +106,11 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         // One more than asked: the feed listener holds a connection of its own for as long as the server runs.
         configuration.options.maximumConnections = poolSize + 1
         return configuration
+    }
+
+    /// The server's socket file, when the URL names a socket directory (`host=/var/run/postgresql`).
+    var unixSocketPath: String? {
+        unixSocketDirectory.map { $0 + ($0.hasSuffix("/") ? "" : "/") + ".s.PGSQL.\(port)" }
     }
 
     var tls: PostgresClient.Configuration.TLS {
