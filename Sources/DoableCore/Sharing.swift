@@ -113,6 +113,9 @@ public struct AppNotification: Sendable, Equatable, Codable {
     public var createdAt: Timestamp
     public var readAt: Timestamp?
     public var version: Int64
+    /// NOTIF-3: a reminder that came due inside the recipient's quiet hours, delivered silently: in the notification
+    /// centre only, with no email, webhook call or browser notification.
+    public var isSilent: Bool
 
     public enum Kind: String, Sendable, Codable, CaseIterable {
         case listShared, taskAssigned, comment
@@ -128,7 +131,9 @@ public struct AppNotification: Sendable, Equatable, Codable {
 
     public init(id: NotificationID, accountID: AccountID, kind: Kind, title: String, body: String,
                 taskID: TaskID? = nil, listID: ListID? = nil, postingID: PostingID? = nil,
-                actorID: AccountID? = nil, createdAt: Timestamp, readAt: Timestamp? = nil, version: Int64 = 1) {
+                actorID: AccountID? = nil, createdAt: Timestamp, readAt: Timestamp? = nil, version: Int64 = 1,
+                isSilent: Bool = false) {
+        self.isSilent = isSilent
         self.postingID = postingID
         self.id = id
         self.accountID = accountID

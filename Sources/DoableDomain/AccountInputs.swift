@@ -95,4 +95,9 @@ public struct Identity: Sendable {
 public struct IssuedCredential: Sendable {
     public var credential: Credential
     public var secret: String
+
+    public init(credential: Credential, secret: String) {
+        self.credential = credential
+        self.secret = secret
+    }
 }

@@ -28,8 +28,8 @@ extension Domain {
     /// The operations of one notification, with every read done: `channels` already narrowed (quiet hours).
     func notificationOperations(
         to account: Account, _ kind: AppNotification.Kind, title: String, body: String, task: TaskID?, list: ListID?,
-        reminder: ReminderID? = nil, posting: PostingID? = nil, actor: AccountID?, channels: Preferences.ChannelSet, webhooks: [Webhook],
-        now: Timestamp
+        reminder: ReminderID? = nil, posting: PostingID? = nil, actor: AccountID?, channels: Preferences.ChannelSet,
+        webhooks: [Webhook], isSilent: Bool = false, now: Timestamp
     ) -> [WriteBatch.Operation] {
         guard !account.isDisabled else { return [] }
         let title = String(title.prefix(300)), body = String(body.prefix(500))
@@ -37,7 +37,7 @@ extension Domain {
         if channels.inApp {
             operations.append(.putNotification(AppNotification(
                 id: .make(at: now), accountID: account.id, kind: kind, title: title, body: body, taskID: task,
-                listID: list, postingID: posting, actorID: actor, createdAt: now)))
+                listID: list, postingID: posting, actorID: actor, createdAt: now, isSilent: isSilent)))
         }
         let event = WebhookEvent(notification: kind)
         let payload = DeliveryPayload(kind: kind.rawValue, title: title, body: body, taskID: task, listID: list,

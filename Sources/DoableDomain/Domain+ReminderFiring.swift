@@ -81,9 +81,11 @@ extension Domain {
                     continue
                 }
                 var channels = account.preferences.notificationChannels.channels(for: .reminder)
+                var isSilent = false
                 if let quiet = account.preferences.quietHours, quiet.contains(now, in: calendar) {
-                    // NOTIF-3, silent: in the notification centre only.
+                    // NOTIF-3, silent: in the notification centre only (and no browser notification there).
                     channels = Preferences.ChannelSet(inApp: channels.inApp, email: false, webhook: false)
+                    isSilent = true
                 }
                 var body = Self.reminderBody(task, calendar: calendar)
                 if account.preferences.gameOptIn, let companion = companions[account.id]?.companion {
@@ -92,7 +94,7 @@ extension Domain {
                 batch.operations += notificationOperations(
                     to: account, .reminder, title: task.title, body: body,
                     task: task.id, list: task.listID, reminder: reminder.id, actor: nil, channels: channels,
-                    webhooks: webhooks, now: now)
+                    webhooks: webhooks, isSilent: isSilent, now: now)
             }
             for (accountID, titles) in missed {
                 guard let account = accounts[accountID] else { continue }

@@ -169,7 +169,7 @@ extension GameAPITests {
             #expect(created["price"] as? Double == 4.99 && created.string("period") == "month")
             let id = created.string("id")
             let refusals: [([String: Any], String)] = [
-                (["price": 12.345], "price"), (["price": "4.99"], "price"), (["price": 0], "price"),
+                (["price": 12.345], "price"), (["price": "4.99"], "price"), (["price": -1], "price"),
                 (["period": "week"], "period"), (["name": " "], "name"), (["tier": "gold"], "tier"),
             ]
             for (change, field) in refusals {
@@ -181,6 +181,13 @@ extension GameAPITests {
             let noPeriod = try await api.call(.post, "/api/v1/admin/plans", token: ann,
                                               json: ["name": "Yearly", "price": 40])
             #expect(noPeriod.status == .badRequest && noPeriod.errorField == "period")
+            // Issue 34: a free plan is legitimate, as the admin page's form allows; the API agrees.
+            let free = try await api.call(.post, "/api/v1/admin/plans", token: ann,
+                                          json: ["name": "Free", "price": 0, "period": "month"])
+            #expect(free.status == .created && free["price"] as? Double == 0, "\(String(describing: free.json))")
+            let freeID = free.string("id")
+            #expect(try await api.call(.patch, "/api/v1/admin/plans/\(freeID)", token: ann,
+                                       json: ["retired": true]).status == .ok)
 
             let offered = try await api.call(.get, "/api/v1/plans", token: ben).array("plans")
             #expect(Self.ids(offered) == [id] && offered.first?["price"] as? Double == 4.99)
@@ -189,7 +196,8 @@ extension GameAPITests {
                                              json: ["price": 5, "retired": true])
             #expect(changed.status == .ok && changed["price"] as? Double == 5 && changed["retired"] as? Bool == true)
             #expect(try await api.call(.get, "/api/v1/plans", token: ben).array("plans").isEmpty)
-            #expect(Self.ids(try await api.call(.get, "/api/v1/admin/plans", token: ann).array("plans")) == [id])
+            #expect(Set(Self.ids(try await api.call(.get, "/api/v1/admin/plans", token: ann).array("plans")))
+                    == [id, freeID])
             let unknown = try await api.call(.patch, "/api/v1/admin/plans/\(UUID().uuidString.lowercased())",
                                              token: ann, json: ["retired": true])
             #expect(unknown.status == .notFound)

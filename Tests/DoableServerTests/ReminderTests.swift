@@ -179,8 +179,12 @@ final class ManualClock: Sendable {
                                json: ["at": iso(clock.now.adding(seconds: 60))])
             clock.advance(seconds: 60)
             #expect(try await server.domain.fireDueReminders() == 1)
-            #expect(try await api.call(.get, "/api/v1/notifications", token: ann).object["unreadCount"] as? Int == 2)
+            let centre = try await api.call(.get, "/api/v1/notifications", token: ann)
+            #expect(centre.object["unreadCount"] as? Int == 2)
             #expect(try await api.call(.get, "/api/v1/deliveries", token: ann).array("deliveries").count == 1)
+            // Issue 34: the silent one says so, so that the web app pops no browser notification for it; the
+            // deferred one, delivered after the quiet hours, is not silent.
+            #expect(centre.array("notifications").map { $0["silent"] as? Bool } == [true, false])
         }
     }
 

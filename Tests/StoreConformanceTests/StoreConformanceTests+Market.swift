@@ -319,4 +319,22 @@ extension StoreConformanceTests {
             #expect(try await store.notifications(accountID: ann.id, unreadOnly: true, limit: 10).count == 3)
         }
     }
+
+    /// NOTIF-3 (issue 34): a reminder delivered silently in the quiet hours keeps saying so, whether it was written
+    /// with others in one statement (PostgreSQL's bulk insert) or by itself (read, or changed).
+    @Test(arguments: Engine.available)
+    func NOTIF3_aSilentNotificationStaysSilent(engine: Engine) async throws {
+        try await withStore(engine) { store in
+            let (ann, _) = try await store.register("ann")
+            func note(silent: Bool, read: Timestamp? = nil) -> AppNotification {
+                AppNotification(id: .make(at: epoch), accountID: ann.id, kind: .reminder, title: "Water the plants",
+                                body: "Due today", createdAt: epoch, readAt: read, isSilent: silent)
+            }
+            let quiet = note(silent: true), loud = note(silent: false), quietRead = note(silent: true, read: at(1))
+            try await store.write(.putNotification(quiet), .putNotification(loud), .putNotification(quietRead))
+            #expect(try await store.notification(id: quiet.id)?.isSilent == true)
+            #expect(try await store.notification(id: loud.id)?.isSilent == false)
+            #expect(try await store.notification(id: quietRead.id)?.isSilent == true)
+        }
+    }
 }

@@ -446,6 +446,8 @@ RESPONSE_SCHEMAS = {
                                               "kinds).")),
         "createdAt": described("Timestamp", "When it was made; for a reminder, when the reminder fired."),
         "readAt": nullable(described("Timestamp", "When it was marked read; null while unread.")),
+        "silent": boolean("NOTIF-3: a reminder that fired inside the member's quiet hours, delivered silently: in "
+                          "the notification centre only (no email, webhook call or browser notification)."),
     }, description="NOTIF-2 and NOTIF-4: an entry of the in-app notification centre."),
     "NotificationPage": obj({
         "notifications": array(ref("Notification"), description="Newest first."),
@@ -828,6 +830,11 @@ REQUEST_SCHEMAS = {
 IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"]
 MONEY_RULES = ("a JSON number with at most two decimals, more than 0 and at most 1,000,000 (12.345 is refused, "
                "not rounded; a string such as \"12.50\" is refused too)")
+
+# GAME-7: a plan's price may be 0 (a free plan), which a posting's money may not.
+PLAN_PRICE = {"type": "number", "minimum": 0, "maximum": 1_000_000,
+              "description": "The price per period: a JSON number with at most two decimals, 0 (a free plan) to "
+                             "1,000,000 (12.345 is refused, not rounded; a string such as \"12.50\" is refused too)."}
 
 VALUE_SCHEMAS.update({
     "Money": {"type": "number", "exclusiveMinimum": 0, "maximum": 1_000_000,
@@ -1363,7 +1370,7 @@ REQUEST_SCHEMAS.update({
     }, required=[], description="GAME-3: only the fields given change.", examples=[{"retired": True}]),
     "CreatePlanRequest": obj({
         "name": text("1 to 60 characters after trimming.", minLength=1, maxLength=60),
-        "price": described("Money", "The price per period: " + MONEY_RULES + "."),
+        "price": PLAN_PRICE,
         "period": ref("PlanPeriod"),
         "description": text("At most 1,000 characters; default empty.", maxLength=1000),
         "retired": boolean("Default false."),
@@ -1371,7 +1378,7 @@ REQUEST_SCHEMAS.update({
         examples=[{"name": "Plus", "price": 4.99, "period": "month", "description": "Every store item."}]),
     "UpdatePlanRequest": obj({
         "name": text("1 to 60 characters after trimming.", minLength=1, maxLength=60),
-        "price": described("Money", MONEY_RULES[0].upper() + MONEY_RULES[1:] + "."),
+        "price": PLAN_PRICE,
         "period": ref("PlanPeriod"),
         "description": text("At most 1,000 characters.", maxLength=1000),
         "retired": boolean("true takes it off offer; false offers it again."),

@@ -166,11 +166,19 @@ def test_ACC5_access_token_shown_once_then_revoked(page, member, base_url):
     visit(page, "/settings/tokens")
     field(page, r"^name").fill("Backup script")
     page.get_by_role("button", name=re.compile(r"^(create|new|add)( access)? token$|^create$", re.I)).click()
+    expect(page.locator("#new-secret")).to_be_visible()
     secret_pattern = re.compile(r"\b(dpat_[A-Za-z0-9_-]{43})")
     found = secret_pattern.search(page.content())
     assert found, "the new token's secret is not on the page"
     secret = found.group(1)
     assert Api(base_url, secret).http.get(base_url + "/api/v1/me").status_code == 200
+
+    # Issue 34: the form redirects, so reloading the page that shows the secret makes no second token.
+    page.reload()
+    expect(page.get_by_text("Backup script").first).to_be_visible()
+    assert not secret_pattern.search(page.content()), "the secret is shown a second time"
+    tokens = Api(base_url, secret).http.get(base_url + "/api/v1/tokens").json()["tokens"]
+    assert [t["name"] for t in tokens].count("Backup script") == 1, tokens
 
     visit(page, "/settings/tokens")
     assert not secret_pattern.search(page.content()), "the secret is shown a second time"

@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import expect
 
-from ui import choose, describe, eventually, field, serious, toast, visit
+from ui import choose, describe, eventually, field, serious, sign_in, toast, visit
 
 
 def next_monday(at_least: int = 3) -> dt.date:
@@ -171,3 +171,49 @@ def test_TASK10_quick_add_every_monday_shows_a_repeat_chip_and_creates_a_repeati
     visit(page, f"/tasks/{task['id']}")
     expect(page.locator(".due-line")).to_contain_text("Every week on Monday")
     expect(field(page, r"^repeat$").and_(page.locator("select"))).to_have_value("weekly")
+
+
+# The browser's Notification, replaced by one that only records what the page shows (a headless browser has no
+# notification centre to look at). Permission is "granted", as after the member allowed it on /notifications.
+NOTIFICATION_SPY = """
+(() => {
+  const shown = [];
+  class Recorded {
+    constructor(title, options) { shown.push(title); }
+    static get permission() { return 'granted'; }
+    static requestPermission() { return Promise.resolve('granted'); }
+  }
+  window.Notification = Recorded;
+  window.__shownNotifications = shown;
+})();
+"""
+
+
+def test_NOTIF3_a_reminder_in_quiet_hours_pops_no_browser_notification(browsing, member):
+    """NOTIF-3 (issue 34): a reminder delivered silently inside the quiet hours reaches the notification centre and
+    the bell, but no browser notification; outside quiet hours the same reminder pops one."""
+    context = browsing.context()
+    context.add_init_script(NOTIFICATION_SPY)
+    page = context.new_page()
+    sign_in(page, member.username, member.password)
+    now = dt.datetime.now(dt.timezone.utc)
+    clock = lambda moment: moment.strftime("%H:%M")  # noqa: E731
+    member.api.patch_me(preferences={"quietHours": {
+        "start": clock(now - dt.timedelta(hours=1)), "end": clock(now + dt.timedelta(hours=1)), "mode": "silent"}})
+
+    def remind(title: str) -> None:
+        task = member.api.create_task(title)
+        at = (dt.datetime.now(dt.timezone.utc) + dt.timedelta(seconds=1)).strftime("%Y-%m-%dT%H:%M:%SZ")
+        member.api.call("POST", f"/tasks/{task['id']}/reminders", json={"at": at})
+
+    remind("Quiet reminder")
+    expect(toast(page)).to_contain_text("Quiet reminder", timeout=15_000)
+    expect(page.locator("#bell")).to_have_attribute("aria-label", re.compile(r"1 unread"))
+    notes = member.api.call("GET", "/notifications")["notifications"]
+    assert [(n["title"], n["silent"]) for n in notes] == [("Quiet reminder", True)], notes
+    assert page.evaluate("window.__shownNotifications") == [], "a silent reminder popped a browser notification"
+
+    member.api.patch_me(preferences={"quietHours": None})
+    remind("Loud reminder")
+    page.wait_for_function("window.__shownNotifications.includes('Loud reminder')", timeout=15_000)
+    assert page.evaluate("window.__shownNotifications") == ["Loud reminder"]

@@ -21,10 +21,13 @@ public struct Money: Sendable, Hashable, Comparable, Codable, CustomStringConver
     /// The JSON number: an exact decimal with at most two places, printed from the cents.
     public var jsonNumber: Double { Double(cents) / 100 }
 
-    /// A JSON number: more than zero, at most two decimals, at most `maximum`. A number with a third decimal is
-    /// refused rather than rounded (12.345 is not 12.35 or 12.34 by anyone's intent).
-    public static func parse(_ value: Double, field: String) throws -> Money {
-        guard value.isFinite, value > 0 else { throw DoableError.invalid(field, "\(label(field)) must be more than 0.") }
+    /// A JSON number: more than zero (or zero itself with `allowingZero`, for a free plan), at most two decimals, at
+    /// most `maximum`. A number with a third decimal is refused rather than rounded (12.345 is not 12.35 or 12.34 by
+    /// anyone's intent).
+    public static func parse(_ value: Double, field: String, allowingZero: Bool = false) throws -> Money {
+        guard value.isFinite, value > 0 || (allowingZero && value == 0) else {
+            throw DoableError.invalid(field, "\(label(field)) must be \(allowingZero ? "0 or more" : "more than 0").")
+        }
         guard value <= maximum.jsonNumber else {
             throw DoableError.invalid(field, "\(label(field)) must be at most \(maximum).")
         }
@@ -38,7 +41,7 @@ public struct Money: Sendable, Hashable, Comparable, Codable, CustomStringConver
 
     /// A JSON number as it was written, for numbers with more digits than a `Double` keeps: the same rules judged
     /// on the text, so that `99.999999999999999999` is refused for its decimals instead of read as 100.00.
-    public static func parse(literal: String, field: String) throws -> Money {
+    public static func parse(literal: String, field: String, allowingZero: Bool = false) throws -> Money {
         guard let exact = Decimal(string: literal, locale: Locale(identifier: "en_US_POSIX")), !exact.isNaN else {
             throw DoableError.invalid(field, "\(label(field)) must be an amount such as 12.50.")
         }
@@ -47,11 +50,11 @@ public struct Money: Sendable, Hashable, Comparable, Codable, CustomStringConver
         guard whole == hundredfold else {
             throw DoableError.invalid(field, "\(label(field)) may have at most two decimals.")
         }
-        return try parse(NSDecimalNumber(decimal: exact).doubleValue, field: field)
+        return try parse(NSDecimalNumber(decimal: exact).doubleValue, field: field, allowingZero: allowingZero)
     }
 
     /// What a person types in a form: "12", "12.5", "12.50", "12,50"; same rules as `parse(_:field:)`.
-    public static func parse(text: String, field: String) throws -> Money {
+    public static func parse(text: String, field: String, allowingZero: Bool = false) throws -> Money {
         let trimmed = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
         let parts = trimmed.split(separator: ".", omittingEmptySubsequences: false)
         guard !trimmed.isEmpty, parts.count <= 2, parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
@@ -69,7 +72,9 @@ public struct Money: Sendable, Hashable, Comparable, Codable, CustomStringConver
             }
             cents += fraction.count == 1 ? digits * 10 : digits
         }
-        guard cents > 0 else { throw DoableError.invalid(field, "\(label(field)) must be more than 0.") }
+        guard cents > 0 || (allowingZero && cents == 0) else {
+            throw DoableError.invalid(field, "\(label(field)) must be \(allowingZero ? "0 or more" : "more than 0").")
+        }
         guard cents <= maximum.cents else {
             throw DoableError.invalid(field, "\(label(field)) must be at most \(maximum).")
         }
@@ -80,6 +85,7 @@ public struct Money: Sendable, Hashable, Comparable, Codable, CustomStringConver
         switch field {
         case "maxBid": "The maximum bid"
         case "amount": "The amount"
+        case "price": "The price"
         default: "The amount"
         }
     }

@@ -74,7 +74,8 @@ extension AdminController {
     static func planInput(_ body: JSONObjectReader) throws -> PlanInput {
         var input = PlanInput()
         input.name = try body.string("name")
-        input.price = try body.money("price")
+        // A free plan is legitimate (GAME-7), as in the admin page's form.
+        input.price = try body.money("price", allowingZero: true)
         input.period = try body.enumeration("period", SubscriptionPlan.Period.self)
         input.description = try body.string("description")
         input.isRetired = try body.bool("retired")

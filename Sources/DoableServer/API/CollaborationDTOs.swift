@@ -84,8 +84,11 @@ struct NotificationDTO: Encodable, Sendable {
     @Nullable var postingId: PostingID?
     let createdAt: Timestamp
     @Nullable var readAt: Timestamp?
+    /// NOTIF-3: delivered silently (a reminder inside the quiet hours): no browser notification for it.
+    let silent: Bool
 
     init(_ note: AppNotification) {
+        silent = note.isSilent
         id = note.id
         kind = note.kind
         title = note.title

@@ -15,13 +15,18 @@ extension JSONObjectReader {
     }
 
     /// An amount of money: more than 0, at most two decimals, at most 1,000,000.
-    func money(_ key: String) throws -> Money? {
+    func money(_ key: String) throws -> Money? { try money(key, allowingZero: false) }
+
+    /// The same, with 0 allowed too when `allowingZero` (a free plan).
+    func money(_ key: String, allowingZero: Bool) throws -> Money? {
         guard let value = try number(key) else {
             if isNull(key) { throw typeError(key, "a number such as 12.50") }
             return nil
         }
-        if case .longNumber(_, let literal)? = fields[key] { return try Money.parse(literal: literal, field: name(key)) }
-        return try Money.parse(value, field: name(key))
+        if case .longNumber(_, let literal)? = fields[key] {
+            return try Money.parse(literal: literal, field: name(key), allowingZero: allowingZero)
+        }
+        return try Money.parse(value, field: name(key), allowingZero: allowingZero)
     }
 
     /// MKT-1: `{latitude, longitude, placeName}`; absent → nil, null → .some(nil). Each part is checked here so

@@ -17,6 +17,15 @@ final class CSRFKey: Sendable {
         return Data(mac).base64URLEncoded
     }
 
+    /// A key for `purpose` made from the same installation secret (an HMAC of the purpose), never the CSRF key itself.
+    func derivedKey(_ purpose: String, domain: Domain) async throws -> SymmetricKey {
+        var text = secret.withLock { $0 }
+        if text == nil { text = try await load(domain) }
+        let mac = HMAC<SHA256>.authenticationCode(for: Data(("doable-key|" + purpose).utf8),
+                                                  using: SymmetricKey(data: Data((text ?? "").utf8)))
+        return SymmetricKey(data: Data(mac))
+    }
+
     private func load(_ domain: Domain) async throws -> String {
         let loaded = try await domain.csrfSecret()
         secret.withLock { $0 = loaded }

@@ -138,17 +138,12 @@ extension WebController {
         return (input, errors)
     }
 
-    /// "4.99", "5", "4,99"; zero is a free plan (`Money.parse` wants more than zero, for bids).
+    /// "4.99", "5", "4,99"; zero is a free plan, as in the API.
     static func planPrice(_ text: String) throws -> Money {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw DoableError.invalid("price", "Enter a price such as 4.99, or 0.") }
-        let parts = trimmed.replacingOccurrences(of: ",", with: ".").split(separator: ".", omittingEmptySubsequences: false)
-        if parts.count <= 2, !parts[0].isEmpty, parts.allSatisfy({ $0.allSatisfy { $0 == "0" } }),
-           parts.count == 1 || (1...2).contains(parts[1].count) {
-            return Money(cents: 0)
-        }
         do {
-            return try Money.parse(text: trimmed, field: "price")
+            return try Money.parse(text: trimmed, field: "price", allowingZero: true)
         } catch DoableError.invalid(_, let message) where message.contains("two decimals") {
             throw DoableError.invalid("price", "A price may have at most two decimals, such as 4.99.")
         } catch DoableError.invalid(_, let message) where message.contains("at most") {

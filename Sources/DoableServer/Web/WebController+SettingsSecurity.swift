@@ -85,13 +85,22 @@ extension WebController {
     func addTokenRoutes(to web: RouterGroup<AppRequestContext>) {
         web.get("settings/tokens") { _, context in
             _ = try member(context)
-            return try await tokensPage(context, form: FormData(), errors: FormErrors())
+            return try await tokensPage(context, form: FormData(), errors: FormErrors(),
+                                        issued: try await justIssued(context))
         }
         web.post("settings/tokens") { _, context in try await createToken(context) }
         web.post("settings/tokens/{id}/revoke") { _, context in try await revokeToken(context) }
     }
 
-    /// The tokens page; `issued` is a credential just made, whose secret this one answer shows (never a cookie).
+    /// The credential the form just made, with its secret, when this page is the one that shows it (once).
+    private func justIssued(_ context: AppRequestContext) async throws -> IssuedCredential? {
+        guard let carried = context.web.issuedSecret,
+              let credential = try await domain.credentials(try member(context)).first(where: { $0.id == carried.credentialID })
+        else { return nil }
+        return IssuedCredential(credential: credential, secret: carried.secret)
+    }
+
+    /// The tokens page; `issued` is a credential just made, whose secret this one answer shows.
     private func tokensPage(_ context: AppRequestContext, form: FormData, errors: FormErrors,
                             issued: IssuedCredential? = nil, status: HTTPResponse.Status = .ok) async throws
         -> Response
@@ -225,9 +234,15 @@ extension WebController {
             do {
                 let issued = try await domain.issueCredential(identity, name: form["name"] ?? "", kind: kind,
                                                               scope: scope, expiresAt: nil)
-                // The secret goes into this answer only: a redirect would have to carry it in a cookie.
-                return try await tokensPage(context, form: FormData(), errors: FormErrors(), issued: issued,
-                                            status: .created)
+                // Redirect-after-POST: reloading the page that shows the secret must not make a second token. The
+                // secret goes to that page sealed (`IssuedSecret`).
+                let key = try await installationKey.derivedKey(IssuedSecret.keyPurpose, domain: domain)
+                let sealed = try IssuedSecret(credentialID: issued.credential.id, secret: issued.secret)
+                    .sealed(with: key, session: identity.credential.id)
+                var response = WebResponse.redirect("/settings/tokens")
+                response.headers.append(HTTPField(name: .setCookie, value: WebCookie.make(
+                    WebCookie.issuedSecret, sealed, secure: context.web.isSecure, maxAge: IssuedSecret.lifetimeSeconds)))
+                return response
             } catch let error as DoableError {
                 status = error.httpStatus
                 errors = FormErrors(error, fields: ["name", "kind"])

@@ -10,13 +10,16 @@ struct WebController: Sendable {
     let domain: Domain
     let renderer: WebRenderer
     let limiter: SignInLimiter
+    /// The installation's secret, for CSRF tokens and sealed cookies (`CSRFKey`).
+    let installationKey = CSRFKey()
     /// The Today page's panels, in order (reminders, the companion, … as later features add them).
     var todayPanels: [any TodayPanel] = []
 
     func addRoutes(to router: Router<AppRequestContext>) {
         let web = router.group()
             .add(middleware: WebErrorMiddleware(renderer: renderer))
-            .add(middleware: WebSessionMiddleware(domain: domain, trustedProxies: renderer.trustedProxies))
+            .add(middleware: WebSessionMiddleware(domain: domain, trustedProxies: renderer.trustedProxies,
+                                                 csrfKey: installationKey))
             .add(middleware: MarketBadgeMiddleware(domain: domain))
             .add(middleware: GameNavMiddleware(domain: domain))
         addAccountRoutes(to: web)

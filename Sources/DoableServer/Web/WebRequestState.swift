@@ -23,6 +23,8 @@ struct WebRequestState: Sendable {
     var cookiesToSet: [String] = []
     /// The path and query of the page asked for (for "come back here" fields).
     var path = "/"
+    /// ACC-5: the secret of a token just made, carried here from the form by a sealed cookie, to show once.
+    var issuedSecret: IssuedSecret?
 }
 
 /// A message shown once on the next page, with an optional Undo.

@@ -20,7 +20,7 @@ struct WebSessionMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let domain: Domain
     let trustedProxies: TrustedProxies
-    let csrfKey = CSRFKey()
+    let csrfKey: CSRFKey
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
@@ -50,6 +50,15 @@ struct WebSessionMiddleware: RouterMiddleware {
             if let identity = context.identity {
                 context.logger[metadataKey: "doable.user.id"] = "\(identity.account.id)"
             }
+        }
+        // ACC-5: only the tokens page takes a new token's secret (and clears it), whatever else the browser asks.
+        if request.method == .get, request.uri.path == "/settings/tokens",
+           let sealed = cookies[WebCookie.named(WebCookie.issuedSecret, secure: state.isSecure)]?.value {
+            if let identity = context.identity {
+                state.issuedSecret = IssuedSecret.opened(sealed, with: try await issuedSecretKey(),
+                                                         session: identity.credential.id)
+            }
+            state.cookiesToSet.append(WebCookie.clear(WebCookie.issuedSecret, secure: state.isSecure))
         }
         state.csrfToken = try await csrfKey.token(
             for: context.identity.map { "session:\($0.credential.id)" } ?? "anonymous:\(nonce)", domain: domain)
@@ -81,6 +90,10 @@ struct WebSessionMiddleware: RouterMiddleware {
         return finish(response, state: context.web)
     }
 
+    private func issuedSecretKey() async throws -> SymmetricKey {
+        try await csrfKey.derivedKey(IssuedSecret.keyPurpose, domain: domain)
+    }
+
     private func csrfMatches(_ state: WebRequestState) -> Bool {
         guard let sent = state.form["_csrf"], !state.csrfToken.isEmpty else { return false }
         return constantTimeEquals(Array(sent.utf8), Array(state.csrfToken.utf8))
@@ -95,9 +108,9 @@ struct WebSessionMiddleware: RouterMiddleware {
 
     private func finish(_ response: Response, state: WebRequestState) -> Response {
         var response = response
-        // A response that leaves a new flash keeps it: the old one is then not cleared after it.
-        let setsFlash = response.headers[values: .setCookie].contains { $0.hasPrefix(WebCookie.flash + "=") }
-        for cookie in state.cookiesToSet where !(setsFlash && cookie.hasPrefix(WebCookie.flash + "=")) {
+        // A response that leaves a new flash or secret keeps it: the old one is then not cleared after it.
+        let names = response.headers[values: .setCookie].map { $0.prefix { $0 != "=" } }
+        for cookie in state.cookiesToSet where !names.contains(cookie.prefix { $0 != "=" }) {
             response.headers.append(HTTPField(name: .setCookie, value: cookie))
         }
         if response.headers[.cacheControl] == nil { response.headers[.cacheControl] = "no-store" }
@@ -136,6 +149,7 @@ enum WebCookie {
     static let session = "doable_session"
     static let csrf = "doable_csrf"
     static let flash = "doable_flash"
+    static let issuedSecret = "doable_issued"
 
     static func named(_ name: String, secure: Bool) -> String { secure ? "__Host-" + name : name }
 

@@ -738,6 +738,10 @@ enum PostgresSchema {
         Migration(id: "11-task-inserted-at", statements: [
             "ALTER TABLE tasks ADD COLUMN inserted_at bigint",
         ]),
+        // Issue 34: a reminder delivered silently inside the quiet hours (NOTIF-3) says so, for the web app.
+        Migration(id: "12-notification-silent", statements: [
+            "ALTER TABLE notifications ADD COLUMN silent boolean NOT NULL DEFAULT false",
+        ]),
     ]
 
     /// `text` as an escape string literal, right whatever `standard_conforming_strings` says.

@@ -124,7 +124,8 @@ extension PostgresStore {
     }
 
     static let notificationColumns = """
-        id, account_id, kind, title, body, task_id, list_id, actor_id, created_at, read_at, version, posting_id
+        id, account_id, kind, title, body, task_id, list_id, actor_id, created_at, read_at, version, posting_id,
+        silent
         """
 
     static func notification(_ row: PostgresRecord) throws -> AppNotification {
@@ -133,7 +134,7 @@ extension PostgresStore {
             kind: AppNotification.Kind(rawValue: try row["kind"]) ?? .comment, title: try row["title"],
             body: try row["body"], taskID: try row.optionalID("task_id"), listID: try row.optionalID("list_id"),
             postingID: try row.optionalID("posting_id"), actorID: try row.optionalID("actor_id"), createdAt: try row.timestamp("created_at"),
-            readAt: try row.optionalTimestamp("read_at"), version: try row["version"])
+            readAt: try row.optionalTimestamp("read_at"), version: try row["version"], isSilent: try row["silent"])
     }
 
     public func notification(id: NotificationID) async throws -> AppNotification? {

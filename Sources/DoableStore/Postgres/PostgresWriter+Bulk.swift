@@ -51,14 +51,15 @@ extension PostgresWriter {
         guard !notes.isEmpty else { return }
         try await execute("""
             INSERT INTO notifications (id, account_id, kind, title, body, task_id, list_id, actor_id, created_at,
-                read_at, version, posting_id)
+                read_at, version, posting_id, silent)
             SELECT id, account_id, kind, title, body, NULLIF(task_id, '')::uuid, NULLIF(list_id, '')::uuid,
-                   NULLIF(actor_id, '')::uuid, created_at, NULL, 1, NULLIF(posting_id, '')::uuid
+                   NULLIF(actor_id, '')::uuid, created_at, NULL, 1, NULLIF(posting_id, '')::uuid, silent
             FROM unnest(\(notes.map(\.id.uuid)), \(notes.map(\.accountID.uuid)), \(notes.map(\.kind.rawValue)),
                         \(notes.map(\.title)), \(notes.map(\.body)), \(notes.map { $0.taskID?.description ?? "" }),
                         \(notes.map { $0.listID?.description ?? "" }), \(notes.map { $0.actorID?.description ?? "" }),
-                        \(notes.map(\.createdAt.milliseconds)), \(notes.map { $0.postingID?.description ?? "" }))
-                AS n(id, account_id, kind, title, body, task_id, list_id, actor_id, created_at, posting_id)
+                        \(notes.map(\.createdAt.milliseconds)), \(notes.map { $0.postingID?.description ?? "" }),
+                        \(notes.map(\.isSilent)))
+                AS n(id, account_id, kind, title, body, task_id, list_id, actor_id, created_at, posting_id, silent)
             """)
     }
 

@@ -203,6 +203,7 @@ struct PostgresWriter {
             try values.set("read_at", note.readAt?.milliseconds)
             try values.set("version", note.version)
             try values.set("posting_id", note.postingID?.uuid)
+            try values.set("silent", note.isSilent)
             try await put("notifications", id: note.id.description, version: note.version, values: values)
         case .putReminder(let reminder):
             try await put("reminders", id: reminder.id.description, version: reminder.version,

@@ -675,6 +675,10 @@ enum SQLiteSchema {
         migrator.registerMigration("11-task-inserted-at") { db in
             try db.execute(sql: "ALTER TABLE tasks ADD COLUMN inserted_at INTEGER")
         }
+        // Issue 34: a reminder delivered silently inside the quiet hours (NOTIF-3) says so, for the web app.
+        migrator.registerMigration("12-notification-silent") { db in
+            try db.execute(sql: "ALTER TABLE notifications ADD COLUMN silent INTEGER NOT NULL DEFAULT 0")
+        }
         return migrator
     }
 

@@ -123,7 +123,8 @@ extension SQLiteStore {
     }
 
     static let notificationColumns = """
-        id, account_id, kind, title, body, task_id, list_id, actor_id, created_at, read_at, version, posting_id
+        id, account_id, kind, title, body, task_id, list_id, actor_id, created_at, read_at, version, posting_id,
+        silent
         """
 
     static func notification(_ row: Row) -> AppNotification {
@@ -133,7 +134,7 @@ extension SQLiteStore {
             taskID: SQLiteRows.optionalID(row, "task_id"), listID: SQLiteRows.optionalID(row, "list_id"),
             postingID: SQLiteRows.optionalID(row, "posting_id"), actorID: SQLiteRows.optionalID(row, "actor_id"),
             createdAt: SQLiteRows.timestamp(row, "created_at"),
-            readAt: SQLiteRows.optionalTimestamp(row, "read_at"), version: row["version"])
+            readAt: SQLiteRows.optionalTimestamp(row, "read_at"), version: row["version"], isSilent: row["silent"])
     }
 
     public func notification(id: NotificationID) async throws -> AppNotification? {

@@ -52,6 +52,6 @@ struct SQLiteTable: Sendable {
 
     static let notifications = SQLiteTable("notifications", columns: [
         "id", "account_id", "kind", "title", "body", "task_id", "list_id", "actor_id", "created_at", "read_at",
-        "version", "posting_id",
+        "version", "posting_id", "silent",
     ])
 }

@@ -148,6 +148,7 @@ struct SQLiteWriter {
                 note.id.description, note.accountID.description, note.kind.rawValue, note.title, note.body,
                 note.taskID?.description, note.listID?.description, note.actorID?.description,
                 note.createdAt.milliseconds, note.readAt?.milliseconds, note.version, note.postingID?.description,
+                note.isSilent,
             ])
         case .putReminder(let reminder):
             try put(SQLiteTable.reminders, version: reminder.version, id: reminder.id.description,
