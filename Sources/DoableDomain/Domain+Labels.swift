@@ -31,11 +31,21 @@ extension Domain {
         try await perform(by: identity.account.id) {
             var label = try await visibleLabel(id, for: identity)
             try require(version: label.version, expected: expected, of: "label")
+            let oldName = label.name
             if let name { label.name = try Rules.labelName(name) }
             if let color { label.color = try Rules.color(color) }
             label.updatedAt = clock()
             label.version += 1
-            return (WriteBatch([.putLabel(label)], now: clock()), label)
+            var batch = WriteBatch([.putLabel(label)], now: clock())
+            if label.name != oldName {
+                // INTEROP-1 (issue 34): the owner's calendar app shows the label's name (CATEGORIES) on each task
+                // that carries it: those calendars' ctag and sync-collection must move for the owner.
+                for task in try await store.tasks(labelID: id) {
+                    batch.append(.announceTask(task.id, listID: task.listID, listOwner: task.ownerID,
+                                               onlyTo: label.ownerID))
+                }
+            }
+            return (batch, label)
         }
     }
 

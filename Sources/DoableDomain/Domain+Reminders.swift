@@ -204,3 +204,36 @@ extension Domain {
         return operations
     }
 }
+
+extension Domain {
+    /// INTEROP-1 (issue 34): a member's reminder shows in their calendar app as an alarm of its task, so a changed
+    /// reminder changes that task's calendar object for them. Each reminder written or deleted gives its owner a feed
+    /// entry about the task in the task's list, so that the calendar's ctag and sync-collection report it. Called by
+    /// `commit` for every batch, so no path (the API, the web, sync, CalDAV, firing) can forget it.
+    func calendarAnnouncements(in batch: WriteBatch) async throws -> [WriteBatch.Operation] {
+        var wanted: [(TaskID, AccountID)] = []
+        var seen = Set<String>()
+        var inBatch: [TaskID: TaskItem] = [:]
+        for operation in batch.operations {
+            switch operation {
+            case .putReminder(let reminder), .deleteReminder(let reminder):
+                if seen.insert("\(reminder.taskID)/\(reminder.accountID)").inserted {
+                    wanted.append((reminder.taskID, reminder.accountID))
+                }
+            case .putTask(let task): inBatch[task.id] = task
+            default: break
+            }
+        }
+        guard !wanted.isEmpty else { return [] }
+        let missing = Set(wanted.map(\.0)).subtracting(inBatch.keys)
+        var tasks = inBatch
+        if !missing.isEmpty {
+            for task in try await store.tasks(ids: Array(missing)) { tasks[task.id] = task }
+        }
+        return wanted.compactMap { taskID, account in
+            // A task the batch made has no calendar object anyone fetched yet: its own put announces it.
+            guard let task = tasks[taskID], task.version > 1 || inBatch[taskID] == nil else { return nil }
+            return .announceTask(taskID, listID: task.listID, listOwner: task.ownerID, onlyTo: account)
+        }
+    }
+}

@@ -95,6 +95,7 @@ public struct Domain: Sendable {
         var batch = batch
         batch.operations += try await remindersFollowingTasks(in: batch)
         batch.operations += try await fieldClockStamps(in: batch)
+        batch.operations += try await calendarAnnouncements(in: batch)
         let scope = SyncScope.current
         if let scope, !scope.recorded { batch.operations += scope.record }
         let changes: [Change]

@@ -60,9 +60,12 @@ public struct WriteBatch: Sendable {
         case recordSyncRejection(SyncRejection)
         /// SYNC-2: the clock of the last write of each field; a later clock already stored stays.
         case stampFieldClocks(entityID: String, fields: [String], clock: String)
-        /// Writes nothing but feed entries: a task left `listID` for a list some of its audience cannot see, so they
-        /// hear of it (a device then finds the task gone for it and drops it).
-        case announceTaskLeft(TaskID, listID: ListID, listOwner: AccountID)
+        /// Writes nothing but feed entries about a task in `listID`. For the list's whole audience (`onlyTo` nil): the
+        /// task left `listID` for a list some of them cannot see, so they hear of it (a device then finds the task gone
+        /// for it and drops it). For `onlyTo` alone: the task looks different to that member though the task did not
+        /// change — their reminder on it, or the name of their label on it — which CalDAV shows them (VALARM,
+        /// CATEGORIES), so their calendar's ctag and sync-collection must move (INTEROP-1, issue 34).
+        case announceTask(TaskID, listID: ListID, listOwner: AccountID, onlyTo: AccountID?)
         /// MKT: a posting, in the feeds of its poster and of `audience` (its bidders and assignee). Never purged
         /// but with its poster's account (a deleted posting keeps its row with `deletedAt`).
         case putPosting(MarketPosting, audience: [AccountID])
@@ -148,7 +151,8 @@ public struct WriteBatch: Sendable {
         case .setTasksOwner, .addActivity, .addCompletion, .deleteCompletion, .advanceWebhookCursor, .enqueueDelivery,
              .requireAtMost, .advanceSyncClient, .recordSyncRejection, .stampFieldClocks:
             nil
-        case .announceTaskLeft(let task, let list, let owner): (owner, .task, task.description, .put, list)
+        case .announceTask(let task, let list, let owner, nil): (owner, .task, task.description, .put, list)
+        case .announceTask(_, _, _, .some): nil
         case .putPosting(let posting, _): (posting.posterID, .posting, posting.id.description, .put, nil)
         case .putBid(let bid): (bid.bidderID, .bid, bid.id.description, .put, nil)
         case .putQuestion(let question): (question.askerID, .question, question.id.description, .put, nil)
@@ -216,6 +220,13 @@ public struct WriteBatch: Sendable {
         var entries: [FeedEntry] = []
         entries.reserveCapacity(operations.count)
         for operation in operations {
+            if case .announceTask(let task, let list, _, .some(let recipient)) = operation {
+                if !deleted.contains(recipient) {
+                    entries.append(FeedEntry(recipient: recipient, entity: .task, entityID: task.description,
+                                             kind: .put, listID: list))
+                }
+                continue
+            }
             guard let subject = Self.subject(of: operation) else { continue }
             var recipients = [subject.owner]
             for other in Self.alsoTold(by: operation) where !recipients.contains(other) { recipients.append(other) }

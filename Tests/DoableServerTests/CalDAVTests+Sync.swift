@@ -63,6 +63,56 @@ struct CalDAVSyncTests {
         }
     }
 
+    /// Issue 34: a reminder or a label's name changed in the web app or the API changes what the calendar object
+    /// shows (VALARM, CATEGORIES) and so its ETag: the collection's ctag and sync-collection must say so, or phones
+    /// never fetch it until the task itself changes.
+    @Test func INTEROP1_reminderAndLabelChangesMoveTheCtagAndSyncCollection() async throws {
+        try await TestServer.withDAV { api, dav, token in
+            let listID = try await api.createList(token, "Errands")
+            let calendar = "/dav/calendars/alice/\(listID)/"
+            let label = try await api.call(.post, "/api/v1/labels", token: token, json: ["name": "shop"])
+            let labelID = label.string("id")
+            let task = try await api.createTask(token, ["title": "Milk", "listId": listID, "labelIds": [labelID],
+                                                        "due": "2099-01-31"])
+            let taskID = task["id"] as? String ?? ""
+            let href = calendar + "\(taskID).ics"
+            func state() async throws -> (token: String, etag: String?) {
+                let synced = try await dav.sync(calendar, token: "")
+                return (try Self.token(synced), synced.responses[href]?.property(.dav("getetag"))?.text)
+            }
+            let start = try await state()
+
+            let reminder = try await api.call(.post, "/api/v1/tasks/\(taskID)/reminders", token: token,
+                                              json: ["relativeTo": "due", "offsetMinutes": -60])
+            #expect(reminder.status == .created)
+            let afterReminder = try await dav.sync(calendar, token: start.token)
+            #expect(afterReminder.hrefs == [href], "a new reminder is reported")
+            let withAlarm = try await state()
+            #expect(withAlarm.etag != start.etag && withAlarm.token != start.token)
+            let body = try await dav.send(.get, href)
+            #expect(body.body.contains("BEGIN:VALARM"))
+
+            let moved = try await api.call(.patch, "/api/v1/reminders/\(reminder.string("id"))", token: token,
+                                           json: ["relativeTo": "due", "offsetMinutes": -30])
+            #expect(moved.status == .ok, "\(String(describing: moved.json))")
+            #expect(try await dav.sync(calendar, token: withAlarm.token).hrefs == [href], "a changed reminder")
+            let changed = try await state()
+            #expect(try await api.call(.delete, "/api/v1/reminders/\(reminder.string("id"))", token: token)
+                .status == .noContent)
+            #expect(try await dav.sync(calendar, token: changed.token).hrefs == [href], "a deleted reminder")
+
+            let beforeRename = try await state()
+            _ = try await api.call(.patch, "/api/v1/labels/\(labelID)", token: token, json: ["name": "groceries"])
+            #expect(try await dav.sync(calendar, token: beforeRename.token).hrefs == [href], "a renamed label")
+            let renamed = try await state()
+            #expect(renamed.etag != beforeRename.etag)
+            #expect(try await dav.send(.get, href).body.contains("CATEGORIES:groceries"))
+            // Its colour is not in the calendar object: nothing to report.
+            _ = try await api.call(.patch, "/api/v1/labels/\(labelID)", token: token, json: ["color": "teal"])
+            #expect(try await dav.sync(calendar, token: renamed.token).hrefs.isEmpty)
+        }
+    }
+
     @Test func INTEROP1_syncCollectionTruncatesWith507AndAContinuationToken() async throws {
         try await TestServer.withDAV { api, dav, token in
             let listID = try await api.createList(token, "Errands")

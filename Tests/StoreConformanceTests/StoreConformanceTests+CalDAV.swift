@@ -280,7 +280,7 @@ extension StoreConformanceTests {
             let adaCursor = try await store.latestSequence(accountID: ada.id, listID: shared.id)
             let moved = edited(oatMilk) { $0.listID = inbox.id }
             try await store.write(.putTask(moved),
-                                  .announceTaskLeft(milk.id, listID: shared.id, listOwner: ada.id))
+                                  .announceTask(milk.id, listID: shared.id, listOwner: ada.id, onlyTo: nil))
             let bobLeft = try await store.changes(accountID: bob.id, listID: shared.id, after: bobCursor, limit: 10)
             #expect(bobLeft.map(\.entityID) == [milk.id.description])
             #expect(bobLeft.map(\.entity) == [.task])
@@ -292,6 +292,15 @@ extension StoreConformanceTests {
                                                      after: adaInbox.last?.sequence ?? 0, limit: 10)
             #expect(adaArrived.map(\.entityID) == [milk.id.description])
             #expect(try await store.changes(accountID: bob.id, listID: inbox.id, after: 0, limit: 10).isEmpty)
+
+            // Issue 34: Bob's reminder on a task of the shared list changes it for him alone: the announcement is
+            // in his feed about that list, and in nobody else's.
+            let bobBefore = try await store.latestSequence(accountID: bob.id, listID: shared.id)
+            let adaBefore = try await store.latestSequence(accountID: ada.id, listID: shared.id)
+            try await store.write(.announceTask(milk.id, listID: shared.id, listOwner: ada.id, onlyTo: bob.id))
+            let bobTold = try await store.changes(accountID: bob.id, listID: shared.id, after: bobBefore, limit: 10)
+            #expect(bobTold.map(\.entityID) == [milk.id.description] && bobTold.map(\.entity) == [.task])
+            #expect(try await store.latestSequence(accountID: ada.id, listID: shared.id) == adaBefore)
         }
     }
 }

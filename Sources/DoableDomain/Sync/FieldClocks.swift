@@ -145,7 +145,7 @@ extension Domain {
                 // Word that the task left its old list: for whoever saw the old list but cannot see the new one,
                 // and for consumers that follow one list (a CalDAV calendar's sync token, INTEROP-1).
                 if old.listID != task.listID {
-                    stamps.append(.announceTaskLeft(task.id, listID: old.listID, listOwner: old.ownerID))
+                    stamps.append(.announceTask(task.id, listID: old.listID, listOwner: old.ownerID, onlyTo: nil))
                 }
             }
         }

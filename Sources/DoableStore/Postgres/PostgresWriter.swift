@@ -297,7 +297,7 @@ struct PostgresWriter {
                 VALUES (\(rejection.clientID), \(rejection.mutationID), \(rejection.name), \(rejection.entityID),
                         \(rejection.code), \(rejection.field), \(rejection.message), \(rejection.at.milliseconds))
                 """)
-        case .announceTaskLeft:
+        case .announceTask:
             break
         case .stampFieldClocks(let entity, let fields, let clock):
             guard let id = UUID(uuidString: entity) else { break }

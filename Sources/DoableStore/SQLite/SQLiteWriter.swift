@@ -219,7 +219,7 @@ struct SQLiteWriter {
                 """, arguments: [rejection.clientID.lowercasedString, rejection.mutationID, rejection.name,
                                  rejection.entityID, rejection.code, rejection.field, rejection.message,
                                  rejection.at.milliseconds])
-        case .announceTaskLeft:
+        case .announceTask:
             break
         case .stampFieldClocks(let entity, let fields, let clock):
             for field in fields {
