@@ -33,6 +33,7 @@ extension Domain {
         var known: [TaskID: ListID] = [:]
         var lastRank: [String: String] = [:]
         let now = clock()
+        let calendar = calendar(of: identity.account)
         for chunk in stride(from: 0, to: items.count, by: chunkSize).map({ items[$0..<min($0 + chunkSize, items.count)] }) {
             var batch = WriteBatch(now: now)
             for item in chunk {
@@ -65,8 +66,24 @@ extension Domain {
                 if task.status == .completed { task.completedAt = now }
                 known[task.id] = task.listID
                 batch.append(.putTask(task))
+                if let completion = Self.importedCompletion(of: task, by: identity, calendar: calendar) {
+                    batch.append(.addCompletion(completion))
+                }
             }
             try await commit(batch, by: identity.account.id)
         }
+    }
+
+    /// Issue 34: a task imported as completed counts in statistics (GAME-6) as done when it was completed, with no
+    /// reward (it was not done here); nil for any other.
+    static func importedCompletion(of task: TaskItem, by identity: Identity, calendar: ZonedCalendar) -> TaskCompletion? {
+        guard task.status == .completed else { return nil }
+        let completedAt = task.completedAt ?? task.updatedAt
+        return TaskCompletion(
+            id: .make(at: completedAt), taskID: task.id, ownerID: task.ownerID, actorID: identity.account.id,
+            completedAt: completedAt, due: task.due, start: task.start, recurrence: task.recurrence, nextDue: nil,
+            resetSubtaskIDs: [], localDay: calendar.day(of: completedAt),
+            onTime: RewardFormula.isOnTime(due: task.due, completedAt: completedAt, calendar: calendar),
+            ageSeconds: max(0, (completedAt.milliseconds - task.createdAt.milliseconds) / 1000))
     }
 }

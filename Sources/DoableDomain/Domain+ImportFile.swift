@@ -73,8 +73,12 @@ extension Domain {
             try validate(trigger, for: task, now: now)
         }
         batch.operations += plan.newLabels.map { .putLabel($0) }
+        let calendar = calendar(of: identity.account)
         for task in plan.tasks {
             batch.append(.putTask(task))
+            if let completion = Self.importedCompletion(of: task, by: identity, calendar: calendar) {
+                batch.append(.addCompletion(completion))
+            }
             // `fields` ["import"] marks an import among creations (History: "imported this from Todoist").
             batch.append(activity(task, .created, fields: ["import"], detail: file.format.title, by: identity,
                                   at: now))

@@ -115,7 +115,8 @@ extension Domain {
     /// What completing `task` writes besides the task itself: the record of the occurrence, and for a repeating task
     /// its next occurrence (the task is changed in place: new dates, pending again), its subtasks reset and its
     /// reminders moved. Returns the operations and the activity detail.
-    func completionEffects(_ task: inout TaskItem, by identity: Identity, now: Timestamp) async throws
+    func completionEffects(_ task: inout TaskItem, by identity: Identity, now: Timestamp,
+                           carrying profile: GameProfile? = nil) async throws
         -> (operations: [WriteBatch.Operation], detail: String, reaction: GameReaction?)
     {
         let before = task
@@ -152,7 +153,8 @@ extension Domain {
             onTime: RewardFormula.isOnTime(due: before.due, completedAt: now, calendar: calendar),
             ageSeconds: max(0, (now.milliseconds - (previous?.completedAt ?? before.createdAt).milliseconds) / 1000))
         operations.append(.addCompletion(completion))
-        let game = try await gameRewardOperations(for: completion, of: before, previous: previous, by: identity, now: now)
+        let game = try await gameRewardOperations(for: completion, of: before, previous: previous, by: identity, now: now,
+                                                  carrying: profile)
         return (operations + game.operations, detail, game.reaction)
     }
 

@@ -11,6 +11,8 @@ extension Domain {
             let now = clock()
             var batch = WriteBatch(now: now)
             var reaction: GameReaction?
+            // One profile row for the whole batch: each completion's reward adds to what the one before left.
+            var profile: GameProfile?
             if task.status != .completed {
                 task.status = .completed
                 task.completedAt = now
@@ -19,25 +21,42 @@ extension Domain {
                 task.updatedAt = now
                 task.version += 1
                 batch.append(.putTask(task))
-                batch.operations += effects.operations
+                batch.operations += Self.withoutGameProfile(effects.operations, keeping: &profile)
                 batch.append(activity(task, .completed, detail: effects.detail, by: identity, at: now))
                 batch.operations += try await marketTaskDoneNotice(task, by: identity)
             }
             if includeSubtasks {
+                // Issue 34: each subtask is completed as if by itself, with its completion record (statistics,
+                // GAME-6) and its reward (GAME-1), or its next occurrence when it repeats.
                 for var child in try await store.descendants(of: id)
                 where child.deletedAt == nil && child.status != .completed {
                     child.status = .completed
                     child.completedAt = now
+                    let effects = try await completionEffects(&child, by: identity, now: now, carrying: profile)
                     child.updatedAt = now
                     child.version += 1
                     batch.append(.putTask(child))
+                    batch.operations += Self.withoutGameProfile(effects.operations, keeping: &profile)
+                    batch.append(activity(child, .completed, detail: effects.detail, by: identity, at: now))
                 }
             }
+            if let profile { batch.append(.putGameProfile(profile)) }
             return (batch, (task, reaction))
         }
         var view = try await views([task], for: identity)[0]
         view.reward = reaction
         return view
+    }
+
+    /// `operations` without their game profile row, which goes to `profile` (the batch writes it once, at the end).
+    static func withoutGameProfile(_ operations: [WriteBatch.Operation], keeping profile: inout GameProfile?)
+        -> [WriteBatch.Operation]
+    {
+        operations.filter { operation in
+            guard case .putGameProfile(let changed) = operation else { return true }
+            profile = changed
+            return false
+        }
     }
 
     /// TASK-3: un-completing is one call too.

@@ -7,14 +7,16 @@ import Foundation
 /// taken back and done again, and the ledger adds up to the profile.
 extension Domain {
     /// What completing `task` (as it was before) earns the one completing it, when their game is on.
+    /// `carrying`: the profile an earlier completion of the same batch already changed (and numbered), so that one
+    /// batch completing several tasks adds up their rewards in one profile row.
     func gameRewardOperations(for completion: TaskCompletion, of task: TaskItem, previous: TaskCompletion?,
-                              by identity: Identity, now: Timestamp) async throws
+                              by identity: Identity, now: Timestamp, carrying carried: GameProfile? = nil) async throws
         -> (operations: [WriteBatch.Operation], reaction: GameReaction?)
     {
         let account = identity.account
         guard account.preferences.gameOptIn else { return ([], nil) }
         let calendar = calendar(of: account)
-        async let profileRead = gameProfileOrNew(account, now: now)
+        async let profileRead = carried == nil ? gameProfileOrNew(account, now: now) : carried!
         async let rulesRead = store.gameRules()
         async let insertedRead = store.taskInsertedAt(id: task.id)
         var profile = try await profileRead
@@ -56,7 +58,7 @@ extension Domain {
         let index = CompanionLines.pick(lines, seed: seed, avoiding: profile.lastLine)
         profile.lastLine = index
         profile.updatedAt = now
-        profile.version += 1
+        if carried == nil { profile.version += 1 }
         operations.append(.putGameProfile(profile))
         let today = calendar.day(of: now)
         var mood = try await currentMood(of: account.id, today: today)
