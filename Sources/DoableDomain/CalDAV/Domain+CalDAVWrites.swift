@@ -12,11 +12,19 @@ extension Domain {
                        ifNoneMatch: Bool) async throws -> (object: DAVObject, created: Bool)
     {
         _ = try await access(listID, for: identity, .editTasks)
-        let record: TodoRecord
+        var record: TodoRecord
+        let overrides: RecurrenceOverrides.Verdict
         do {
-            record = try VTodoMapping.decode(ICalendarParser.parse(body), floatingZone: zone(of: identity.account))
+            let calendar = try ICalendarParser.parse(body)
+            record = try VTodoMapping.decode(calendar, floatingZone: zone(of: identity.account))
+            overrides = try RecurrenceOverrides.verdict(of: calendar)
         } catch {
             throw DAVError.invalidObject(error)
+        }
+        if overrides == .completesCurrent {
+            // The client ticked off the current occurrence with an override: the task is completed, so it moves to
+            // its next occurrence like any completion.
+            record.status = .completed
         }
         let holder = try await davTask(listID: listID, name: name)
         let live = holder?.deletedAt == nil ? holder : nil
