@@ -6,6 +6,9 @@ would: `pg_ctl stop -m immediate`), start it again, and run SQL as its owner. Ch
 - with the database stopped, authenticated reads and writes answer 503 `database_unavailable` with Retry-After
   within the query timeout (5 s), never 500 and never a hang; the web app answers with a friendly page; `/readyz`
   answers 503 within 1 s; `/healthz` stays 200;
+- an open live event stream is told `unavailable` with a retry hint and ends, so the client reconnects later;
+- `/metrics` counts the outage and the 503 answers (`doable_database_outages_total`,
+  `doable_store_problem_answers_total{code="database_unavailable"}`);
 - when the database is back, requests are served again within 5 s, and nothing acknowledged before was lost;
 - (with DB_UNAVAILABLE_PART=terminations, not yet part of the suite: see main) backends killed mid-transaction
   (`pg_terminate_backend`, over and over while members write): every write answers 201 or 503, never 500 or a
@@ -25,7 +28,7 @@ from pathlib import Path
 import requests
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from liveserver import Checks, Server, register  # noqa: E402
+from liveserver import Checks, Server, free_port, register  # noqa: E402
 
 results = Checks()
 check = results.check
@@ -53,8 +56,34 @@ def web_session(base: str, login: str, password: str) -> requests.Session:
     return web
 
 
-def outage_checks(server: Server, api: requests.Session, web: requests.Session, acknowledged: list[str]) -> None:
+def stream_lines(base: str, token: str, lines: list[str], opened: threading.Event) -> None:
+    """Reads the member's live event stream until it ends, keeping its lines."""
+    try:
+        with requests.get(base + "/api/v1/events", headers={"Authorization": f"Bearer {token}"}, stream=True,
+                          timeout=(5, 60)) as response:
+            opened.set()
+            for line in response.iter_lines(chunk_size=1, decode_unicode=True):
+                lines.append(line)
+    except requests.RequestException as error:
+        lines.append(f"! {error}")
+    finally:
+        opened.set()
+
+
+def metric(port: int, name: str) -> float:
+    text = requests.get(f"http://127.0.0.1:{port}/metrics", timeout=5).text
+    found = re.search(rf"^{re.escape(name)} ([0-9.e+]+)$", text, re.M)
+    return float(found.group(1)) if found else 0.0
+
+
+def outage_checks(server: Server, api: requests.Session, web: requests.Session, acknowledged: list[str],
+                  token: str, metrics_port: int) -> None:
     base = server.base
+    lines: list[str] = []
+    opened = threading.Event()
+    reader = threading.Thread(target=stream_lines, args=(base, token, lines, opened), daemon=True)
+    reader.start()
+    opened.wait(10)
     # The throwaway cluster runs with synchronous_commit off: a checkpoint first, so that the crash below loses
     # nothing the cluster acknowledged (a real server keeps it on; Doable refuses to start otherwise, Q-6).
     shell("DOABLE_TEST_PG_PSQL", "-c", "CHECKPOINT")
@@ -87,6 +116,14 @@ def outage_checks(server: Server, api: requests.Session, web: requests.Session, 
               f"{ready.status_code if ready is not None else None}")
         health = requests.get(base + "/healthz", timeout=5)
         check(health.status_code == 200, "/healthz stays 200")
+        reader.join(15)
+        check(not reader.is_alive() and "event: unavailable" in lines
+              and any(line.startswith("retry: ") and line != "retry: 2000" for line in lines),
+              "the open live event stream is told `unavailable` with a retry hint, and ends",
+              f"{'still open' if reader.is_alive() else 'ended'}: " + " | ".join(lines[-12:]))
+        check(metric(metrics_port, "doable_database_outages_total") >= 1, "/metrics counts the outage")
+        check(metric(metrics_port, 'doable_store_problem_answers_total{code="database_unavailable"}') >= 8,
+              "/metrics counts the 503 database_unavailable answers")
     finally:
         started = shell("DOABLE_TEST_PG_START")
         check(started.returncode == 0, "PostgreSQL is started again", started.stderr[-300:])
@@ -162,7 +199,10 @@ def main() -> int:
         print("Run through scripts/with-postgres.sh with DOABLE_DATABASE_URL set (see the header).")
         return 2
     folder = Path(tempfile.mkdtemp(prefix="doable-dbdown-"))
-    server = Server(folder / "data", folder / "server.log", "--log-level", "warning")
+    metrics_port = free_port()
+    # An idle timeout of 9 s makes the live stream's heartbeat 3 s, so it meets the outage soon.
+    server = Server(folder / "data", folder / "server.log", "--log-level", "warning", "--idle-timeout", "9",
+                    "--metrics-port", str(metrics_port))
     server.start()
     try:
         base = server.base
@@ -173,7 +213,7 @@ def main() -> int:
         acknowledged = [first.json()["id"]]
         web = web_session(base, "ann_outage", "right password")
         if os.environ.get("DB_UNAVAILABLE_PART") != "terminations":
-            outage_checks(server, api, web, acknowledged)
+            outage_checks(server, api, web, acknowledged, ann["token"], metrics_port)
         # termination_checks (below) is not run yet: a request whose backend pg_terminate_backend ends mid-query can
         # hang in PostgresNIO (3 of about 35 writes did, with or without issue 34's changes); issue 34 stays open.
         if os.environ.get("DB_UNAVAILABLE_PART") == "terminations":

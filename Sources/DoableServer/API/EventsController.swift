@@ -1,8 +1,8 @@
 import DoableCore
 import DoableDomain
+import DoableStore
 import Foundation
 import HTTPTypes
-import Foundation
 import Hummingbird
 import NIOCore
 import ServiceLifecycle
@@ -18,6 +18,8 @@ struct EventsController {
     let domain: Domain
     let heartbeat: Duration
     static let pageSize = 500
+    /// How long the stream waits for one read of the database before it tells the client to come back later.
+    static let readLimit: Duration = .seconds(10)
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("events", use: stream)
@@ -37,17 +39,29 @@ struct EventsController {
                 SSEEvent.write(event: "ready", id: first, data: #"{"latest":\#(first)}"#, into: &opening)
             }
             try await writer.write(opening)
-            try await Self.send(domain, identity, from: &position, to: &writer)
-            try await withGracefulShutdownHandler {
-                for await wake in wakes {
-                    if wake == .heartbeat {
-                        guard try await domain.isStillSignedIn(identity) else { break }
-                        try await writer.write(ByteBuffer(string: ": heartbeat\n\n"))
+            do {
+                try await Self.send(domain, identity, from: &position, to: &writer)
+                try await withGracefulShutdownHandler {
+                    for await wake in wakes {
+                        if wake == .heartbeat {
+                            guard try await withDeadline(Self.readLimit, { try await domain.isStillSignedIn(identity) })
+                            else { break }
+                            try await writer.write(ByteBuffer(string: ": heartbeat\n\n"))
+                        }
+                        try await Self.send(domain, identity, from: &position, to: &writer)
                     }
-                    try await Self.send(domain, identity, from: &position, to: &writer)
+                } onGracefulShutdown: {
+                    domain.notifier.close()
                 }
-            } onGracefulShutdown: {
-                domain.notifier.close()
+            } catch {
+                // Issue 34: the database went away (or is too busy): the stream says so and ends, and the client
+                // reconnects after the hint, from the last event it got.
+                guard let problem = StoreProblem(error) else { throw error }
+                let seconds = Int(problem.headers[.retryAfter] ?? "") ?? 5
+                var farewell = ByteBuffer(string: "retry: \(seconds * 1000)\n")
+                SSEEvent.write(event: "unavailable", id: position,
+                               data: #"{"code":"\#(problem.code)","retryAfterSeconds":\#(seconds)}"#, into: &farewell)
+                try await writer.write(farewell)
             }
             try await writer.finish(nil)
         }
@@ -62,7 +76,8 @@ struct EventsController {
                      to writer: inout any ResponseBodyWriter) async throws {
         while true {
             var buffer = ByteBuffer()
-            switch try await domain.feed(identity, after: position, limit: pageSize) {
+            let after = position
+            switch try await withDeadline(readLimit, { try await domain.feed(identity, after: after, limit: pageSize) }) {
             case .reset(let latest):
                 let reason = position > latest ? "cursor_ahead" : "cursor_expired"
                 SSEEvent.write(event: "reset", id: latest,

@@ -1,5 +1,6 @@
 import DoableStore
 import HTTPTypes
+import Metrics
 
 /// How the store's own failures reach a client, the same in the API, the web app and CalDAV: the request was
 /// well-formed, but the database cannot take it now. Never a 500.
@@ -34,6 +35,8 @@ struct StoreProblem {
         default:
             return nil
         }
+        // Issue 34: each such answer counts, by its code (`doable_store_problem_answers_total{code=…}`).
+        Counter(label: "doable_store_problem_answers_total", dimensions: [("code", code)]).increment()
     }
 
     private init(status: HTTPResponse.Status, code: String, title: String, message: String, headers: HTTPFields) {

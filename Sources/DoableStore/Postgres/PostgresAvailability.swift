@@ -1,4 +1,5 @@
 import Logging
+import Metrics
 import NIOCore
 import NIOSSL
 import PostgresNIO
@@ -43,6 +44,7 @@ final class PostgresAvailability: Sendable {
             } else {
                 if let old = connection { connection = nil; try? await old.close() }
                 if wentDown.open() {
+                    Counter(label: "doable_database_outages_total").increment()
                     logger.error("PostgreSQL does not answer: requests that need the database get 503 database_unavailable until it does")
                 }
             }

@@ -1,6 +1,7 @@
 import DoableCore
 import Foundation
 import Logging
+import Metrics
 import NIOCore
 import NIOPosix
 import PostgresNIO
@@ -147,7 +148,10 @@ public final class PostgresStore: Store {
                 // server restart) committed nothing: the batch goes once more, on another connection. Lost during
                 // COMMIT, the outcome is unknown, so it is not retried: the caller is told 503 and tries again,
                 // and the domain's preconditions refuse a second copy of what did commit.
-                if attempt == 1, Self.lostBeforeCommit(error) { continue }
+                if attempt == 1, Self.lostBeforeCommit(error) {
+                    Counter(label: "doable_database_write_retries_total").increment()
+                    continue
+                }
                 throw Self.storeError(for: PostgresWriter.storeError(for: Self.unwrap(error)))
             }
         }
