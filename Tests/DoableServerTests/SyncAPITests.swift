@@ -106,6 +106,35 @@ struct SyncAPITests {
         }
     }
 
+    /// Issue 34: a reminder made offline can be changed offline too, not only deleted.
+    @Test func SYNC1_NOTIF1_reminderUpdateChangesTheTriggerAndSilencesAndSaysWhatIsMissing() async throws {
+        try await TestServer.fresh { api in
+            let token = try await api.register()
+            let client = UUID().uuidString.lowercased()
+            let task = try #require(try await api.createTask(token, ["title": "Vet", "due": "2030-05-01"])["id"] as? String)
+            let reminder = ReminderID.make().description
+            let batch = [
+                Self.mutation(1, "reminder.create", ["id": reminder, "taskId": task, "at": "2030-04-30T08:00:00Z"],
+                              clock: Self.clock(node: client)),
+                Self.mutation(2, "reminder.update", ["id": reminder, "at": "2030-04-30T17:00:00Z"],
+                              clock: Self.clock(counter: 1, node: client)),
+                Self.mutation(3, "reminder.update", ["id": reminder, "silenced": true],
+                              clock: Self.clock(counter: 2, node: client)),
+                Self.mutation(4, "reminder.update", ["id": reminder], clock: Self.clock(counter: 3, node: client)),
+                Self.mutation(5, "reminder.update", ["id": ReminderID.make().description, "silenced": false],
+                              clock: Self.clock(counter: 4, node: client)),
+            ]
+            let pushed = try await Self.push(api, token, client: client, batch)
+            #expect(Self.statuses(pushed) == ["applied", "applied", "applied", "rejected", "rejected"],
+                    "\(pushed.array("results").map { $0["error"] ?? "" })")
+            let errors = pushed.array("results").map { $0["error"] as? [String: Any] ?? [:] }
+            #expect(errors[3]["field"] as? String == "args" && errors[4]["code"] as? String == "not_found")
+            let stored = try await api.call(.get, "/api/v1/tasks/\(task)/reminders", token: token).array("reminders")
+            #expect(stored.first?["at"] as? String == "2030-04-30T17:00:00.000Z")
+            #expect(stored.first?["silenced"] as? Bool == true)
+        }
+    }
+
     @Test func SYNC2_conflictsResolvePerFieldByClockAndAFutureClockIsClamped() async throws {
         try await TestServer.fresh { api in
             let token = try await api.register()

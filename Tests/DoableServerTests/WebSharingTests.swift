@@ -1,3 +1,4 @@
+import DoableCore
 import DoableServer
 import Foundation
 import HTTPTypes
@@ -196,6 +197,68 @@ import Testing
             let elsewhere = try await ben.post("/notifications/\(id)/open", [("to", "//evil.example")])
             #expect(elsewhere.location == "/notifications")
             #expect(try await ann.post("/notifications/\(id)/open", [("to", "/today")]).status == .notFound)
+        }
+    }
+}
+
+/// Issue 34: Today and Upcoming show my tasks and the unassigned ones of shared lists, with a switch for everyone's;
+/// the search page filters by assignee as the API does (COLLAB-2, VIEW-1, TASK-7).
+@Suite struct WebWhoseTasksTests {
+    @Test func COLLAB2_VIEW1_todayAndUpcomingShowMineAndUnassignedWithASwitchForEveryones() async throws {
+        try await TestServer().runWeb { ann, api in
+            try await ann.register("ann")
+            let annToken = try await ann.apiToken("ann")
+            let ben = WebClient(api.client)
+            try await ben.register("ben")
+            let list = try await api.createList(annToken, "Household")
+            let shared = try await api.call(.post, "/api/v1/lists/\(list)/members", token: annToken,
+                                            json: ["login": "ben", "role": "editor"])
+            #expect(shared.status == .created || shared.status == .ok)
+            let benID = try await api.call(.get, "/api/v1/me", token: try await ben.apiToken("ben")).string("id")
+            let annID = try await api.call(.get, "/api/v1/me", token: annToken).string("id")
+            // Due today (UTC, the members' zone): a due date in the past cannot be given.
+            let yesterday = Timestamp.now.civilDate.description
+            for (title, assignee, due) in [("Mine to do", annID, yesterday), ("Anyone to do", nil, yesterday),
+                                           ("Ben to do", benID, yesterday), ("Ben later", benID, futureDay(2)),
+                                           ("Mine later", annID, futureDay(2))] as [(String, String?, String)] {
+                var body: [String: Any] = ["title": title, "listId": list, "due": due]
+                if let assignee { body["assigneeId"] = assignee }
+                let made = try await api.call(.post, "/api/v1/tasks", token: annToken, json: body)
+                #expect(made.status == .created, "\(String(describing: made.json))")
+            }
+
+            let today = try await ann.get("/today")
+            #expect(today.body.contains("Mine to do") && today.body.contains("Anyone to do"))
+            #expect(!today.body.contains("Ben to do"))
+            #expect(today.body.contains("1 task assigned to others is not shown"))
+            #expect(today.body.contains("href=\"/today?show=everyone\""))
+            let everyone = try await ann.get("/today?show=everyone")
+            #expect(everyone.body.contains("Ben to do"))
+            #expect(everyone.body.contains("Showing tasks assigned to others too."))
+
+            let upcoming = try await ann.get("/upcoming")
+            #expect(upcoming.body.contains("Mine later"))
+            #expect(!upcoming.body.contains("Ben later"))
+            #expect(try await ann.get("/upcoming?show=everyone").body.contains("Ben later"))
+
+            // Ben sees his own and the unassigned, not Ann's.
+            let bens = try await ben.get("/today")
+            #expect(bens.body.contains("Ben to do") && bens.body.contains("Anyone to do")
+                    && !bens.body.contains("Mine to do"))
+
+            // A member with no shared list sees no switch.
+            let cal = WebClient(api.client)
+            try await cal.register("cal")
+            #expect(!(try await cal.get("/today")).body.contains("Whose tasks"))
+
+            // Search by assignee, as the API's `assignee`.
+            let byBen = try await ann.get("/search?assignee=\(benID)&status=open")
+            #expect(byBen.body.contains("2 tasks found."), "\(byBen.body.prefix(200))")
+            #expect(byBen.body.contains("<option value=\"\(benID)\" selected>"))
+            let byMe = try await ann.get("/search?assignee=me")
+            #expect(byMe.body.contains("2 tasks found.") && byMe.body.contains("Mine to do"))
+            let stranger = try await ann.get("/search?assignee=\(UUID().uuidString.lowercased())")
+            #expect(stranger.body.contains("Choose yourself or someone you share a list with."))
         }
     }
 }

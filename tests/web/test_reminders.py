@@ -215,5 +215,6 @@ def test_NOTIF3_a_reminder_in_quiet_hours_pops_no_browser_notification(browsing,
 
     member.api.patch_me(preferences={"quietHours": None})
     remind("Loud reminder")
-    page.wait_for_function("window.__shownNotifications.includes('Loud reminder')", timeout=15_000)
+    eventually(lambda: "Loud reminder" in page.evaluate("window.__shownNotifications"), timeout=15,
+               message="no browser notification for a reminder outside quiet hours")
     assert page.evaluate("window.__shownNotifications") == ["Loud reminder"]

@@ -124,3 +124,33 @@ def test_COLLAB1_COLLAB2_TASK12_NOTIF4_ann_shares_household_with_ben(browsing, m
     stale.get_by_role("main").get_by_role("button", name=re.compile(r"^save", re.I)).first.click()
     expect(stale.get_by_text(re.compile(r"viewer.*editor", re.I)).first).to_be_visible()
     assert ann.api.task(task["id"])["title"] == "Fix the dripping tap"
+
+
+def test_COLLAB2_VIEW1_today_shows_mine_and_unassigned_with_a_switch_for_everyones(browsing, member, base_url):
+    """Issue 34: on Today, tasks of a shared list assigned to someone else stay out until the member switches to
+    everyone's; the search page filters by assignee."""
+    import datetime as dt
+    ann, ben = member, register(base_url)
+    household = ann.api.create_list("Household", "green")
+    ann.api.call("POST", f"/lists/{household['id']}/members", json={"login": ben.username, "role": "editor"})
+    today = dt.datetime.now(dt.timezone.utc).date().isoformat()
+    ben_id = ben.api.me()["id"]
+    ann.api.create_task("Water the plants", household["id"], due=today)
+    ann.api.create_task("Fix the bike", household["id"], due=today, assigneeId=ben_id)
+
+    page = signed_in(browsing, ann, "/today")
+    main = page.get_by_role("main")
+    expect(main.get_by_text("Water the plants")).to_be_visible()
+    expect(main.get_by_text("Fix the bike")).to_have_count(0)
+    switch = page.get_by_role("navigation", name="Whose tasks")
+    expect(switch.get_by_role("link", name="Mine and unassigned")).to_have_attribute("aria-current", "page")
+    expect(switch).to_contain_text("1 task assigned to others is not shown")
+    switch.get_by_role("link", name="Everyone's").click()
+    expect(page).to_have_url(re.compile(r"/today\?show=everyone$"))
+    expect(page.get_by_role("main").get_by_text("Fix the bike")).to_be_visible()
+
+    visit(page, "/search")
+    choose(page, r"^assigned to$", re.escape(ben.username) + "|Web Tester")
+    page.get_by_role("button", name="Search", exact=True).click()
+    expect(page.get_by_role("status")).to_have_text("1 task found.")
+    expect(page.get_by_role("main").get_by_text("Fix the bike")).to_be_visible()

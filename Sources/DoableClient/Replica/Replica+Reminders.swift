@@ -64,6 +64,46 @@ extension Replica {
         return try Self.shown(state.reminders[id], "reminder")
     }
 
+    /// Moves one of the account's reminders to a moment, which must not be in the past (issue 34: reminders are
+    /// edited offline too, not only made and deleted).
+    public func updateReminder(_ id: ReminderID, at moment: Timestamp) throws {
+        guard moment >= now().adding(seconds: -60) else {
+            throw ClientError.invalid(field: "at", message: "A reminder's moment must not be in the past.")
+        }
+        try updateReminder(id, ["at": .text(moment)])
+    }
+
+    /// Makes one of the account's reminders follow the task's `relativeTo` date by `offsetMinutes`.
+    public func updateReminder(_ id: ReminderID, relativeTo anchor: Reminder.Anchor, offsetMinutes: Int) throws {
+        guard abs(offsetMinutes) <= Self.maximumOffsetMinutes else {
+            throw ClientError.invalid(field: "offsetMinutes",
+                                      message: "A reminder can be at most a year before or after the date.")
+        }
+        try updateReminder(id, ["relativeTo": .string(anchor.rawValue), "offsetMinutes": .int(Int64(offsetMinutes))]) {
+            state, reminder in
+            guard let task = state.tasks[reminder.taskId], (anchor == .due ? task.due : task.start) != nil else {
+                throw ClientError.invalid(field: "relativeTo",
+                                          message: "The task has no \(anchor.rawValue) date for the reminder to follow.")
+            }
+        }
+    }
+
+    /// Silences one of the account's reminders until the task's next occurrence, or lets it speak again.
+    public func setReminderSilenced(_ id: ReminderID, _ silenced: Bool) throws {
+        try updateReminder(id, ["silenced": .bool(silenced)])
+    }
+
+    private func updateReminder(_ id: ReminderID, _ fields: [String: JSONValue],
+                                check: (ReplicaState, ReminderRecord) throws -> Void = { _, _ in }) throws {
+        _ = try queue { state in
+            guard let reminder = state.reminders[id] else {
+                throw ClientError.notFound("No reminder \(id) on this device.")
+            }
+            try check(state, reminder)
+            return ("reminder.update", fields.merging(["id": .text(id)]) { $1 })
+        }
+    }
+
     /// Deletes one of the account's reminders.
     public func deleteReminder(_ id: ReminderID) throws {
         _ = try queue { state in

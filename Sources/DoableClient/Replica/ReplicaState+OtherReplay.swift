@@ -91,6 +91,29 @@ extension ReplicaState {
         reminders[id] = reminder
     }
 
+    mutating func updateReminder(_ args: MutationArgs) {
+        guard let id: ReminderID = args.id(), var reminder = reminders[id] else { return }
+        if let moment = args.value("at", Parse.moment) {
+            reminder.at = moment
+            reminder.relativeTo = nil
+            reminder.offsetMinutes = nil
+            reminder.nextAt = moment
+            reminder.snoozedUntil = nil
+        } else if let anchor = args.value("relativeTo", Parse.raw(Reminder.Anchor.self)) {
+            let offset = args.value("offsetMinutes", Parse.int) ?? 0
+            reminder.at = nil
+            reminder.relativeTo = anchor.rawValue
+            reminder.offsetMinutes = offset
+            reminder.snoozedUntil = nil
+            reminder.nextAt = tasks[reminder.taskId].flatMap { nextMoment(of: $0, anchor: anchor, offsetMinutes: offset) }
+        }
+        if let silenced = args.value("silenced", Parse.bool) {
+            reminder.silenced = silenced
+            if silenced { reminder.nextAt = nil }
+        }
+        reminders[id] = reminder
+    }
+
     mutating func deleteReminder(_ args: MutationArgs) {
         guard let id: ReminderID = args.id() else { return }
         reminders[id] = nil

@@ -31,6 +31,7 @@ struct ReplicaState: Sendable {
         case "label.update": updateLabel(args, at: at)
         case "label.delete": deleteLabel(args)
         case "reminder.create": createReminder(args, at: at)
+        case "reminder.update": updateReminder(args)
         case "reminder.delete": deleteReminder(args)
         default: break
         }

@@ -66,7 +66,13 @@ public actor SyncEngine {
 
     private func perform(progress: (@Sendable (SyncProgress) -> Void)?) async throws -> SyncReport {
         var report = SyncReport()
-        try await push(into: &report, progress: progress)
+        do {
+            try await push(into: &report, progress: progress)
+        } catch ClientError.server(status: 403, _, _, let message) {
+            // Issue 34: a token that may only read cannot send changes, but it can still bring the server's: the
+            // changes stay queued here, and the report says why they did not go.
+            report.pushRefused = message
+        }
         try await pull(into: &report, progress: progress)
         report.pending = try replica.pendingCount()
         logger.debug("Synced", metadata: [

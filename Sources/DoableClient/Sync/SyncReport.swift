@@ -8,8 +8,11 @@ public struct SyncReport: Sendable, Equatable {
     public var pulled: Int
     /// Whether the server sent the whole state instead of changes (a first sync, or a cursor it could not serve).
     public var reset: Bool
-    /// Changes still waiting on this device afterwards (made while the sync ran).
+    /// Changes still waiting on this device afterwards (made while the sync ran, or refused as a whole below).
     public var pending: Int
+    /// Why the server took none of this device's changes, when it refused the push as a whole (a read-only token,
+    /// issue 34): they stay on this device, and the pull ran anyway.
+    public var pushRefused: String?
 
     /// A report with the given counts.
     public init(pushed: Int = 0, rejected: [Rejection] = [], pulled: Int = 0, reset: Bool = false, pending: Int = 0) {

@@ -134,6 +134,8 @@ extension Domain {
             try await deleteLabel(identity, id: id)
         case .createReminder(let id, let taskID, let trigger):
             _ = try await createReminder(identity, taskID: taskID, trigger: trigger, id: id)
+        case .updateReminder(let id, let trigger, let silenced):
+            _ = try await updateReminder(identity, id: id, trigger: trigger, silenced: silenced)
         case .deleteReminder(let id):
             try await deleteReminder(identity, id: id)
         }

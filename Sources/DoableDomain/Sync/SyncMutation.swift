@@ -39,6 +39,8 @@ public enum SyncOperation: Sendable {
     case updateLabel(LabelID, name: String?, color: String?)
     case deleteLabel(LabelID)
     case createReminder(ReminderID, taskID: TaskID, trigger: Reminder.Trigger)
+    /// Issue 34: a new trigger, silenced or not; what is nil stays.
+    case updateReminder(ReminderID, trigger: Reminder.Trigger?, silenced: Bool?)
     case deleteReminder(ReminderID)
 }
 

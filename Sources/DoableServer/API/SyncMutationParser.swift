@@ -79,6 +79,16 @@ enum SyncMutationParser {
             }
             return .createReminder(try body.required("id") { try body.id($0, ReminderID.self) },
                                    taskID: try body.required("taskId") { try body.id($0, TaskID.self) }, trigger: trigger)
+        case "reminder.update":
+            let body = try JSONObjectReader(args, allowed: RequestFields.reminderUpdate.union(["id"]), path: "args")
+            let id = try body.required("id") { try body.id($0, ReminderID.self) }
+            let trigger = try RemindersController.trigger(body)
+            let silenced = try body.bool("silenced")
+            guard trigger != nil || silenced != nil else {
+                throw DoableError.invalid("args", "Give a new 'at', or 'relativeTo' with 'offsetMinutes', or "
+                    + "'silenced'.")
+            }
+            return .updateReminder(id, trigger: trigger, silenced: silenced)
         case "reminder.delete": return .deleteReminder(try target(args, ReminderID.self))
         default:
             throw DoableError.conflict(code: "unknown_mutation", field: "name",

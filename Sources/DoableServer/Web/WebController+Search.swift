@@ -48,13 +48,25 @@ extension WebController {
                 taskQuery.dueFrom = min(moment, edge.startTimestamp)
             }
         }
+        // COLLAB-2 (issue 34): whose tasks, as the API's `assignee`: me, or one of the people I share lists with.
+        let people = try await sharingPeople(identity, data)
+        if let assignee = query.text("assignee") {
+            if assignee == "me" { taskQuery.assigneeID = identity.account.id } else if let id = AccountID(assignee),
+                      people.contains(where: { $0.accountID == id }) {
+                taskQuery.assigneeID = id
+            } else {
+                errors.byField["assignee"] = "Choose yourself or someone you share a list with."
+            }
+        }
         if let from = taskQuery.dueFrom, let to = taskQuery.dueTo, from > to {
             errors.byField["dueTo"] = "The end must not be before the start."
         }
         taskQuery.sort = TaskSort(rawValue: query["sort"] ?? "") ?? (taskQuery.text == nil ? .due : .manual)
         taskQuery.limit = 500
-        let isSearching = query.pairs.contains { ["q", "list", "label", "status", "priority", "dueFrom", "dueTo"]
-            .contains($0.name) && !$0.value.isEmpty }
+        let isSearching = query.pairs.contains {
+            ["q", "list", "label", "status", "priority", "dueFrom", "dueTo", "assignee"].contains($0.name)
+                && !$0.value.isEmpty
+        }
         var results: [TaskView] = []
         if isSearching, errors.isEmpty { results = try await domain.tasks(identity, matching: taskQuery) }
         let listOptions = [("", "Any list")] + data.lists.map { ("\($0.list.id)", $0.list.name) }
@@ -62,6 +74,8 @@ extension WebController {
                              ("completed", "Completed"), ("any", "Any status")]
         let priorityOptions = [("", "Any priority"), ("high", "High"), ("medium", "Medium"), ("low", "Low"),
                                ("none", "None")]
+        let assigneeOptions = [("", "Anyone"), ("me", "Me")]
+            + people.map { ("\($0.accountID)", $0.displayName.isEmpty ? $0.username : $0.displayName) }
         let chosenLabels = Set(query.all("label"))
         let labelBoxes = data.labels.html { label in
             "<label class=\"chip-check\"><input type=\"checkbox\" name=\"label\" value=\"\(label.id)\"\(attribute: "checked", if: chosenLabels.contains("\(label.id)"))> \(label.name)</label>"
@@ -79,6 +93,7 @@ extension WebController {
         \(Field.select("list", label: "List", options: listOptions, selected: query["list"], errors: errors))
         \(Field.select("status", label: "Status", options: statusOptions, selected: query["status"] ?? "open", errors: errors))
         \(Field.select("priority", label: "Priority", options: priorityOptions, selected: query["priority"], errors: errors))
+        \(Field.select("assignee", label: "Assigned to", options: assigneeOptions, selected: query["assignee"], errors: errors))
         \(Field.input("dueFrom", label: "Due from", value: query["dueFrom"], type: "date", errors: errors))
         \(Field.input("dueTo", label: "Due until", value: query["dueTo"], type: "date", errors: errors))
         </div>
@@ -90,5 +105,17 @@ extension WebController {
         \(selectionBar(data, context))
         """
         return try await page(WebPage(title: "Search", main: main, current: "search"), context, data: data)
+    }
+
+    /// The people the member shares lists with (owners and members of its shared lists), each once, by name.
+    private func sharingPeople(_ identity: Identity, _ data: TaskPageData) async throws -> [MemberView] {
+        var people: [AccountID: MemberView] = [:]
+        for view in data.lists where view.memberCount > 1 {
+            for person in try await domain.members(identity, listID: view.list.id)
+            where person.accountID != identity.account.id {
+                people[person.accountID] = person
+            }
+        }
+        return people.values.sorted { ($0.displayName, $0.username) < ($1.displayName, $1.username) }
     }
 }

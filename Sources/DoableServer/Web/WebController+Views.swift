@@ -23,7 +23,8 @@ extension WebController {
         let identity = try member(context)
         let data = try await TaskPageData.load(domain, identity)
         let today = data.time.today
-        let due = try await data.openTasks(domain, dueThrough: today)
+        let whose = WhoseTasks(context, member: identity.account.id, path: "/today")
+        let (due, othersCount) = whose.filter(try await data.openTasks(domain, dueThrough: today))
         let overdue = due.filter { data.time.day(of: $0.task.due!) < today }
         let dueToday = due.filter { data.time.day(of: $0.task.due!) == today }
         let openCount = data.lists.filter { !$0.list.isArchived }.reduce(0) { $0 + $1.openTaskCount }
@@ -42,6 +43,7 @@ extension WebController {
         <h1>Today</h1>
         <p class="subtitle">\(data.time.longWords(today)) · Hello, \(name)</p>
         \(companion)
+        \(whose.switcher(othersCount: othersCount))
         <ul class="counts" aria-label="Your tasks at a glance">
         <li><a href="/search?status=open"><strong>\(openCount)</strong> open</a></li>
         <li class="\(overdue.isEmpty ? "" : "has-overdue")"><a href="/overdue"><strong>\(overdue.count)</strong> overdue</a></li>
@@ -64,7 +66,9 @@ extension WebController {
         let identity = try member(context)
         let data = try await TaskPageData.load(domain, identity)
         let today = data.time.today
-        let tasks = try await data.openTasks(domain, dueThrough: today.adding(days: 6), from: today)
+        let whose = WhoseTasks(context, member: identity.account.id, path: "/upcoming")
+        let (tasks, othersCount) = whose.filter(try await data.openTasks(domain, dueThrough: today.adding(days: 6),
+                                                                         from: today))
         let rows = try await data.rows(context, for: tasks)
         let days = (0..<7).html { offset -> HTML in
             let day = today.adding(days: offset)
@@ -77,6 +81,7 @@ extension WebController {
         }
         let main: HTML = """
         <h1>Upcoming</h1><p class="subtitle">The next 7 days.</p>
+        \(whose.switcher(othersCount: othersCount))
         \(days)
         \(selectionBar(data, context))
         """

@@ -63,7 +63,8 @@ extension Session {
         await engine.runLive(events: events) { result in
             let time = Timestamp.now.description.dropFirst(11).prefix(8)
             switch result {
-            case .success(let report) where report.pushed > 0 || report.pulled > 0 || !report.rejected.isEmpty:
+            case .success(let report) where report.pushed > 0 || report.pulled > 0 || !report.rejected.isEmpty
+                || report.pushRefused != nil:
                 print("\(time) \(SyncCommand.summary(report))")
             case .success:
                 break
@@ -88,6 +89,10 @@ extension Session {
         switch outcome {
         case .synced(let report):
             tell(rejected: report.rejected)
+            if let refused = report.pushRefused {
+                Terminal.warn(errorStyle.yellow("The server took none of this device's changes (\(refused)). They "
+                    + "stay here; sign in with a token that may write (doable login) to send them."))
+            }
         case .skipped:
             if !isReading, pendingCount > 0 { Terminal.warn(errorStyle.dim(offlineMessage)) }
         case .offline:
