@@ -24,6 +24,7 @@ public final class PostgresStore: Store {
     /// finding 19); a statement that meets it is cancelled by the server and reported as `StoreError.timedOut`.
     public init(url: PostgresURL, queryTimeout: Duration = StoreLimits.defaultQueryTimeout, logger: Logger) {
         var configuration = url.clientConfiguration
+        self.queryTimeout = queryTimeout
         let milliseconds = max(1, queryTimeout.components.seconds * 1_000
             + queryTimeout.components.attoseconds / 1_000_000_000_000_000)
         configuration.options.additionalStartupParameters.append(("statement_timeout", "\(milliseconds)"))
@@ -43,6 +44,12 @@ public final class PostgresStore: Store {
     }
 
     let schema: String?
+    let queryTimeout: Duration
+    /// Issue 34: how long a caller waits at most, whatever a connection does. The server stops a statement at
+    /// `queryTimeout`; a connection ended under a query (pg_terminate_backend, a crash) can leave PostgresNIO waiting
+    /// for an answer that never comes, and the caller is then told 503 instead of waiting with it.
+    var readDeadline: Duration { queryTimeout + .seconds(2) }
+    var writeDeadline: Duration { queryTimeout * 4 }
     /// Issue 34: whether the server answers, known without waiting (see `PostgresAvailability`).
     let availability = PostgresAvailability()
     let probeConfiguration: PostgresConnection.Configuration?
@@ -136,11 +143,13 @@ public final class PostgresStore: Store {
         while true {
             attempt += 1
             do {
-                return try await unlessDown { [client, logger, channel] started in
-                    try await client.withTransaction(logger: logger) { connection in
-                        started.set()
-                        return try await PostgresWriter(connection: connection, logger: logger, channel: channel)
-                            .apply(batch)
+                return try await withDeadline(writeDeadline) { [self, client, logger, channel] in
+                    try await unlessDown { started in
+                        try await client.withTransaction(logger: logger) { connection in
+                            started.set()
+                            return try await PostgresWriter(connection: connection, logger: logger, channel: channel)
+                                .apply(batch)
+                        }
                     }
                 }
             } catch {
@@ -225,10 +234,12 @@ public final class PostgresStore: Store {
     func fetchAll<T>(_ query: PostgresQuery, _ map: (PostgresRecord) throws -> T) async throws -> [T] {
         do {
             // A read waiting for a connection when the server is found down is abandoned (503): it changed nothing.
-            let rows = try await unlessDown { [client, logger] _ in
-                var rows: [PostgresRow] = []
-                for try await row in try await client.query(query, logger: logger) { rows.append(row) }
-                return rows
+            let rows = try await withDeadline(readDeadline) { [self, client, logger] in
+                try await unlessDown { _ in
+                    var rows: [PostgresRow] = []
+                    for try await row in try await client.query(query, logger: logger) { rows.append(row) }
+                    return rows
+                }
             }
             return try rows.map { try map(PostgresRecord($0)) }
         } catch {
