@@ -191,6 +191,8 @@ public protocol Store: Service, Sendable {
     func calendarCollectionLists(name: String) async throws -> [ListID]
     func feedKey(accountID: AccountID) async throws -> FeedKey?
     func feedKey(key: String) async throws -> FeedKey?
+    /// TASK-8: undo steps kept under `id` for `accountID`, unless they expired before `now`.
+    func shelvedUndo(id: String, accountID: AccountID, now: Timestamp) async throws -> ShelvedUndo?
     /// The account's feed entries about the list after `sequence`, oldest first.
     func changes(accountID: AccountID, listID: ListID, after sequence: Int64, limit: Int) async throws -> [Change]
     /// The account's latest feed sequence about the list (0 for none): a calendar's ctag and sync token.

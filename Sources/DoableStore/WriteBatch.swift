@@ -99,6 +99,11 @@ public struct WriteBatch: Sendable {
         case putCalendarCollection(ListID, name: String)
         /// INTEROP-2: the member's feed secret, replacing the previous one.
         case putFeedKey(FeedKey)
+        /// TASK-8: undo steps kept on the server (no feed entry: nothing anyone sees changed); the account's expired
+        /// ones go at the same time.
+        case shelveUndo(ShelvedUndo)
+        /// TASK-8: undo steps used (or no longer wanted).
+        case takeUndo(id: String)
     }
 
     public enum RowLimit: Sendable {
@@ -161,6 +166,7 @@ public struct WriteBatch: Sendable {
         case .putGameProfile(let profile): (profile.accountID, .game, profile.accountID.description, .put, nil)
         case .putGameDay, .addLedgerEntry, .putStoreItem, .putSubscriptionPlan, .putGameRules: nil
         case .putCalendarObject, .deleteCalendarObject, .putFeedKey, .putCalendarCollection: nil
+        case .shelveUndo, .takeUndo: nil
         case .putAttachment(let photo, _): (photo.accountID, .attachment, photo.id.description, .put, photo.listID)
         case .deleteAttachment(let photo): (photo.accountID, .attachment, photo.id.description, .delete, photo.listID)
         case .deleteAccount, .putCredential, .deleteCredential, .deleteCredentials:

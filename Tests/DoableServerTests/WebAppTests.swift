@@ -250,6 +250,49 @@ import Testing
         }
     }
 
+    /// Issue 34: the undo of a bulk action on a thousand tasks is kept on the server under a short id, so it works
+    /// without the script (a cookie holds about 4 KB) and with it, once, and only for its member.
+    @Test func TASK8_aBulkMoveOfAThousandTasksIsUndoneWithOrWithoutTheScript() async throws {
+        try await TestServer().runWeb { web, api in
+            try await web.register()
+            let token = try await web.apiToken("webby")
+            let away = try await api.createList(token, "Away")
+            var ids: [String] = []
+            for index in 0..<1_050 {
+                ids.append(try #require(try await api.createTask(token, ["title": "Chore \(index)"])["id"] as? String))
+            }
+            let moved = try await web.post("/tasks/bulk", ids.map { ("ids", $0) } + [("action", "move"),
+                                                                                    ("list", away), ("back", "/today")])
+            #expect(moved.status == .seeOther)
+            let page = try await web.get("/today")
+            #expect(page.body.contains("Moved 1050 tasks"))
+            let undo = try #require(WebClient.first("name=\"token\" value=\"([^\"]+)\"", in: page.body))
+            #expect(undo.hasPrefix("shelf:") && undo.count < 40, "\(undo.prefix(80))")
+            #expect(try await api.tasks(token, "list=\(away)&limit=1").count == 1)
+
+            // Another member cannot use it.
+            let other = WebClient(api.client)
+            try await other.register("other")
+            let stolen = try await other.post("/undo", [("token", undo)], fetch: true)
+            #expect(stolen.status == .badRequest)
+
+            let undone = try await web.post("/undo", [("token", undo), ("back", "/today")])
+            #expect(undone.status == .seeOther)
+            #expect(try await api.tasks(token, "list=\(away)&limit=1").isEmpty, "every task is back")
+            let again = try await web.post("/undo", [("token", undo)], fetch: true)
+            #expect(again.status == .badRequest, "used once")
+
+            // With the script: the toast carries the short id too.
+            let some = Array(ids.prefix(40))
+            let viaScript = try await web.post("/tasks/bulk", some.map { ("ids", $0) } + [("action", "move"),
+                                                                                        ("list", away)], fetch: true)
+            let scripted = try #require((viaScript.json["toast"] as? [String: Any])?["undo"] as? String)
+            #expect(scripted.hasPrefix("shelf:"))
+            try await web.post("/undo", [("token", scripted)], fetch: true)
+            #expect(try await api.tasks(token, "list=\(away)&limit=1").isEmpty)
+        }
+    }
+
     @Test func TASK1_aRefusedQuickAddWithoutTheScriptKeepsTheLineAndSaysWhy() async throws {
         try await TestServer().runWeb { web, _ in
             try await web.register()

@@ -413,3 +413,26 @@ extension StoreConformanceTests {
         }
     }
 }
+
+/// TASK-8 (issue 34): undo steps kept on the server for a while, for their member only, used once.
+extension StoreConformanceTests {
+    @Test(arguments: Engine.available)
+    func TASK8_shelvedUndoIsForItsMemberUntilItExpiresAndIsTakenOnce(engine: Engine) async throws {
+        try await withStore(engine) { store in
+            let (ann, _) = try await store.register("ann")
+            let (ben, _) = try await store.register("ben")
+            let kept = ShelvedUndo(id: "abc123", accountID: ann.id, steps: String(repeating: "x", count: 300_000),
+                                   expiresAt: at(1_000))
+            let stale = ShelvedUndo(id: "old", accountID: ann.id, steps: "[]", expiresAt: at(10))
+            try await store.write(.shelveUndo(stale))
+            _ = try await store.commit(WriteBatch([.shelveUndo(kept)], now: at(500)))
+            #expect(try await store.shelvedUndo(id: "abc123", accountID: ann.id, now: at(500)) == kept)
+            #expect(try await store.shelvedUndo(id: "abc123", accountID: ben.id, now: at(500)) == nil)
+            #expect(try await store.shelvedUndo(id: "abc123", accountID: ann.id, now: at(1_001)) == nil, "expired")
+            #expect(try await store.shelvedUndo(id: "old", accountID: ann.id, now: at(0)) == nil,
+                    "a member's expired steps go when new ones are kept")
+            try await store.write(.takeUndo(id: "abc123"))
+            #expect(try await store.shelvedUndo(id: "abc123", accountID: ann.id, now: at(500)) == nil)
+        }
+    }
+}

@@ -33,13 +33,18 @@ enum UndoStep: Codable, Sendable {
 struct UndoToken: Sendable {
     var steps: [UndoStep]
 
+    /// Tokens longer than this are kept on the server (`Domain.shelveUndo`) and the page carries `shelf:ID`: a
+    /// cookie holds about 4 KB with the flash message around it.
+    static let inlineLimit = 3_000
+    static let shelfPrefix = "shelf:"
+
     init(_ steps: [UndoStep]) { self.steps = steps }
 
     var encoded: String { ((try? JSONEncoder().encode(steps)) ?? Data()).base64URLEncoded }
 
     init?(encoded: String) {
-        guard encoded.utf8.count <= 200_000, let data = Data(base64URLEncoded: encoded),
-              let steps = try? JSONDecoder().decode([UndoStep].self, from: data), !steps.isEmpty, steps.count <= 5000
+        guard encoded.utf8.count <= Domain.shelvedUndoMaximumBytes, let data = Data(base64URLEncoded: encoded),
+              let steps = try? JSONDecoder().decode([UndoStep].self, from: data), !steps.isEmpty, steps.count <= 10_000
         else { return nil }
         self.steps = steps
     }

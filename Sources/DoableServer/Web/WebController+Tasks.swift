@@ -60,8 +60,13 @@ extension WebController {
         web.post("tasks/bulk") { _, context in try await bulk(context) }
         web.post("undo") { _, context in
             let identity = try member(context)
-            guard let token = UndoToken(encoded: context.web.form["token"] ?? "") else {
-                throw DoableError.invalid("token", "There is nothing to undo.")
+            var text = context.web.form["token"] ?? ""
+            if text.hasPrefix(UndoToken.shelfPrefix) {
+                text = try await domain.takeShelvedUndo(identity, id: String(text.dropFirst(UndoToken.shelfPrefix.count)))
+                    ?? ""
+            }
+            guard let token = UndoToken(encoded: text) else {
+                throw DoableError.invalid("token", "There is nothing to undo (it was undone already, or too long ago).")
             }
             try await token.apply(domain, identity)
             return WebResponse.done(context, redirect: Self.safeBack(context.web.form["back"], default: "/today"),
@@ -341,6 +346,15 @@ extension WebController {
                 : "; \(unassigned) tasks were unassigned (their assignees are not members of \(name))"
         }
         return WebResponse.done(context, redirect: back, toast: Flash(
-            message: "\(verb) \(count) \(noun)\(note)\(stopped)", undo: undo.isEmpty ? nil : UndoToken(undo).encoded))
+            message: "\(verb) \(count) \(noun)\(note)\(stopped)", undo: try await undoToken(undo, identity)))
+    }
+
+    /// The Undo button's token for `steps`: the steps themselves while they are small, else the id they are kept
+    /// under on the server (issue 34: a bulk action on a thousand tasks is undone too, with or without JavaScript).
+    func undoToken(_ steps: [UndoStep], _ identity: Identity) async throws -> String? {
+        guard !steps.isEmpty else { return nil }
+        let encoded = UndoToken(steps).encoded
+        guard encoded.utf8.count > UndoToken.inlineLimit else { return encoded }
+        return UndoToken.shelfPrefix + (try await domain.shelveUndo(identity, steps: encoded))
     }
 }

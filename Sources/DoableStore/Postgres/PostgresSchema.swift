@@ -742,6 +742,18 @@ enum PostgresSchema {
         Migration(id: "12-notification-silent", statements: [
             "ALTER TABLE notifications ADD COLUMN silent boolean NOT NULL DEFAULT false",
         ]),
+        // Issue 34 (TASK-8): undo steps too large to travel in a page, kept for a while under a short id.
+        Migration(id: "13-undo-shelf", statements: [
+            """
+            CREATE TABLE undo_shelf (
+                id text PRIMARY KEY,
+                account_id uuid NOT NULL,
+                steps text NOT NULL,
+                expires_at bigint NOT NULL
+            )
+            """,
+            "CREATE INDEX undo_shelf_account ON undo_shelf (account_id, expires_at)",
+        ]),
     ]
 
     /// `text` as an escape string literal, right whatever `standard_conforming_strings` says.

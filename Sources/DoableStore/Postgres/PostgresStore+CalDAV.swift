@@ -88,6 +88,16 @@ extension PostgresStore {
         try await fetchOne("SELECT account_id, key, created_at FROM feed_keys WHERE key = \(key)", Self.feedKey)
     }
 
+    public func shelvedUndo(id: String, accountID: AccountID, now: Timestamp) async throws -> ShelvedUndo? {
+        try await fetchOne("""
+            SELECT id, account_id, steps, expires_at FROM undo_shelf
+            WHERE id = \(id) AND account_id = \(accountID.uuid) AND expires_at >= \(now.milliseconds)
+            """) { row in
+            ShelvedUndo(id: try row["id"], accountID: try row.id("account_id"), steps: try row["steps"],
+                        expiresAt: try row.timestamp("expires_at"))
+        }
+    }
+
     public func changes(accountID: AccountID, listID: ListID, after sequence: Int64, limit: Int) async throws
         -> [Change]
     {

@@ -74,6 +74,7 @@ struct PostgresWriter {
             try await execute("DELETE FROM task_completions WHERE task_id IN (SELECT id FROM tasks WHERE owner_id = \(id))")
             try await execute("DELETE FROM webhooks WHERE account_id = \(id)")
             try await execute("DELETE FROM deliveries WHERE account_id = \(id)")
+            try await execute("DELETE FROM undo_shelf WHERE account_id = \(id)")
             try await execute("""
                 DELETE FROM field_clocks WHERE entity_id IN (SELECT id FROM tasks WHERE owner_id = \(id)
                     UNION ALL SELECT id FROM lists WHERE owner_id = \(id) UNION ALL SELECT id FROM labels WHERE owner_id = \(id))
@@ -338,6 +339,16 @@ struct PostgresWriter {
             try await deleteCalendarObject(taskID)
         case .putFeedKey(let key):
             try await putFeedKey(key)
+        case .shelveUndo(let shelved):
+            try await execute("""
+                DELETE FROM undo_shelf WHERE account_id = \(shelved.accountID.uuid) AND expires_at < \(now.milliseconds)
+                """)
+            try await execute("""
+                INSERT INTO undo_shelf (id, account_id, steps, expires_at)
+                VALUES (\(shelved.id), \(shelved.accountID.uuid), \(shelved.steps), \(shelved.expiresAt.milliseconds))
+                """)
+        case .takeUndo(let id):
+            try await execute("DELETE FROM undo_shelf WHERE id = \(id)")
         case .putCalendarCollection(let listID, let name):
             try await putCalendarCollection(listID, name: name)
         case .enqueueDelivery(let delivery):

@@ -679,6 +679,18 @@ enum SQLiteSchema {
         migrator.registerMigration("12-notification-silent") { db in
             try db.execute(sql: "ALTER TABLE notifications ADD COLUMN silent INTEGER NOT NULL DEFAULT 0")
         }
+        // Issue 34 (TASK-8): undo steps too large to travel in a page, kept for a while under a short id.
+        migrator.registerMigration("13-undo-shelf") { db in
+            try db.execute(sql: """
+                CREATE TABLE undo_shelf (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    account_id TEXT NOT NULL,
+                    steps TEXT NOT NULL,
+                    expires_at INTEGER NOT NULL
+                );
+                CREATE INDEX undo_shelf_account ON undo_shelf(account_id, expires_at);
+                """)
+        }
         return migrator
     }
 

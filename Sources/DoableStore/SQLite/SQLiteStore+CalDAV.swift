@@ -86,6 +86,15 @@ extension SQLiteStore {
         try await fetchOne("SELECT account_id, key, created_at FROM feed_keys WHERE key = ?", [key], Self.feedKey)
     }
 
+    public func shelvedUndo(id: String, accountID: AccountID, now: Timestamp) async throws -> ShelvedUndo? {
+        try await fetchOne("""
+            SELECT id, account_id, steps, expires_at FROM undo_shelf WHERE id = ? AND account_id = ? AND expires_at >= ?
+            """, [id, accountID.description, now.milliseconds]) { (row: Row) in
+            ShelvedUndo(id: row["id"], accountID: SQLiteRows.id(row, "account_id"), steps: row["steps"],
+                        expiresAt: SQLiteRows.timestamp(row, "expires_at"))
+        }
+    }
+
     public func changes(accountID: AccountID, listID: ListID, after sequence: Int64, limit: Int) async throws
         -> [Change]
     {

@@ -34,6 +34,7 @@ struct SQLiteWriter {
                         arguments: [id])
             try execute("DELETE FROM webhooks WHERE account_id = ?", arguments: [id])
             try execute("DELETE FROM deliveries WHERE account_id = ?", arguments: [id])
+            try execute("DELETE FROM undo_shelf WHERE account_id = ?", arguments: [id])
             try execute("""
                 DELETE FROM field_clocks WHERE entity_id IN (SELECT id FROM tasks WHERE owner_id = ?
                     UNION ALL SELECT id FROM lists WHERE owner_id = ? UNION ALL SELECT id FROM labels WHERE owner_id = ?)
@@ -260,6 +261,14 @@ struct SQLiteWriter {
             try deleteCalendarObject(taskID)
         case .putFeedKey(let key):
             try putFeedKey(key)
+        case .shelveUndo(let shelved):
+            try execute("DELETE FROM undo_shelf WHERE account_id = ? AND expires_at < ?",
+                        arguments: [shelved.accountID.description, now.milliseconds])
+            try execute("INSERT INTO undo_shelf (id, account_id, steps, expires_at) VALUES (?, ?, ?, ?)",
+                        arguments: [shelved.id, shelved.accountID.description, shelved.steps,
+                                    shelved.expiresAt.milliseconds])
+        case .takeUndo(let id):
+            try execute("DELETE FROM undo_shelf WHERE id = ?", arguments: [id])
         case .putCalendarCollection(let listID, let name):
             try putCalendarCollection(listID, name: name)
         case .enqueueDelivery(let delivery):
