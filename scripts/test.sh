@@ -27,7 +27,7 @@ scripts/with-postgres.sh env DOABLE_REQUIRE_POSTGRES=1 swift test --skip-build -
 # sign-in checks, reminders and notifications with OPS-2's two servers, the memory soak, the database going away; crash durability inspects
 # the SQLite file, and the slow-client, flood and metrics checks exercise the HTTP front alone, the same whatever the
 # engine). Most of these wait on timers and sockets more than on the two cores. Each lane's output is shown when it
-# ends; the browser suite on PostgreSQL runs after both, never beside the other browser run.
+# ends; the browser suite on PostgreSQL ends the first lane, never beside the other browser run.
 sqlite_lane() {
     for check in scripts/schemathesis.sh tests/live/*.sh; do
         # Backups and restores go from each engine to the other: the PostgreSQL lane runs them.
@@ -43,6 +43,10 @@ sqlite_lane() {
     # INTEROP-1 with real CalDAV clients: PyPI caldav, vdirsyncer + todoman, caldav-server-tester.
     step "tests/caldav/run.sh"
     tests/caldav/run.sh
+    # The browser suite once more on PostgreSQL, in this lane, so never beside the other browser run: it starts as
+    # soon as this lane is done, beside the PostgreSQL lane's last API checks, instead of after them.
+    step "tests/web/run.sh on PostgreSQL"
+    scripts/with-postgres.sh bash -c "DOABLE_DATABASE_URL=\$DOABLE_TEST_DATABASE_URL tests/web/run.sh"
     step "SQLite lane done"
 }
 postgres_lane() {
@@ -68,12 +72,10 @@ wait "$postgres_pid" || failed=1
 echo "==== lane: PostgreSQL API checks"
 cat "$lanes/postgres.log"
 wait "$sqlite_pid" || failed=1
-echo "==== lane: SQLite live checks and browser suite"
+echo "==== lane: SQLite live checks, browser suite (SQLite, then PostgreSQL) and CalDAV clients"
 cat "$lanes/sqlite.log"
 if [ "$failed" -ne 0 ]; then
     step "a lane failed (see above)"
     exit 1
 fi
-step "tests/web/run.sh on PostgreSQL"
-scripts/with-postgres.sh bash -c "DOABLE_DATABASE_URL=\$DOABLE_TEST_DATABASE_URL tests/web/run.sh"
 step "all tests passed"

@@ -25,7 +25,6 @@ async function check() {
   if (!n || !ids.has(n.id) || told.has(n.id)) return;
   told.add(n.id);
   show({ message: n.title });
-  // NOTIF-3: a reminder inside the quiet hours is delivered silently, in the app only.
   if (N?.permission != 'granted' || n.silent) return;
   // One per notification however many tabs are open: the tag merges them.
   const note = new N(n.title, { body: n.body, tag: n.id });
