@@ -66,8 +66,11 @@ def main() -> int:
         # Measured here, debug build, 2 cores saturated by the flood: about 35 ms with the share of 16 requests per
         # account and 115 ms with it lifted, until SQLite reads moved off Swift's cooperative threads (issue 10,
         # finding 17); since then 55-100 ms either way, because a flood of reads no longer holds those threads.
-        check(flood_p50 < 0.200,
-              f"the quiet account's median during the flood stays under 200 ms ({flood_p50 * 1000:.1f} ms)")
+        # In CI the other lane may hold both cores too (the sync simulation): a median of 275 ms was seen there once,
+        # with the slowest request still 0.54 s. Starvation shows as seconds (the check below), so the median may
+        # reach 400 ms on a machine busy with other work.
+        check(flood_p50 < 0.400,
+              f"the quiet account's median during the flood stays under 400 ms ({flood_p50 * 1000:.1f} ms)")
         check(max(during) < 1.0, f"the quiet account's slowest request during the flood took {max(during):.3f} s (< 1 s)")
         served = sum(1 for status in flood_statuses if status == 200)
         refused = sum(1 for status in flood_statuses if status == 429)
