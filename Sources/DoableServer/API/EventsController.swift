@@ -56,7 +56,7 @@ struct EventsController {
             } catch {
                 // Issue 34: the database went away (or is too busy): the stream says so and ends, and the client
                 // reconnects after the hint, from the last event it got.
-                guard let problem = StoreProblem(error) else { throw error }
+                guard let problem = StoreProblem(error)?.counted() else { throw error }
                 let seconds = Int(problem.headers[.retryAfter] ?? "") ?? 5
                 var farewell = ByteBuffer(string: "retry: \(seconds * 1000)\n")
                 SSEEvent.write(event: "unavailable", id: position,

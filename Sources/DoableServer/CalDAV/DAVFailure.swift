@@ -62,7 +62,7 @@ struct DAVFailure: Error {
                               headers: [.connection: "close"])
         case let error as StoreError where StoreProblem(error) != nil:
             // 507 Insufficient Storage is CalDAV's own (RFC 4918 §11.5) for a full disk.
-            let problem = StoreProblem(error)!
+            let problem = StoreProblem(error)!.counted()
             self = DAVFailure(problem.status, message: problem.message, headers: problem.headers)
         default:
             guard let malformed = MalformedRequest(error) else { return nil }

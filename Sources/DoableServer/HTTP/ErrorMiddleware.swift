@@ -32,7 +32,7 @@ struct ErrorMiddleware: RouterMiddleware {
         } catch let error as StoreError where StoreProblem(error) != nil {
             // The request itself was well-formed (a malformed one is a 4xx before any query runs): the database
             // cannot take it right now (too slow, or its storage is full), in the one error shape, never a hang.
-            let problem = StoreProblem(error)!
+            let problem = StoreProblem(error)!.counted()
             return Self.response(status: problem.status, code: problem.code, message: problem.message, field: nil,
                                  headers: problem.headers)
         } catch {

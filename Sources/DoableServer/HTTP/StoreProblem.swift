@@ -35,8 +35,12 @@ struct StoreProblem {
         default:
             return nil
         }
-        // Issue 34: each such answer counts, by its code (`doable_store_problem_answers_total{code=…}`).
+    }
+
+    /// Counts this problem as answered (issue 34: `doable_store_problem_answers_total{code=…}`), once per answer.
+    func counted() -> StoreProblem {
         Counter(label: "doable_store_problem_answers_total", dimensions: [("code", code)]).increment()
+        return self
     }
 
     private init(status: HTTPResponse.Status, code: String, title: String, message: String, headers: HTTPFields) {

@@ -75,7 +75,7 @@ extension WebController {
         let priorityOptions = [("", "Any priority"), ("high", "High"), ("medium", "Medium"), ("low", "Low"),
                                ("none", "None")]
         let assigneeOptions = [("", "Anyone"), ("me", "Me")]
-            + people.map { ("\($0.accountID)", $0.displayName.isEmpty ? $0.username : $0.displayName) }
+            + people.map { ("\($0.accountID)", Self.personLabel($0)) }
         let chosenLabels = Set(query.all("label"))
         let labelBoxes = data.labels.html { label in
             "<label class=\"chip-check\"><input type=\"checkbox\" name=\"label\" value=\"\(label.id)\"\(attribute: "checked", if: chosenLabels.contains("\(label.id)"))> \(label.name)</label>"

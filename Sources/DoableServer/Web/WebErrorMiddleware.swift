@@ -37,7 +37,7 @@ struct WebErrorMiddleware: RouterMiddleware {
             page.status = error.status
             return try await renderer.render(page, context: context)
         } catch let error as StoreError where StoreProblem(error) != nil {
-            let problem = StoreProblem(error)!
+            let problem = StoreProblem(error)!.counted()
             if request.headers[.doableFetch] == "1" {
                 return ErrorMiddleware.response(status: problem.status, code: problem.code, message: problem.message,
                                                 field: nil, headers: problem.headers)

@@ -26,7 +26,7 @@ final class PostgresAvailability: Sendable {
         var id = 0
         while !Task.isCancelled {
             let started = ContinuousClock.now
-            let reachable = await Self.within(interval) { [connection, id] () -> PostgresConnection? in
+            let reachable = try? await withDeadline(interval) { [connection, id] () -> PostgresConnection in
                 let live: PostgresConnection
                 if let connection, !connection.isClosed {
                     live = connection
@@ -53,20 +53,6 @@ final class PostgresAvailability: Sendable {
             if rest > .zero { try? await Task.sleep(for: rest) }
         }
         try? await connection?.close()
-    }
-
-    /// `work`'s result, or nil when it failed or took longer than `limit` (then it is cancelled).
-    static func within<T: Sendable>(_ limit: Duration, _ work: @escaping @Sendable () async throws -> T) async -> T? {
-        await withTaskGroup(of: T?.self) { group in
-            group.addTask { try? await work() }
-            group.addTask {
-                try? await Task.sleep(for: limit)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
-        }
     }
 }
 
