@@ -214,6 +214,8 @@ import Testing
             for name in ["app", "core", "inplace", "toast", "quickadd", "dragdrop", "shortcuts", "live", "select", "confirm", "notify"] {
                 let script = try await web.get("/assets/\(build)/js/\(name).js")
                 if script.status == .ok { total += script.body.utf8.count }
+                let lines = script.body.split(separator: "\n")
+                #expect(!lines.contains { $0.hasPrefix("//") || $0.hasPrefix(" ") }, "\(name).js is served with comments or indentation")
             }
             #expect(total > 0 && total < 30_000, "\(total) bytes of JavaScript")
             let style = try await web.get("/assets/\(build)/css/app.css")

@@ -40,9 +40,10 @@ const changed = c => check(c) ? c.checked != c.defaultChecked : c.tagName != 'SE
 export const dirty = () => fields().some(changed);
 
 let seq = 0;
-// Focus goes to the first of `want` (selectors) that exists, else back where it was, else to #main.
-export async function refresh(want = []) {
-  const n = ++seq, back = locate(document.activeElement);
+// Focus goes to the first of `want` (selectors) that exists, else back where it was, else to #main. `busy` is asked
+// again once the page arrived: a member who began typing meanwhile keeps the field (answers 'busy', nothing swapped).
+export async function refresh(want = [], busy) {
+  const n = ++seq;
   let html, css = '';
   try {
     const res = await fetch(location.href, { cache: 'no-store' });
@@ -53,7 +54,8 @@ export async function refresh(want = []) {
     html = (await res.text()).replace(/<style\b[^>]*>([\s\S]*?)<\/style>/gi, (_, c) => { css += c; return ''; });
   } catch { return; }
   if (n != seq) return;
-  const doc = new DOMParser().parseFromString(html, 'text/html'), st = $('style[nonce]');
+  if (busy?.()) return 'busy';
+  const back = locate(document.activeElement), doc = new DOMParser().parseFromString(html, 'text/html'), st = $('style[nonce]');
   if (css && st && st.textContent != css) st.textContent = css;
   const kept = new Map(fields().filter(changed).map(c => [key(c), check(c) ? c.checked : c.value]));
   for (const id of ['main', 'nav-lists', 'nav-shared']) {

@@ -10,9 +10,8 @@ const busy = () => {
   return $('dialog[open], .dragging, #main details.task-menu[open], #main .new-secret, #main .form-error, #main [aria-invalid=true]')
     || typing(a) && a.closest('#main') || dirty();
 };
-function go() {
-  waiting = !!busy();
-  if (!waiting) refresh();
+async function go() {
+  waiting = !!busy() || await refresh([], busy) == 'busy';
 }
 function later() { clearTimeout(timer); timer = setTimeout(go, 150); }
 const retry = () => waiting && later();
