@@ -25,7 +25,8 @@ public struct DateInput: Sendable {
         for candidate in [trimmed, "on " + trimmed] {
             let result = parser.parse(candidate, now: now)
             if result.title.isEmpty, result.recurrence == nil, result.tokens.map(\.kind) == [.due],
-               let due = result.due {
+                let due = result.due
+            {
                 return due
             }
         }
@@ -36,12 +37,12 @@ public struct DateInput: Sendable {
     func localMoment(_ text: String) -> Timestamp? {
         let characters = Array(text)
         guard characters.count == 16 || characters.count == 19, characters[10] == "T" || characters[10] == " ",
-              let day = CivilDate(String(characters[0..<10]))
+            let day = CivilDate(String(characters[0..<10]))
         else { return nil }
         let clock = String(characters[11...]).split(separator: ":", omittingEmptySubsequences: false)
         guard clock.count == (characters.count == 16 ? 2 : 3),
-              clock.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let hour = Int(clock[0]), let minute = Int(clock[1]), hour < 24, minute < 60
+            clock.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            let hour = Int(clock[0]), let minute = Int(clock[1]), hour < 24, minute < 60
         else { return nil }
         if clock.count == 3 { guard let second = Int(clock[2]), second < 60 else { return nil } }
         return parser.calendar.moment(on: day, hour: hour, minute: minute)

@@ -38,13 +38,14 @@ public struct DueWords: Sendable {
     public func due(_ date: TaskDate, isCompleted: Bool = false) -> (text: String, tone: Tone) {
         let offset = day(of: date).daysSinceEpoch - today.daysSinceEpoch
         let isOverdue = !isCompleted && date.passesAt <= now
-        let tone: Tone = switch true {
-        case isCompleted: .done
-        case isOverdue: .overdue
-        case offset == 0: .today
-        case offset <= 6: .soon
-        default: .later
-        }
+        let tone: Tone =
+            switch true {
+            case isCompleted: .done
+            case isOverdue: .overdue
+            case offset == 0: .today
+            case offset <= 6: .soon
+            default: .later
+            }
         if isOverdue && offset <= -2 { return ("\(-offset) days overdue", tone) }
         return (words(date), tone)
     }

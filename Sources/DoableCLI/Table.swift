@@ -129,7 +129,8 @@ public struct Table: Sendable {
         default: break
         }
         if value == 0xFE0F || value == 0x200D { return 0 }
-        let isWide = (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
+        let isWide =
+            (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
             || (0xAC00...0xD7A3).contains(value) || (0xF900...0xFAFF).contains(value)
             || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
             || (0xFFE0...0xFFE6).contains(value) || (0x1F300...0x1F64F).contains(value)

@@ -27,8 +27,10 @@ public struct Change: Sendable, Equatable, Codable {
     /// `put`: the entity now has the state stored (trashed ones carry `deletedAt`); `delete`: it is gone for good.
     public enum Kind: String, Sendable, Codable, CaseIterable { case put, delete }
 
-    public init(accountID: AccountID, sequence: Int64, entity: Entity, entityID: String, kind: Kind, at: Timestamp,
-                actorID: AccountID? = nil, listID: ListID? = nil) {
+    public init(
+        accountID: AccountID, sequence: Int64, entity: Entity, entityID: String, kind: Kind, at: Timestamp,
+        actorID: AccountID? = nil, listID: ListID? = nil
+    ) {
         self.accountID = accountID
         self.sequence = sequence
         self.entity = entity

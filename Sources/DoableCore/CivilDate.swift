@@ -8,7 +8,8 @@ public struct CivilDate: Hashable, Sendable, Comparable, TextCodable {
 
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
-              (1...CivilDate.daysIn(month: month, year: year)).contains(day) else { return nil }
+            (1...CivilDate.daysIn(month: month, year: year)).contains(day)
+        else { return nil }
         self.year = year
         self.month = month
         self.day = day
@@ -36,8 +37,8 @@ public struct CivilDate: Hashable, Sendable, Comparable, TextCodable {
     init?(utf8 chars: ArraySlice<UInt8>) {
         let bytes = Array(chars)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              let year = parseDigits(bytes[0..<4]), let month = parseDigits(bytes[5..<7]),
-              let day = parseDigits(bytes[8..<10])
+            let year = parseDigits(bytes[0..<4]), let month = parseDigits(bytes[5..<7]),
+            let day = parseDigits(bytes[8..<10])
         else { return nil }
         self.init(year: year, month: month, day: day)
     }

@@ -21,9 +21,11 @@ public struct Delivery: Sendable, Equatable, Codable {
     /// `failed`: given up after retrying for a day, or refused for good (a 5xx SMTP reply, a 4xx from a webhook).
     public enum State: String, Sendable, Codable, CaseIterable { case pending, sent, failed }
 
-    public init(id: DeliveryID, accountID: AccountID, channel: Channel, target: String, event: String,
-                payload: String, state: State = .pending, attempts: Int = 0, nextAttemptAt: Timestamp,
-                lastError: String? = nil, createdAt: Timestamp, sentAt: Timestamp? = nil) {
+    public init(
+        id: DeliveryID, accountID: AccountID, channel: Channel, target: String, event: String,
+        payload: String, state: State = .pending, attempts: Int = 0, nextAttemptAt: Timestamp,
+        lastError: String? = nil, createdAt: Timestamp, sentAt: Timestamp? = nil
+    ) {
         self.id = id
         self.accountID = accountID
         self.channel = channel
@@ -71,8 +73,10 @@ public struct Webhook: Sendable, Equatable, Codable {
     public var updatedAt: Timestamp
     public var version: Int64
 
-    public init(id: WebhookID, accountID: AccountID, url: String, events: [WebhookEvent], secret: String,
-                feedCursor: Int64, createdAt: Timestamp, updatedAt: Timestamp, version: Int64 = 1) {
+    public init(
+        id: WebhookID, accountID: AccountID, url: String, events: [WebhookEvent], secret: String,
+        feedCursor: Int64, createdAt: Timestamp, updatedAt: Timestamp, version: Int64 = 1
+    ) {
         self.id = id
         self.accountID = accountID
         self.url = url
@@ -147,9 +151,11 @@ public struct DeliveryPayload: Sendable, Equatable, Codable {
     public var task: TaskItem?
     public var at: Timestamp
 
-    public init(kind: String, title: String, body: String, taskID: TaskID? = nil, listID: ListID? = nil,
-                reminderID: ReminderID? = nil, postingID: PostingID? = nil,
-                notificationKind: AppNotification.Kind? = nil, task: TaskItem? = nil, at: Timestamp) {
+    public init(
+        kind: String, title: String, body: String, taskID: TaskID? = nil, listID: ListID? = nil,
+        reminderID: ReminderID? = nil, postingID: PostingID? = nil,
+        notificationKind: AppNotification.Kind? = nil, task: TaskItem? = nil, at: Timestamp
+    ) {
         self.postingID = postingID
         self.kind = kind
         self.title = title

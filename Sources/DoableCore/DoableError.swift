@@ -43,7 +43,8 @@ public enum DoableError: Error, Equatable, Sendable {
     public var message: String {
         switch self {
         case .invalid(_, let message), .conflict(_, _, let message), .notFound(_, let message),
-             .unauthenticated(let message), .forbidden(let message, _), .rateLimited(_, let message): message
+            .unauthenticated(let message), .forbidden(let message, _), .rateLimited(_, let message):
+            message
         }
     }
 }

@@ -21,8 +21,10 @@ public enum FeedCalendarWriter {
         /// The page of each task in the web app, as an event's URL (nil: none).
         public var taskLink: @Sendable (TaskID) -> String?
 
-        public init(name: String, tasks: [TaskItem], labelNames: [LabelID: String], listNames: [ListID: String],
-                    taskLink: @escaping @Sendable (TaskID) -> String? = { _ in nil }) {
+        public init(
+            name: String, tasks: [TaskItem], labelNames: [LabelID: String], listNames: [ListID: String],
+            taskLink: @escaping @Sendable (TaskID) -> String? = { _ in nil }
+        ) {
             self.name = name
             self.tasks = tasks
             self.labelNames = labelNames
@@ -32,14 +34,21 @@ public enum FeedCalendarWriter {
     }
 
     public static func calendar(_ content: Content) -> String {
-        let header = [("VERSION", "2.0"), ("PRODID", VTodoMapping.productID), ("CALSCALE", "GREGORIAN"),
-                      ("METHOD", "PUBLISH"), ("X-WR-CALNAME", text(content.name)), ("NAME", text(content.name)),
-                      ("X-PUBLISHED-TTL", refreshInterval)].map { ICalProperty(name: $0.0, value: $0.1) }
-            + [ICalProperty(name: "REFRESH-INTERVAL", parameters: [ICalParameter(name: "VALUE", values: ["DURATION"])],
-                            value: refreshInterval)]
+        let header =
+            [
+                ("VERSION", "2.0"), ("PRODID", VTodoMapping.productID), ("CALSCALE", "GREGORIAN"),
+                ("METHOD", "PUBLISH"), ("X-WR-CALNAME", text(content.name)), ("NAME", text(content.name)),
+                ("X-PUBLISHED-TTL", refreshInterval),
+            ].map { ICalProperty(name: $0.0, value: $0.1) }
+            + [
+                ICalProperty(
+                    name: "REFRESH-INTERVAL", parameters: [ICalParameter(name: "VALUE", values: ["DURATION"])],
+                    value: refreshInterval)
+            ]
         let todos = content.tasks.map { task in
-            ICalendarWriter.todoComponent(task, labelNames: content.labelNames,
-                                          listName: content.listNames[task.listID], reminders: [])
+            ICalendarWriter.todoComponent(
+                task, labelNames: content.labelNames,
+                listName: content.listNames[task.listID], reminders: [])
         }
         let events = content.tasks.compactMap { task in
             dueEvent(task, listName: content.listNames[task.listID], link: content.taskLink(task.id))
@@ -51,10 +60,11 @@ public enum FeedCalendarWriter {
     static func dueEvent(_ task: TaskItem, listName: String?, link: String?) -> ICalComponent? {
         guard let due = task.due else { return nil }
         let box = task.status == .completed ? "☑" : "☐"
-        let end: TaskDate = switch due {
-        case .day(let day): .day(day.adding(days: 1))
-        case .moment(let moment): .moment(moment.adding(seconds: eventMinutes * 60))
-        }
+        let end: TaskDate =
+            switch due {
+            case .day(let day): .day(day.adding(days: 1))
+            case .moment(let moment): .moment(moment.adding(seconds: eventMinutes * 60))
+            }
         var properties = [
             ICalProperty(name: "UID", value: "\(task.id)-due@doable"),
             ICalProperty(name: "DTSTAMP", value: ICalDateValue.text(task.updatedAt)),
@@ -70,8 +80,10 @@ public enum FeedCalendarWriter {
         // A reminder of a deadline, not an appointment: it leaves the day free in free/busy.
         properties.append(ICalProperty(name: "TRANSP", value: "TRANSPARENT"))
         if let link {
-            properties.append(ICalProperty(name: "URL", parameters: [ICalParameter(name: "VALUE", values: ["URI"])],
-                                           value: link))
+            properties.append(
+                ICalProperty(
+                    name: "URL", parameters: [ICalParameter(name: "VALUE", values: ["URI"])],
+                    value: link))
         }
         return ICalComponent(name: "VEVENT", properties: properties)
     }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 import Synchronization
 
@@ -31,28 +31,28 @@ final class RandomPool: Sendable {
     /// `/dev/urandom`, opened once; read 4 KiB at a time.
     private static let device: Int32 = {
         #if canImport(Glibc)
-        return open("/dev/urandom", O_RDONLY | O_CLOEXEC)
+            return open("/dev/urandom", O_RDONLY | O_CLOEXEC)
         #else
-        return -1
+            return -1
         #endif
     }()
 
     private static func fetch() -> [UInt64] {
         var words = [UInt64](repeating: 0, count: Self.words)
         #if canImport(Glibc)
-        if device >= 0 {
-            let wanted = Self.words * MemoryLayout<UInt64>.size
-            let filled = words.withUnsafeMutableBytes { buffer -> Bool in
-                var offset = 0
-                while offset < wanted {
-                    let count = read(device, buffer.baseAddress! + offset, wanted - offset)
-                    if count <= 0 { return false }
-                    offset += count
+            if device >= 0 {
+                let wanted = Self.words * MemoryLayout<UInt64>.size
+                let filled = words.withUnsafeMutableBytes { buffer -> Bool in
+                    var offset = 0
+                    while offset < wanted {
+                        let count = read(device, buffer.baseAddress! + offset, wanted - offset)
+                        if count <= 0 { return false }
+                        offset += count
+                    }
+                    return true
                 }
-                return true
+                if filled { return words }
             }
-            if filled { return words }
-        }
         #endif
         var system = SystemRandomNumberGenerator()
         for index in words.indices { words[index] = system.next() }

@@ -15,7 +15,7 @@ public struct Preferences: Sendable, Equatable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case timeZone, weekStart, theme, accentColor, defaultSort, quietHours, notificationChannels, gameOptIn,
-             calDAVAccountPassword
+            calDAVAccountPassword
     }
 
     /// Every key may be missing in preferences stored before it existed: it takes its default.
@@ -28,10 +28,12 @@ public struct Preferences: Sendable, Equatable, Codable {
         accentColor = try container.decodeIfPresent(String.self, forKey: .accentColor) ?? defaults.accentColor
         defaultSort = try container.decodeIfPresent(TaskSort.self, forKey: .defaultSort) ?? defaults.defaultSort
         quietHours = try container.decodeIfPresent(QuietHours.self, forKey: .quietHours)
-        notificationChannels = try container.decodeIfPresent(NotificationChannels.self, forKey: .notificationChannels)
+        notificationChannels =
+            try container.decodeIfPresent(NotificationChannels.self, forKey: .notificationChannels)
             ?? defaults.notificationChannels
         gameOptIn = try container.decodeIfPresent(Bool.self, forKey: .gameOptIn) ?? defaults.gameOptIn
-        calDAVAccountPassword = try container.decodeIfPresent(Bool.self, forKey: .calDAVAccountPassword)
+        calDAVAccountPassword =
+            try container.decodeIfPresent(Bool.self, forKey: .calDAVAccountPassword)
             ?? defaults.calDAVAccountPassword
     }
 

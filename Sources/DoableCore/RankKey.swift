@@ -73,8 +73,8 @@ public enum RankKey {
     public static func isValid(_ key: String) -> Bool {
         let bytes = Array(key.utf8)
         guard let head = bytes.first, (1...64).contains(bytes.count),
-              (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(head) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(head),
-              bytes.allSatisfy({ digits.contains($0) })
+            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(head) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(head),
+            bytes.allSatisfy({ digits.contains($0) })
         else { return false }
         let integerLength = integerLength(head: head)
         guard bytes.count >= integerLength else { return false }
@@ -95,7 +95,8 @@ public enum RankKey {
             let upperDigits = Array(upper.utf8)
             var common = 0
             while common < upperDigits.count,
-                  (common < lowerDigits.count ? lowerDigits[common] : digits[0]) == upperDigits[common] {
+                (common < lowerDigits.count ? lowerDigits[common] : digits[0]) == upperDigits[common]
+            {
                 common += 1
             }
             if common > 0 {

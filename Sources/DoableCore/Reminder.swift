@@ -27,9 +27,11 @@ public struct Reminder: Sendable, Equatable, Codable {
 
     public enum Anchor: String, Sendable, Codable, CaseIterable { case due, start }
 
-    public init(id: ReminderID, taskID: TaskID, accountID: AccountID, trigger: Trigger,
-                snoozedUntil: Timestamp? = nil, silenced: Bool = false, firedFor: Timestamp? = nil,
-                nextAt: Timestamp? = nil, createdAt: Timestamp, updatedAt: Timestamp, version: Int64 = 1) {
+    public init(
+        id: ReminderID, taskID: TaskID, accountID: AccountID, trigger: Trigger,
+        snoozedUntil: Timestamp? = nil, silenced: Bool = false, firedFor: Timestamp? = nil,
+        nextAt: Timestamp? = nil, createdAt: Timestamp, updatedAt: Timestamp, version: Int64 = 1
+    ) {
         self.id = id
         self.taskID = taskID
         self.accountID = accountID
@@ -54,10 +56,11 @@ public struct Reminder: Sendable, Equatable, Codable {
             return moment
         case .relative(let anchor, let offset):
             guard let date = anchor == .due ? task.due : task.start else { return nil }
-            let base: Timestamp = switch date {
-            case .moment(let moment): moment
-            case .day(let day): calendar.moment(on: day, hour: Self.wholeDayHour, minute: 0)
-            }
+            let base: Timestamp =
+                switch date {
+                case .moment(let moment): moment
+                case .day(let day): calendar.moment(on: day, hour: Self.wholeDayHour, minute: 0)
+                }
             return base.adding(seconds: Int64(offset) * 60)
         }
     }
@@ -94,9 +97,11 @@ public struct TaskCompletion: Sendable, Equatable, Codable {
     public var onTime: Bool?
     public var ageSeconds: Int64?
 
-    public init(id: CompletionID, taskID: TaskID, ownerID: AccountID, actorID: AccountID?, completedAt: Timestamp,
-                due: TaskDate?, start: TaskDate?, recurrence: String?, nextDue: TaskDate?, resetSubtaskIDs: [TaskID],
-                localDay: CivilDate? = nil, onTime: Bool? = nil, ageSeconds: Int64? = nil) {
+    public init(
+        id: CompletionID, taskID: TaskID, ownerID: AccountID, actorID: AccountID?, completedAt: Timestamp,
+        due: TaskDate?, start: TaskDate?, recurrence: String?, nextDue: TaskDate?, resetSubtaskIDs: [TaskID],
+        localDay: CivilDate? = nil, onTime: Bool? = nil, ageSeconds: Int64? = nil
+    ) {
         self.localDay = localDay
         self.onTime = onTime
         self.ageSeconds = ageSeconds

@@ -7,8 +7,10 @@ import Foundation
 /// compared and searched as the same text. Lengths count Unicode scalars, not grapheme clusters: a single
 /// "character" can carry any number of combining marks, and a limit must bound what is stored (see `text`).
 public enum Rules {
-    public static let listPalette = ["red", "orange", "yellow", "green", "teal", "blue", "indigo", "purple",
-                                     "pink", "brown", "gray"]
+    public static let listPalette = [
+        "red", "orange", "yellow", "green", "teal", "blue", "indigo", "purple",
+        "pink", "brown", "gray",
+    ]
 
     // MARK: Accounts (ACC-1)
 
@@ -18,9 +20,9 @@ public enum Rules {
         guard value.utf8.count <= 254 else { throw DoableError.invalid(field, "Email must be at most 254 characters.") }
         let parts = value.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, parts[0].utf8.count <= 64,
-              parts[1].contains("."), !parts[1].hasPrefix("."), !parts[1].hasSuffix("."), !parts[1].contains(".."),
-              value.unicodeScalars.allSatisfy({ $0.value > 32 && $0.value < 127 && $0 != "," && $0 != ";" }),
-              parts[1].unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "." })
+            parts[1].contains("."), !parts[1].hasPrefix("."), !parts[1].hasSuffix("."), !parts[1].contains(".."),
+            value.unicodeScalars.allSatisfy({ $0.value > 32 && $0.value < 127 && $0 != "," && $0 != ";" }),
+            parts[1].unicodeScalars.allSatisfy({ CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "." })
         else { throw DoableError.invalid(field, "Email must be a valid address like name@example.com.") }
         return value
     }
@@ -46,8 +48,9 @@ public enum Rules {
 
     public static func gender(_ gender: Gender?, description: String?) throws -> String? {
         if gender == .selfDescribed {
-            return try text(description ?? "", field: "genderDescription", trimmed: true, length: 1...30,
-                            "A self-described gender must be 1 to 30 characters.")
+            return try text(
+                description ?? "", field: "genderDescription", trimmed: true, length: 1...30,
+                "A self-described gender must be 1 to 30 characters.")
         }
         guard description == nil || description == "" else {
             throw DoableError.invalid("genderDescription", "Only a self-described gender takes a description.")
@@ -65,7 +68,7 @@ public enum Rules {
     public static func phone(_ value: String) throws -> String {
         let bytes = Array(value.utf8)
         guard bytes.count >= 3, bytes.count <= 16, bytes[0] == UInt8(ascii: "+"),
-              bytes[1] != UInt8(ascii: "0"), bytes.dropFirst().allSatisfy({ $0 >= 48 && $0 <= 57 })
+            bytes[1] != UInt8(ascii: "0"), bytes.dropFirst().allSatisfy({ $0 >= 48 && $0 <= 57 })
         else { throw DoableError.invalid("phone", "Phone must be in E.164 form, like +14155550123.") }
         return value
     }
@@ -74,8 +77,8 @@ public enum Rules {
 
     public static func timeZone(_ value: String) throws -> String {
         guard !value.contains(".."), value.utf8.count <= 64,
-              value.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "/_+-".unicodeScalars.contains($0)) }),
-              TimeZone(identifier: value) != nil
+            value.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "/_+-".unicodeScalars.contains($0)) }),
+            TimeZone(identifier: value) != nil
         else {
             throw DoableError.invalid("preferences.timeZone", "Time zone must be an IANA name like Europe/Berlin.")
         }
@@ -85,7 +88,7 @@ public enum Rules {
     public static func clockTime(_ value: String, field: String) throws -> String {
         let bytes = Array(value.utf8)
         guard bytes.count == 5, bytes[2] == UInt8(ascii: ":"), let hours = parseDigits(bytes[0..<2]),
-              let minutes = parseDigits(bytes[3..<5]), hours < 24, minutes < 60
+            let minutes = parseDigits(bytes[3..<5]), hours < 24, minutes < 60
         else { throw DoableError.invalid(field, "Time must be HH:MM in 24-hour form.") }
         return value
     }
@@ -105,7 +108,7 @@ public enum Rules {
         if listPalette.contains(value) { return value }
         let bytes = Array(value.utf8)
         guard bytes.count == 7, bytes[0] == UInt8(ascii: "#"),
-              bytes.dropFirst().allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 | 0x20 >= 97 && $0 | 0x20 <= 102) })
+            bytes.dropFirst().allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 | 0x20 >= 97 && $0 | 0x20 <= 102) })
         else {
             throw DoableError.invalid(field, "Colour must be #RRGGBB or one of: \(listPalette.joined(separator: ", ")).")
         }
@@ -115,7 +118,7 @@ public enum Rules {
     /// One emoji: one grapheme cluster of at most 16 scalars (a family or a subdivision flag takes 7).
     public static func icon(_ value: String) throws -> String {
         guard value.unicodeScalars.count <= 16, value.count == 1, let scalar = value.unicodeScalars.first,
-              scalar.properties.isEmoji && (scalar.properties.isEmojiPresentation || value.unicodeScalars.count > 1)
+            scalar.properties.isEmoji && (scalar.properties.isEmojiPresentation || value.unicodeScalars.count > 1)
         else { throw DoableError.invalid("icon", "Icon must be a single emoji.") }
         return value
     }

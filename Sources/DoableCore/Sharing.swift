@@ -29,8 +29,10 @@ public struct ListMembership: Sendable, Equatable, Codable {
     public var updatedAt: Timestamp
     public var version: Int64
 
-    public init(listID: ListID, accountID: AccountID, role: ListRole, rank: String, addedBy: AccountID?,
-                createdAt: Timestamp, updatedAt: Timestamp, version: Int64 = 1) {
+    public init(
+        listID: ListID, accountID: AccountID, role: ListRole, rank: String, addedBy: AccountID?,
+        createdAt: Timestamp, updatedAt: Timestamp, version: Int64 = 1
+    ) {
         self.listID = listID
         self.accountID = accountID
         self.role = role
@@ -55,8 +57,10 @@ public struct TaskComment: Sendable, Equatable, Codable {
     public var editedAt: Timestamp?
     public var version: Int64
 
-    public init(id: CommentID, taskID: TaskID, listID: ListID, authorID: AccountID, body: String,
-                createdAt: Timestamp, updatedAt: Timestamp, editedAt: Timestamp? = nil, version: Int64 = 1) {
+    public init(
+        id: CommentID, taskID: TaskID, listID: ListID, authorID: AccountID, body: String,
+        createdAt: Timestamp, updatedAt: Timestamp, editedAt: Timestamp? = nil, version: Int64 = 1
+    ) {
         self.id = id
         self.taskID = taskID
         self.listID = listID
@@ -86,8 +90,10 @@ public struct TaskActivity: Sendable, Equatable, Codable {
         case created, edited, completed, reopened, moved, deleted, restored, assigned, unassigned, commented
     }
 
-    public init(id: ActivityID, taskID: TaskID, actorID: AccountID?, action: Action,
-                fields: [String] = [], detail: String = "", at: Timestamp) {
+    public init(
+        id: ActivityID, taskID: TaskID, actorID: AccountID?, action: Action,
+        fields: [String] = [], detail: String = "", at: Timestamp
+    ) {
         self.id = id
         self.taskID = taskID
         self.actorID = actorID
@@ -129,10 +135,12 @@ public struct AppNotification: Sendable, Equatable, Codable {
         case badgeEarned, streakAtRisk
     }
 
-    public init(id: NotificationID, accountID: AccountID, kind: Kind, title: String, body: String,
-                taskID: TaskID? = nil, listID: ListID? = nil, postingID: PostingID? = nil,
-                actorID: AccountID? = nil, createdAt: Timestamp, readAt: Timestamp? = nil, version: Int64 = 1,
-                isSilent: Bool = false) {
+    public init(
+        id: NotificationID, accountID: AccountID, kind: Kind, title: String, body: String,
+        taskID: TaskID? = nil, listID: ListID? = nil, postingID: PostingID? = nil,
+        actorID: AccountID? = nil, createdAt: Timestamp, readAt: Timestamp? = nil, version: Int64 = 1,
+        isSilent: Bool = false
+    ) {
         self.isSilent = isSilent
         self.postingID = postingID
         self.id = id

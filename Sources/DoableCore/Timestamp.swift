@@ -42,10 +42,10 @@ public struct Timestamp: Hashable, Sendable, Comparable, Codable, CustomStringCo
         let chars = Array(text.utf8)
         guard chars.count >= 20, let day = CivilDate(utf8: chars[0..<10]) else { return nil }
         guard chars[10] == UInt8(ascii: "T") || chars[10] == UInt8(ascii: "t") || chars[10] == UInt8(ascii: " "),
-              chars[13] == UInt8(ascii: ":"), chars[16] == UInt8(ascii: ":"),
-              let hours = parseDigits(chars[11..<13]), let minutes = parseDigits(chars[14..<16]),
-              let seconds = parseDigits(chars[17..<19]),
-              hours < 24, minutes < 60, seconds < 61
+            chars[13] == UInt8(ascii: ":"), chars[16] == UInt8(ascii: ":"),
+            let hours = parseDigits(chars[11..<13]), let minutes = parseDigits(chars[14..<16]),
+            let seconds = parseDigits(chars[17..<19]),
+            hours < 24, minutes < 60, seconds < 61
         else { return nil }
         var index = 19
         var millis = 0
@@ -67,9 +67,9 @@ public struct Timestamp: Hashable, Sendable, Comparable, Codable, CustomStringCo
             guard index + 1 == chars.count else { return nil }
         case UInt8(ascii: "+"), UInt8(ascii: "-"):
             guard index + 6 == chars.count, chars[index + 3] == UInt8(ascii: ":"),
-                  let offsetHours = parseDigits(chars[(index + 1)..<(index + 3)]),
-                  let offsetMins = parseDigits(chars[(index + 4)..<(index + 6)]),
-                  offsetHours < 24, offsetMins < 60
+                let offsetHours = parseDigits(chars[(index + 1)..<(index + 3)]),
+                let offsetMins = parseDigits(chars[(index + 4)..<(index + 6)]),
+                offsetHours < 24, offsetMins < 60
             else { return nil }
             offsetMinutes = (offsetHours * 60 + offsetMins) * (chars[index] == UInt8(ascii: "-") ? -1 : 1)
         default:

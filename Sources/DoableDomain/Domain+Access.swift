@@ -64,8 +64,9 @@ extension Domain {
     /// The caller's role in `list`, or nil when it has none.
     func role(of accountID: AccountID, in list: TaskList) async throws -> ListRole? {
         if list.ownerID == accountID { return .owner }
-        return Self.role(of: accountID, in: list,
-                         membership: try await store.membership(listID: list.id, accountID: accountID)?.role)
+        return Self.role(
+            of: accountID, in: list,
+            membership: try await store.membership(listID: list.id, accountID: accountID)?.role)
     }
 
     /// The owner owns; a member has its membership's role while the list is not in its owner's trash.
@@ -74,12 +75,14 @@ extension Domain {
     }
 
     /// The list and the caller's role, when the caller may do `action`; trashed lists only with `includingTrashed`.
-    func access(_ id: ListID, for identity: Identity, _ action: ListAction, field: String? = nil,
-                includingTrashed: Bool = false) async throws -> ListAccess {
+    func access(
+        _ id: ListID, for identity: Identity, _ action: ListAction, field: String? = nil,
+        includingTrashed: Bool = false
+    ) async throws -> ListAccess {
         // One read for the list and the caller's membership: every request on a list asks.
         guard let (list, memberRole) = try await store.list(id: id, roleOf: identity.account.id),
-              includingTrashed || list.deletedAt == nil,
-              let role = Self.role(of: identity.account.id, in: list, membership: memberRole)
+            includingTrashed || list.deletedAt == nil,
+            let role = Self.role(of: identity.account.id, in: list, membership: memberRole)
         else { throw DoableError.notFound("List not found.", field: field) }
         let access = ListAccess(list: list, role: role)
         try require(action, access)
@@ -108,8 +111,8 @@ extension Domain {
         async throws -> (TaskItem, ListAccess)
     {
         guard let task = try await store.task(id: id),
-              let (list, memberRole) = try await store.list(id: task.listID, roleOf: identity.account.id),
-              let role = Self.role(of: identity.account.id, in: list, membership: memberRole)
+            let (list, memberRole) = try await store.list(id: task.listID, roleOf: identity.account.id),
+            let role = Self.role(of: identity.account.id, in: list, membership: memberRole)
         else { throw DoableError.notFound("Task not found.", field: field) }
         let access = ListAccess(list: list, role: role)
         try require(action, access)
@@ -135,8 +138,9 @@ extension Domain {
     func sharedLists(of accountID: AccountID) async throws -> [(ListMembership, TaskList)] {
         let memberships = try await store.memberships(accountID: accountID)
         guard !memberships.isEmpty else { return [] }
-        let lists = Dictionary(try await store.lists(ids: memberships.map(\.listID)).map { ($0.id, $0) },
-                               uniquingKeysWith: { first, _ in first })
+        let lists = Dictionary(
+            try await store.lists(ids: memberships.map(\.listID)).map { ($0.id, $0) },
+            uniquingKeysWith: { first, _ in first })
         return memberships.compactMap { membership in
             guard let list = lists[membership.listID], list.deletedAt == nil else { return nil }
             return (membership, list)

@@ -20,28 +20,33 @@ extension Domain {
             throw DoableError.conflict(code: "already_exists", field: "email", message: Self.duplicateMessage("email"))
         }
         if try await store.account(login: username) != nil {
-            throw DoableError.conflict(code: "already_exists", field: "username",
-                                       message: Self.duplicateMessage("username"))
+            throw DoableError.conflict(
+                code: "already_exists", field: "username",
+                message: Self.duplicateMessage("username"))
         }
         let accountID = AccountID.make(at: now)
-        let inbox = TaskList(id: .make(at: now), ownerID: accountID, name: "Inbox", color: "blue", isInbox: true,
-                             rank: RankKey.between(nil, nil), createdAt: now, updatedAt: now)
+        let inbox = TaskList(
+            id: .make(at: now), ownerID: accountID, name: "Inbox", color: "blue", isInbox: true,
+            rank: RankKey.between(nil, nil), createdAt: now, updatedAt: now)
         let account = Account(
             id: accountID, email: email, username: username, passwordHash: try await passwords.hash(input.password),
             firstName: firstName, lastName: lastName, gender: input.gender, genderDescription: genderDescription,
             dateOfBirth: input.dateOfBirth, educationLevel: input.educationLevel, phone: phone, inboxID: inbox.id,
             createdAt: now, updatedAt: now)
         let session = makeSession(for: accountID, now: now)
-        try await commit(WriteBatch([.putAccount(account), .putList(inbox), .putCredential(session.credential)],
-                                    now: now), by: accountID)
+        try await commit(
+            WriteBatch(
+                [.putAccount(account), .putList(inbox), .putCredential(session.credential)],
+                now: now), by: accountID)
         return (account, session)
     }
 
     func makeSession(for accountID: AccountID, now: Timestamp) -> IssuedCredential {
         let token = SecretToken.make(prefix: "dses_")
-        let credential = Credential(id: .make(at: now), accountID: accountID, kind: .session, name: "Session",
-                                    scope: .readWrite, secretHash: token.hash, createdAt: now,
-                                    expiresAt: now.adding(seconds: 90 * 86_400))
+        let credential = Credential(
+            id: .make(at: now), accountID: accountID, kind: .session, name: "Session",
+            scope: .readWrite, secretHash: token.hash, createdAt: now,
+            expiresAt: now.adding(seconds: 90 * 86_400))
         return IssuedCredential(credential: credential, secret: token.secret)
     }
 
@@ -94,8 +99,13 @@ extension Domain {
     /// tokens and app passwords, this session included. Each request reads its credential afresh, so none of them
     /// is accepted once this returns.
     public func signOutEverywhere(_ identity: Identity) async throws {
-        try await commit(WriteBatch([.deleteCredentials(identity.account.id, kinds: Credential.Kind.allCases,
-                                                        except: nil)], now: clock()), by: identity.account.id)
+        try await commit(
+            WriteBatch(
+                [
+                    .deleteCredentials(
+                        identity.account.id, kinds: Credential.Kind.allCases,
+                        except: nil)
+                ], now: clock()), by: identity.account.id)
     }
 
     /// ACC-4 (issue 10, finding 9): needs the current password; ends every other credential of the account —
@@ -112,11 +122,13 @@ extension Domain {
             account.passwordHash = hash
             account.updatedAt = clock()
             account.version += 1
-            let batch = WriteBatch([
-                .putAccount(account),
-                .deleteCredentials(account.id, kinds: Credential.Kind.allCases,
-                                   except: identity.credential.kind == .session ? identity.credential.id : nil),
-            ], now: clock())
+            let batch = WriteBatch(
+                [
+                    .putAccount(account),
+                    .deleteCredentials(
+                        account.id, kinds: Credential.Kind.allCases,
+                        except: identity.credential.kind == .session ? identity.credential.id : nil),
+                ], now: clock())
             return (batch, ())
         }
     }
@@ -186,8 +198,9 @@ extension Domain {
         // After the defaults: a kind changed in part starts from what it has now, the new defaults included.
         for (kind, change) in patch.byKind.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             guard PreferencesPatch.kindsWithChannels.contains(kind) else {
-                throw DoableError.invalid("preferences.notificationChannels.byKind.\(kind.rawValue)",
-                                          "'\(kind.rawValue)' notifications are shown in the app only.")
+                throw DoableError.invalid(
+                    "preferences.notificationChannels.byKind.\(kind.rawValue)",
+                    "'\(kind.rawValue)' notifications are shown in the app only.")
             }
             var channels = result.notificationChannels.channels(for: kind)
             if let inApp = change.inApp { channels.inApp = inApp }
@@ -203,7 +216,7 @@ extension Domain {
     /// ACC-3: another member's public profile, or nil when there is no such (enabled) member.
     public func publicProfile(username: String) async throws -> Account? {
         guard (try? Rules.username(username)) != nil, let account = try await store.account(login: username),
-              account.username.lowercased() == username.lowercased(), !account.isDisabled
+            account.username.lowercased() == username.lowercased(), !account.isDisabled
         else { return nil }
         return account
     }

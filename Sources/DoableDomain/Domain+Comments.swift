@@ -31,8 +31,9 @@ extension Domain {
     /// The usernames of these accounts (public, as their profiles are); accounts that are gone are absent.
     public func usernames(_ ids: [AccountID]) async throws -> [AccountID: String] {
         let unique = Array(Set(ids))
-        return Dictionary(try await store.accounts(ids: unique).map { ($0.id, $0.username) },
-                          uniquingKeysWith: { first, _ in first })
+        return Dictionary(
+            try await store.accounts(ids: unique).map { ($0.id, $0.username) },
+            uniquingKeysWith: { first, _ in first })
     }
 
     public func comments(_ identity: Identity, taskID: TaskID) async throws -> [CommentView] {
@@ -47,8 +48,9 @@ extension Domain {
     {
         let isAuthor = comment.authorID == identity.account.id
         let canWrite = access.allows(.editTasks)
-        return CommentView(comment: comment, author: names[comment.authorID], canEdit: isAuthor && canWrite,
-                           canDelete: (isAuthor && canWrite) || access.allows(.manage))
+        return CommentView(
+            comment: comment, author: names[comment.authorID], canEdit: isAuthor && canWrite,
+            canDelete: (isAuthor && canWrite) || access.allows(.manage))
     }
 
     /// TASK-12 and NOTIF-4: a new comment tells the task's assignee and whoever created the task.
@@ -58,10 +60,12 @@ extension Domain {
             let task = try await editableTask(taskID, for: identity)
             let access = try await access(task.listID, for: identity, .editTasks)
             let now = clock()
-            let comment = TaskComment(id: .make(at: now), taskID: taskID, listID: task.listID,
-                                      authorID: identity.account.id, body: text, createdAt: now, updatedAt: now)
+            let comment = TaskComment(
+                id: .make(at: now), taskID: taskID, listID: task.listID,
+                authorID: identity.account.id, body: text, createdAt: now, updatedAt: now)
             var batch = WriteBatch([.putComment(comment), activity(task, .commented, by: identity, at: now)], now: now)
-            let creator = try await store.activity(taskID: taskID, limit: Self.activityPageLimit)
+            let creator =
+                try await store.activity(taskID: taskID, limit: Self.activityPageLimit)
                 .last(where: { $0.action == .created })?.actorID ?? task.ownerID
             var told = Set<AccountID>()
             for recipient in [task.assigneeID, creator].compactMap({ $0 }) where told.insert(recipient).inserted {
@@ -71,14 +75,20 @@ extension Domain {
                     to: recipient, .comment, title: "\(identity.account.username) commented on “\(task.title)”",
                     body: excerpt, task: taskID, list: task.listID, by: identity)
             }
-            return (batch, view(comment, names: [identity.account.id: identity.account.username], access: access,
-                                identity: identity))
+            return (
+                batch,
+                view(
+                    comment, names: [identity.account.id: identity.account.username], access: access,
+                    identity: identity)
+            )
         }
     }
 
     /// TASK-12: the author changes the text of its own comment.
-    public func updateComment(_ identity: Identity, id: CommentID, body: String?,
-                              ifVersion expected: Int64? = nil) async throws -> CommentView {
+    public func updateComment(
+        _ identity: Identity, id: CommentID, body: String?,
+        ifVersion expected: Int64? = nil
+    ) async throws -> CommentView {
         let text = try Rules.commentBody(body ?? "")
         return try await perform(by: identity.account.id) {
             var (comment, access) = try await commentAccess(id, for: identity)
@@ -96,8 +106,12 @@ extension Domain {
                 comment.version += 1
                 batch.append(.putComment(comment))
             }
-            return (batch, view(comment, names: [identity.account.id: identity.account.username], access: access,
-                                identity: identity))
+            return (
+                batch,
+                view(
+                    comment, names: [identity.account.id: identity.account.username], access: access,
+                    identity: identity)
+            )
         }
     }
 

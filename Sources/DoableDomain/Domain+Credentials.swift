@@ -15,8 +15,9 @@ extension Domain {
             throw DoableError.invalid("expiresAt", "The expiry must be in the future.")
         }
         let token = SecretToken.make(prefix: kind == .appPassword ? "dapp_" : "dpat_")
-        let credential = Credential(id: .make(at: now), accountID: identity.account.id, kind: kind, name: name,
-                                    scope: scope, secretHash: token.hash, createdAt: now, expiresAt: expiresAt)
+        let credential = Credential(
+            id: .make(at: now), accountID: identity.account.id, kind: kind, name: name,
+            scope: scope, secretHash: token.hash, createdAt: now, expiresAt: expiresAt)
         try await commit(WriteBatch([.putCredential(credential)], now: now), by: identity.account.id)
         return IssuedCredential(credential: credential, secret: token.secret)
     }

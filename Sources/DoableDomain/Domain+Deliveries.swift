@@ -36,15 +36,18 @@ extension Domain {
             delivery.state = .sent
             delivery.sentAt = now
             delivery.lastError = nil
-            attempt = DeliveryAttempt(deliveryID: delivery.id, number: delivery.attempts, at: now, succeeded: true,
-                                      detail: String(detail.prefix(500)))
+            attempt = DeliveryAttempt(
+                deliveryID: delivery.id, number: delivery.attempts, at: now, succeeded: true,
+                detail: String(detail.prefix(500)))
         case .transient(let detail), .permanent(let detail):
             delivery.lastError = String(detail.prefix(500))
-            attempt = DeliveryAttempt(deliveryID: delivery.id, number: delivery.attempts, at: now, succeeded: false,
-                                      detail: String(detail.prefix(500)))
+            attempt = DeliveryAttempt(
+                deliveryID: delivery.id, number: delivery.attempts, at: now, succeeded: false,
+                detail: String(detail.prefix(500)))
             let next = now.adding(seconds: Self.backoffSeconds(afterAttempt: delivery.attempts))
             if case .transient = outcome,
-               next.milliseconds - delivery.createdAt.milliseconds <= Self.deliveryRetryWindowSeconds * 1000 {
+                next.milliseconds - delivery.createdAt.milliseconds <= Self.deliveryRetryWindowSeconds * 1000
+            {
                 delivery.nextAttemptAt = next
             } else {
                 delivery.state = .failed

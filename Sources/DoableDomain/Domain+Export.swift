@@ -77,12 +77,14 @@ extension Domain {
         var seenQuestions = Set<QuestionID>()
         export.questions = questions.filter { seenQuestions.insert($0.id).inserted }
         export.reviews = reviews
-        export.photos = try await store.attachments(taskIDs: tasks.map(\.id))
+        export.photos =
+            try await store.attachments(taskIDs: tasks.map(\.id))
             + store.attachments(postingIDs: export.postings.map(\.id))
         export.game = try await store.gameProfile(accountID: owner)
         if let game = export.game {
-            export.gameDays = try await store.gameDays(accountID: owner, from: game.createdAt.civilDate.adding(days: -2),
-                                                       through: game.lastClosedDay)
+            export.gameDays = try await store.gameDays(
+                accountID: owner, from: game.createdAt.civilDate.adding(days: -2),
+                through: game.lastClosedDay)
             export.ledger = try await store.ledger(accountID: owner, before: nil, limit: 10_000_000)
         }
         return export

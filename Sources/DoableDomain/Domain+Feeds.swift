@@ -50,7 +50,7 @@ extension Domain {
     {
         let notFound = DoableError.notFound("No such feed.")
         guard Self.isWellFormedFeedKey(key), let feedKey = try await store.feedKey(key: key),
-              let account = try await store.account(id: feedKey.accountID), !account.isDisabled
+            let account = try await store.account(id: feedKey.accountID), !account.isDisabled
         else { throw notFound }
         let lists = try await feedLists(of: account.id)
         let listNames = Dictionary(lists.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
@@ -82,21 +82,23 @@ extension Domain {
         }
         latest += tasks.map(\.updatedAt)
         let ownLabels = try await store.labels(ownerID: account.id)
-        let body = FeedCalendarWriter.calendar(FeedCalendarWriter.Content(
-            name: name, tasks: tasks,
-            labelNames: Dictionary(ownLabels.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first }),
-            listNames: listNames, taskLink: taskLink))
+        let body = FeedCalendarWriter.calendar(
+            FeedCalendarWriter.Content(
+                name: name, tasks: tasks,
+                labelNames: Dictionary(ownLabels.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first }),
+                listNames: listNames, taskLink: taskLink))
         let digest = SHA256.hash(data: Data(body.utf8)).prefix(16).lowercaseHex
         return FeedDocument(body: body, etag: "\"\(digest)\"", lastModified: min(latest.max() ?? now, now))
     }
 
     /// Keys are 43 characters of base64url (32 random bytes): anything else is not worth a query.
     static func isWellFormedFeedKey(_ key: String) -> Bool {
-        key.utf8.count == 43 && key.utf8.allSatisfy { byte in
-            (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
-                || byte == UInt8(ascii: "_")
-        }
+        key.utf8.count == 43
+            && key.utf8.allSatisfy { byte in
+                (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-")
+                    || byte == UInt8(ascii: "_")
+            }
     }
 
     /// Stores a new key for the account and answers the one stored (of two first asks at once, the later wins).

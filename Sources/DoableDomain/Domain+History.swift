@@ -9,11 +9,15 @@ enum AssignmentChange: Equatable {
 
 /// A task's history (TASK-12): every operation that changes a task writes, in the same batch, who did what.
 extension Domain {
-    func activity(_ task: TaskItem, _ action: TaskActivity.Action, fields: [String] = [], detail: String = "",
-                  by identity: Identity?, at now: Timestamp? = nil) -> WriteBatch.Operation {
+    func activity(
+        _ task: TaskItem, _ action: TaskActivity.Action, fields: [String] = [], detail: String = "",
+        by identity: Identity?, at now: Timestamp? = nil
+    ) -> WriteBatch.Operation {
         let at = now ?? clock()
-        return .addActivity(TaskActivity(id: .make(at: at), taskID: task.id, actorID: identity?.account.id,
-                                          action: action, fields: fields, detail: detail, at: at))
+        return .addActivity(
+            TaskActivity(
+                id: .make(at: at), taskID: task.id, actorID: identity?.account.id,
+                action: action, fields: fields, detail: detail, at: at))
     }
 
     /// The API names of the fields whose values differ.

@@ -40,7 +40,8 @@ extension Domain {
                 guard lists.contains(item.listID) else { throw DoableError.notFound("List not found.", field: "listId") }
                 if let parentID = item.parentID {
                     if known[parentID] == nil, let parent = try await store.task(id: parentID),
-                       parent.ownerID == identity.account.id {
+                        parent.ownerID == identity.account.id
+                    {
                         known[parentID] = parent.listID
                     }
                     guard known[parentID] == item.listID else {
@@ -52,8 +53,11 @@ extension Domain {
                 }
                 let siblings = "\(item.listID)/\(item.parentID?.description ?? "")"
                 if lastRank[siblings] == nil {
-                    lastRank[siblings] = try await store.neighbourRanks(listID: item.listID, parentID: item.parentID,
-                                                                        around: nil).below ?? ""
+                    lastRank[siblings] =
+                        try await store.neighbourRanks(
+                            listID: item.listID, parentID: item.parentID,
+                            around: nil
+                        ).below ?? ""
                 }
                 let previous = lastRank[siblings].flatMap { $0.isEmpty ? nil : $0 }
                 let rank = RankKey.sequence(after: previous, count: 1)[0]

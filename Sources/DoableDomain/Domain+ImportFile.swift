@@ -62,10 +62,13 @@ extension Domain {
         var batch = WriteBatch(now: now)
         let (list, isNew) = try await importList(identity, target, format: file.format, now: now)
         if isNew { batch.append(.putList(list)) }
-        let lastRank = isNew ? nil
+        let lastRank =
+            isNew
+            ? nil
             : try await store.neighbourRanks(listID: list.id, parentID: nil, around: nil).below
-        var plan = ImportPlan(file: file, list: list, actor: identity.account.id, now: now,
-                              existingLabels: try await store.labels(ownerID: identity.account.id))
+        var plan = ImportPlan(
+            file: file, list: list, actor: identity.account.id, now: now,
+            existingLabels: try await store.labels(ownerID: identity.account.id))
         plan.checkRows { row, task in try checkedRecurrence(row, for: task) }
         plan.placeRows()
         plan.makeTasks(after: lastRank)
@@ -80,8 +83,10 @@ extension Domain {
                 batch.append(.addCompletion(completion))
             }
             // `fields` ["import"] marks an import among creations (History: "imported this from Todoist").
-            batch.append(activity(task, .created, fields: ["import"], detail: file.format.title, by: identity,
-                                  at: now))
+            batch.append(
+                activity(
+                    task, .created, fields: ["import"], detail: file.format.title, by: identity,
+                    at: now))
         }
         batch.operations += reminders.map { .putReminder($0) }
         let previews = isDryRun ? Array(plan.previews.prefix(Self.importPreviewLimit)) : plan.previews
@@ -89,7 +94,10 @@ extension Domain {
             listID: isDryRun && isNew ? nil : list.id, listName: list.name, isNewList: isNew, isDryRun: isDryRun,
             created: plan.tasks.count, skipped: plan.skipped, labelsCreated: plan.newLabels.map(\.name),
             remindersCreated: reminders.count,
-            tasks: isDryRun ? previews.map { var preview = $0; preview.id = nil; return preview } : previews)
+            tasks: isDryRun
+                ? previews.map {
+                    var preview = $0; preview.id = nil; return preview
+                } : previews)
         return (batch, report)
     }
 
@@ -116,8 +124,9 @@ extension Domain {
             let taken = Set(own.map { Rules.matchKey($0.name) })
             name = ([base] + (2...999).map { "\(base) (\($0))" }).first { !taken.contains(Rules.matchKey($0)) } ?? base
         }
-        let list = TaskList(id: .make(at: now), ownerID: identity.account.id, name: name,
-                            rank: RankKey.between(own.last?.rank, nil), createdAt: now, updatedAt: now)
+        let list = TaskList(
+            id: .make(at: now), ownerID: identity.account.id, name: name,
+            rank: RankKey.between(own.last?.rank, nil), createdAt: now, updatedAt: now)
         return (list, true)
     }
 

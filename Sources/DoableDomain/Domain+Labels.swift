@@ -19,15 +19,18 @@ extension Domain {
     {
         let now = clock()
         let id = try await newID(id, exists: { try await store.label(id: $0) != nil }) ?? .make(at: now)
-        let label = Label(id: id, ownerID: identity.account.id, name: try Rules.labelName(name ?? ""),
-                          color: try Rules.color(color ?? "gray"), createdAt: now, updatedAt: now)
+        let label = Label(
+            id: id, ownerID: identity.account.id, name: try Rules.labelName(name ?? ""),
+            color: try Rules.color(color ?? "gray"), createdAt: now, updatedAt: now)
         try await commit(WriteBatch([.putLabel(label)], now: now), by: identity.account.id)
         return label
     }
 
     /// TASK-6: rename or recolour.
-    public func updateLabel(_ identity: Identity, id: LabelID, name: String?, color: String?,
-                            ifVersion expected: Int64? = nil) async throws -> Label {
+    public func updateLabel(
+        _ identity: Identity, id: LabelID, name: String?, color: String?,
+        ifVersion expected: Int64? = nil
+    ) async throws -> Label {
         try await perform(by: identity.account.id) {
             var label = try await visibleLabel(id, for: identity)
             try require(version: label.version, expected: expected, of: "label")
@@ -41,8 +44,10 @@ extension Domain {
                 // INTEROP-1 (issue 34): the owner's calendar app shows the label's name (CATEGORIES) on each task
                 // that carries it: those calendars' ctag and sync-collection must move for the owner.
                 for task in try await store.tasks(labelID: id) {
-                    batch.append(.announceTask(task.id, listID: task.listID, listOwner: task.ownerID,
-                                               onlyTo: label.ownerID))
+                    batch.append(
+                        .announceTask(
+                            task.id, listID: task.listID, listOwner: task.ownerID,
+                            onlyTo: label.ownerID))
                 }
             }
             return (batch, label)

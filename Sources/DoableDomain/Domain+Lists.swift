@@ -48,8 +48,9 @@ extension Domain {
         let access = try await access(id, for: identity, .read)
         async let count = store.openTaskCounts(listIDs: [id])
         async let members = store.memberCounts(listIDs: [id])
-        return ListView(list: access.list, openTaskCount: try await count[id] ?? 0, role: access.role,
-                        memberCount: 1 + (try await members[id] ?? 0))
+        return ListView(
+            list: access.list, openTaskCount: try await count[id] ?? 0, role: access.role,
+            memberCount: 1 + (try await members[id] ?? 0))
     }
 
     /// LIST-1: a new list goes after the member's other lists.
@@ -62,9 +63,10 @@ extension Domain {
         return try await perform(by: identity.account.id) {
             let last = try await store.lists(ownerID: identity.account.id).last?.rank
             let id = try await newID(input.id, exists: { try await store.list(id: $0) != nil }) ?? .make(at: now)
-            let list = TaskList(id: id, ownerID: identity.account.id, name: name, description: description,
-                                color: color, icon: icon, isArchived: input.isArchived ?? false,
-                                rank: RankKey.between(last, nil), createdAt: now, updatedAt: now)
+            let list = TaskList(
+                id: id, ownerID: identity.account.id, name: name, description: description,
+                color: color, icon: icon, isArchived: input.isArchived ?? false,
+                rank: RankKey.between(last, nil), createdAt: now, updatedAt: now)
             var batch = WriteBatch([.putList(list)], now: now)
             if let segment = input.calendarSegment { batch.append(.putCalendarCollection(list.id, name: segment)) }
             return (batch, list)
@@ -72,8 +74,10 @@ extension Domain {
     }
 
     /// LIST-2: edits name, description, colour, icon or archived state.
-    public func updateList(_ identity: Identity, id: ListID, _ input: ListInput,
-                           ifVersion expected: Int64? = nil) async throws -> TaskList {
+    public func updateList(
+        _ identity: Identity, id: ListID, _ input: ListInput,
+        ifVersion expected: Int64? = nil
+    ) async throws -> TaskList {
         try await perform(by: identity.account.id) {
             var list = try await access(id, for: identity, .manage).list
             try require(version: list.version, expected: expected, of: "list")
@@ -89,8 +93,9 @@ extension Domain {
             if let icon = input.icon { list.icon = try icon.map(Rules.icon) }
             if let isArchived = input.isArchived {
                 if list.isInbox && isArchived {
-                    throw DoableError.conflict(code: "inbox_protected", field: "isArchived",
-                                               message: "The Inbox cannot be archived.")
+                    throw DoableError.conflict(
+                        code: "inbox_protected", field: "isArchived",
+                        message: "The Inbox cannot be archived.")
                 }
                 list.isArchived = isArchived
             }
@@ -102,15 +107,18 @@ extension Domain {
 
     /// LIST-2: puts a list before or after another of the member's lists. The owner orders its own lists; a member
     /// orders the lists shared with it among themselves (its own order, kept in its membership).
-    public func moveList(_ identity: Identity, id: ListID, beforeID: ListID?, afterID: ListID?,
-                         ifVersion expected: Int64? = nil) async throws -> TaskList {
+    public func moveList(
+        _ identity: Identity, id: ListID, beforeID: ListID?, afterID: ListID?,
+        ifVersion expected: Int64? = nil
+    ) async throws -> TaskList {
         try await perform(by: identity.account.id) {
             let access = try await access(id, for: identity, .read)
             var list = access.list
             try require(version: list.version, expected: expected, of: "list")
             if beforeID == id || afterID == id {
-                throw DoableError.invalid(beforeID == id ? "beforeId" : "afterId",
-                                          "A list cannot be placed next to itself.")
+                throw DoableError.invalid(
+                    beforeID == id ? "beforeId" : "afterId",
+                    "A list cannot be placed next to itself.")
             }
             if access.role != .owner {
                 let shared = try await sharedLists(identity)

@@ -11,8 +11,10 @@ extension Domain {
     /// What tells `recipient` of something, by the channels it chose for this kind (NOTIF-2): the in-app entry, an
     /// email and a POST to each of its webhooks subscribed to the event, all queued in the batch of the change. Nothing
     /// for the one acting, or for a disabled account.
-    func notification(to recipient: AccountID, _ kind: AppNotification.Kind, title: String, body: String,
-                      task: TaskID? = nil, list: ListID? = nil, posting: PostingID? = nil, by identity: Identity)
+    func notification(
+        to recipient: AccountID, _ kind: AppNotification.Kind, title: String, body: String,
+        task: TaskID? = nil, list: ListID? = nil, posting: PostingID? = nil, by identity: Identity
+    )
         async throws
         -> [WriteBatch.Operation]
     {
@@ -35,23 +37,30 @@ extension Domain {
         let title = String(title.prefix(300)), body = String(body.prefix(500))
         var operations: [WriteBatch.Operation] = []
         if channels.inApp {
-            operations.append(.putNotification(AppNotification(
-                id: .make(at: now), accountID: account.id, kind: kind, title: title, body: body, taskID: task,
-                listID: list, postingID: posting, actorID: actor, createdAt: now, isSilent: isSilent)))
+            operations.append(
+                .putNotification(
+                    AppNotification(
+                        id: .make(at: now), accountID: account.id, kind: kind, title: title, body: body, taskID: task,
+                        listID: list, postingID: posting, actorID: actor, createdAt: now, isSilent: isSilent)))
         }
         let event = WebhookEvent(notification: kind)
-        let payload = DeliveryPayload(kind: kind.rawValue, title: title, body: body, taskID: task, listID: list,
-                                      reminderID: reminder, postingID: posting, notificationKind: kind, at: now)
+        let payload = DeliveryPayload(
+            kind: kind.rawValue, title: title, body: body, taskID: task, listID: list,
+            reminderID: reminder, postingID: posting, notificationKind: kind, at: now)
         if channels.email {
-            operations.append(.enqueueDelivery(Delivery(
-                id: .make(at: now), accountID: account.id, channel: .email, target: account.email,
-                event: event.rawValue, payload: Self.encoded(payload), nextAttemptAt: now, createdAt: now)))
+            operations.append(
+                .enqueueDelivery(
+                    Delivery(
+                        id: .make(at: now), accountID: account.id, channel: .email, target: account.email,
+                        event: event.rawValue, payload: Self.encoded(payload), nextAttemptAt: now, createdAt: now)))
         }
         if channels.webhook {
             for hook in webhooks where hook.accountID == account.id && hook.events.contains(event) {
-                operations.append(.enqueueDelivery(Delivery(
-                    id: .make(at: now), accountID: account.id, channel: .webhook, target: hook.id.description,
-                    event: event.rawValue, payload: Self.encoded(payload), nextAttemptAt: now, createdAt: now)))
+                operations.append(
+                    .enqueueDelivery(
+                        Delivery(
+                            id: .make(at: now), accountID: account.id, channel: .webhook, target: hook.id.description,
+                            event: event.rawValue, payload: Self.encoded(payload), nextAttemptAt: now, createdAt: now)))
             }
         }
         return operations
@@ -63,14 +72,17 @@ extension Domain {
 
     /// The caller's notifications, newest first, a page at a time, and how many are unread. `before` is the
     /// `nextCursor` of the page before (issue 27, finding 7: older ones can be reached, not only the newest 100).
-    public func notifications(_ identity: Identity, unreadOnly: Bool = false, before cursor: String? = nil,
-                              limit: Int = notificationPageLimit)
+    public func notifications(
+        _ identity: Identity, unreadOnly: Bool = false, before cursor: String? = nil,
+        limit: Int = notificationPageLimit
+    )
         async throws -> (notifications: [AppNotification], unreadCount: Int, nextCursor: String?)
     {
         let limit = max(1, min(limit, Self.notificationPageLimit))
         let before = try cursor.map(Self.parseNotificationCursor)
-        async let items = store.notifications(accountID: identity.account.id, unreadOnly: unreadOnly, before: before,
-                                              limit: limit + 1)
+        async let items = store.notifications(
+            accountID: identity.account.id, unreadOnly: unreadOnly, before: before,
+            limit: limit + 1)
         async let unread = store.unreadNotificationCount(accountID: identity.account.id)
         var page = try await items
         var next: String?

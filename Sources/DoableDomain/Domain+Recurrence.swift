@@ -20,12 +20,14 @@ extension Domain {
 
     /// The next occurrence of a task being completed at `now`, or nil when its series ends (or it does not repeat):
     /// its due date, start date and rule (COUNT counts down by the occurrences it passes).
-    func nextOccurrence(of task: TaskItem, completedAt now: Timestamp, calendar: ZonedCalendar,
-                        skipping exceptions: [TaskDate] = [])
+    func nextOccurrence(
+        of task: TaskItem, completedAt now: Timestamp, calendar: ZonedCalendar,
+        skipping exceptions: [TaskDate] = []
+    )
         -> (due: TaskDate?, start: TaskDate?, recurrence: String)?
     {
         guard let text = task.recurrence, var rule = try? RecurrenceRule(rrule: text),
-              let anchor = task.due ?? task.start
+            let anchor = task.due ?? task.start
         else { return nil }
         let today = calendar.day(of: now)
         func isFuture(_ date: TaskDate) -> Bool {
@@ -61,7 +63,7 @@ extension Domain {
         guard let next else { return nil }
         if let count = rule.count {
             guard count - used >= 1,
-                  let counted = try? RecurrenceRule(
+                let counted = try? RecurrenceRule(
                     frequency: rule.frequency, interval: rule.interval, count: count - used, until: rule.until,
                     byDay: rule.byDay, byMonthDay: rule.byMonthDay, byMonth: rule.byMonth, bySetPos: rule.bySetPos,
                     weekStart: rule.weekStart)
@@ -100,8 +102,10 @@ extension Domain {
         case (.moment(let a), .moment(let b)):
             (Int((b.milliseconds - a.milliseconds) / 86_400_000), b.milliseconds - a.milliseconds)
         default:
-            (new.sortKey.civilDate.daysSinceEpoch - old.sortKey.civilDate.daysSinceEpoch,
-             new.sortKey.milliseconds - old.sortKey.milliseconds)
+            (
+                new.sortKey.civilDate.daysSinceEpoch - old.sortKey.civilDate.daysSinceEpoch,
+                new.sortKey.milliseconds - old.sortKey.milliseconds
+            )
         }
     }
 
@@ -115,8 +119,10 @@ extension Domain {
     /// What completing `task` writes besides the task itself: the record of the occurrence, and for a repeating task
     /// its next occurrence (the task is changed in place: new dates, pending again), its subtasks reset and its
     /// reminders moved. Returns the operations and the activity detail.
-    func completionEffects(_ task: inout TaskItem, by identity: Identity, now: Timestamp,
-                           carrying profile: GameProfile? = nil) async throws
+    func completionEffects(
+        _ task: inout TaskItem, by identity: Identity, now: Timestamp,
+        carrying profile: GameProfile? = nil
+    ) async throws
         -> (operations: [WriteBatch.Operation], detail: String, reaction: GameReaction?)
     {
         let before = task
@@ -153,8 +159,9 @@ extension Domain {
             onTime: RewardFormula.isOnTime(due: before.due, completedAt: now, calendar: calendar),
             ageSeconds: max(0, (now.milliseconds - (previous?.completedAt ?? before.createdAt).milliseconds) / 1000))
         operations.append(.addCompletion(completion))
-        let game = try await gameRewardOperations(for: completion, of: before, previous: previous, by: identity, now: now,
-                                                  carrying: profile)
+        let game = try await gameRewardOperations(
+            for: completion, of: before, previous: previous, by: identity, now: now,
+            carrying: profile)
         return (operations + game.operations, detail, game.reaction)
     }
 
@@ -188,7 +195,8 @@ extension Domain {
     {
         guard let completion = try await store.latestCompletion(taskID: task.id) else { return nil }
         // GAME-1: un-completing takes the reward back.
-        var operations: [WriteBatch.Operation] = [.deleteCompletion(completion)]
+        var operations: [WriteBatch.Operation] =
+            [.deleteCompletion(completion)]
             + (try await gameReversalOperations(for: completion, now: now))
         if task.status == .completed { return operations }
         // A repeating task is pending after completion; only its latest, untouched move is undone.
@@ -219,9 +227,11 @@ extension Domain {
     public func completedOccurrences(_ identity: Identity, limit: Int = 500) async throws
         -> [(completion: TaskCompletion, task: TaskItem)]
     {
-        let completions = try await store.completions(ownerID: identity.account.id, since: Timestamp(milliseconds: 0),
-                                                      limit: max(1, min(limit, 5000)))
-            .filter { $0.nextDue != nil }
+        let completions = try await store.completions(
+            ownerID: identity.account.id, since: Timestamp(milliseconds: 0),
+            limit: max(1, min(limit, 5000))
+        )
+        .filter { $0.nextDue != nil }
         let tasks = Self.byID(try await store.tasks(ids: completions.map(\.taskID)), \.id)
         return completions.compactMap { completion in
             guard let task = tasks[completion.taskID], task.deletedAt == nil else { return nil }

@@ -29,8 +29,9 @@ extension Domain {
     @discardableResult
     public func fireDueReminders(_ options: FiringOptions = FiringOptions()) async throws -> Int {
         let now = clock()
-        let claimed = try await store.claimDueReminders(now: now, leaseUntil: now.adding(seconds: options.leaseSeconds),
-                                                        limit: options.batchSize)
+        let claimed = try await store.claimDueReminders(
+            now: now, leaseUntil: now.adding(seconds: options.leaseSeconds),
+            limit: options.batchSize)
         guard !claimed.isEmpty else { return 0 }
         let ids = claimed.map(\.id)
         try await perform(by: nil) {
@@ -43,13 +44,14 @@ extension Domain {
             let webhooks = try await store.webhooks(accountIDs: hooked.map(\.id))
             // GAME-2: with the game on, the companion says the reminder.
             let players = accounts.values.filter(\.preferences.gameOptIn).map(\.id)
-            let companions = Self.byID(players.isEmpty ? [] : try await store.gameProfiles(accountIDs: players),
-                                       \.accountID)
+            let companions = Self.byID(
+                players.isEmpty ? [] : try await store.gameProfiles(accountIDs: players),
+                \.accountID)
             var batch = WriteBatch(now: now)
             var missed: [AccountID: [String]] = [:]
             for var reminder in reminders {
                 guard let task = tasks[reminder.taskID], let account = accounts[reminder.accountID],
-                      let list = lists[task.listID]
+                    let list = lists[task.listID]
                 else { continue }
                 let calendar = calendar(of: account)
                 let moment = reminder.moment(for: task, in: calendar)
@@ -64,7 +66,8 @@ extension Domain {
                 }
                 let canSee = try await role(of: account.id, in: list) != nil
                 if canSee, !account.isDisabled, let quiet = account.preferences.quietHours, quiet.mode == .defer,
-                   quiet.contains(now, in: calendar) {
+                    quiet.contains(now, in: calendar)
+                {
                     // NOTIF-3, deferred: it fires when the quiet hours end.
                     reminder.snoozedUntil = quiet.end(after: now, in: calendar)
                     reminder.nextAt = reminder.snoozedUntil

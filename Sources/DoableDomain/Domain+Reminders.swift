@@ -15,8 +15,10 @@ extension Domain {
         return try await store.reminders(taskID: taskID, accountID: identity.account.id)
     }
 
-    public func createReminder(_ identity: Identity, taskID: TaskID, trigger: Reminder.Trigger,
-                               id: ReminderID? = nil) async throws -> Reminder {
+    public func createReminder(
+        _ identity: Identity, taskID: TaskID, trigger: Reminder.Trigger,
+        id: ReminderID? = nil
+    ) async throws -> Reminder {
         try await perform(by: identity.account.id) {
             let task = try await visibleTask(taskID, for: identity)
             guard task.deletedAt == nil else {
@@ -28,18 +30,26 @@ extension Domain {
                 throw DoableError.invalid("reminders", "A task can have at most \(Self.maximumRemindersPerTask) reminders.")
             }
             let id = try await newID(id, exists: { try await store.reminder(id: $0) != nil }) ?? .make(at: now)
-            var reminder = Reminder(id: id, taskID: taskID, accountID: identity.account.id, trigger: trigger,
-                                    createdAt: now, updatedAt: now)
+            var reminder = Reminder(
+                id: id, taskID: taskID, accountID: identity.account.id, trigger: trigger,
+                createdAt: now, updatedAt: now)
             reminder = Self.rescheduled(reminder, task: task, calendar: calendar(of: identity.account), now: now)
-            return (WriteBatch([.putReminder(reminder),
-                                .requireAtMost(.remindersOnTask(taskID, Self.maximumRemindersPerTask))], now: now),
-                    reminder)
+            return (
+                WriteBatch(
+                    [
+                        .putReminder(reminder),
+                        .requireAtMost(.remindersOnTask(taskID, Self.maximumRemindersPerTask)),
+                    ], now: now),
+                reminder
+            )
         }
     }
 
     /// NOTIF-1 and NOTIF-3: a new trigger, or silenced (until the task's next occurrence) or not.
-    public func updateReminder(_ identity: Identity, id: ReminderID, trigger: Reminder.Trigger?, silenced: Bool?,
-                               ifVersion expected: Int64? = nil) async throws -> Reminder {
+    public func updateReminder(
+        _ identity: Identity, id: ReminderID, trigger: Reminder.Trigger?, silenced: Bool?,
+        ifVersion expected: Int64? = nil
+    ) async throws -> Reminder {
         try await perform(by: identity.account.id) {
             var (reminder, task) = try await ownReminder(id, for: identity)
             try require(version: reminder.version, expected: expected, of: "reminder")
@@ -98,8 +108,9 @@ extension Domain {
                 until = calendar.moment(on: calendar.day(of: now).adding(days: 1), hour: Reminder.wholeDayHour, minute: 0)
             }
             guard task.status != .completed, task.deletedAt == nil else {
-                throw DoableError.conflict(code: "task_done", field: nil,
-                                           message: "The task is completed or in the trash; there is nothing to remind of.")
+                throw DoableError.conflict(
+                    code: "task_done", field: nil,
+                    message: "The task is completed or in the trash; there is nothing to remind of.")
             }
             reminder.snoozedUntil = until
             reminder.silenced = false
@@ -112,10 +123,12 @@ extension Domain {
 
     /// VIEW-1: the caller's next reminders, soonest first, with their tasks.
     public func upcomingReminders(_ identity: Identity, limit: Int = 10) async throws -> [(Reminder, TaskItem)] {
-        let reminders = try await store.upcomingReminders(accountID: identity.account.id, from: clock().adding(seconds: -60),
-                                                          limit: max(1, min(limit, 100)))
-        let tasks = Dictionary(try await store.tasks(ids: reminders.map(\.taskID)).map { ($0.id, $0) },
-                               uniquingKeysWith: { first, _ in first })
+        let reminders = try await store.upcomingReminders(
+            accountID: identity.account.id, from: clock().adding(seconds: -60),
+            limit: max(1, min(limit, 100)))
+        let tasks = Dictionary(
+            try await store.tasks(ids: reminders.map(\.taskID)).map { ($0.id, $0) },
+            uniquingKeysWith: { first, _ in first })
         return reminders.compactMap { reminder in tasks[reminder.taskID].map { (reminder, $0) } }
     }
 
@@ -139,8 +152,9 @@ extension Domain {
             }
         case .relative(let anchor, let offset):
             guard abs(offset) <= Self.maximumOffsetMinutes else {
-                throw DoableError.invalid("offsetMinutes",
-                                          "A reminder can be at most a year (\(Self.maximumOffsetMinutes) minutes) before or after the date.")
+                throw DoableError.invalid(
+                    "offsetMinutes",
+                    "A reminder can be at most a year (\(Self.maximumOffsetMinutes) minutes) before or after the date.")
             }
             guard (anchor == .due ? task.due : task.start) != nil else {
                 throw DoableError.invalid("relativeTo", "The task has no \(anchor.rawValue) date for the reminder to follow.")
@@ -194,8 +208,9 @@ extension Domain {
         var operations: [WriteBatch.Operation] = []
         for reminder in reminders {
             guard let task = changed[reminder.taskID] else { continue }
-            var moved = Self.rescheduled(reminder, task: task,
-                                         calendar: calendars[reminder.accountID] ?? Self.defaultCalendar, now: batch.now)
+            var moved = Self.rescheduled(
+                reminder, task: task,
+                calendar: calendars[reminder.accountID] ?? Self.defaultCalendar, now: batch.now)
             guard moved != reminder else { continue }
             moved.updatedAt = batch.now
             moved.version += 1

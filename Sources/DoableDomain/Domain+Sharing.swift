@@ -38,8 +38,10 @@ extension Domain {
         }
         for membership in memberships {
             guard let account = accounts[membership.accountID] else { continue }
-            views.append(MemberView(account, role: membership.role, addedAt: membership.createdAt,
-                                    version: membership.version))
+            views.append(
+                MemberView(
+                    account, role: membership.role, addedAt: membership.createdAt,
+                    version: membership.version))
         }
         return views
     }
@@ -73,14 +75,16 @@ extension Domain {
             }
             let existing = try await store.membership(listID: listID, accountID: account.id)
             if account.id == list.ownerID || existing != nil {
-                throw DoableError.conflict(code: "already_member", field: "login",
-                                           message: "\(account.username) is already a member of “\(list.name)”.")
+                throw DoableError.conflict(
+                    code: "already_member", field: "login",
+                    message: "\(account.username) is already a member of “\(list.name)”.")
             }
             let now = clock()
             let last = try await store.memberships(accountID: account.id).last?.rank
-            let membership = ListMembership(listID: listID, accountID: account.id, role: role,
-                                            rank: RankKey.between(last, nil), addedBy: identity.account.id,
-                                            createdAt: now, updatedAt: now)
+            let membership = ListMembership(
+                listID: listID, accountID: account.id, role: role,
+                rank: RankKey.between(last, nil), addedBy: identity.account.id,
+                createdAt: now, updatedAt: now)
             list.updatedAt = now
             list.version += 1
             var batch = WriteBatch([.putList(list), .putMembership(membership)], now: now)
@@ -95,8 +99,10 @@ extension Domain {
 
     /// COLLAB-1: changes a member's role; `owner` hands the list over to an admin member (the owner only), who
     /// then owns it and its tasks, while the former owner stays on as an admin.
-    public func updateMember(_ identity: Identity, listID: ListID, accountID: AccountID, role text: String?,
-                             ifVersion expected: Int64? = nil) async throws -> MemberView {
+    public func updateMember(
+        _ identity: Identity, listID: ListID, accountID: AccountID, role text: String?,
+        ifVersion expected: Int64? = nil
+    ) async throws -> MemberView {
         if text == ListRole.owner.rawValue {
             return try await handOver(identity, listID: listID, to: accountID, ifVersion: expected)
         }
@@ -109,7 +115,7 @@ extension Domain {
                     message: "The owner's role cannot change; the owner can hand the list to an admin first.")
             }
             guard var membership = try await store.membership(listID: listID, accountID: accountID),
-                  let account = try await store.account(id: accountID)
+                let account = try await store.account(id: accountID)
             else { throw DoableError.notFound("Member not found.") }
             try require(version: membership.version, expected: expected, of: "membership")
             let now = clock()
@@ -133,16 +139,21 @@ extension Domain {
             var list = try await access(listID, for: identity, .own).list
             // The caller owns the list (`.own`): handing it to itself changes nothing.
             guard accountID != list.ownerID else {
-                return (WriteBatch(), MemberView(identity.account, role: .owner, addedAt: list.createdAt,
-                                                 version: list.version))
+                return (
+                    WriteBatch(),
+                    MemberView(
+                        identity.account, role: .owner, addedAt: list.createdAt,
+                        version: list.version)
+                )
             }
             guard let membership = try await store.membership(listID: listID, accountID: accountID),
-                  let account = try await store.account(id: accountID)
+                let account = try await store.account(id: accountID)
             else { throw DoableError.notFound("Member not found.") }
             try require(version: membership.version, expected: expected, of: "membership")
             guard membership.role == .admin else {
-                throw DoableError.conflict(code: "owner_needs_admin", field: "role",
-                                           message: "Only an admin can become the owner; make \(account.username) an admin first.")
+                throw DoableError.conflict(
+                    code: "owner_needs_admin", field: "role",
+                    message: "Only an admin can become the owner; make \(account.username) an admin first.")
             }
             let now = clock()
             let formerOwner = list.ownerID
@@ -151,27 +162,33 @@ extension Domain {
             list.rank = RankKey.between(try await store.lists(ownerID: accountID).last?.rank, nil)
             list.updatedAt = now
             list.version += 1
-            let batch = WriteBatch([
-                .putList(list), .setTasksOwner(listID, accountID), .deleteMembership(membership),
-                .putMembership(ListMembership(listID: listID, accountID: formerOwner, role: .admin,
-                                              rank: RankKey.between(last, nil), addedBy: identity.account.id,
-                                              createdAt: now, updatedAt: now)),
-            ], now: now)
+            let batch = WriteBatch(
+                [
+                    .putList(list), .setTasksOwner(listID, accountID), .deleteMembership(membership),
+                    .putMembership(
+                        ListMembership(
+                            listID: listID, accountID: formerOwner, role: .admin,
+                            rank: RankKey.between(last, nil), addedBy: identity.account.id,
+                            createdAt: now, updatedAt: now)),
+                ], now: now)
             return (batch, MemberView(account, role: .owner, addedAt: list.createdAt, version: list.version))
         }
     }
 
     /// COLLAB-1: removes a member (owner or admin), or the caller leaves. Tasks of the list assigned to the one
     /// leaving lose their assignee; their devices drop the list (their feed gets its delete).
-    public func removeMember(_ identity: Identity, listID: ListID, accountID: AccountID,
-                             ifVersion expected: Int64? = nil) async throws {
+    public func removeMember(
+        _ identity: Identity, listID: ListID, accountID: AccountID,
+        ifVersion expected: Int64? = nil
+    ) async throws {
         try await perform(by: identity.account.id) {
             let leaving = accountID == identity.account.id
             var list = try await access(listID, for: identity, leaving ? .read : .manage).list
             if accountID == list.ownerID {
                 throw DoableError.conflict(
                     code: "owner_cannot_leave", field: nil,
-                    message: leaving ? "The owner cannot leave; hand the list to an admin first, or delete it."
+                    message: leaving
+                        ? "The owner cannot leave; hand the list to an admin first, or delete it."
                         : "The owner cannot be removed from the list.")
             }
             guard let membership = try await store.membership(listID: listID, accountID: accountID) else {
@@ -187,8 +204,10 @@ extension Domain {
                 task.updatedAt = now
                 task.version += 1
                 batch.append(.putTask(task))
-                batch.append(activity(task, .unassigned, fields: ["assigneeId"], detail: "Left the list",
-                                      by: identity, at: now))
+                batch.append(
+                    activity(
+                        task, .unassigned, fields: ["assigneeId"], detail: "Left the list",
+                        by: identity, at: now))
             }
             return (batch, ())
         }

@@ -3,8 +3,10 @@ import DoableCore
 
 extension Domain {
     /// TASK-3 and TASK-4: completes a task, and its open subtasks when asked.
-    public func completeTask(_ identity: Identity, id: TaskID, includeSubtasks: Bool,
-                             ifVersion expected: Int64? = nil) async throws -> TaskView {
+    public func completeTask(
+        _ identity: Identity, id: TaskID, includeSubtasks: Bool,
+        ifVersion expected: Int64? = nil
+    ) async throws -> TaskView {
         let (task, reaction) = try await perform(by: identity.account.id) {
             var task = try await editableTask(id, for: identity)
             try require(version: task.version, expected: expected, of: "task")
@@ -71,8 +73,10 @@ extension Domain {
             task.completedAt = nil
             task.updatedAt = now
             task.version += 1
-            return (WriteBatch([.putTask(task)] + (effects ?? []) + [activity(task, .reopened, by: identity)], now: now),
-                    task)
+            return (
+                WriteBatch([.putTask(task)] + (effects ?? []) + [activity(task, .reopened, by: identity)], now: now),
+                task
+            )
         }
         return try await views([task], for: identity)[0]
     }
@@ -138,8 +142,10 @@ extension Domain {
         let copy = try await perform(by: identity.account.id) {
             let original = try await editableTask(id, for: identity)
             let now = clock()
-            let above = try await store.neighbourRanks(listID: original.listID, parentID: original.parentID,
-                                                       around: original.rank).above
+            let above = try await store.neighbourRanks(
+                listID: original.listID, parentID: original.parentID,
+                around: original.rank
+            ).above
             var newIDs: [TaskID: TaskID] = [:]
             var batch = WriteBatch(now: now)
             var first: TaskItem?
@@ -166,8 +172,10 @@ extension Domain {
     }
 
     /// TASK-5 and TASK-9: moves a task (with its subtasks) to another list, parent or place among its siblings.
-    public func moveTask(_ identity: Identity, id: TaskID, _ placement: TaskPlacement,
-                         ifVersion expected: Int64? = nil) async throws -> TaskView {
+    public func moveTask(
+        _ identity: Identity, id: TaskID, _ placement: TaskPlacement,
+        ifVersion expected: Int64? = nil
+    ) async throws -> TaskView {
         let task = try await perform(by: identity.account.id) {
             let task = try await editableTask(id, for: identity)
             try require(version: task.version, expected: expected, of: "task")
@@ -250,8 +258,10 @@ extension Domain {
             item.ownerID = target.ownerID
             if let assignee = item.assigneeID, try await !isMember(assignee) {
                 item.assigneeID = nil
-                effects.append(activity(item, .unassigned, fields: ["assigneeId"],
-                                        detail: "Not a member of \(target.name)", by: identity))
+                effects.append(
+                    activity(
+                        item, .unassigned, fields: ["assigneeId"],
+                        detail: "Not a member of \(target.name)", by: identity))
             }
             item.updatedAt = clock()
             item.version += 1
@@ -262,14 +272,18 @@ extension Domain {
 
     static func checkedRank(_ rank: String) throws -> String {
         guard RankKey.isValid(rank) else {
-            throw DoableError.invalid("rank", "'rank' must be a fractional rank key: base-62 digits after a letter, "
-                                      + "at most 64 characters.")
+            throw DoableError.invalid(
+                "rank",
+                "'rank' must be a fractional rank key: base-62 digits after a letter, "
+                    + "at most 64 characters.")
         }
         return rank
     }
 
-    func sibling(_ id: TaskID, of task: TaskItem, listID: ListID, parentID: TaskID?, _ identity: Identity,
-                 _ field: String) async throws -> TaskItem {
+    func sibling(
+        _ id: TaskID, of task: TaskItem, listID: ListID, parentID: TaskID?, _ identity: Identity,
+        _ field: String
+    ) async throws -> TaskItem {
         let sibling = try await editableTask(id, for: identity, field: field)
         guard sibling.id != task.id else {
             throw DoableError.invalid(field, "A task cannot be placed next to itself.")

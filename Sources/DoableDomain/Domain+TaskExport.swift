@@ -11,8 +11,9 @@ public struct TaskExport: Sendable {
 
     /// The tasks as an iCalendar document of VTODOs, as the JSON export's `calendar` writes them.
     public var calendar: String {
-        ICalendarWriter.calendar(tasks: tasks, labelNames: labelNames, listNames: listNames,
-                                 reminders: Dictionary(grouping: reminders, by: \.taskID))
+        ICalendarWriter.calendar(
+            tasks: tasks, labelNames: labelNames, listNames: listNames,
+            reminders: Dictionary(grouping: reminders, by: \.taskID))
     }
 
     /// One CSV row per task, with a header (`TasksCSV`).
@@ -42,8 +43,7 @@ extension Domain {
         var children: [TaskID: [TaskItem]] = [:]
         var roots: [TaskItem] = []
         for task in tasks {
-            if let parent = task.parentID, ids.contains(parent) { children[parent, default: []].append(task) }
-            else { roots.append(task) }
+            if let parent = task.parentID, ids.contains(parent) { children[parent, default: []].append(task) } else { roots.append(task) }
         }
         var ordered: [TaskItem] = []
         var stack = Array(roots.reversed())

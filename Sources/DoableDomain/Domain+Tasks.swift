@@ -19,9 +19,10 @@ extension Domain {
 
     public func views(_ tasks: [TaskItem], for identity: Identity) async throws -> [TaskView] {
         let progress = try await store.progress(of: tasks.map(\.id))
-        return try await personal(tasks.map {
-            TaskView(task: $0, progress: progress[$0.id] ?? SubtaskProgress(done: 0, total: 0))
-        }, for: identity)
+        return try await personal(
+            tasks.map {
+                TaskView(task: $0, progress: progress[$0.id] ?? SubtaskProgress(done: 0, total: 0))
+            }, for: identity)
     }
 
     /// Labels are each member's own (TASK-6): on a shared task a member sees only its own labels.
@@ -73,8 +74,9 @@ extension Domain {
             }
             let id = try await newID(input.id, exists: { try await store.task(id: $0) != nil }) ?? .make(at: now)
             let createdAt = input.isRestoringPreviousValues ? input.createdAt ?? now : now
-            var task = TaskItem(id: id, ownerID: list.ownerID, listID: list.id, parentID: parent?.id,
-                                title: title, rank: rank, createdAt: createdAt, updatedAt: now)
+            var task = TaskItem(
+                id: id, ownerID: list.ownerID, listID: list.id, parentID: parent?.id,
+                title: title, rank: rank, createdAt: createdAt, updatedAt: now)
             var batch = WriteBatch(now: now)
             let effects = try await apply(input, to: &task, identity: identity, isNew: true)
             batch.append(.putTask(task))
@@ -88,8 +90,10 @@ extension Domain {
     }
 
     /// TASK-2: edits any field; a change of list or parent moves the task with its subtasks.
-    public func updateTask(_ identity: Identity, id: TaskID, _ input: TaskInput,
-                           ifVersion expected: Int64? = nil) async throws -> TaskView {
+    public func updateTask(
+        _ identity: Identity, id: TaskID, _ input: TaskInput,
+        ifVersion expected: Int64? = nil
+    ) async throws -> TaskView {
         let task = try await perform(by: identity.account.id) {
             let before = try await editableTask(id, for: identity)
             var task = before
@@ -171,7 +175,7 @@ extension Domain {
         if let assignee = input.assigneeID, assignee != task.assigneeID {
             if let assignee {
                 guard let list = try await store.list(id: task.listID),
-                      try await role(of: assignee, in: list) != nil
+                    try await role(of: assignee, in: list) != nil
                 else {
                     throw DoableError.invalid("assigneeId", "Only the owner or a member of the task's list can be assigned.")
                 }

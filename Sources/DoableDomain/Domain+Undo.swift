@@ -17,9 +17,14 @@ extension Domain {
         }
         let now = clock()
         let id = SecretToken.make(prefix: "").secret.prefix(22).description
-        try await commit(WriteBatch([.shelveUndo(ShelvedUndo(
-            id: id, accountID: identity.account.id, steps: steps,
-            expiresAt: now.adding(seconds: Self.shelvedUndoSeconds)))], now: now), by: identity.account.id)
+        try await commit(
+            WriteBatch(
+                [
+                    .shelveUndo(
+                        ShelvedUndo(
+                            id: id, accountID: identity.account.id, steps: steps,
+                            expiresAt: now.adding(seconds: Self.shelvedUndoSeconds)))
+                ], now: now), by: identity.account.id)
         return id
     }
 
@@ -27,7 +32,7 @@ extension Domain {
     /// expired.
     public func takeShelvedUndo(_ identity: Identity, id: String) async throws -> String? {
         guard id.utf8.count <= 64,
-              let shelved = try await store.shelvedUndo(id: id, accountID: identity.account.id, now: clock())
+            let shelved = try await store.shelvedUndo(id: id, accountID: identity.account.id, now: clock())
         else { return nil }
         try await commit(WriteBatch([.takeUndo(id: id)], now: clock()), by: identity.account.id)
         return shelved.steps

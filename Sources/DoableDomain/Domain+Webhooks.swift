@@ -44,8 +44,10 @@ extension Domain {
         var chosen: [WebhookEvent] = []
         for name in events {
             guard let event = WebhookEvent(rawValue: name) else {
-                throw DoableError.invalid("events", "Unknown event '\(name.prefix(50))'; known events: "
-                    + WebhookEvent.allCases.map(\.rawValue).joined(separator: ", ") + ".")
+                throw DoableError.invalid(
+                    "events",
+                    "Unknown event '\(name.prefix(50))'; known events: "
+                        + WebhookEvent.allCases.map(\.rawValue).joined(separator: ", ") + ".")
             }
             if !chosen.contains(event) { chosen.append(event) }
         }
@@ -57,12 +59,18 @@ extension Domain {
             }
             let now = clock()
             let cursor = try await store.latestSequence(accountID: identity.account.id)
-            let hook = Webhook(id: .make(at: now), accountID: identity.account.id, url: url, events: chosen,
-                               secret: SecretToken.make(prefix: "whsec_").secret, feedCursor: cursor, createdAt: now,
-                               updatedAt: now)
-            return (WriteBatch([.putWebhook(hook),
-                                .requireAtMost(.webhooksOfAccount(identity.account.id, Self.maximumWebhooksPerAccount))],
-                               now: now), hook)
+            let hook = Webhook(
+                id: .make(at: now), accountID: identity.account.id, url: url, events: chosen,
+                secret: SecretToken.make(prefix: "whsec_").secret, feedCursor: cursor, createdAt: now,
+                updatedAt: now)
+            return (
+                WriteBatch(
+                    [
+                        .putWebhook(hook),
+                        .requireAtMost(.webhooksOfAccount(identity.account.id, Self.maximumWebhooksPerAccount)),
+                    ],
+                    now: now), hook
+            )
         }
     }
 
@@ -78,8 +86,9 @@ extension Domain {
     /// The caller's recent deliveries (email and webhook), newest first, with their attempts.
     public func deliveries(_ identity: Identity, limit: Int = 50) async throws -> [(Delivery, [DeliveryAttempt])] {
         let deliveries = try await store.deliveries(accountID: identity.account.id, limit: max(1, min(limit, 200)))
-        let attempts = Dictionary(grouping: try await store.deliveryAttempts(deliveryIDs: deliveries.map(\.id)),
-                                  by: \.deliveryID)
+        let attempts = Dictionary(
+            grouping: try await store.deliveryAttempts(deliveryIDs: deliveries.map(\.id)),
+            by: \.deliveryID)
         return deliveries.map { ($0, attempts[$0.id] ?? []) }
     }
 
@@ -88,8 +97,8 @@ extension Domain {
     static func webhookURL(_ text: String, policy: WebhookPolicy) throws -> String {
         let text = text.trimmingCharacters(in: .whitespaces)
         guard text.utf8.count <= 2000, let components = URLComponents(string: text),
-              let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = components.host, !host.isEmpty
+            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = components.host, !host.isEmpty
         else {
             throw DoableError.invalid("url", "The webhook URL must be an http:// or https:// address with a host.")
         }
@@ -101,8 +110,10 @@ extension Domain {
             throw DoableError.invalid("url", "The webhook URL points at this Doable server itself.")
         }
         if let reason = policy.outgoing.refusal(ofHost: host) {
-            throw DoableError.invalid("url", "The webhook URL's host is \(reason); this server calls only public "
-                + "addresses unless an admin allows the range (doable serve --allow-outgoing).")
+            throw DoableError.invalid(
+                "url",
+                "The webhook URL's host is \(reason); this server calls only public "
+                    + "addresses unless an admin allows the range (doable serve --allow-outgoing).")
         }
         return text
     }
@@ -128,15 +139,19 @@ extension Domain {
                     var event = Self.taskEvent(change, task: task)
                     // A repeating task completed moved on to its next occurrence: its completion record tells.
                     if event == .taskUpdated, let task, task.recurrence != nil,
-                       try await store.latestCompletion(taskID: task.id)?.completedAt == change.at {
+                        try await store.latestCompletion(taskID: task.id)?.completedAt == change.at
+                    {
                         event = .taskCompleted
                     }
                     guard hook.events.contains(event) else { continue }
-                    let payload = DeliveryPayload(kind: event.rawValue, title: task?.title ?? "", body: "", taskID: id,
-                                                  listID: change.listID, task: task, at: change.at)
-                    batch.append(.enqueueDelivery(Delivery(
-                        id: .make(at: now), accountID: hook.accountID, channel: .webhook, target: hook.id.description,
-                        event: event.rawValue, payload: Self.encoded(payload), nextAttemptAt: now, createdAt: now)))
+                    let payload = DeliveryPayload(
+                        kind: event.rawValue, title: task?.title ?? "", body: "", taskID: id,
+                        listID: change.listID, task: task, at: change.at)
+                    batch.append(
+                        .enqueueDelivery(
+                            Delivery(
+                                id: .make(at: now), accountID: hook.accountID, channel: .webhook, target: hook.id.description,
+                                event: event.rawValue, payload: Self.encoded(payload), nextAttemptAt: now, createdAt: now)))
                 }
                 return (batch, batch.operations.count - 1)
             }

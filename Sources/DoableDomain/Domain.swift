@@ -106,8 +106,9 @@ public struct Domain: Sendable {
             switch error {
             case .versionConflict, .referenceMissing:
                 if retryingConflicts { throw error }
-                throw DoableError.conflict(code: "edit_conflict", field: nil,
-                                           message: "This item was changed at the same time; try again.")
+                throw DoableError.conflict(
+                    code: "edit_conflict", field: nil,
+                    message: "This item was changed at the same time; try again.")
             case .duplicate(let key):
                 throw DoableError.conflict(code: "already_exists", field: key, message: Self.duplicateMessage(key))
             case .integrity, .timedOut:

@@ -31,16 +31,20 @@ public struct PeriodicJob: Service {
 extension PeriodicJob {
     /// TASK-8: deletes for good, once an hour, what has been in the trash for 30 days.
     public static func trashPurge(domain: Domain, logger: Logger) -> PeriodicJob {
-        PeriodicJob(domain: domain, logger: logger, interval: .seconds(3600), doneMessage: "Purged expired trash",
-                    failedMessage: "Trash purge failed") { try await $0.purgeExpiredTrash() }
+        PeriodicJob(
+            domain: domain, logger: logger, interval: .seconds(3600), doneMessage: "Purged expired trash",
+            failedMessage: "Trash purge failed"
+        ) { try await $0.purgeExpiredTrash() }
     }
 
     /// SYNC-4: drops feed entries older than the retention, once an hour; the feed's floor rises with them, and a
     /// client whose cursor is below it is told to reset.
     public static func feedRetention(domain: Domain, retentionDays: Int, logger: Logger) -> PeriodicJob {
         let seconds = Int64(retentionDays) * 86_400
-        return PeriodicJob(domain: domain, logger: logger, interval: .seconds(3600),
-                           doneMessage: "Dropped old feed entries", failedMessage: "Feed retention failed") {
+        return PeriodicJob(
+            domain: domain, logger: logger, interval: .seconds(3600),
+            doneMessage: "Dropped old feed entries", failedMessage: "Feed retention failed"
+        ) {
             try await $0.purgeFeed(olderThanSeconds: seconds)
         }
     }
@@ -49,9 +53,11 @@ extension PeriodicJob {
     /// retention go, once an hour, a small batch per transaction so that no write waits long.
     public static func recordRetention(domain: Domain, retentionDays: Int, logger: Logger) -> PeriodicJob {
         let seconds = Int64(retentionDays) * 86_400
-        return PeriodicJob(domain: domain, logger: logger, interval: .seconds(3600),
-                           doneMessage: "Dropped old notifications and delivery records",
-                           failedMessage: "Record retention failed") {
+        return PeriodicJob(
+            domain: domain, logger: logger, interval: .seconds(3600),
+            doneMessage: "Dropped old notifications and delivery records",
+            failedMessage: "Record retention failed"
+        ) {
             try await $0.purgeOldRecords(olderThanSeconds: seconds)
         }
     }

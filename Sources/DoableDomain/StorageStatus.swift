@@ -23,8 +23,10 @@ public final class StorageStatus: Sendable {
     /// Seconds after the last refusal that the state is no longer reported as full.
     public static let clearsAfter: Double = 30
 
-    public init(logger: Logger = Logger(label: "doable"),
-                now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }) {
+    public init(
+        logger: Logger = Logger(label: "doable"),
+        now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 }
+    ) {
         self.logger = logger
         self.now = now
     }
@@ -40,9 +42,11 @@ public final class StorageStatus: Sendable {
             return state.refusedSinceLog
         }
         if let line {
-            logger.error("The database's storage is full: writes are refused (507 storage_full) until space is freed; reads go on", metadata: [
-                "doable.refused_writes": "\(line)",
-            ])
+            logger.error(
+                "The database's storage is full: writes are refused (507 storage_full) until space is freed; reads go on",
+                metadata: [
+                    "doable.refused_writes": "\(line)"
+                ])
         }
     }
 

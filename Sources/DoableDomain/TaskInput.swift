@@ -42,8 +42,10 @@ public struct TaskPlacement: Sendable {
     public var afterID: TaskID?
     /// SYNC: the rank a device chose (a `RankKey`), instead of a neighbour.
     public var rank: String?
-    public init(listID: ListID? = nil, parentID: TaskID?? = nil, beforeID: TaskID? = nil, afterID: TaskID? = nil,
-                rank: String? = nil) {
+    public init(
+        listID: ListID? = nil, parentID: TaskID?? = nil, beforeID: TaskID? = nil, afterID: TaskID? = nil,
+        rank: String? = nil
+    ) {
         self.rank = rank
         self.listID = listID
         self.parentID = parentID
@@ -78,8 +80,10 @@ public struct CalendarResource: Sendable {
     /// A trashed task that held the name before: its object row goes, so the name is the new task's.
     public var replacing: TaskID?
 
-    public init(name: String, uid: String, body: String, record: TodoRecord, pendingParentUID: String? = nil,
-                replacing: TaskID? = nil) {
+    public init(
+        name: String, uid: String, body: String, record: TodoRecord, pendingParentUID: String? = nil,
+        replacing: TaskID? = nil
+    ) {
         self.name = name
         self.uid = uid
         self.body = body

@@ -54,8 +54,10 @@ public func buildRouter(
     router.add(middleware: BodyLimitMiddleware())
     router.add(middleware: ClientAddressMiddleware(trustedProxies: trustedProxies))
     OperationsController(domain: domain).addRoutes(to: router)
-    CalDAVController(domain: domain, authenticator: DAVAuthenticator(domain: domain, limiter: limiter),
-                     fairShare: fairShare).addRoutes(to: router)
+    CalDAVController(
+        domain: domain, authenticator: DAVAuthenticator(domain: domain, limiter: limiter),
+        fairShare: fairShare
+    ).addRoutes(to: router)
     if let metrics, let metricsToken {
         MetricsController(metrics: metrics, token: metricsToken).addRoutes(to: router)
     }
@@ -84,8 +86,10 @@ public func buildRouter(
     FeedsController(domain: domain, trustedProxies: trustedProxies).addRoutes(to: authenticated)
     CalendarFeedController(domain: domain, trustedProxies: trustedProxies).addRoutes(to: router)
     assets.addRoutes(to: router)
-    WebController(domain: domain, renderer: WebRenderer(domain: domain, assets: assets, trustedProxies: trustedProxies),
-                  limiter: limiter).addRoutes(to: router)
+    WebController(
+        domain: domain, renderer: WebRenderer(domain: domain, assets: assets, trustedProxies: trustedProxies),
+        limiter: limiter
+    ).addRoutes(to: router)
     return HeadAsGet(inner: router)
 }
 
@@ -97,17 +101,20 @@ public func buildApplication(
     logger: Logger
 ) -> some ApplicationProtocol {
     let readiness = ReadinessGate()
-    let domain = Domain(store: store, passwords: passwords, clock: configuration.clock, readiness: readiness,
-                        webhookPolicy: Domain.WebhookPolicy(ownHosts: [configuration.host], ownPort: configuration.port,
-                                                                     outgoing: configuration.delivery.outgoing))
+    let domain = Domain(
+        store: store, passwords: passwords, clock: configuration.clock, readiness: readiness,
+        webhookPolicy: Domain.WebhookPolicy(
+            ownHosts: [configuration.host], ownPort: configuration.port,
+            outgoing: configuration.delivery.outgoing))
     let pageCache = TaskPageCache(capacityBytes: configuration.pageCacheBytes)
     // On its own listener the metrics need no token unless one is given; on the API's listener they always do.
     let metricsOnOwnListener = configuration.metricsPort != nil
-    let router = buildRouter(domain: domain, limiter: SignInLimiter(limits: configuration.signInLimits),
-                             fairShare: FairShareLimiter(perAccount: configuration.maxConcurrentPerAccount),
-                             pageCache: pageCache, eventHeartbeat: configuration.eventHeartbeat,
-                             trustedProxies: configuration.trustedProxies, metrics: configuration.metrics,
-                             metricsToken: metricsOnOwnListener ? nil : configuration.metricsToken)
+    let router = buildRouter(
+        domain: domain, limiter: SignInLimiter(limits: configuration.signInLimits),
+        fairShare: FairShareLimiter(perAccount: configuration.maxConcurrentPerAccount),
+        pageCache: pageCache, eventHeartbeat: configuration.eventHeartbeat,
+        trustedProxies: configuration.trustedProxies, metrics: configuration.metrics,
+        metricsToken: metricsOnOwnListener ? nil : configuration.metricsToken)
     var services: [any Service] = [
         store,
         FeedNotifierService(domain: domain, logger: logger),
@@ -125,16 +132,20 @@ public func buildApplication(
         services.append(backups!)
     }
     if let metrics = configuration.metrics {
-        metrics.addSampledGauge(name: "doable_storage_full",
-                                help: "1 while writes are refused because the database's storage is full, else 0.") {
+        metrics.addSampledGauge(
+            name: "doable_storage_full",
+            help: "1 while writes are refused because the database's storage is full, else 0."
+        ) {
             domain.storage.isFull ? 1 : 0
         }
         metrics.addSampledGauge(name: "doable_page_cache_bytes", help: "Bytes of rendered task pages kept.") {
             Double(pageCache.bytes)
         }
         if let backups {
-            metrics.addSampledGauge(name: "doable_backup_last_success_timestamp",
-                                    help: "When the last scheduled backup was written (seconds since 1970; 0: none yet).") {
+            metrics.addSampledGauge(
+                name: "doable_backup_last_success_timestamp",
+                help: "When the last scheduled backup was written (seconds since 1970; 0: none yet)."
+            ) {
                 backups.lastSuccessTimestamp ?? 0
             }
         }
@@ -142,18 +153,22 @@ public func buildApplication(
             let metricsRouter = Router(context: AppRequestContext.self)
             metricsRouter.add(middleware: ErrorMiddleware())
             MetricsController(metrics: metrics, token: configuration.metricsToken).addRoutes(to: metricsRouter)
-            services.append(Application(
-                router: metricsRouter, server: .http1(configuration: .init(idleTimeout: .seconds(60))),
-                configuration: .init(address: .hostname(configuration.metricsHost, port: port), serverName: "Doable"),
-                logger: logger))
+            services.append(
+                Application(
+                    router: metricsRouter, server: .http1(configuration: .init(idleTimeout: .seconds(60))),
+                    configuration: .init(address: .hostname(configuration.metricsHost, port: port), serverName: "Doable"),
+                    logger: logger))
         }
     }
     var app = Application(
         router: router,
-        server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard()],
-                                            idleTimeout: .seconds(configuration.idleTimeoutSeconds))),
-        configuration: .init(address: .hostname(configuration.host, port: configuration.port),
-                             serverName: "Doable"),
+        server: .http1(
+            configuration: .init(
+                additionalChannelHandlers: [ConnectionGuard()],
+                idleTimeout: .seconds(configuration.idleTimeoutSeconds))),
+        configuration: .init(
+            address: .hostname(configuration.host, port: configuration.port),
+            serverName: "Doable"),
         services: services,
         logger: logger)
     app.beforeServerStarts {

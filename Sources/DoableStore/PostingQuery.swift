@@ -10,8 +10,10 @@ public struct PostingQuery: Sendable, Equatable {
     public var before: (createdAt: Timestamp, id: PostingID)?
     public var limit: Int
 
-    public init(text: String = "", statuses: [MarketPosting.Status] = [.requested, .bidded],
-                categoryID: CategoryID? = nil, before: (createdAt: Timestamp, id: PostingID)? = nil, limit: Int = 50) {
+    public init(
+        text: String = "", statuses: [MarketPosting.Status] = [.requested, .bidded],
+        categoryID: CategoryID? = nil, before: (createdAt: Timestamp, id: PostingID)? = nil, limit: Int = 50
+    ) {
         self.text = text
         self.statuses = statuses
         self.categoryID = categoryID

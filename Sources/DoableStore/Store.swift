@@ -81,8 +81,10 @@ public protocol Store: Service, Sendable {
     func notification(id: NotificationID) async throws -> AppNotification?
     /// The account's notifications, newest first.
     /// Newest first; with `before`, only those older than that one (its time and id: a page's cursor).
-    func notifications(accountID: AccountID, unreadOnly: Bool, before: (createdAt: Timestamp, id: NotificationID)?,
-                       limit: Int) async throws -> [AppNotification]
+    func notifications(
+        accountID: AccountID, unreadOnly: Bool, before: (createdAt: Timestamp, id: NotificationID)?,
+        limit: Int
+    ) async throws -> [AppNotification]
     func unreadNotificationCount(accountID: AccountID) async throws -> Int
     /// Trashed tasks (the ones trashed themselves, not those that went with them) in these lists: what members of
     /// shared lists see in their trash.

@@ -154,7 +154,7 @@ public struct WriteBatch: Sendable {
         case .putWebhook(let hook): (hook.accountID, .webhook, hook.id.description, .put, nil)
         case .deleteWebhook(let hook): (hook.accountID, .webhook, hook.id.description, .delete, nil)
         case .setTasksOwner, .addActivity, .addCompletion, .deleteCompletion, .advanceWebhookCursor, .enqueueDelivery,
-             .requireAtMost, .advanceSyncClient, .recordSyncRejection, .stampFieldClocks:
+            .requireAtMost, .advanceSyncClient, .recordSyncRejection, .stampFieldClocks:
             nil
         case .announceTask(let task, let list, let owner, nil): (owner, .task, task.description, .put, list)
         case .announceTask(_, _, _, .some): nil
@@ -228,8 +228,10 @@ public struct WriteBatch: Sendable {
         for operation in operations {
             if case .announceTask(let task, let list, _, .some(let recipient)) = operation {
                 if !deleted.contains(recipient) {
-                    entries.append(FeedEntry(recipient: recipient, entity: .task, entityID: task.description,
-                                             kind: .put, listID: list))
+                    entries.append(
+                        FeedEntry(
+                            recipient: recipient, entity: .task, entityID: task.description,
+                            kind: .put, listID: list))
                 }
                 continue
             }
@@ -240,16 +242,22 @@ public struct WriteBatch: Sendable {
                 for other in others where !recipients.contains(other) { recipients.append(other) }
             }
             for recipient in recipients where !deleted.contains(recipient) {
-                entries.append(FeedEntry(recipient: recipient, entity: subject.entity, entityID: subject.id,
-                                         kind: subject.kind, listID: subject.list))
+                entries.append(
+                    FeedEntry(
+                        recipient: recipient, entity: subject.entity, entityID: subject.id,
+                        kind: subject.kind, listID: subject.list))
             }
             switch operation {
             case .putMembership(let member) where member.version == 1 && !deleted.contains(member.accountID):
-                entries.append(FeedEntry(recipient: member.accountID, entity: .list, entityID: member.listID.description,
-                                         kind: .put, listID: member.listID))
+                entries.append(
+                    FeedEntry(
+                        recipient: member.accountID, entity: .list, entityID: member.listID.description,
+                        kind: .put, listID: member.listID))
             case .deleteMembership(let member) where !deleted.contains(member.accountID):
-                entries.append(FeedEntry(recipient: member.accountID, entity: .list, entityID: member.listID.description,
-                                         kind: .delete, listID: member.listID))
+                entries.append(
+                    FeedEntry(
+                        recipient: member.accountID, entity: .list, entityID: member.listID.description,
+                        kind: .delete, listID: member.listID))
             default: break
             }
         }
@@ -264,8 +272,9 @@ public struct WriteBatch: Sendable {
         return entries.map { entry in
             let sequence = next[entry.recipient, default: 0] + 1
             next[entry.recipient] = sequence
-            return Change(accountID: entry.recipient, sequence: sequence, entity: entry.entity, entityID: entry.entityID,
-                          kind: entry.kind, at: batch.now, actorID: batch.actorID, listID: entry.listID)
+            return Change(
+                accountID: entry.recipient, sequence: sequence, entity: entry.entity, entityID: entry.entityID,
+                kind: entry.kind, at: batch.now, actorID: batch.actorID, listID: entry.listID)
         }
     }
 

@@ -17,21 +17,24 @@ struct Seed: AsyncParsableCommand {
     @Option(help: "Share of tasks that are subtasks, 0 to 1.") var subtaskShare: Double = 0.2
     @Option(help: "Marketplace postings in all (MKT), spread over the accounts and over a country-sized area.")
     var postings: Int = 0
-    @Option(help: ArgumentHelp(
-        "Share of tasks completed through the domain's completeTask, 0 to 1, spread evenly over the last 365 days.",
-        discussion: "Those completions write completion rows (and, with --game, rewards, ledger lines and closed "
-            + "game days) through the one write path, with the domain's clock moved along. The accounts then seem "
-            + "a year old. Without this option a fifth of the tasks are imported as already completed, without "
-            + "completion rows."))
+    @Option(
+        help: ArgumentHelp(
+            "Share of tasks completed through the domain's completeTask, 0 to 1, spread evenly over the last 365 days.",
+            discussion: "Those completions write completion rows (and, with --game, rewards, ledger lines and closed "
+                + "game days) through the one write path, with the domain's clock moved along. The accounts then seem "
+                + "a year old. Without this option a fifth of the tasks are imported as already completed, without "
+                + "completion rows."))
     var completedShare: Double?
     @Flag(help: "Turn the companion game on for the seeded accounts, before any completion.") var game = false
     @Option(help: "Write the accounts' credentials and list ids here as JSON.") var output: String?
     @OptionGroup var storeOptions: StoreOptions
 
-    static let words = ["buy", "milk", "call", "plumber", "write", "report", "clean", "kitchen", "book", "flight",
-                        "pay", "rent", "water", "plants", "fix", "bike", "read", "chapter", "email", "team", "plan",
-                        "party", "walk", "dog", "study", "exam", "review", "code", "order", "groceries", "paint",
-                        "fence", "visit", "doctor", "renew", "passport", "bake", "bread", "tidy", "garage"]
+    static let words = [
+        "buy", "milk", "call", "plumber", "write", "report", "clean", "kitchen", "book", "flight",
+        "pay", "rent", "water", "plants", "fix", "bike", "read", "chapter", "email", "team", "plan",
+        "party", "walk", "dog", "study", "exam", "review", "code", "order", "groceries", "paint",
+        "fence", "visit", "doctor", "renew", "passport", "bake", "bread", "tidy", "garage",
+    ]
 
     func run() async throws {
         let logger = Logger(label: "doable.seed")
@@ -54,8 +57,9 @@ struct Seed: AsyncParsableCommand {
             let yearAgo = realNow.adding(seconds: -366 * 86_400)
             if completedShare != nil { clock.pin(yearAgo) }
             let suffix = UUID().uuidString.prefix(8).lowercased()
-            var registration = Registration(email: "seed\(index)_\(suffix)@example.com", password: "seed password",
-                                            username: "seed\(index)_\(suffix)")
+            var registration = Registration(
+                email: "seed\(index)_\(suffix)@example.com", password: "seed password",
+                username: "seed\(index)_\(suffix)")
             registration.firstName = "Seed"
             registration.lastName = "User \(index)"
             let (account, firstSession) = try await domain.register(registration)
@@ -73,8 +77,10 @@ struct Seed: AsyncParsableCommand {
                 input.name = "List \(number + 1)"
                 listIDs.append(try await domain.createList(identity, input).id)
             }
-            let labels = [try await domain.createLabel(identity, name: "home", color: "green").id,
-                          try await domain.createLabel(identity, name: "work", color: "blue").id]
+            let labels = [
+                try await domain.createLabel(identity, name: "home", color: "green").id,
+                try await domain.createLabel(identity, name: "work", color: "blue").id,
+            ]
             var items: [ImportedTask] = []
             items.reserveCapacity(perAccount)
             var recent: [ListID: [TaskID]] = [:]
@@ -88,8 +94,9 @@ struct Seed: AsyncParsableCommand {
             }
             let span = Int64(365 * 86_400_000)
             func completionMoment(_ rank: Int) -> Timestamp {
-                Timestamp(milliseconds: realNow.milliseconds - span
-                    + span * Int64(rank * 2 + 1) / Int64(max(1, toComplete.count) * 2))
+                Timestamp(
+                    milliseconds: realNow.milliseconds - span
+                        + span * Int64(rank * 2 + 1) / Int64(max(1, toComplete.count) * 2))
             }
             var completionRank: [Int: Int] = [:]
             for (rank, number) in toComplete.enumerated() { completionRank[number] = rank }
@@ -100,8 +107,9 @@ struct Seed: AsyncParsableCommand {
                 if let candidates = recent[listID], !candidates.isEmpty, Double.random(in: 0..<1, using: &generator) < subtaskShare {
                     parent = candidates.randomElement(using: &generator)
                 }
-                var item = ImportedTask(id: .make(at: clock.now), listID: listID, parentID: parent,
-                                        title: "\(title) \(number)")
+                var item = ImportedTask(
+                    id: .make(at: clock.now), listID: listID, parentID: parent,
+                    title: "\(title) \(number)")
                 item.notes = number % 3 == 0 ? "Remember to \(Self.words.randomElement(using: &generator)!) first" : ""
                 item.priority = TaskPriority.allCases[number % 4]
                 if completedShare == nil {
@@ -155,18 +163,22 @@ struct Seed: AsyncParsableCommand {
                 made += try await domain.importPostings(
                     identity, (0..<chunk).map { _ in Self.posting(using: &generator) })
             }
-            summary.append(["username": account.username, "token": session.secret,
-                            "listIds": listIDs.map(\.description)])
+            summary.append([
+                "username": account.username, "token": session.secret,
+                "listIds": listIDs.map(\.description),
+            ])
             print("account \(index + 1)/\(accounts): \(perAccount) tasks, \(Int(Date().timeIntervalSince(started))) s")
         }
         if let output {
             if postings > 0 {
                 summary = summary.map { entry in
                     var entry = entry
-                    entry["area"] = ["minLatitude": Self.area.latitude.lowerBound,
-                                     "maxLatitude": Self.area.latitude.upperBound,
-                                     "minLongitude": Self.area.longitude.lowerBound,
-                                     "maxLongitude": Self.area.longitude.upperBound]
+                    entry["area"] = [
+                        "minLatitude": Self.area.latitude.lowerBound,
+                        "maxLatitude": Self.area.latitude.upperBound,
+                        "minLongitude": Self.area.longitude.lowerBound,
+                        "maxLongitude": Self.area.longitude.upperBound,
+                    ]
                     return entry
                 }
             }
@@ -176,22 +188,26 @@ struct Seed: AsyncParsableCommand {
         try await store.close()
         print("seeded \(accounts) accounts, \(perAccount * accounts) tasks in \(Int(Date().timeIntervalSince(started))) s")
         if completedShare != nil {
-            print("completed \(completedInAll) of them through completeTask\(game ? " with the game on" : "") in "
-                + "\(Int(completingSeconds)) s")
+            print(
+                "completed \(completedInAll) of them through completeTask\(game ? " with the game on" : "") in "
+                    + "\(Int(completingSeconds)) s")
         }
     }
 
     /// Where seeded postings lie: about Germany's extent (~860 km by ~620 km).
     static let area = (latitude: 47.3...55.0, longitude: 5.9...15.0)
-    static let categories = ["Cleaning", "Moving", "Gardening", "Repairs", "Delivery", "Tech help", "Tutoring",
-                             "Pet care", "Other"]
+    static let categories = [
+        "Cleaning", "Moving", "Gardening", "Repairs", "Delivery", "Tech help", "Tutoring",
+        "Pet care", "Other",
+    ]
 
     static func posting(using generator: inout SystemRandomNumberGenerator) -> PostingInput {
         func phrase(_ count: Int) -> String {
             (0..<count).map { _ in Self.words.randomElement(using: &generator)! }.joined(separator: " ")
         }
-        let point = GeoPoint(latitude: Double.random(in: area.latitude, using: &generator),
-                             longitude: Double.random(in: area.longitude, using: &generator))
+        let point = GeoPoint(
+            latitude: Double.random(in: area.latitude, using: &generator),
+            longitude: Double.random(in: area.longitude, using: &generator))
         return PostingInput(
             title: String(phrase(3).prefix(30)), description: "Please \(phrase(8)).",
             category: categories.randomElement(using: &generator)!,

@@ -28,29 +28,39 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .long, help: "Requests of one account worked on at once; more wait their turn (env DOABLE_MAX_CONCURRENT_PER_ACCOUNT).")
     var maxConcurrentPerAccount: Int = Int(ProcessInfo.processInfo.environment["DOABLE_MAX_CONCURRENT_PER_ACCOUNT"] ?? "") ?? 16
 
-    @Option(name: .long, help: "MiB of memory for rendered task pages, served again while nothing changed; 0 turns it off (env DOABLE_PAGE_CACHE_MB).")
+    @Option(
+        name: .long, help: "MiB of memory for rendered task pages, served again while nothing changed; 0 turns it off (env DOABLE_PAGE_CACHE_MB).")
     var pageCacheMb: Int = Int(ProcessInfo.processInfo.environment["DOABLE_PAGE_CACHE_MB"] ?? "") ?? 16
 
     @Option(name: .long, help: "Days the change feed is kept; a client further behind resyncs from scratch (env DOABLE_FEED_RETENTION_DAYS).")
     var feedRetentionDays: Int = Int(ProcessInfo.processInfo.environment["DOABLE_FEED_RETENTION_DAYS"] ?? "") ?? 90
 
-    @Option(name: .long, help: ArgumentHelp(
-        "A reverse proxy (address or CIDR block) whose X-Forwarded-For names the client; repeat or separate with commas (env DOABLE_TRUSTED_PROXY).",
-        valueName: "address"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "A reverse proxy (address or CIDR block) whose X-Forwarded-For names the client; repeat or separate with commas (env DOABLE_TRUSTED_PROXY).",
+            valueName: "address"))
     var trustedProxy: [String] = ProcessInfo.processInfo.environment["DOABLE_TRUSTED_PROXY"].map { [$0] } ?? []
 
-    @Option(name: .long, help: ArgumentHelp(
-        "Let webhooks reach this otherwise refused range (loopback, private, link-local …), for trusted internal receivers: an address or CIDR block; repeat or separate with commas (env DOABLE_ALLOW_OUTGOING).",
-        valueName: "CIDR"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Let webhooks reach this otherwise refused range (loopback, private, link-local …), for trusted internal receivers: an address or CIDR block; repeat or separate with commas (env DOABLE_ALLOW_OUTGOING).",
+            valueName: "CIDR"))
     var allowOutgoing: [String] = ProcessInfo.processInfo.environment["DOABLE_ALLOW_OUTGOING"].map { [$0] } ?? []
 
-    @Option(name: .long, help: "Serve GET /metrics (Prometheus) on a listener of its own on this port; 0, the default, is off (env DOABLE_METRICS_PORT).")
+    @Option(
+        name: .long, help: "Serve GET /metrics (Prometheus) on a listener of its own on this port; 0, the default, is off (env DOABLE_METRICS_PORT).")
     var metricsPort: Int = ProcessInfo.processInfo.environment["DOABLE_METRICS_PORT"].flatMap { Int($0) } ?? 0
 
     @Option(name: .long, help: "Address for the metrics listener (env DOABLE_METRICS_HOST).")
     var metricsHost: String = ProcessInfo.processInfo.environment["DOABLE_METRICS_HOST"] ?? "127.0.0.1"
 
-    @Option(name: .long, help: "Bearer token GET /metrics requires; without --metrics-port it is then served on the main listener (env DOABLE_METRICS_TOKEN, which keeps it out of the process list).")
+    @Option(
+        name: .long,
+        help:
+            "Bearer token GET /metrics requires; without --metrics-port it is then served on the main listener (env DOABLE_METRICS_TOKEN, which keeps it out of the process list)."
+    )
     var metricsToken: String = ProcessInfo.processInfo.environment["DOABLE_METRICS_TOKEN"] ?? ""
 
     @Option(name: .long, help: "SMTP server for email notifications: smtp://[user:password@]host[:port] or smtps://… (env DOABLE_SMTP_URL).")
@@ -62,7 +72,11 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .long, help: "The address people open Doable at, for links in emails; default http://HOST:PORT (env DOABLE_PUBLIC_URL).")
     var publicUrl: String = ProcessInfo.processInfo.environment["DOABLE_PUBLIC_URL"] ?? ""
 
-    @Option(name: .long, help: "Minutes after which a reminder that came due while the server was down is dropped with a note instead of sent; 0 sends it however late (env DOABLE_REMINDER_STALE_MINUTES).")
+    @Option(
+        name: .long,
+        help:
+            "Minutes after which a reminder that came due while the server was down is dropped with a note instead of sent; 0 sends it however late (env DOABLE_REMINDER_STALE_MINUTES)."
+    )
     var reminderStaleMinutes: Int = Int(ProcessInfo.processInfo.environment["DOABLE_REMINDER_STALE_MINUTES"] ?? "") ?? 360
 
     @Option(name: .long, help: "Folder for scheduled backups; unset: none (env DOABLE_BACKUP_DIR).")
@@ -77,7 +91,11 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .long, help: "Days notifications, delivery records and sync rejections are kept (env DOABLE_NOTIFICATION_RETENTION_DAYS).")
     var notificationRetentionDays: Int = Int(ProcessInfo.processInfo.environment["DOABLE_NOTIFICATION_RETENTION_DAYS"] ?? "") ?? 180
 
-    @Flag(name: .long, help: "Start on a PostgreSQL server that runs with fsync or synchronous_commit off, which can lose acknowledged writes on a power cut: for throwaway databases only (env DOABLE_ALLOW_UNSAFE_DURABILITY=1).")
+    @Flag(
+        name: .long,
+        help:
+            "Start on a PostgreSQL server that runs with fsync or synchronous_commit off, which can lose acknowledged writes on a power cut: for throwaway databases only (env DOABLE_ALLOW_UNSAFE_DURABILITY=1)."
+    )
     var allowUnsafeDurability = false
 
     /// The flag, or its environment variable.
@@ -169,8 +187,9 @@ struct Serve: AsyncParsableCommand {
             configuration.metricsPort = metricsPort == 0 ? nil : metricsPort
             configuration.metricsToken = metricsToken.isEmpty ? nil : metricsToken
         }
-        let app = buildApplication(configuration: configuration, store: store,
-                                   passwords: PasswordHasher(cost: UInt8(bcryptCost)), logger: logger)
+        let app = buildApplication(
+            configuration: configuration, store: store,
+            passwords: PasswordHasher(cost: UInt8(bcryptCost)), logger: logger)
         logger.info("Doable is listening", metadata: ["doable.address": "http://\(host):\(port)"])
         try await app.runService()
     }

@@ -5,8 +5,9 @@ import Testing
 
 /// Dates typed on the command line, read in Berlin on Monday 23 November 2026 at 11:00 local time.
 @Suite struct DateInputTests {
-    let input = DateInput(timeZone: TimeZone(identifier: "Europe/Berlin")!, weekStart: .monday,
-                          now: Timestamp(rfc3339: "2026-11-23T10:00:00Z")!)
+    let input = DateInput(
+        timeZone: TimeZone(identifier: "Europe/Berlin")!, weekStart: .monday,
+        now: Timestamp(rfc3339: "2026-11-23T10:00:00Z")!)
 
     func parse(_ text: String) throws -> TaskDate { try input.parse(text, flag: "--due") }
     func day(_ text: String) -> TaskDate { .day(CivilDate(text)!) }

@@ -13,10 +13,11 @@ import Testing
         var table = Table(columns: [.init(), .init(.right), .init()])
         table.append(["a", "1", "first"])
         table.append(["longer", "100", "x"])
-        #expect(table.render() == [
-            "a         1  first",
-            "longer  100  x",
-        ])
+        #expect(
+            table.render() == [
+                "a         1  first",
+                "longer  100  x",
+            ])
     }
 
     @Test func colourTakesNoRoom() {

@@ -50,8 +50,9 @@ extension FakeServer {
             touch("task", id)
         case "list.create":
             guard let id = text("id").flatMap(ListID.init), let name = text("name") else { return Self.invalid }
-            lists[id] = ListRecord(id: id, name: name, color: text("color") ?? "blue", ownerId: account.id,
-                                   createdAt: time, updatedAt: time)
+            lists[id] = ListRecord(
+                id: id, name: name, color: text("color") ?? "blue", ownerId: account.id,
+                createdAt: time, updatedAt: time)
             touch("list", id)
         default:
             return MutationError(code: "unknown_mutation", message: "This server does not know \(mutation.name).")
@@ -63,10 +64,13 @@ extension FakeServer {
 
     /// A task made on the server (as if by the web app), in the Inbox unless told otherwise.
     @discardableResult
-    func addTask(id: TaskID = .make(), title: String, list: ListID? = nil, parent: TaskID? = nil,
-                 rank: String = "a0", deleted: Bool = false) -> TaskRecord {
-        let task = TaskRecord(id: id, listId: list ?? account.inboxId, parentId: parent, title: title,
-                              createdAt: time, updatedAt: time, deletedAt: deleted ? time : nil, rank: rank)
+    func addTask(
+        id: TaskID = .make(), title: String, list: ListID? = nil, parent: TaskID? = nil,
+        rank: String = "a0", deleted: Bool = false
+    ) -> TaskRecord {
+        let task = TaskRecord(
+            id: id, listId: list ?? account.inboxId, parentId: parent, title: title,
+            createdAt: time, updatedAt: time, deletedAt: deleted ? time : nil, rank: rank)
         tasks[id] = task
         touch("task", id)
         return task

@@ -31,11 +31,13 @@ actor FakeServer: SyncServer {
 
     init(time: Timestamp = Timestamp(milliseconds: 1_780_000_000_000)) {
         self.time = time
-        let inbox = ListRecord(id: .make(at: time), name: "Inbox", isInbox: true, ownerId: .make(at: time),
-                               createdAt: time, updatedAt: time)
-        account = AccountRecord(id: inbox.ownerId, email: "ada@example.com", username: "ada", inboxId: inbox.id,
-                                preferences: AccountPreferences(timeZone: "Europe/Berlin"), createdAt: time,
-                                updatedAt: time)
+        let inbox = ListRecord(
+            id: .make(at: time), name: "Inbox", isInbox: true, ownerId: .make(at: time),
+            createdAt: time, updatedAt: time)
+        account = AccountRecord(
+            id: inbox.ownerId, email: "ada@example.com", username: "ada", inboxId: inbox.id,
+            preferences: AccountPreferences(timeZone: "Europe/Berlin"), createdAt: time,
+            updatedAt: time)
         lists[inbox.id] = inbox
         sequence = 2
         feed["account:\(account.id)"] = (1, false)
@@ -65,8 +67,10 @@ actor FakeServer: SyncServer {
         for mutation in request.mutations where handlesPushes {
             if mutation.id <= last {
                 let error = rejected[request.clientId]?[mutation.id]
-                results.append(MutationResult(id: mutation.id, status: error == nil ? .duplicate : .rejected,
-                                              error: error))
+                results.append(
+                    MutationResult(
+                        id: mutation.id, status: error == nil ? .duplicate : .rejected,
+                        error: error))
                 continue
             }
             guard mutation.id == last + 1 else { break }
@@ -95,8 +99,9 @@ actor FakeServer: SyncServer {
             .sorted { $0.value.sequence < $1.value.sequence }
         let page = changed.prefix(pageLimit)
         let more = changed.count > page.count
-        var answer = PullResponse(cursor: String(more ? page.last!.value.sequence : sequence), more: more,
-                                  reset: reset, lastMutationId: handled[request.clientId] ?? 0, serverTime: time)
+        var answer = PullResponse(
+            cursor: String(more ? page.last!.value.sequence : sequence), more: more,
+            reset: reset, lastMutationId: handled[request.clientId] ?? 0, serverTime: time)
         for (key, entry) in page {
             let parts = key.split(separator: ":", maxSplits: 1).map(String.init)
             if entry.isGone {

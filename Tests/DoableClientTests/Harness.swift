@@ -34,8 +34,11 @@ struct Device {
 
     static func unsynced(with server: FakeServer, clock: TestClock = TestClock()) throws -> Device {
         let replica = try Replica.inMemory(clock: clock.reading)
-        return Device(clock: clock, replica: replica, engine: SyncEngine(replica: replica, server: server,
-                                                                        clock: clock.reading))
+        return Device(
+            clock: clock, replica: replica,
+            engine: SyncEngine(
+                replica: replica, server: server,
+                clock: clock.reading))
     }
 
     var inboxID: ListID {

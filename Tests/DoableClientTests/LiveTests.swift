@@ -25,8 +25,9 @@ final class ManualEvents: LiveEvents, @unchecked Sendable {
     func nudgeSyncs() async throws {
         let server = FakeServer()
         let device = try Device.unsynced(with: server)
-        let engine = SyncEngine(replica: device.replica, server: server, liveFallback: .seconds(60),
-                                backoff: Backoff(initial: .milliseconds(10), maximum: .milliseconds(50)))
+        let engine = SyncEngine(
+            replica: device.replica, server: server, liveFallback: .seconds(60),
+            backoff: Backoff(initial: .milliseconds(10), maximum: .milliseconds(50)))
         let events = ManualEvents()
         let live = Task { await engine.runLive(events: events) }
         defer { live.cancel() }
@@ -49,8 +50,9 @@ final class ManualEvents: LiveEvents, @unchecked Sendable {
         let server = FakeServer()
         await server.update { $0.isOffline = true }
         let device = try Device.unsynced(with: server)
-        let engine = SyncEngine(replica: device.replica, server: server, liveFallback: .seconds(60),
-                                backoff: Backoff(initial: .milliseconds(10), maximum: .milliseconds(40)))
+        let engine = SyncEngine(
+            replica: device.replica, server: server, liveFallback: .seconds(60),
+            backoff: Backoff(initial: .milliseconds(10), maximum: .milliseconds(40)))
         let failures = Recorder<String>()
         let live = Task {
             await engine.runLive(events: ManualEvents()) { result in

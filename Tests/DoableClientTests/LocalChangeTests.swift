@@ -40,10 +40,11 @@ import Testing
         #expect(create["due"] == .string("2026-12-01"))
         #expect(create["rank"]?.stringValue?.isEmpty == false)
         #expect(create["notes"] == nil && create["priority"] == nil)
-        #expect(mutations[1].args == [
-            "id": .string(task.id.description),
-            "fields": .object(["priority": .string("low"), "due": .null]),
-        ])
+        #expect(
+            mutations[1].args == [
+                "id": .string(task.id.description),
+                "fields": .object(["priority": .string("low"), "due": .null]),
+            ])
         #expect(mutations[1].hlc > mutations[0].hlc)
         #expect(HybridTimestamp(mutations[0].hlc)?.node == device.replica.clientID.lowercasedString)
     }
@@ -93,8 +94,10 @@ import Testing
         let device = try await Device.synced(with: FakeServer())
         let list = try device.replica.createList(name: "Errands", color: "green")
         let label = try device.replica.createLabel(name: "Urgent")
-        let task = try device.replica.createTask(TaskDraft(title: "Post office", listID: list.id,
-                                                           labelIDs: [label.id]))
+        let task = try device.replica.createTask(
+            TaskDraft(
+                title: "Post office", listID: list.id,
+                labelIDs: [label.id]))
         #expect(task.labelIds == [label.id])
         try device.replica.deleteLabel(label.id)
         #expect(try device.replica.task(id: task.id)?.labelIds == [])
@@ -123,14 +126,18 @@ import Testing
         refusal("title") { try device.replica.createTask(TaskDraft(title: "   ")) }
         refusal("title") { try device.replica.createTask(TaskDraft(title: String(repeating: "x", count: 201))) }
         refusal("start") {
-            try device.replica.createTask(TaskDraft(title: "A", due: TaskDate("2026-01-01"),
-                                                    start: TaskDate("2026-02-01")))
+            try device.replica.createTask(
+                TaskDraft(
+                    title: "A", due: TaskDate("2026-01-01"),
+                    start: TaskDate("2026-02-01")))
         }
         refusal("recurrence") { try device.replica.createTask(TaskDraft(title: "A", recurrence: "FREQ=DAILY")) }
         refusal("name") { try device.replica.createList(name: "") }
         refusal("color") { try device.replica.createList(name: "L", color: "mauve") }
-        let task = try device.replica.createTask(TaskDraft(title: "Ok", due: TaskDate("2026-03-01"),
-                                                           recurrence: "FREQ=WEEKLY"))
+        let task = try device.replica.createTask(
+            TaskDraft(
+                title: "Ok", due: TaskDate("2026-03-01"),
+                recurrence: "FREQ=WEEKLY"))
         #expect(task.recurrence == "FREQ=WEEKLY")
         refusal("fields") { try device.replica.updateTask(task.id, TaskFields()) }
         refusal("relativeTo") {

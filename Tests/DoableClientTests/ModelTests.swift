@@ -41,22 +41,31 @@ import Testing
 
     @Test("a pull page with missing arrays reads them as empty; push results keep unknown statuses")
     func wireDecodes() throws {
-        let pull = try JSONDecoder().decode(PullResponse.self, from: Data("""
-            {"cursor":"7","more":false,"reset":false,"lastMutationId":4,"serverTime":"2026-11-23T19:00:00.123Z"}
-            """.utf8))
+        let pull = try JSONDecoder().decode(
+            PullResponse.self,
+            from: Data(
+                """
+                {"cursor":"7","more":false,"reset":false,"lastMutationId":4,"serverTime":"2026-11-23T19:00:00.123Z"}
+                """.utf8))
         #expect(pull.tasks.isEmpty && pull.deleted.isEmpty && pull.account == nil && pull.entityCount == 0)
-        let push = try JSONDecoder().decode(PushResponse.self, from: Data("""
-            {"lastMutationId":43,"serverTime":"2026-11-23T19:00:00.000Z","results":[
-             {"id":42,"status":"applied","superseded":["priority"]},
-             {"id":43,"status":"rejected","error":{"code":"in_trash","field":null,"message":"In the trash."}},
-             {"id":44,"status":"deferred"}]}
-            """.utf8))
+        let push = try JSONDecoder().decode(
+            PushResponse.self,
+            from: Data(
+                """
+                {"lastMutationId":43,"serverTime":"2026-11-23T19:00:00.000Z","results":[
+                 {"id":42,"status":"applied","superseded":["priority"]},
+                 {"id":43,"status":"rejected","error":{"code":"in_trash","field":null,"message":"In the trash."}},
+                 {"id":44,"status":"deferred"}]}
+                """.utf8))
         #expect(push.results.map(\.status) == [.applied, .rejected, MutationResult.Status(rawValue: "deferred")])
         #expect(push.results[1].error?.code == "in_trash")
-        let request = PushRequest(clientId: UUID(uuidString: "0192F7A2-0000-7000-8000-000000000009")!, mutations: [
-            Mutation(id: 1, name: "task.update", hlc: "000001763900000000-00000-x",
-                     args: ["id": .string("t"), "fields": .object(["estimatedMinutes": .int(30), "due": .null])]),
-        ])
+        let request = PushRequest(
+            clientId: UUID(uuidString: "0192F7A2-0000-7000-8000-000000000009")!,
+            mutations: [
+                Mutation(
+                    id: 1, name: "task.update", hlc: "000001763900000000-00000-x",
+                    args: ["id": .string("t"), "fields": .object(["estimatedMinutes": .int(30), "due": .null])])
+            ])
         let text = String(decoding: try JSONEncoder().encode(request), as: UTF8.self)
         #expect(text.contains(#""clientId":"0192f7a2-0000-7000-8000-000000000009""#))
         #expect(text.contains(#""estimatedMinutes":30"#) && text.contains(#""due":null"#))
@@ -79,8 +88,9 @@ import Testing
             }
         }
         try await client.shutdown()
-        #expect(ClientError.unauthorized("The session has expired.").description
-            == "The session has expired. Sign in again.")
+        #expect(
+            ClientError.unauthorized("The session has expired.").description
+                == "The session has expired. Sign in again.")
     }
 
     @Test("SYNC-3: with the default client, a server that refuses the connection is .offline, saying so")

@@ -29,16 +29,19 @@ import Testing
 
         /// Everything a read can show, read from `replica`.
         static func shown(_ replica: Replica, reminders taskID: TaskID?) throws -> Shown {
-            Shown(tasks: try replica.tasks(), allTasks: try replica.tasks(includeDeleted: true),
-                  lists: try replica.lists(), allLists: try replica.lists(includeDeleted: true),
-                  labels: try replica.labels(), account: try replica.account(),
-                  reminders: try taskID.map { try replica.reminders(taskID: $0) } ?? [])
+            Shown(
+                tasks: try replica.tasks(), allTasks: try replica.tasks(includeDeleted: true),
+                lists: try replica.lists(), allLists: try replica.lists(includeDeleted: true),
+                labels: try replica.labels(), account: try replica.account(),
+                reminders: try taskID.map { try replica.reminders(taskID: $0) } ?? [])
         }
 
         /// Checks that this replica's reads (from its kept view) equal those of a replica freshly opened on the
         /// same file, which loads the base and replays the whole outbox.
-        func expectSameAsFresh(reminders taskID: TaskID? = nil, _ comment: Comment,
-                               sourceLocation: SourceLocation = #_sourceLocation) throws {
+        func expectSameAsFresh(
+            reminders taskID: TaskID? = nil, _ comment: Comment,
+            sourceLocation: SourceLocation = #_sourceLocation
+        ) throws {
             let fresh = try Replica(path: path)
             defer { try? fresh.close() }
             let kept = try Self.shown(replica, reminders: taskID)

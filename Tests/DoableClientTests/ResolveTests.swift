@@ -4,8 +4,10 @@ import Testing
 
 /// Finding tasks, lists and labels from what a person types.
 @Suite struct ResolveTests {
-    static let ids = ["0192f7a3-0000-7000-8000-000000000001", "0192f7a3-0000-7000-8000-000000000002",
-                      "0192f7b0-0000-7000-8000-000000000003"].compactMap(TaskID.init)
+    static let ids = [
+        "0192f7a3-0000-7000-8000-000000000001", "0192f7a3-0000-7000-8000-000000000002",
+        "0192f7b0-0000-7000-8000-000000000003",
+    ].compactMap(TaskID.init)
 
     func device() async throws -> Device {
         let server = FakeServer()
@@ -41,8 +43,10 @@ import Testing
     @Test("a missing prefix is .notFound; tasks in the trash are found only when asked")
     func missing() async throws {
         let device = try await device()
-        #expect(throws: ClientError.notFound(
-            "No task on this device has an id starting with “ffff” (tasks in the trash were not searched).")) {
+        #expect(
+            throws: ClientError.notFound(
+                "No task on this device has an id starting with “ffff” (tasks in the trash were not searched).")
+        ) {
             try device.replica.resolveTask("ffff")
         }
         #expect(throws: ClientError.self) { try device.replica.resolveTask("0192f7b") }

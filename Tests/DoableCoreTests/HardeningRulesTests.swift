@@ -5,7 +5,7 @@ import Testing
 /// Issue 10, findings 4 and 5: limits bound what is stored; text is stored in NFC.
 @Suite("Hardening: text rules")
 struct HardeningRulesTests {
-    static let combiningMarks = String(repeating: "\u{301}", count: 20_000) // 40 KB of one accent
+    static let combiningMarks = String(repeating: "\u{301}", count: 20_000)  // 40 KB of one accent
 
     @Test func TASK1_issue10_4_aLetterWithFortyKilobytesOfCombiningMarksIsRefused() {
         let title = "a" + Self.combiningMarks

@@ -9,10 +9,12 @@ struct ICalendarWriterTests {
 
     func calendar(title: String, notes: String = "", label: String? = nil, list: String? = nil) -> String {
         let labelID = LabelID.make()
-        let task = TaskItem(id: .make(), ownerID: .make(), listID: .make(), title: title, notes: notes,
-                            labelIDs: label == nil ? [] : [labelID], rank: "a0", createdAt: Self.now, updatedAt: Self.now)
-        return ICalendarWriter.calendar(tasks: [task], labelNames: label.map { [labelID: $0] } ?? [:],
-                                        listNames: list.map { [task.listID: $0] } ?? [:])
+        let task = TaskItem(
+            id: .make(), ownerID: .make(), listID: .make(), title: title, notes: notes,
+            labelIDs: label == nil ? [] : [labelID], rank: "a0", createdAt: Self.now, updatedAt: Self.now)
+        return ICalendarWriter.calendar(
+            tasks: [task], labelNames: label.map { [labelID: $0] } ?? [:],
+            listNames: list.map { [task.listID: $0] } ?? [:])
     }
 
     /// The content lines, unfolded. By bytes: a fold may fall before a combining mark, and as Characters the
@@ -71,27 +73,32 @@ struct ICalendarExportWriterTests {
         let work = LabelID.make()
         let home = LabelID.make()
         let listID = ListID.make()
-        let parent = TaskItem(id: .make(), ownerID: .make(), listID: listID, title: "Move house", rank: "a0",
-                              createdAt: Self.now, updatedAt: Self.now)
-        var child = TaskItem(id: .make(), ownerID: parent.ownerID, listID: listID, parentID: parent.id,
-                             title: "Pack, label; and \\ stack", notes: "Boxes\nTape", status: .completed,
-                             priority: .high, due: .day(CivilDate("2026-06-01")!),
-                             start: .moment(Timestamp(rfc3339: "2026-05-20T08:00:00Z")!), estimatedMinutes: 120,
-                             labelIDs: [work, home], completedAt: Self.now.adding(seconds: 60), rank: "a1",
-                             createdAt: Self.now, updatedAt: Self.now.adding(seconds: 60),
-                             recurrence: "FREQ=MONTHLY;BYMONTHDAY=1", recurrenceBasis: .completion)
+        let parent = TaskItem(
+            id: .make(), ownerID: .make(), listID: listID, title: "Move house", rank: "a0",
+            createdAt: Self.now, updatedAt: Self.now)
+        var child = TaskItem(
+            id: .make(), ownerID: parent.ownerID, listID: listID, parentID: parent.id,
+            title: "Pack, label; and \\ stack", notes: "Boxes\nTape", status: .completed,
+            priority: .high, due: .day(CivilDate("2026-06-01")!),
+            start: .moment(Timestamp(rfc3339: "2026-05-20T08:00:00Z")!), estimatedMinutes: 120,
+            labelIDs: [work, home], completedAt: Self.now.adding(seconds: 60), rank: "a1",
+            createdAt: Self.now, updatedAt: Self.now.adding(seconds: 60),
+            recurrence: "FREQ=MONTHLY;BYMONTHDAY=1", recurrenceBasis: .completion)
         child.version = 3
-        let reminder = Reminder(id: .make(), taskID: child.id, accountID: child.ownerID,
-                                trigger: .relative(to: .due, offsetMinutes: -60), createdAt: Self.now, updatedAt: Self.now)
+        let reminder = Reminder(
+            id: .make(), taskID: child.id, accountID: child.ownerID,
+            trigger: .relative(to: .due, offsetMinutes: -60), createdAt: Self.now, updatedAt: Self.now)
         let labels = [work: "Work", home: "Home"]
-        let text = ICalendarWriter.calendar(tasks: [parent, child], labelNames: labels, listNames: [listID: "Moving"],
-                                            reminders: [child.id: [reminder]])
+        let text = ICalendarWriter.calendar(
+            tasks: [parent, child], labelNames: labels, listNames: [listID: "Moving"],
+            reminders: [child.id: [reminder]])
         let records = VTodoMapping.decodeAll(try ICalendarParser.parse(text), floatingZone: .gmt).compactMap {
             try? $0.get()
         }
         #expect(records.count == 2)
-        var expected = ICalendarWriter.record(for: child, labelNames: labels, parentUID: parent.id.description,
-                                              listName: "Moving", reminders: [reminder])
+        var expected = ICalendarWriter.record(
+            for: child, labelNames: labels, parentUID: parent.id.description,
+            listName: "Moving", reminders: [reminder])
         expected.percentComplete = 100
         #expect(records.last == expected)
         #expect(records.first?.uid == parent.id.description)
@@ -101,8 +108,9 @@ struct ICalendarExportWriterTests {
     }
 
     @Test func ACC6_labelsWithoutANameAreLeftOut() {
-        let task = TaskItem(id: .make(), ownerID: .make(), listID: .make(), title: "x", labelIDs: [.make()], rank: "a0",
-                            createdAt: Self.now, updatedAt: Self.now)
+        let task = TaskItem(
+            id: .make(), ownerID: .make(), listID: .make(), title: "x", labelIDs: [.make()], rank: "a0",
+            createdAt: Self.now, updatedAt: Self.now)
         let record = ICalendarWriter.record(for: task, labelNames: [:], parentUID: nil, listName: nil, reminders: [])
         #expect(record.categories.isEmpty)
         #expect(record.uid == task.id.description)

@@ -50,8 +50,9 @@ struct ImageMetadataTests {
     @Test func TASK11_aPNGKeepsItsChunksOfImageData() throws {
         let original = try Self.fixture("gps.png")
         let stripped = ImageMetadata.stripped(original, kind: .png)
-        #expect(Self.pngChunks(stripped).filter { $0.type == "IDAT" }.map(\.bytes)
-            == Self.pngChunks(original).filter { $0.type == "IDAT" }.map(\.bytes))
+        #expect(
+            Self.pngChunks(stripped).filter { $0.type == "IDAT" }.map(\.bytes)
+                == Self.pngChunks(original).filter { $0.type == "IDAT" }.map(\.bytes))
         #expect(Self.pngChunks(stripped).map(\.type).allSatisfy { !["tEXt", "iTXt", "zTXt"].contains($0) })
     }
 
@@ -86,8 +87,11 @@ struct ImageMetadataTests {
         var index = 8
         while index + 12 <= bytes.count {
             let length = Int(ImageMetadata.readUInt32(bytes, at: index, bigEndian: true))
-            chunks.append((String(decoding: bytes[(index + 4)..<(index + 8)], as: UTF8.self),
-                           Array(bytes[index..<(index + 12 + length)])))
+            chunks.append(
+                (
+                    String(decoding: bytes[(index + 4)..<(index + 8)], as: UTF8.self),
+                    Array(bytes[index..<(index + 12 + length)])
+                ))
             index += 12 + length
         }
         return chunks

@@ -8,9 +8,10 @@ struct PostingLifecycleTests {
     let t0 = Timestamp(milliseconds: 1_800_000_000_000)
 
     func fresh(maxBid: Int64 = 5_000) -> PostingLifecycle {
-        PostingLifecycle(posting: MarketPosting(
-            id: .make(), posterID: ann, title: "Fix bike", description: "Flat tyre", categoryID: .make(),
-            maxBid: Money(cents: maxBid), bidsSeenAt: t0, createdAt: t0, updatedAt: t0), bids: [])
+        PostingLifecycle(
+            posting: MarketPosting(
+                id: .make(), posterID: ann, title: "Fix bike", description: "Flat tyre", categoryID: .make(),
+                maxBid: Money(cents: maxBid), bidsSeenAt: t0, createdAt: t0, updatedAt: t0), bids: [])
     }
 
     func at(_ seconds: Int64) -> Timestamp { t0.adding(seconds: seconds) }
@@ -30,8 +31,9 @@ struct PostingLifecycleTests {
     @Test func MKT4_aSecondBidBySameBidderChangesTheOpenOneInsteadOfAddingOne() throws {
         var life = fresh()
         let first = try life.placeBid(id: .make(), by: ben, amount: Money(cents: 2_000), message: "", now: at(1))
-        let second = try life.placeBid(id: .make(), by: ben, amount: Money(cents: 1_500), message: "cheaper",
-                                       now: at(2))
+        let second = try life.placeBid(
+            id: .make(), by: ben, amount: Money(cents: 1_500), message: "cheaper",
+            now: at(2))
         #expect(second.id == first.id)
         #expect(second.version == 2)
         #expect(life.bids.count == 1)
@@ -43,8 +45,11 @@ struct PostingLifecycleTests {
 
     @Test func MKT4_nobodyBidsOnTheirOwnPostingOrOverTheMaximum() throws {
         var life = fresh()
-        #expect(throws: DoableError.conflict(code: "own_posting", field: nil,
-                                             message: "You can't bid on your own posting.")) {
+        #expect(
+            throws: DoableError.conflict(
+                code: "own_posting", field: nil,
+                message: "You can't bid on your own posting.")
+        ) {
             try life.placeBid(id: .make(), by: ann, amount: Money(cents: 100), message: "", now: at(1))
         }
         #expect(throws: DoableError.invalid("amount", "The amount must be at most the maximum bid of 50.00.")) {
@@ -82,8 +87,11 @@ struct PostingLifecycleTests {
         }
         try life.withdrawBid(bid.id, by: ben, now: at(2))
         #expect(life.posting.status == .requested)
-        #expect(throws: DoableError.conflict(code: "bid_not_open", field: nil,
-                                             message: "This bid is withdrawn and can't be accepted.")) {
+        #expect(
+            throws: DoableError.conflict(
+                code: "bid_not_open", field: nil,
+                message: "This bid is withdrawn and can't be accepted.")
+        ) {
             try life.accept(bid.id, by: ann, assigneeTaskID: nil, now: at(3))
         }
     }
@@ -127,8 +135,11 @@ struct PostingLifecycleTests {
         try life.edit(by: ann, now: at(2)) { $0.title = "Fix my bike" }
         #expect(life.posting.title == "Fix my bike")
         try life.accept(bid.id, by: ann, assigneeTaskID: nil, now: at(3))
-        #expect(throws: DoableError.conflict(code: "posting_assigned", field: nil,
-                                             message: "This posting was assigned meanwhile; it can no longer be edited.")) {
+        #expect(
+            throws: DoableError.conflict(
+                code: "posting_assigned", field: nil,
+                message: "This posting was assigned meanwhile; it can no longer be edited.")
+        ) {
             try life.edit(by: ann, now: at(4)) { $0.title = "Stale form" }
         }
         #expect(life.posting.title == "Fix my bike")
@@ -193,8 +204,9 @@ struct MarketValueTests {
         let box = centre.searchBox(radiusKm: 5)
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<2_000 {
-            let point = GeoPoint(latitude: 48.1 + Double.random(in: -0.1...0.1, using: &generator),
-                                 longitude: 11.5 + Double.random(in: -0.1...0.1, using: &generator))
+            let point = GeoPoint(
+                latitude: 48.1 + Double.random(in: -0.1...0.1, using: &generator),
+                longitude: 11.5 + Double.random(in: -0.1...0.1, using: &generator))
             guard centre.distanceKm(to: point) <= 5 else { continue }
             #expect(box.latitudeCells.contains(GeoPoint.latitudeCell(point.latitude)))
             #expect(box.longitudeRanges.contains { $0.contains(point.longitude) })

@@ -84,8 +84,10 @@ struct QuickAddRecurrenceTests {
         #expect(result.labelNames == ["fitness"])
     }
 
-    @Test(arguments: ["Check every drawer", "Read every", "every", "Call every mon.day", "every 2 hours stretch",
-                      "\"every monday\" club"])
+    @Test(arguments: [
+        "Check every drawer", "Read every", "every", "Call every mon.day", "every 2 hours stretch",
+        "\"every monday\" club",
+    ])
     func TASK10_quickAddOtherUsesOfEveryStayInTheTitle(text: String) {
         let result = F.parse(text)
         #expect(result.recurrence == nil)

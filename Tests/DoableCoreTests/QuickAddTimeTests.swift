@@ -99,16 +99,19 @@ struct QuickAddTimeZoneTests {
     static let tokyoMorning = F.at("2026-01-14T23:30:00Z")
 
     @Test func TASK1_quickAddTodayIsTheMembersLocalDay() {
-        #expect(F.parse("Water plants today", now: Self.losAngelesEvening, zone: "America/Los_Angeles").due
-            == F.day("2026-01-14"))
-        #expect(F.parse("Water plants today", now: Self.tokyoMorning, zone: "Asia/Tokyo").due
-            == F.day("2026-01-15"))
+        #expect(
+            F.parse("Water plants today", now: Self.losAngelesEvening, zone: "America/Los_Angeles").due
+                == F.day("2026-01-14"))
+        #expect(
+            F.parse("Water plants today", now: Self.tokyoMorning, zone: "Asia/Tokyo").due
+                == F.day("2026-01-15"))
         #expect(F.parse("Water plants today", now: Self.tokyoMorning, zone: "UTC").due == F.day("2026-01-14"))
     }
 
     @Test func TASK1_quickAddTomorrowAndWeekdaysFollowTheLocalDay() {
-        #expect(F.parse("Bins tomorrow", now: Self.losAngelesEvening, zone: "America/Los_Angeles").due
-            == F.day("2026-01-15"))
+        #expect(
+            F.parse("Bins tomorrow", now: Self.losAngelesEvening, zone: "America/Los_Angeles").due
+                == F.day("2026-01-15"))
         #expect(F.parse("Bins tomorrow", now: Self.tokyoMorning, zone: "Asia/Tokyo").due == F.day("2026-01-16"))
         // Thursday in Tokyo: "thu" is today there, but tomorrow in UTC terms of the same moment.
         #expect(F.parse("Bins thu", now: Self.tokyoMorning, zone: "Asia/Tokyo").due == F.day("2026-01-15"))
@@ -117,19 +120,23 @@ struct QuickAddTimeZoneTests {
     }
 
     @Test func TASK1_quickAddLocalWallTimesBecomeUTCMoments() {
-        #expect(F.parse("Call tomorrow 9am", now: Self.losAngelesEvening, zone: "America/Los_Angeles").due
-            == F.moment("2026-01-15T17:00:00Z"))
-        #expect(F.parse("Call fri 17:00", now: Self.tokyoMorning, zone: "Asia/Tokyo").due
-            == F.moment("2026-01-16T08:00:00Z"))
+        #expect(
+            F.parse("Call tomorrow 9am", now: Self.losAngelesEvening, zone: "America/Los_Angeles").due
+                == F.moment("2026-01-15T17:00:00Z"))
+        #expect(
+            F.parse("Call fri 17:00", now: Self.tokyoMorning, zone: "Asia/Tokyo").due
+                == F.moment("2026-01-16T08:00:00Z"))
     }
 
     @Test func TASK1_quickAddATimeAloneComparesWithTheLocalClock() {
         // 18:00 in Los Angeles: 5pm has passed there, so it is 5pm tomorrow (01:00 UTC the day after).
-        #expect(F.parse("Call at 5pm", now: Self.losAngelesEvening, zone: "America/Los_Angeles").due
-            == F.moment("2026-01-16T01:00:00Z"))
+        #expect(
+            F.parse("Call at 5pm", now: Self.losAngelesEvening, zone: "America/Los_Angeles").due
+                == F.moment("2026-01-16T01:00:00Z"))
         // 08:30 in Tokyo: 9am is still ahead, today there (midnight UTC).
-        #expect(F.parse("Call at 9am", now: Self.tokyoMorning, zone: "Asia/Tokyo").due
-            == F.moment("2026-01-15T00:00:00Z"))
+        #expect(
+            F.parse("Call at 9am", now: Self.tokyoMorning, zone: "Asia/Tokyo").due
+                == F.moment("2026-01-15T00:00:00Z"))
     }
 
     @Test func TASK1_quickAddDaylightSavingTimeIsHonoured() {

@@ -93,8 +93,9 @@ struct QuickAddTitleTests {
     }
 
     @Test func TASK1_quickAddMissingTitleMessage() {
-        #expect(QuickAddResult.missingTitleMessage
-            == "Add a title: a line that is only a date, priority, list or label is not a task.")
+        #expect(
+            QuickAddResult.missingTitleMessage
+                == "Add a title: a line that is only a date, priority, list or label is not a task.")
     }
 
     @Test(arguments: ["", "   ", #""""#])

@@ -13,12 +13,17 @@ struct RecurrencePropertyTests {
         var random = SplitMix64(seed: Self.seed)
         for index in 0..<300 {
             let rule = try Self.randomRule(&random)
-            let calendar = ZonedCalendar(zone: TimeZone(identifier: Self.zones.randomElement(using: &random)!)!,
-                                         weekStart: .monday)
+            let calendar = ZonedCalendar(
+                zone: TimeZone(identifier: Self.zones.randomElement(using: &random)!)!,
+                weekStart: .monday)
             let startDay = CivilDate(daysSinceEpoch: Int.random(in: 7300...25500, using: &random))  // 1990 to 2039
-            let start: TaskDate = Bool.random(using: &random) ? .day(startDay)
-                : .moment(calendar.moment(on: startDay, hour: .random(in: 0...23, using: &random),
-                                          minute: .random(in: 0...59, using: &random)))
+            let start: TaskDate =
+                Bool.random(using: &random)
+                ? .day(startDay)
+                : .moment(
+                    calendar.moment(
+                        on: startDay, hour: .random(in: 0...23, using: &random),
+                        minute: .random(in: 0...59, using: &random)))
             let comment: Comment = "seed \(Self.seed), case \(index): \(rule) from \(start)"
             Self.check(rule, from: start, in: calendar, comment: comment)
         }
@@ -47,10 +52,11 @@ struct RecurrencePropertyTests {
             #expect(localDay(calendar, previous) < localDay(calendar, next), "not strictly after; \(comment)")
             #expect(rule.next(after: previous, from: start, in: calendar) == next, comment)
             // Just before the next one, it is still the next one.
-            let justBefore: TaskDate = switch next {
-            case .day(let day): .day(day.adding(days: -1))
-            case .moment(let moment): .moment(moment.adding(seconds: -60))
-            }
+            let justBefore: TaskDate =
+                switch next {
+                case .day(let day): .day(day.adding(days: -1))
+                case .moment(let moment): .moment(moment.adding(seconds: -60))
+                }
             #expect(rule.next(after: justBefore, from: start, in: calendar) == next, comment)
         }
         if let count = rule.count { #expect(series.count <= count, comment) }
@@ -84,12 +90,13 @@ struct RecurrencePropertyTests {
     /// Whether the rule picks `day` for a series starting on `start`, judged on the day alone.
     static func matches(_ day: CivilDate, _ rule: RecurrenceRule, start: CivilDate) -> Bool {
         let weekday = ZonedCalendar.weekday(of: day)
-        let periods: Int = switch rule.frequency {
-        case .daily: day.daysSinceEpoch - start.daysSinceEpoch
-        case .weekly: (weekStart(day, rule).daysSinceEpoch - weekStart(start, rule).daysSinceEpoch) / 7
-        case .monthly: (day.year - start.year) * 12 + day.month - start.month
-        case .yearly: day.year - start.year
-        }
+        let periods: Int =
+            switch rule.frequency {
+            case .daily: day.daysSinceEpoch - start.daysSinceEpoch
+            case .weekly: (weekStart(day, rule).daysSinceEpoch - weekStart(start, rule).daysSinceEpoch) / 7
+            case .monthly: (day.year - start.year) * 12 + day.month - start.month
+            case .yearly: day.year - start.year
+            }
         guard periods % rule.interval == 0 else { return false }
         if !rule.byMonth.isEmpty && !rule.byMonth.contains(day.month) { return false }
         let monthLength = CivilDate.daysIn(month: day.month, year: day.year)
@@ -97,7 +104,8 @@ struct RecurrencePropertyTests {
         if !rule.byMonthDay.isEmpty && !isMonthDay { return false }
         let yearScope = rule.frequency == .yearly && rule.byMonth.isEmpty
         let dayOfYear = day.daysSinceEpoch - CivilDate(year: day.year, month: 1, day: 1)!.daysSinceEpoch
-        let (position, length) = yearScope
+        let (position, length) =
+            yearScope
             ? (dayOfYear, CivilDate.daysIn(month: 2, year: day.year) == 29 ? 366 : 365) : (day.day - 1, monthLength)
         // The how-many-th such weekday of the month (or year), from its start and from its end.
         let (fromStart, fromEnd) = (position / 7 + 1, -((length - 1 - position) / 7 + 1))
@@ -123,21 +131,28 @@ struct RecurrencePropertyTests {
     static func randomRule(_ random: inout SplitMix64) throws -> RecurrenceRule {
         let frequency = RecurrenceRule.Frequency.allCases.randomElement(using: &random)!
         let hasOrdinals = (frequency == .monthly || frequency == .yearly) && Bool.random(using: &random)
-        let byMonth = Int.random(in: 0...3, using: &random) == 0
+        let byMonth =
+            Int.random(in: 0...3, using: &random) == 0
             ? (1...12).filter { _ in Bool.random(using: &random) } : []
         let maxOrdinal = frequency == .yearly && byMonth.isEmpty ? 53 : 5
-        let byDay: [RecurrenceRule.WeekdayNum] = Bool.random(using: &random) ? [] : (0...6).compactMap { weekday in
-            guard Int.random(in: 0...2, using: &random) == 0 else { return nil }
-            guard hasOrdinals else { return .init(weekday: weekday) }
-            let ordinal = Int.random(in: 1...maxOrdinal, using: &random) * (Bool.random(using: &random) ? 1 : -1)
-            return .init(weekday: weekday, ordinal: ordinal)
-        }
-        let byMonthDay = frequency == .weekly || Int.random(in: 0...2, using: &random) > 0 ? []
+        let byDay: [RecurrenceRule.WeekdayNum] =
+            Bool.random(using: &random)
+            ? []
+            : (0...6).compactMap { weekday in
+                guard Int.random(in: 0...2, using: &random) == 0 else { return nil }
+                guard hasOrdinals else { return .init(weekday: weekday) }
+                let ordinal = Int.random(in: 1...maxOrdinal, using: &random) * (Bool.random(using: &random) ? 1 : -1)
+                return .init(weekday: weekday, ordinal: ordinal)
+            }
+        let byMonthDay =
+            frequency == .weekly || Int.random(in: 0...2, using: &random) > 0
+            ? []
             : (1...Int.random(in: 1...3, using: &random)).map { _ in
                 Int.random(in: 1...31, using: &random) * (Int.random(in: 0...3, using: &random) == 0 ? -1 : 1)
             }
         // A DAILY period holds one day, so BYSETPOS there only keeps or drops it.
-        let hasSetPos = frequency != .daily && !(byDay.isEmpty && byMonthDay.isEmpty)
+        let hasSetPos =
+            frequency != .daily && !(byDay.isEmpty && byMonthDay.isEmpty)
             && Int.random(in: 0...4, using: &random) == 0
         let end = Int.random(in: 0...2, using: &random)
         let interval = Bool.random(using: &random) ? Int.random(in: 2...5, using: &random) : 1

@@ -16,8 +16,10 @@ struct RecurrenceRuleTests {
         ("FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1", "FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1"),
         ("FREQ=YEARLY;BYMONTH=7,6;UNTIL=20261231", "FREQ=YEARLY;BYMONTH=6,7;UNTIL=20261231"),
         ("UNTIL=20261231t235959z;FREQ=yearly", "FREQ=YEARLY;UNTIL=20261231T235959Z"),
-        ("FREQ=YEARLY;INTERVAL=4;BYMONTH=11;BYDAY=TU;BYMONTHDAY=2,3,4,5,6,7,8",
-         "FREQ=YEARLY;INTERVAL=4;BYMONTH=11;BYMONTHDAY=2,3,4,5,6,7,8;BYDAY=TU"),
+        (
+            "FREQ=YEARLY;INTERVAL=4;BYMONTH=11;BYDAY=TU;BYMONTHDAY=2,3,4,5,6,7,8",
+            "FREQ=YEARLY;INTERVAL=4;BYMONTH=11;BYMONTHDAY=2,3,4,5,6,7,8;BYDAY=TU"
+        ),
     ])
     func TASK10_parsesAndWritesTheCanonicalValue(text: String, canonical: String) throws {
         let rule = try RecurrenceRule(rrule: text)
@@ -40,8 +42,9 @@ struct RecurrenceRuleTests {
     }
 
     @Test func TASK10_rulesMadeInCodeEqualParsedOnes() throws {
-        let made = try RecurrenceRule(frequency: .weekly, interval: 2, count: 5,
-                                      byDay: [.init(weekday: 2), .init(weekday: 0)])
+        let made = try RecurrenceRule(
+            frequency: .weekly, interval: 2, count: 5,
+            byDay: [.init(weekday: 2), .init(weekday: 0)])
         #expect(made == (try RecurrenceRule(rrule: "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO,WE;COUNT=5")))
         #expect(throws: DoableError.self) { try RecurrenceRule(frequency: .daily, interval: 0) }
     }
@@ -104,33 +107,34 @@ struct RecurrenceRuleTests {
         }
     }
 
-    @Test(arguments: [
-        ("FREQ=DAILY", nil, "Every day"),
-        ("FREQ=DAILY;INTERVAL=3", nil, "Every 3 days"),
-        ("FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", nil, "Every weekday"),
-        ("FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR", nil, "Every weekday"),
-        ("FREQ=WEEKLY;BYDAY=MO,WE", nil, "Every week on Monday and Wednesday"),
-        ("FREQ=WEEKLY;BYDAY=MO,WE,FR", nil, "Every week on Monday, Wednesday and Friday"),
-        ("FREQ=WEEKLY;INTERVAL=2;BYDAY=MO;COUNT=5", nil, "Every 2 weeks on Monday, 5 times"),
-        ("FREQ=WEEKLY", "2026-01-14", "Every week on Wednesday"),
-        ("FREQ=WEEKLY", nil, "Every week"),
-        ("FREQ=MONTHLY;BYMONTHDAY=15", nil, "Every month on the 15th"),
-        ("FREQ=MONTHLY", "2026-01-31", "Every month on the 31st"),
-        ("FREQ=MONTHLY;BYMONTHDAY=1,-1", nil, "Every month on the 1st and the last day"),
-        ("FREQ=MONTHLY;BYDAY=2TU", nil, "Every month on the second Tuesday"),
-        ("FREQ=MONTHLY;BYDAY=-1FR", nil, "Every month on the last Friday"),
-        ("FREQ=MONTHLY;BYDAY=-2MO;COUNT=1", nil, "Every month on the second-to-last Monday, once"),
-        ("FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1", nil, "Every month on the last weekday"),
-        ("FREQ=MONTHLY;BYDAY=TU,WE,TH;BYSETPOS=3", nil, "Every month on the third Tuesday, Wednesday or Thursday"),
-        ("FREQ=MONTHLY;INTERVAL=3", nil, "Every 3 months"),
-        ("FREQ=YEARLY", "2026-07-04", "Every year on 4 July"),
-        ("FREQ=YEARLY;BYMONTH=7;BYMONTHDAY=4", nil, "Every year on 4 July"),
-        ("FREQ=YEARLY;BYMONTH=11;BYDAY=4TH", nil, "Every year on the fourth Thursday of November"),
-        ("FREQ=YEARLY;BYMONTH=6,7", nil, "Every year in June and July"),
-        ("FREQ=YEARLY;BYMONTH=6,7", "1997-06-10", "Every year on the 10th of June and July"),
-        ("FREQ=DAILY;UNTIL=20261231", nil, "Every day, until 31 December 2026"),
-        ("FREQ=MONTHLY;BYMONTHDAY=13;BYDAY=FR", nil, "Every month on the 13th if it is a Friday"),
-    ] as [(String, String?, String)])
+    @Test(
+        arguments: [
+            ("FREQ=DAILY", nil, "Every day"),
+            ("FREQ=DAILY;INTERVAL=3", nil, "Every 3 days"),
+            ("FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR", nil, "Every weekday"),
+            ("FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR", nil, "Every weekday"),
+            ("FREQ=WEEKLY;BYDAY=MO,WE", nil, "Every week on Monday and Wednesday"),
+            ("FREQ=WEEKLY;BYDAY=MO,WE,FR", nil, "Every week on Monday, Wednesday and Friday"),
+            ("FREQ=WEEKLY;INTERVAL=2;BYDAY=MO;COUNT=5", nil, "Every 2 weeks on Monday, 5 times"),
+            ("FREQ=WEEKLY", "2026-01-14", "Every week on Wednesday"),
+            ("FREQ=WEEKLY", nil, "Every week"),
+            ("FREQ=MONTHLY;BYMONTHDAY=15", nil, "Every month on the 15th"),
+            ("FREQ=MONTHLY", "2026-01-31", "Every month on the 31st"),
+            ("FREQ=MONTHLY;BYMONTHDAY=1,-1", nil, "Every month on the 1st and the last day"),
+            ("FREQ=MONTHLY;BYDAY=2TU", nil, "Every month on the second Tuesday"),
+            ("FREQ=MONTHLY;BYDAY=-1FR", nil, "Every month on the last Friday"),
+            ("FREQ=MONTHLY;BYDAY=-2MO;COUNT=1", nil, "Every month on the second-to-last Monday, once"),
+            ("FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1", nil, "Every month on the last weekday"),
+            ("FREQ=MONTHLY;BYDAY=TU,WE,TH;BYSETPOS=3", nil, "Every month on the third Tuesday, Wednesday or Thursday"),
+            ("FREQ=MONTHLY;INTERVAL=3", nil, "Every 3 months"),
+            ("FREQ=YEARLY", "2026-07-04", "Every year on 4 July"),
+            ("FREQ=YEARLY;BYMONTH=7;BYMONTHDAY=4", nil, "Every year on 4 July"),
+            ("FREQ=YEARLY;BYMONTH=11;BYDAY=4TH", nil, "Every year on the fourth Thursday of November"),
+            ("FREQ=YEARLY;BYMONTH=6,7", nil, "Every year in June and July"),
+            ("FREQ=YEARLY;BYMONTH=6,7", "1997-06-10", "Every year on the 10th of June and July"),
+            ("FREQ=DAILY;UNTIL=20261231", nil, "Every day, until 31 December 2026"),
+            ("FREQ=MONTHLY;BYMONTHDAY=13;BYDAY=FR", nil, "Every month on the 13th if it is a Friday"),
+        ] as [(String, String?, String)])
     func TASK10_rulesInWords(text: String, start: String?, words: String) throws {
         let rule = try RecurrenceRule(rrule: text)
         #expect(rule.describedInWords(start: start.map { .day(CivilDate($0)!) }) == words)

@@ -11,8 +11,7 @@ struct RulesTests {
 
     @Test(arguments: ["", "plain", "@example.com", "a@b", "a@.com", "a b@example.com", "a@exa mple.com"])
     func ACC1_invalidEmailsNameTheField(_ email: String) {
-        #expect(throws: DoableError.invalid("email", email.isEmpty ? "Email is required." :
-                                                "Email must be a valid address like name@example.com.")) {
+        #expect(throws: DoableError.invalid("email", email.isEmpty ? "Email is required." : "Email must be a valid address like name@example.com.")) {
             try Rules.email(email)
         }
     }
@@ -36,9 +35,10 @@ struct RulesTests {
 
     @Test func ACC6_calendarExportFoldsAndEscapes() {
         let now = Timestamp(milliseconds: 1_700_000_000_000)
-        let task = TaskItem(id: .make(), ownerID: .make(), listID: .make(), title: String(repeating: "é", count: 60) + ", done",
-                            notes: "line one\nline two", due: .day(CivilDate("2030-01-02")!), rank: "a0",
-                            createdAt: now, updatedAt: now)
+        let task = TaskItem(
+            id: .make(), ownerID: .make(), listID: .make(), title: String(repeating: "é", count: 60) + ", done",
+            notes: "line one\nline two", due: .day(CivilDate("2030-01-02")!), rank: "a0",
+            createdAt: now, updatedAt: now)
         let text = ICalendarWriter.calendar(tasks: [task], labelNames: [:], listNames: [:])
         let lines = text.components(separatedBy: "\r\n")
         #expect(lines.allSatisfy { $0.utf8.count <= 75 })

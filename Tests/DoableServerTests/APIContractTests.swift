@@ -23,10 +23,10 @@ struct APIContractTests {
         for case let operations as [String: Any] in (document["paths"] as? [String: Any] ?? [:]).values {
             for case let operation as [String: Any] in operations.values {
                 guard let id = operation["operationId"] as? String,
-                      let body = operation["requestBody"] as? [String: Any],
-                      let content = (body["content"] as? [String: Any])?["application/json"] as? [String: Any],
-                      let reference = (content["schema"] as? [String: Any])?["$ref"] as? String,
-                      let schema = schemas[String(reference.split(separator: "/").last ?? "")] as? [String: Any]
+                    let body = operation["requestBody"] as? [String: Any],
+                    let content = (body["content"] as? [String: Any])?["application/json"] as? [String: Any],
+                    let reference = (content["schema"] as? [String: Any])?["$ref"] as? String,
+                    let schema = schemas[String(reference.split(separator: "/").last ?? "")] as? [String: Any]
                 else { continue }
                 byOperation[id] = schema
             }

@@ -106,8 +106,9 @@ struct FeedNotifierTests {
             let task = try await api.createTask(token, ["title": "Publish me"])
             #expect(await iterator.next() == .changed)
             let afterCreate = server.domain.notifier.latestSignalled(accountID)
-            _ = try await api.call(.patch, "/api/v1/tasks/\(task["id"] as? String ?? "")", token: token,
-                                   json: ["title": ""])
+            _ = try await api.call(
+                .patch, "/api/v1/tasks/\(task["id"] as? String ?? "")", token: token,
+                json: ["title": ""])
             #expect(server.domain.notifier.latestSignalled(accountID) == afterCreate)
             _ = try await api.call(.post, "/api/v1/tasks/\(task["id"] as? String ?? "")/complete", token: token)
             #expect(await iterator.next() == .changed)

@@ -29,8 +29,9 @@ struct AbuseTests {
         try await TestServer.fresh { api in
             let token = try await api.register()
             let notes = String(repeating: "n", count: 1_048_577)
-            let response = try await api.call(.post, "/api/v1/tasks", token: token,
-                                              json: ["title": "big", "notes": notes])
+            let response = try await api.call(
+                .post, "/api/v1/tasks", token: token,
+                json: ["title": "big", "notes": notes])
             #expect(response.status == .contentTooLarge)
             #expect(try await api.tasks(token).isEmpty)
         }
@@ -57,8 +58,10 @@ struct AbuseTests {
     /// Issue 10, finding 10: failures from one address slow it down, doubling per failure up to a bound; they
     /// never lock it out, and they do not touch other addresses.
     @Test func ACC2_addressFailuresSlowAttemptsDownWithABoundedDelay() {
-        let limiter = SignInLimiter(limits: .init(windowSeconds: 60, freeFailuresPerAddress: 3,
-                                                  firstAddressDelay: 0.5, maxAddressDelay: 4))
+        let limiter = SignInLimiter(
+            limits: .init(
+                windowSeconds: 60, freeFailuresPerAddress: 3,
+                firstAddressDelay: 0.5, maxAddressDelay: 4))
         var delays: [Double] = []
         for index in 0..<9 {
             delays.append(limiter.delay(address: "203.0.113.9", now: 1000 + Double(index)))
@@ -70,8 +73,10 @@ struct AbuseTests {
     }
 
     @Test func ACC2_onlyABoundedNumberOfAttemptsFromOneAddressWaitAtOnce() async throws {
-        let limiter = SignInLimiter(limits: .init(freeFailuresPerAddress: 0, firstAddressDelay: 0.3,
-                                                  maxAddressDelay: 0.3, maxDelayedPerAddress: 2))
+        let limiter = SignInLimiter(
+            limits: .init(
+                freeFailuresPerAddress: 0, firstAddressDelay: 0.3,
+                maxAddressDelay: 0.3, maxDelayedPerAddress: 2))
         limiter.recordFailure(login: "nobody", account: nil, address: "192.0.2.50")
         let waiting = (0..<2).map { _ in Task { try await limiter.admit(address: "192.0.2.50") } }
         try await Task.sleep(for: .milliseconds(100))

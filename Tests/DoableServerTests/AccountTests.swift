@@ -10,11 +10,13 @@ import Testing
 struct AccountTests {
     @Test func ACC1_registrationCreatesAccountInboxAndSession() async throws {
         try await TestServer.fresh { api in
-            let response = try await api.call(.post, "/api/v1/accounts", json: [
-                "email": "Ann@Example.com", "password": "s3cret-pass", "username": "ann_1", "firstName": "Ann",
-                "lastName": "Lee", "gender": "selfDescribed", "genderDescription": "agender",
-                "dateOfBirth": "1990-05-04", "educationLevel": "master", "phone": "+14155550123",
-            ])
+            let response = try await api.call(
+                .post, "/api/v1/accounts",
+                json: [
+                    "email": "Ann@Example.com", "password": "s3cret-pass", "username": "ann_1", "firstName": "Ann",
+                    "lastName": "Lee", "gender": "selfDescribed", "genderDescription": "agender",
+                    "dateOfBirth": "1990-05-04", "educationLevel": "master", "phone": "+14155550123",
+                ])
             #expect(response.status == .created)
             let account = response["account"] as? [String: Any] ?? [:]
             #expect(account["username"] as? String == "ann_1")
@@ -38,8 +40,10 @@ struct AccountTests {
         async throws
     {
         try await TestServer.fresh { api in
-            var body: [String: Any] = ["email": "bob@example.com", "password": "long enough", "username": "bob",
-                                       "firstName": "Bob", "lastName": "Ray"]
+            var body: [String: Any] = [
+                "email": "bob@example.com", "password": "long enough", "username": "bob",
+                "firstName": "Bob", "lastName": "Ray",
+            ]
             body[field] = value
             let response = try await api.call(.post, "/api/v1/accounts", json: body)
             #expect(response.status == .badRequest)
@@ -52,10 +56,12 @@ struct AccountTests {
 
     @Test func ACC1_passwordOver72BytesIsRefused() async throws {
         try await TestServer.fresh { api in
-            let response = try await api.call(.post, "/api/v1/accounts", json: [
-                "email": "c@example.com", "password": String(repeating: "é", count: 37), "username": "carl",
-                "firstName": "C", "lastName": "D",
-            ])
+            let response = try await api.call(
+                .post, "/api/v1/accounts",
+                json: [
+                    "email": "c@example.com", "password": String(repeating: "é", count: 37), "username": "carl",
+                    "firstName": "C", "lastName": "D",
+                ])
             #expect(response.status == .badRequest)
             #expect(response.errorField == "password")
         }
@@ -64,16 +70,20 @@ struct AccountTests {
     @Test func ACC1_emailAndUsernameAreUniqueCaseInsensitively() async throws {
         try await TestServer.fresh { api in
             _ = try await api.register("dora")
-            let sameEmail = try await api.call(.post, "/api/v1/accounts", json: [
-                "email": "DORA@example.com", "password": "long enough", "username": "other", "firstName": "D",
-                "lastName": "E",
-            ])
+            let sameEmail = try await api.call(
+                .post, "/api/v1/accounts",
+                json: [
+                    "email": "DORA@example.com", "password": "long enough", "username": "other", "firstName": "D",
+                    "lastName": "E",
+                ])
             #expect(sameEmail.status == .conflict)
             #expect(sameEmail.errorField == "email")
-            let sameName = try await api.call(.post, "/api/v1/accounts", json: [
-                "email": "x@example.com", "password": "long enough", "username": "DoRa", "firstName": "D",
-                "lastName": "E",
-            ])
+            let sameName = try await api.call(
+                .post, "/api/v1/accounts",
+                json: [
+                    "email": "x@example.com", "password": "long enough", "username": "DoRa", "firstName": "D",
+                    "lastName": "E",
+                ])
             #expect(sameName.status == .conflict)
             #expect(sameName.errorField == "username")
         }
@@ -82,16 +92,21 @@ struct AccountTests {
     @Test func ACC2_signInWithEmailOrUsernameAndSignOutEndsOnlyThatSession() async throws {
         try await TestServer.fresh { api in
             let first = try await api.register("erin", password: "pass word 1")
-            let byEmail = try await api.call(.post, "/api/v1/sessions", json: ["login": "ERIN@example.com",
-                                                                              "password": "pass word 1"])
+            let byEmail = try await api.call(
+                .post, "/api/v1/sessions",
+                json: [
+                    "login": "ERIN@example.com",
+                    "password": "pass word 1",
+                ])
             #expect(byEmail.status == .created)
             let byName = try await api.call(.post, "/api/v1/sessions", json: ["login": "erin", "password": "pass word 1"])
             #expect(byName.status == .created)
             let wrong = try await api.call(.post, "/api/v1/sessions", json: ["login": "erin", "password": "nope nope"])
             #expect(wrong.status == .unauthorized)
 
-            #expect(try await api.call(.delete, "/api/v1/sessions/current", token: byEmail.string("token")).status
-                == .noContent)
+            #expect(
+                try await api.call(.delete, "/api/v1/sessions/current", token: byEmail.string("token")).status
+                    == .noContent)
             #expect(try await api.call(.get, "/api/v1/me", token: byEmail.string("token")).status == .unauthorized)
             #expect(try await api.call(.get, "/api/v1/me", token: byName.string("token")).status == .ok)
 
@@ -108,8 +123,12 @@ struct AccountTests {
                 let response = try await api.call(.post, "/api/v1/sessions", json: ["login": "fred", "password": "wrong"])
                 #expect(response.status == .unauthorized)
             }
-            let limited = try await api.call(.post, "/api/v1/sessions", json: ["login": "fred",
-                                                                              "password": "right password"])
+            let limited = try await api.call(
+                .post, "/api/v1/sessions",
+                json: [
+                    "login": "fred",
+                    "password": "right password",
+                ])
             #expect(limited.status == .tooManyRequests)
             let retryAfter = Int(limited.headers[.retryAfter] ?? "") ?? 0
             #expect(retryAfter > 0 && retryAfter <= 600)
@@ -129,8 +148,9 @@ struct AccountTests {
                 #expect(response.status == .unauthorized)
             }
             for login in ["fran", "fran ", "Fran", "fran@example.com", " FRAN@EXAMPLE.COM "] {
-                let response = try await api.call(.post, "/api/v1/sessions",
-                                                  json: ["login": login, "password": "right password"])
+                let response = try await api.call(
+                    .post, "/api/v1/sessions",
+                    json: ["login": login, "password": "right password"])
                 #expect(response.status == .tooManyRequests, "\(login)")
             }
         }
@@ -161,18 +181,24 @@ struct AccountTests {
 
     /// Issue 10, finding 10: failures from one address slow it down but never lock out the others behind it.
     @Test func ACC2_failedSignInsFromOneAddressSlowItDownWithoutLockingOthersOut() async throws {
-        let limits = SignInLimiter.Limits(perAccount: 100, windowSeconds: 600, freeFailuresPerAddress: 4,
-                                          firstAddressDelay: 0.1, maxAddressDelay: 0.2)
+        let limits = SignInLimiter.Limits(
+            perAccount: 100, windowSeconds: 600, freeFailuresPerAddress: 4,
+            firstAddressDelay: 0.1, maxAddressDelay: 0.2)
         try await TestServer(limits: limits).run { api in
             _ = try await api.register("hana", password: "right password")
             for index in 0..<8 {
-                let response = try await api.call(.post, "/api/v1/sessions",
-                                                  json: ["login": "nobody\(index)", "password": "x"])
+                let response = try await api.call(
+                    .post, "/api/v1/sessions",
+                    json: ["login": "nobody\(index)", "password": "x"])
                 #expect(response.status == .unauthorized)
             }
             let started = ContinuousClock.now
-            let signIn = try await api.call(.post, "/api/v1/sessions", json: ["login": "hana",
-                                                                             "password": "right password"])
+            let signIn = try await api.call(
+                .post, "/api/v1/sessions",
+                json: [
+                    "login": "hana",
+                    "password": "right password",
+                ])
             #expect(signIn.status == .created)
             #expect(ContinuousClock.now - started >= .milliseconds(190), "the attempt waited the bounded delay")
         }
@@ -185,9 +211,12 @@ struct AccountTests {
         try await TestServer(limits: limits).run { api in
             _ = try await api.register("ivan", password: "right password")
             func probe(_ email: String, _ username: String) async throws -> APIResponse {
-                try await api.call(.post, "/api/v1/accounts", json: [
-                    "email": email, "password": "long enough password", "username": username,
-                    "firstName": "P", "lastName": "Robe"])
+                try await api.call(
+                    .post, "/api/v1/accounts",
+                    json: [
+                        "email": email, "password": "long enough password", "username": username,
+                        "firstName": "P", "lastName": "Robe",
+                    ])
             }
             for index in 0..<3 {
                 let taken = try await probe("ivan@example.com", "prober\(index)")
@@ -198,8 +227,12 @@ struct AccountTests {
             #expect(Int(limited.headers[.retryAfter] ?? "") ?? 0 > 500, "until the oldest leaves the window")
             let fresh = try await probe("new@example.com", "newcomer")
             #expect(fresh.status == .tooManyRequests, "the address is limited, whatever it asks for")
-            let signIn = try await api.call(.post, "/api/v1/sessions", json: ["login": "ivan",
-                                                                             "password": "right password"])
+            let signIn = try await api.call(
+                .post, "/api/v1/sessions",
+                json: [
+                    "login": "ivan",
+                    "password": "right password",
+                ])
             #expect(signIn.status == .created, "sign-ins keep their own count")
         }
     }
@@ -212,14 +245,16 @@ struct AccountTests {
             let wrong = try await api.call(.post, "/api/v1/sessions", json: ["login": "olga", "password": "nope"])
             #expect(wrong.status == .unauthorized)
             for _ in 0..<2 {
-                let change = try await api.call(.put, "/api/v1/me/password", token: token,
-                                                json: ["currentPassword": "guess one", "newPassword": "new password"])
+                let change = try await api.call(
+                    .put, "/api/v1/me/password", token: token,
+                    json: ["currentPassword": "guess one", "newPassword": "new password"])
                 #expect(change.status == .forbidden)
             }
             let delete = try await api.call(.delete, "/api/v1/me", token: token, json: ["password": "right password"])
             #expect(delete.status == .tooManyRequests)
-            let change = try await api.call(.put, "/api/v1/me/password", token: token,
-                                            json: ["currentPassword": "right password", "newPassword": "new password"])
+            let change = try await api.call(
+                .put, "/api/v1/me/password", token: token,
+                json: ["currentPassword": "right password", "newPassword": "new password"])
             #expect(change.status == .tooManyRequests)
             let signIn = try await api.call(.post, "/api/v1/sessions", json: ["login": "olga", "password": "right password"])
             #expect(signIn.status == .tooManyRequests)
@@ -231,9 +266,11 @@ struct AccountTests {
         try await TestServer.fresh { api in
             let ivy = try await api.register("ivy")
             let jon = try await api.register("jon")
-            let patch = try await api.call(.patch, "/api/v1/me", token: ivy, json: [
-                "firstName": "Ivy", "lastName": "Stone", "phone": "+442071234567", "showPhone": true,
-            ])
+            let patch = try await api.call(
+                .patch, "/api/v1/me", token: ivy,
+                json: [
+                    "firstName": "Ivy", "lastName": "Stone", "phone": "+442071234567", "showPhone": true,
+                ])
             #expect(patch.status == .ok)
             #expect(patch.string("firstName") == "Ivy")
             let profile = try await api.call(.get, "/api/v1/users/IVY", token: jon)
@@ -257,14 +294,18 @@ struct AccountTests {
             let other = try await api.call(.post, "/api/v1/sessions", json: ["login": "kim", "password": "old password"])
                 .string("token")
             let token = try await api.call(.post, "/api/v1/tokens", token: current, json: ["name": "CLI"]).string("secret")
-            let appPassword = try await api.call(.post, "/api/v1/tokens", token: current,
-                                                 json: ["name": "Phone", "kind": "appPassword"]).string("secret")
-            let wrong = try await api.call(.put, "/api/v1/me/password", token: current,
-                                           json: ["currentPassword": "not it!!", "newPassword": "new password"])
+            let appPassword = try await api.call(
+                .post, "/api/v1/tokens", token: current,
+                json: ["name": "Phone", "kind": "appPassword"]
+            ).string("secret")
+            let wrong = try await api.call(
+                .put, "/api/v1/me/password", token: current,
+                json: ["currentPassword": "not it!!", "newPassword": "new password"])
             #expect(wrong.status == .forbidden)
             #expect(wrong.errorField == "currentPassword")
-            let changed = try await api.call(.put, "/api/v1/me/password", token: current,
-                                             json: ["currentPassword": "old password", "newPassword": "new password"])
+            let changed = try await api.call(
+                .put, "/api/v1/me/password", token: current,
+                json: ["currentPassword": "old password", "newPassword": "new password"])
             #expect(changed.status == .noContent)
             #expect(try await api.call(.get, "/api/v1/me", token: current).status == .ok)
             #expect(try await api.call(.get, "/api/v1/me", token: other).status == .unauthorized)
@@ -284,8 +325,10 @@ struct AccountTests {
             let session = try await api.register("nell")
             let other = try await api.register("otto")
             let token = try await api.call(.post, "/api/v1/tokens", token: session, json: ["name": "CLI"]).string("secret")
-            let appPassword = try await api.call(.post, "/api/v1/tokens", token: session,
-                                                 json: ["name": "Phone", "kind": "appPassword"]).string("secret")
+            let appPassword = try await api.call(
+                .post, "/api/v1/tokens", token: session,
+                json: ["name": "Phone", "kind": "appPassword"]
+            ).string("secret")
             #expect(try await api.call(.get, "/api/v1/me", token: token).status == .ok)
             #expect(try await api.call(.delete, "/api/v1/sessions", token: session).status == .noContent)
             for secret in [session, token, appPassword] {
@@ -298,8 +341,9 @@ struct AccountTests {
     @Test func ACC5_accessTokensAreScopedRevocableAndShownOnce() async throws {
         try await TestServer.fresh { api in
             let session = try await api.register("lou")
-            let created = try await api.call(.post, "/api/v1/tokens", token: session,
-                                             json: ["name": "CLI", "scope": "read"])
+            let created = try await api.call(
+                .post, "/api/v1/tokens", token: session,
+                json: ["name": "CLI", "scope": "read"])
             #expect(created.status == .created)
             let secret = created.string("secret")
             #expect(secret.hasPrefix("dpat_"))
@@ -313,8 +357,9 @@ struct AccountTests {
             let id = (created["credential"] as? [String: Any])?["id"] as? String ?? ""
             #expect(try await api.call(.delete, "/api/v1/tokens/\(id)", token: session).status == .noContent)
             #expect(try await api.call(.get, "/api/v1/tasks", token: secret).status == .unauthorized)
-            let app = try await api.call(.post, "/api/v1/tokens", token: session,
-                                         json: ["name": "Phone", "kind": "appPassword"])
+            let app = try await api.call(
+                .post, "/api/v1/tokens", token: session,
+                json: ["name": "Phone", "kind": "appPassword"])
             #expect(app.string("secret").hasPrefix("dapp_"))
         }
     }
@@ -325,8 +370,12 @@ struct AccountTests {
             let token = try await api.register("max", password: "max password")
             let listID = try await api.createList(token, "Garden")
             let label = try await api.call(.post, "/api/v1/labels", token: token, json: ["name": "outside"])
-            let task = try await api.createTask(token, ["title": "Plant; tulips", "listId": listID,
-                                                        "labelIds": [label.string("id")], "due": futureDay()])
+            let task = try await api.createTask(
+                token,
+                [
+                    "title": "Plant; tulips", "listId": listID,
+                    "labelIds": [label.string("id")], "due": futureDay(),
+                ])
             _ = try await api.createTask(token, ["title": "Water", "parentId": task["id"] as Any])
             let export = try await api.call(.get, "/api/v1/me/export", token: token)
             #expect(export.status == .ok)
@@ -343,8 +392,9 @@ struct AccountTests {
             #expect(refused.status == .forbidden)
             let me = try await api.call(.get, "/api/v1/me", token: token)
             let accountID = AccountID(me.string("id"))!
-            #expect(try await api.call(.delete, "/api/v1/me", token: token, json: ["password": "max password"]).status
-                == .noContent)
+            #expect(
+                try await api.call(.delete, "/api/v1/me", token: token, json: ["password": "max password"]).status
+                    == .noContent)
             #expect(try await api.call(.get, "/api/v1/me", token: token).status == .unauthorized)
             #expect(try await server.store.account(id: accountID) == nil)
             #expect(try await server.store.lists(ownerID: accountID).isEmpty)
@@ -358,26 +408,31 @@ struct AccountTests {
     @Test func ACC7_preferencesAreValidatedAndKept() async throws {
         try await TestServer.fresh { api in
             let token = try await api.register("nia")
-            let response = try await api.call(.patch, "/api/v1/me", token: token, json: [
-                "preferences": [
-                    "timeZone": "Europe/Berlin", "weekStart": "sunday", "theme": "dark", "accentColor": "#aa00ff",
-                    "defaultSort": "due", "quietHours": ["start": "22:00", "end": "07:00", "mode": "defer"],
-                    "notificationChannels": ["email": true], "gameOptIn": true,
-                ],
-            ])
+            let response = try await api.call(
+                .patch, "/api/v1/me", token: token,
+                json: [
+                    "preferences": [
+                        "timeZone": "Europe/Berlin", "weekStart": "sunday", "theme": "dark", "accentColor": "#aa00ff",
+                        "defaultSort": "due", "quietHours": ["start": "22:00", "end": "07:00", "mode": "defer"],
+                        "notificationChannels": ["email": true], "gameOptIn": true,
+                    ]
+                ])
             #expect(response.status == .ok)
             let preferences = response["preferences"] as? [String: Any] ?? [:]
             #expect(preferences["timeZone"] as? String == "Europe/Berlin")
             #expect(preferences["accentColor"] as? String == "#AA00FF")
             #expect((preferences["notificationChannels"] as? [String: Any])?["email"] as? Bool == true)
             #expect((preferences["notificationChannels"] as? [String: Any])?["inApp"] as? Bool == true)
-            let badZone = try await api.call(.patch, "/api/v1/me", token: token,
-                                             json: ["preferences": ["timeZone": "Mars/Olympus"]])
+            let badZone = try await api.call(
+                .patch, "/api/v1/me", token: token,
+                json: ["preferences": ["timeZone": "Mars/Olympus"]])
             #expect(badZone.status == .badRequest)
             #expect(badZone.errorField == "preferences.timeZone")
-            let badTime = try await api.call(.patch, "/api/v1/me", token: token, json: [
-                "preferences": ["quietHours": ["start": "25:00", "end": "07:00"]],
-            ])
+            let badTime = try await api.call(
+                .patch, "/api/v1/me", token: token,
+                json: [
+                    "preferences": ["quietHours": ["start": "25:00", "end": "07:00"]]
+                ])
             #expect(badTime.errorField == "preferences.quietHours.start")
             let kept = try await api.call(.get, "/api/v1/me", token: token)
             #expect((kept["preferences"] as? [String: Any])?["timeZone"] as? String == "Europe/Berlin")

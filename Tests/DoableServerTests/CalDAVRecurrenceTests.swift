@@ -12,9 +12,11 @@ struct CalDAVRecurrenceTests {
         try await TestServer.withDAV { api, dav, token in
             let listID = try await api.createList(token, "Chores")
             let path = "/dav/calendars/alice/\(listID)/water.ics"
-            let body = VTodo.make(uid: "water-plants", summary: "Water the plants", extra: [
-                "DUE;VALUE=DATE:20400102", "RRULE:FREQ=DAILY", "EXDATE;VALUE=DATE:20400103,20400104",
-            ])
+            let body = VTodo.make(
+                uid: "water-plants", summary: "Water the plants",
+                extra: [
+                    "DUE;VALUE=DATE:20400102", "RRULE:FREQ=DAILY", "EXDATE;VALUE=DATE:20400103,20400104",
+                ])
             #expect(try await dav.put(path, body, headers: [.ifNoneMatch: "*"]).status == .created)
             let task = try #require(try await api.tasks(token).first { $0["title"] as? String == "Water the plants" })
             #expect(task["recurrence"] as? String == "FREQ=DAILY")
@@ -35,9 +37,11 @@ struct CalDAVRecurrenceTests {
             let statuses = try await withThrowingTaskGroup(of: HTTPResponse.Status.self) { group in
                 for index in 0..<8 {
                     group.addTask {
-                        try await dav.put("/dav/calendars/alice/\(listID)/t\(index).ics",
-                                          VTodo.make(uid: "t\(index)", summary: "Task \(index)", extra: ["CATEGORIES:Shop"]),
-                                          headers: [.ifNoneMatch: "*"]).status
+                        try await dav.put(
+                            "/dav/calendars/alice/\(listID)/t\(index).ics",
+                            VTodo.make(uid: "t\(index)", summary: "Task \(index)", extra: ["CATEGORIES:Shop"]),
+                            headers: [.ifNoneMatch: "*"]
+                        ).status
                     }
                 }
                 return try await group.reduce(into: []) { $0.append($1) }
@@ -56,16 +60,22 @@ struct CalDAVRecurrenceTests {
             let listID = try await api.createList(token, "Chores")
             let path = "/dav/calendars/alice/\(listID)/bins.ics"
             let master = ["DTSTART;VALUE=DATE:20400102", "DUE;VALUE=DATE:20400102", "RRULE:FREQ=WEEKLY"]
-            #expect(try await dav.put(path, VTodo.make(uid: "bins", summary: "Take the bins out", extra: master),
-                                      headers: [.ifNoneMatch: "*"]).status == .created)
-            let id = try #require(try await api.tasks(token).first { $0["title"] as? String == "Take the bins out" }?["id"]
-                as? String)
+            #expect(
+                try await dav.put(
+                    path, VTodo.make(uid: "bins", summary: "Take the bins out", extra: master),
+                    headers: [.ifNoneMatch: "*"]
+                ).status == .created)
+            let id = try #require(
+                try await api.tasks(token).first { $0["title"] as? String == "Take the bins out" }?["id"]
+                    as? String)
             func override(_ occurrence: String, _ lines: [String]) -> String {
                 VTodo.make(uid: "bins", summary: "Take the bins out", extra: master)
-                    .replacingOccurrences(of: "END:VCALENDAR\r\n", with: ([
-                        "BEGIN:VTODO", "UID:bins", "DTSTAMP:20261101T090000Z", "RECURRENCE-ID;VALUE=DATE:\(occurrence)",
-                        "SUMMARY:Take the bins out",
-                    ] + lines + ["END:VTODO", "END:VCALENDAR"]).joined(separator: "\r\n") + "\r\n")
+                    .replacingOccurrences(
+                        of: "END:VCALENDAR\r\n",
+                        with: ([
+                            "BEGIN:VTODO", "UID:bins", "DTSTAMP:20261101T090000Z", "RECURRENCE-ID;VALUE=DATE:\(occurrence)",
+                            "SUMMARY:Take the bins out",
+                        ] + lines + ["END:VTODO", "END:VCALENDAR"]).joined(separator: "\r\n") + "\r\n")
             }
 
             // A change to a later occurrence cannot be kept: refused, with the rule named.
@@ -75,20 +85,31 @@ struct CalDAVRecurrenceTests {
             #expect(try await api.call(.get, "/api/v1/tasks/\(id)", token: token).string("due") == "2040-01-02")
 
             // The current occurrence ticked off: completed, so the task moves to the next week.
-            let ticked = try await dav.put(path, override("20400102", ["STATUS:COMPLETED",
-                                                                       "COMPLETED:20400102T180000Z"]))
+            let ticked = try await dav.put(
+                path,
+                override(
+                    "20400102",
+                    [
+                        "STATUS:COMPLETED",
+                        "COMPLETED:20400102T180000Z",
+                    ]))
             #expect(ticked.status == .noContent || ticked.status == .ok, "\(ticked.body)")
             let task = try await api.call(.get, "/api/v1/tasks/\(id)", token: token)
             #expect(task.string("due") == "2040-01-09" && task.string("status") == "pending", "\(task.object)")
             #expect(try await StatsAPITests.stats(api, token)["completed"] as? Int == 1)
 
             // Sent again with the master moved on, that completion is history: accepted, and nothing moves.
-            let again = VTodo.make(uid: "bins", summary: "Take the bins out, again", extra: [
-                "DTSTART;VALUE=DATE:20400109", "DUE;VALUE=DATE:20400109", "RRULE:FREQ=WEEKLY",
-            ]).replacingOccurrences(of: "END:VCALENDAR\r\n", with: [
-                "BEGIN:VTODO", "UID:bins", "DTSTAMP:20261101T090000Z", "RECURRENCE-ID;VALUE=DATE:20400102",
-                "SUMMARY:Take the bins out", "STATUS:COMPLETED", "END:VTODO", "END:VCALENDAR",
-            ].joined(separator: "\r\n") + "\r\n")
+            let again = VTodo.make(
+                uid: "bins", summary: "Take the bins out, again",
+                extra: [
+                    "DTSTART;VALUE=DATE:20400109", "DUE;VALUE=DATE:20400109", "RRULE:FREQ=WEEKLY",
+                ]
+            ).replacingOccurrences(
+                of: "END:VCALENDAR\r\n",
+                with: [
+                    "BEGIN:VTODO", "UID:bins", "DTSTAMP:20261101T090000Z", "RECURRENCE-ID;VALUE=DATE:20400102",
+                    "SUMMARY:Take the bins out", "STATUS:COMPLETED", "END:VTODO", "END:VCALENDAR",
+                ].joined(separator: "\r\n") + "\r\n")
             #expect([.noContent, .ok].contains(try await dav.put(path, again).status))
             let after = try await api.call(.get, "/api/v1/tasks/\(id)", token: token)
             #expect(after.string("due") == "2040-01-09" && after.string("title") == "Take the bins out, again")

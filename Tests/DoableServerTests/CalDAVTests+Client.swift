@@ -65,26 +65,33 @@ struct DAVTestClient: Sendable {
     }
 
     @discardableResult
-    func send(_ method: HTTPRequest.Method, _ path: String, body: String? = nil,
-              contentType: String? = "application/xml; charset=utf-8", depth: String? = nil,
-              headers extra: HTTPFields = [:], authenticated: Bool = true) async throws -> DAVTestResponse {
+    func send(
+        _ method: HTTPRequest.Method, _ path: String, body: String? = nil,
+        contentType: String? = "application/xml; charset=utf-8", depth: String? = nil,
+        headers extra: HTTPFields = [:], authenticated: Bool = true
+    ) async throws -> DAVTestResponse {
         var headers = extra
         if authenticated, headers[.authorization] == nil { headers[.authorization] = basic(login, password) }
         if let depth { headers[HTTPField.Name("Depth")!] = depth }
         if body != nil, let contentType { headers[.contentType] = contentType }
-        return try await api.client.execute(uri: path, method: method, headers: headers,
-                                            body: body.map { ByteBuffer(string: $0) }) { response in
-            DAVTestResponse(status: response.status, headers: response.headers,
-                            body: String(buffer: response.body))
+        return try await api.client.execute(
+            uri: path, method: method, headers: headers,
+            body: body.map { ByteBuffer(string: $0) }
+        ) { response in
+            DAVTestResponse(
+                status: response.status, headers: response.headers,
+                body: String(buffer: response.body))
         }
     }
 
     func propfind(_ path: String, _ properties: [String], depth: String = "0") async throws -> DAVTestResponse {
-        try await send(Self.propfindMethod, path, body: """
-            <?xml version="1.0" encoding="utf-8"?>
-            <D:propfind xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav" xmlns:CS="http://calendarserver.org/ns/" \
-            xmlns:A="http://apple.com/ns/ical/"><D:prop>\(properties.map { "<\($0)/>" }.joined())</D:prop></D:propfind>
-            """, depth: depth)
+        try await send(
+            Self.propfindMethod, path,
+            body: """
+                <?xml version="1.0" encoding="utf-8"?>
+                <D:propfind xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav" xmlns:CS="http://calendarserver.org/ns/" \
+                xmlns:A="http://apple.com/ns/ical/"><D:prop>\(properties.map { "<\($0)/>" }.joined())</D:prop></D:propfind>
+                """, depth: depth)
     }
 
     func report(_ path: String, _ body: String, depth: String = "1") async throws -> DAVTestResponse {
@@ -98,7 +105,9 @@ struct DAVTestClient: Sendable {
     func sync(_ path: String, token: String, limit: Int? = nil, properties: String = "<D:getetag/>") async throws
         -> DAVTestResponse
     {
-        try await report(path, """
+        try await report(
+            path,
+            """
             <?xml version="1.0" encoding="utf-8"?>
             <D:sync-collection xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
               <D:sync-token>\(token)</D:sync-token><D:sync-level>1</D:sync-level>
@@ -112,15 +121,18 @@ struct DAVTestClient: Sendable {
 /// VTODOs as clients write them.
 enum VTodo {
     static func make(uid: String, summary: String, extra: [String] = []) -> String {
-        (["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Doable tests//EN", "BEGIN:VTODO", "UID:\(uid)",
-          "DTSTAMP:20261101T090000Z", "SUMMARY:\(summary)"] + extra + ["END:VTODO", "END:VCALENDAR"])
-            .joined(separator: "\r\n") + "\r\n"
+        ([
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Doable tests//EN", "BEGIN:VTODO", "UID:\(uid)",
+            "DTSTAMP:20261101T090000Z", "SUMMARY:\(summary)",
+        ] + extra + ["END:VTODO", "END:VCALENDAR"])
+        .joined(separator: "\r\n") + "\r\n"
     }
 
-    static let event = [
-        "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Doable tests//EN", "BEGIN:VEVENT", "UID:event-1",
-        "DTSTAMP:20261101T090000Z", "DTSTART:20261127T100000Z", "SUMMARY:Meeting", "END:VEVENT", "END:VCALENDAR",
-    ].joined(separator: "\r\n") + "\r\n"
+    static let event =
+        [
+            "BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Doable tests//EN", "BEGIN:VEVENT", "UID:event-1",
+            "DTSTAMP:20261101T090000Z", "DTSTART:20261127T100000Z", "SUMMARY:Meeting", "END:VEVENT", "END:VCALENDAR",
+        ].joined(separator: "\r\n") + "\r\n"
 }
 
 extension TestServer {

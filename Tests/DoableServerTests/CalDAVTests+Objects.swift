@@ -12,8 +12,9 @@ struct CalDAVObjectTests {
             let listID = try await api.createList(token, "Errands")
             let name = "7A1C52E0-3E4B-4C6A-9D55-0F2B1C3D4E5F.ics"
             let path = "/dav/calendars/alice/\(listID)/\(name)"
-            let body = VTodo.make(uid: "7A1C52E0-3E4B-4C6A-9D55-0F2B1C3D4E5F", summary: "Buy milk",
-                                  extra: ["X-APPLE-SORT-ORDER:12", "PRIORITY:1"])
+            let body = VTodo.make(
+                uid: "7A1C52E0-3E4B-4C6A-9D55-0F2B1C3D4E5F", summary: "Buy milk",
+                extra: ["X-APPLE-SORT-ORDER:12", "PRIORITY:1"])
             let created = try await dav.put(path, body, headers: [.ifNoneMatch: "*"])
             #expect(created.status == .created, "\(created.body)")
             let etag = try #require(created.headers[.eTag])
@@ -36,11 +37,13 @@ struct CalDAVObjectTests {
 
             let again = try await dav.put(path, body, headers: [.ifNoneMatch: "*"])
             #expect(again.status == .preconditionFailed)
-            let stale = try await dav.put(path, body.replacingOccurrences(of: "Buy milk", with: "Buy oat milk"),
-                                          headers: [.ifMatch: "\"stale\""])
+            let stale = try await dav.put(
+                path, body.replacingOccurrences(of: "Buy milk", with: "Buy oat milk"),
+                headers: [.ifMatch: "\"stale\""])
             #expect(stale.status == .preconditionFailed)
-            let updated = try await dav.put(path, body.replacingOccurrences(of: "Buy milk", with: "Buy oat milk"),
-                                            headers: [.ifMatch: etag])
+            let updated = try await dav.put(
+                path, body.replacingOccurrences(of: "Buy milk", with: "Buy oat milk"),
+                headers: [.ifMatch: etag])
             #expect(updated.status == .noContent, "\(updated.body)")
             let newTag = try #require(updated.headers[.eTag])
             #expect(newTag != etag)
@@ -52,8 +55,9 @@ struct CalDAVObjectTests {
             // A name with characters that need encoding is kept as the client wrote it.
             let odd = "/dav/calendars/alice/\(listID)/Odd%20name%2Bplus.ics"
             #expect(try await dav.put(odd, VTodo.make(uid: "odd", summary: "Odd")).status == .created)
-            let listing = try await dav.propfind("/dav/calendars/alice/\(listID)/", ["D:getetag", "D:getcontenttype"],
-                                                 depth: "1")
+            let listing = try await dav.propfind(
+                "/dav/calendars/alice/\(listID)/", ["D:getetag", "D:getcontenttype"],
+                depth: "1")
             #expect(listing.responses[odd]?.property(.dav("getetag")) != nil, "\(listing.hrefs)")
             #expect(listing.responses[path]?.property(.dav("getetag"))?.text == newTag)
         }
@@ -95,8 +99,9 @@ struct CalDAVObjectTests {
             #expect(event.status == .forbidden)
             #expect(event.condition == .caldav("supported-calendar-component"))
 
-            let long = try await dav.put(calendar + "long.ics",
-                                         VTodo.make(uid: "long", summary: String(repeating: "x", count: 201)))
+            let long = try await dav.put(
+                calendar + "long.ics",
+                VTodo.make(uid: "long", summary: String(repeating: "x", count: 201)))
             #expect(long.status == .forbidden)
             #expect(long.condition == .caldav("valid-calendar-data"))
             #expect(long.message.contains("SUMMARY"), "\(long.body)")
@@ -109,9 +114,11 @@ struct CalDAVObjectTests {
 
             let malformed = try await dav.send(DAVTestClient.propfindMethod, calendar, body: "<D:propfind xmlns:D='DAV:'>")
             #expect(malformed.status == .badRequest)
-            let xxe = try await dav.send(DAVTestClient.propfindMethod, calendar, body: """
-                <?xml version="1.0"?><!DOCTYPE d [<!ENTITY e SYSTEM "file:///etc/passwd">]><D:propfind xmlns:D="DAV:">&e;</D:propfind>
-                """)
+            let xxe = try await dav.send(
+                DAVTestClient.propfindMethod, calendar,
+                body: """
+                    <?xml version="1.0"?><!DOCTYPE d [<!ENTITY e SYSTEM "file:///etc/passwd">]><D:propfind xmlns:D="DAV:">&e;</D:propfind>
+                    """)
             #expect(xxe.status == .badRequest)
         }
     }
@@ -120,17 +127,28 @@ struct CalDAVObjectTests {
         try await TestServer.withDAV { api, dav, token in
             let listID = try await api.createList(token, "Errands")
             let calendar = "/dav/calendars/alice/\(listID)/"
-            _ = try await dav.put(calendar + "milk.ics", VTodo.make(uid: "milk", summary: "Buy MILK",
-                                                                   extra: ["DUE:20261128T100000Z"]))
-            _ = try await dav.put(calendar + "bread.ics", VTodo.make(uid: "bread", summary: "Buy bread",
-                                                                    extra: ["DUE:20261215T100000Z", "CATEGORIES:food"]))
+            _ = try await dav.put(
+                calendar + "milk.ics",
+                VTodo.make(
+                    uid: "milk", summary: "Buy MILK",
+                    extra: ["DUE:20261128T100000Z"]))
+            _ = try await dav.put(
+                calendar + "bread.ics",
+                VTodo.make(
+                    uid: "bread", summary: "Buy bread",
+                    extra: ["DUE:20261215T100000Z", "CATEGORIES:food"]))
             // Its CREATED is given: stored objects always carry one (the task's), and with the server's own clock the
             // time range below would depend on the day the test runs.
-            _ = try await dav.put(calendar + "someday.ics", VTodo.make(uid: "someday", summary: "Someday",
-                                                                      extra: ["CREATED:20261120T090000Z"]))
+            _ = try await dav.put(
+                calendar + "someday.ics",
+                VTodo.make(
+                    uid: "someday", summary: "Someday",
+                    extra: ["CREATED:20261120T090000Z"]))
 
             func query(_ filter: String) async throws -> Set<String> {
-                let response = try await dav.report(calendar, """
+                let response = try await dav.report(
+                    calendar,
+                    """
                     <C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
                       <D:prop><D:getetag/></D:prop>
                       <C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VTODO">\(filter)\
@@ -142,19 +160,26 @@ struct CalDAVObjectTests {
                 return Set(response.hrefs.map { String($0.dropFirst(calendar.count)) })
             }
             #expect(try await query("") == ["milk.ics", "bread.ics", "someday.ics"])
-            #expect(try await query(#"<C:time-range start="20261127T000000Z" end="20261129T000000Z"/>"#) == ["milk.ics", "someday.ics"],
-                    "RFC 4791 §9.9: a VTODO with only CREATED matches a range ending after it")
-            #expect(try await query(#"<C:time-range start="20261101T000000Z" end="20261110T000000Z"/>"#).isEmpty,
-                    "nor one ending before it")
-            #expect(try await query(#"<C:prop-filter name="SUMMARY"><C:text-match>milk</C:text-match></C:prop-filter>"#)
-                == ["milk.ics"])
-            #expect(try await query(#"<C:prop-filter name="SUMMARY"><C:text-match collation="i;octet">milk</C:text-match></C:prop-filter>"#)
-                == [])
-            #expect(try await query(#"<C:prop-filter name="CATEGORIES"><C:text-match>FOOD</C:text-match></C:prop-filter>"#)
-                == ["bread.ics"])
+            #expect(
+                try await query(#"<C:time-range start="20261127T000000Z" end="20261129T000000Z"/>"#) == ["milk.ics", "someday.ics"],
+                "RFC 4791 §9.9: a VTODO with only CREATED matches a range ending after it")
+            #expect(
+                try await query(#"<C:time-range start="20261101T000000Z" end="20261110T000000Z"/>"#).isEmpty,
+                "nor one ending before it")
+            #expect(
+                try await query(#"<C:prop-filter name="SUMMARY"><C:text-match>milk</C:text-match></C:prop-filter>"#)
+                    == ["milk.ics"])
+            #expect(
+                try await query(#"<C:prop-filter name="SUMMARY"><C:text-match collation="i;octet">milk</C:text-match></C:prop-filter>"#)
+                    == [])
+            #expect(
+                try await query(#"<C:prop-filter name="CATEGORIES"><C:text-match>FOOD</C:text-match></C:prop-filter>"#)
+                    == ["bread.ics"])
             #expect(try await query(#"<C:prop-filter name="DUE"><C:is-not-defined/></C:prop-filter>"#) == ["someday.ics"])
 
-            let data = try await dav.report(calendar, """
+            let data = try await dav.report(
+                calendar,
+                """
                 <C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
                   <D:prop><D:getetag/><C:calendar-data/></D:prop>
                   <C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VTODO">\
@@ -176,7 +201,9 @@ struct CalDAVObjectTests {
             let milk = VTodo.make(uid: "milk", summary: "Milk")
             _ = try await dav.put(calendar + "milk.ics", milk)
             _ = try await dav.put(calendar + "two%20words.ics", VTodo.make(uid: "two", summary: "Two words"))
-            let response = try await dav.report(calendar, """
+            let response = try await dav.report(
+                calendar,
+                """
                 <C:calendar-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
                   <D:prop><D:getetag/><C:calendar-data/></D:prop>
                   <D:href>\(calendar)milk.ics</D:href>

@@ -34,8 +34,9 @@ struct CalDAVSyncTests {
             let afterAdd = try await dav.sync(calendar, token: first, properties: "<D:getetag/><C:calendar-data/>")
             #expect(afterAdd.hrefs == [calendar + "two.ics"])
             #expect(afterAdd.responses[calendar + "two.ics"]?.property(.dav("getetag"))?.text == added.headers[.eTag])
-            #expect(afterAdd.responses[calendar + "two.ics"]?.property(.caldav("calendar-data"))?.text
-                .contains("SUMMARY:Two") == true)
+            #expect(
+                afterAdd.responses[calendar + "two.ics"]?.property(.caldav("calendar-data"))?.text
+                    .contains("SUMMARY:Two") == true)
             let second = try Self.token(afterAdd)
             #expect(second != first)
 
@@ -72,8 +73,12 @@ struct CalDAVSyncTests {
             let calendar = "/dav/calendars/alice/\(listID)/"
             let label = try await api.call(.post, "/api/v1/labels", token: token, json: ["name": "shop"])
             let labelID = label.string("id")
-            let task = try await api.createTask(token, ["title": "Milk", "listId": listID, "labelIds": [labelID],
-                                                        "due": "2099-01-31"])
+            let task = try await api.createTask(
+                token,
+                [
+                    "title": "Milk", "listId": listID, "labelIds": [labelID],
+                    "due": "2099-01-31",
+                ])
             let taskID = task["id"] as? String ?? ""
             let href = calendar + "\(taskID).ics"
             func state() async throws -> (token: String, etag: String?) {
@@ -82,8 +87,9 @@ struct CalDAVSyncTests {
             }
             let start = try await state()
 
-            let reminder = try await api.call(.post, "/api/v1/tasks/\(taskID)/reminders", token: token,
-                                              json: ["relativeTo": "due", "offsetMinutes": -60])
+            let reminder = try await api.call(
+                .post, "/api/v1/tasks/\(taskID)/reminders", token: token,
+                json: ["relativeTo": "due", "offsetMinutes": -60])
             #expect(reminder.status == .created)
             let afterReminder = try await dav.sync(calendar, token: start.token)
             #expect(afterReminder.hrefs == [href], "a new reminder is reported")
@@ -92,13 +98,15 @@ struct CalDAVSyncTests {
             let body = try await dav.send(.get, href)
             #expect(body.body.contains("BEGIN:VALARM"))
 
-            let moved = try await api.call(.patch, "/api/v1/reminders/\(reminder.string("id"))", token: token,
-                                           json: ["relativeTo": "due", "offsetMinutes": -30])
+            let moved = try await api.call(
+                .patch, "/api/v1/reminders/\(reminder.string("id"))", token: token,
+                json: ["relativeTo": "due", "offsetMinutes": -30])
             #expect(moved.status == .ok, "\(String(describing: moved.json))")
             #expect(try await dav.sync(calendar, token: withAlarm.token).hrefs == [href], "a changed reminder")
             let changed = try await state()
-            #expect(try await api.call(.delete, "/api/v1/reminders/\(reminder.string("id"))", token: token)
-                .status == .noContent)
+            #expect(
+                try await api.call(.delete, "/api/v1/reminders/\(reminder.string("id"))", token: token)
+                    .status == .noContent)
             #expect(try await dav.sync(calendar, token: changed.token).hrefs == [href], "a deleted reminder")
 
             let beforeRename = try await state()

@@ -30,22 +30,27 @@ struct CalDAVTests {
             #expect(root.status.code == 207)
             #expect(root.responses["/dav/"]?.property(.dav("current-user-principal"))?.href == "/dav/principals/alice/")
 
-            let principal = try await dav.propfind("/dav/principals/alice/", [
-                "C:calendar-home-set", "D:principal-URL", "D:resourcetype", "D:displayname",
-                "C:calendar-user-address-set", "D:supported-report-set",
-            ])
+            let principal = try await dav.propfind(
+                "/dav/principals/alice/",
+                [
+                    "C:calendar-home-set", "D:principal-URL", "D:resourcetype", "D:displayname",
+                    "C:calendar-user-address-set", "D:supported-report-set",
+                ])
             let me = try #require(principal.responses["/dav/principals/alice/"])
             #expect(me.property(.caldav("calendar-home-set"))?.href == "/dav/calendars/alice/")
             #expect(me.property(.dav("principal-URL"))?.href == "/dav/principals/alice/")
             #expect(me.property(.dav("resourcetype"))?.child(.dav("principal")) != nil)
             #expect(me.property(.dav("displayname"))?.text == "Test Member")
-            #expect(me.property(.caldav("calendar-user-address-set"))?.children(.dav("href")).map(\.text)
-                .contains("mailto:alice@example.com") == true)
+            #expect(
+                me.property(.caldav("calendar-user-address-set"))?.children(.dav("href")).map(\.text)
+                    .contains("mailto:alice@example.com") == true)
 
-            let home = try await dav.propfind("/dav/calendars/alice/", [
-                "D:resourcetype", "D:displayname", "CS:getctag", "D:sync-token", "C:supported-calendar-component-set",
-                "A:calendar-color", "A:calendar-order", "D:current-user-privilege-set", "D:owner", "A:pushkey",
-            ], depth: "1")
+            let home = try await dav.propfind(
+                "/dav/calendars/alice/",
+                [
+                    "D:resourcetype", "D:displayname", "CS:getctag", "D:sync-token", "C:supported-calendar-component-set",
+                    "A:calendar-color", "A:calendar-order", "D:current-user-privilege-set", "D:owner", "A:pushkey",
+                ], depth: "1")
             #expect(home.status.code == 207)
             let errandsHref = "/dav/calendars/alice/\(listID)/"
             let inboxHref = "/dav/calendars/alice/\(try await Self.inboxID(api, token))/"
@@ -55,15 +60,17 @@ struct CalDAVTests {
             let type = try #require(errands.property(.dav("resourcetype")))
             #expect(type.child(.dav("collection")) != nil && type.child(.caldav("calendar")) != nil)
             #expect(errands.property(.dav("displayname"))?.text == "Errands")
-            #expect(errands.property(.caldav("supported-calendar-component-set"))?.children(.caldav("comp"))
-                .map { $0.attribute("name") } == ["VTODO"])
+            #expect(
+                errands.property(.caldav("supported-calendar-component-set"))?.children(.caldav("comp"))
+                    .map { $0.attribute("name") } == ["VTODO"])
             #expect(errands.property(.apple("calendar-color"))?.text.count == 9)
             #expect(errands.property(.apple("calendar-color"))?.text.hasSuffix("FF") == true)
             #expect(errands.property(.dav("owner"))?.href == "/dav/principals/alice/")
             let token1 = try #require(errands.property(.dav("sync-token"))?.text)
             #expect(token1.hasPrefix("http://doable.invalid/sync/"))
             #expect(errands.property(.calendarServer("getctag"))?.text == String(token1.split(separator: "/").last!))
-            let privileges = errands.property(.dav("current-user-privilege-set"))?.children(.dav("privilege"))
+            let privileges =
+                errands.property(.dav("current-user-privilege-set"))?.children(.dav("privilege"))
                 .compactMap { $0.children.first?.name.local } ?? []
             #expect(Set(privileges).isSuperset(of: ["read", "write", "write-content", "bind", "unbind"]))
             #expect(errands.property(.apple("pushkey"), status: 404) != nil, "unknown properties are a 404 propstat")
@@ -77,8 +84,9 @@ struct CalDAVTests {
             let all = try await dav.send(DAVTestClient.propfindMethod, errandsHref, depth: "0")
             #expect(all.responses[errandsHref]?.property(.dav("displayname"))?.text == "Errands")
             #expect(all.responses[errandsHref]?.property(.calendarServer("getctag")) != nil)
-            let names = try await dav.send(DAVTestClient.propfindMethod, errandsHref,
-                                           body: #"<D:propfind xmlns:D="DAV:"><D:propname/></D:propfind>"#, depth: "0")
+            let names = try await dav.send(
+                DAVTestClient.propfindMethod, errandsHref,
+                body: #"<D:propfind xmlns:D="DAV:"><D:propname/></D:propfind>"#, depth: "0")
             let named = names.responses[errandsHref]?.children(.dav("propstat")).first?.child(.dav("prop"))
             #expect(named?.propertyNames.contains(.dav("sync-token")) == true)
             #expect(named?.children.allSatisfy { $0.children.isEmpty && $0.text.isEmpty } == true)
@@ -103,19 +111,23 @@ struct CalDAVTests {
         try await TestServer.withDAV { api, dav, aliceToken in
             let familyID = try await api.createList(aliceToken, "Family")
             let bobToken = try await api.register("bob")
-            let added = try await api.call(.post, "/api/v1/lists/\(familyID)/members", token: aliceToken,
-                                           json: ["login": "bob", "role": "viewer"])
+            let added = try await api.call(
+                .post, "/api/v1/lists/\(familyID)/members", token: aliceToken,
+                json: ["login": "bob", "role": "viewer"])
             #expect(added.status == .created)
             _ = try await dav.put("/dav/calendars/alice/\(familyID)/milk.ics", VTodo.make(uid: "milk", summary: "Milk"))
             _ = bobToken
             let bob = DAVTestClient(api: api, login: "bob", password: "correct horse")
-            let home = try await bob.propfind("/dav/calendars/bob/", [
-                "D:displayname", "D:current-user-privilege-set", "D:owner",
-            ], depth: "1")
+            let home = try await bob.propfind(
+                "/dav/calendars/bob/",
+                [
+                    "D:displayname", "D:current-user-privilege-set", "D:owner",
+                ], depth: "1")
             let family = try #require(home.responses["/dav/calendars/bob/\(familyID)/"])
             #expect(family.property(.dav("displayname"))?.text == "Family")
             #expect(family.property(.dav("owner"))?.href == "/dav/principals/alice/")
-            let privileges = family.property(.dav("current-user-privilege-set"))?.children(.dav("privilege"))
+            let privileges =
+                family.property(.dav("current-user-privilege-set"))?.children(.dav("privilege"))
                 .compactMap { $0.children.first?.name.local } ?? []
             #expect(Set(privileges) == ["read", "read-current-user-privilege-set"])
             // Bob reads Alice's task, but may not write to her list.
@@ -129,8 +141,9 @@ struct CalDAVTests {
 
     @Test func INTEROP1_mkcalendarAndMkcolMakeListsThatProppatchRenamesAndRecolours() async throws {
         try await TestServer.withDAV { api, dav, token in
-            let made = try await dav.send(DAVTestClient.mkcalendarMethod, "/dav/calendars/alice/client-chosen/",
-                                          body: CalDAVBodies.mkcalendar)
+            let made = try await dav.send(
+                DAVTestClient.mkcalendarMethod, "/dav/calendars/alice/client-chosen/",
+                body: CalDAVBodies.mkcalendar)
             #expect(made.status == .created, "\(made.body)")
             // The calendar keeps the URL the client chose (clients go on using it, whatever `Location` says).
             let location = "/dav/calendars/alice/client-chosen/"
@@ -156,38 +169,46 @@ struct CalDAVTests {
             #expect(color.responses[location]?.property(.apple("calendar-color"))?.text == "#FF0000FF")
 
             // One property Doable cannot set fails the whole PROPPATCH: it answers 403, the others 424.
-            let mixed = try await dav.send(DAVTestClient.proppatchMethod, location, body: """
-                <D:propertyupdate xmlns:D="DAV:"><D:set><D:prop><D:displayname>Never</D:displayname>\
-                <D:getetag>"x"</D:getetag></D:prop></D:set></D:propertyupdate>
-                """)
+            let mixed = try await dav.send(
+                DAVTestClient.proppatchMethod, location,
+                body: """
+                    <D:propertyupdate xmlns:D="DAV:"><D:set><D:prop><D:displayname>Never</D:displayname>\
+                    <D:getetag>"x"</D:getetag></D:prop></D:set></D:propertyupdate>
+                    """)
             let refused = try #require(mixed.responses[location])
             #expect(refused.property(.dav("getetag"), status: 403) != nil)
             #expect(refused.property(.dav("displayname"), status: 424) != nil)
             #expect(try await api.call(.get, "/api/v1/lists/\(listID)", token: token).string("name") == "Groceries & more")
             // A value the list rules refuse names the property with the rule's message.
-            let empty = try await dav.send(DAVTestClient.proppatchMethod, location, body: """
-                <D:propertyupdate xmlns:D="DAV:" xmlns:A="http://apple.com/ns/ical/"><D:set><D:prop>\
-                <D:displayname>   </D:displayname><A:calendar-order>3</A:calendar-order></D:prop></D:set></D:propertyupdate>
-                """)
+            let empty = try await dav.send(
+                DAVTestClient.proppatchMethod, location,
+                body: """
+                    <D:propertyupdate xmlns:D="DAV:" xmlns:A="http://apple.com/ns/ical/"><D:set><D:prop>\
+                    <D:displayname>   </D:displayname><A:calendar-order>3</A:calendar-order></D:prop></D:set></D:propertyupdate>
+                    """)
             #expect(empty.responses[location]?.property(.dav("displayname"), status: 409) != nil, "\(empty.body)")
             #expect(empty.responses[location]?.property(.apple("calendar-order"), status: 424) != nil)
 
             // vdirsyncer's extended MKCOL; a plain collection or an events-only calendar is refused.
-            let mkcol = try await dav.send(DAVTestClient.mkcolMethod, "/dav/calendars/alice/vdir/", body: """
-                <D:mkcol xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:set><D:prop>\
-                <D:resourcetype><D:collection/><C:calendar/></D:resourcetype><D:displayname>Synced</D:displayname>\
-                </D:prop></D:set></D:mkcol>
-                """)
+            let mkcol = try await dav.send(
+                DAVTestClient.mkcolMethod, "/dav/calendars/alice/vdir/",
+                body: """
+                    <D:mkcol xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:set><D:prop>\
+                    <D:resourcetype><D:collection/><C:calendar/></D:resourcetype><D:displayname>Synced</D:displayname>\
+                    </D:prop></D:set></D:mkcol>
+                    """)
             #expect(mkcol.status == .created)
             #expect(mkcol.headers[.location] == "/dav/calendars/alice/vdir/")
             let plain = try await dav.send(DAVTestClient.mkcolMethod, "/dav/calendars/alice/plain/")
             #expect(plain.status == .forbidden)
             #expect(plain.condition == .dav("valid-resourcetype"))
-            let events = try await dav.send(DAVTestClient.mkcalendarMethod, "/dav/calendars/alice/events/", body: """
-                <C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:set><D:prop>\
-                <C:supported-calendar-component-set><C:comp name="VEVENT"/></C:supported-calendar-component-set>\
-                </D:prop></D:set></C:mkcalendar>
-                """)
+            let events = try await dav.send(
+                DAVTestClient.mkcalendarMethod, "/dav/calendars/alice/events/",
+                body: """
+                    <C:mkcalendar xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav"><D:set><D:prop>\
+                    <C:supported-calendar-component-set><C:comp name="VEVENT"/></C:supported-calendar-component-set>\
+                    </D:prop></D:set></C:mkcalendar>
+                    """)
             #expect(events.status == .forbidden)
             #expect(events.condition == .caldav("supported-calendar-component"))
             let bare = try await dav.send(DAVTestClient.mkcalendarMethod, "/dav/calendars/alice/bare/")
@@ -221,14 +242,16 @@ struct CalDAVTests {
             // The email works as the URL's user segment too.
             #expect(try await byEmail.propfind("/dav/principals/alice%40example.com/", ["D:displayname"]).status.code == 207)
 
-            let issued = try await api.call(.post, "/api/v1/tokens", token: token,
-                                            json: ["name": "Phone", "kind": "appPassword"])
+            let issued = try await api.call(
+                .post, "/api/v1/tokens", token: token,
+                json: ["name": "Phone", "kind": "appPassword"])
             #expect(issued.status == .created)
             var app = dav
             app.password = issued.string("secret")
             #expect(try await app.propfind(path, ["D:displayname"]).status.code == 207)
-            let readOnly = try await api.call(.post, "/api/v1/tokens", token: token,
-                                              json: ["name": "Reader", "kind": "appPassword", "scope": "read"])
+            let readOnly = try await api.call(
+                .post, "/api/v1/tokens", token: token,
+                json: ["name": "Reader", "kind": "appPassword", "scope": "read"])
             var reader = dav
             reader.password = readOnly.string("secret")
             let inbox = try await Self.inboxID(api, token)
@@ -245,8 +268,9 @@ struct CalDAVTests {
             #expect(bearer.status == .unauthorized, "a session token is not a CalDAV credential")
 
             // Turning the account password off leaves app passwords working.
-            let off = try await api.call(.patch, "/api/v1/me", token: token,
-                                         json: ["preferences": ["calDAVAccountPassword": false]])
+            let off = try await api.call(
+                .patch, "/api/v1/me", token: token,
+                json: ["preferences": ["calDAVAccountPassword": false]])
             #expect(off.status == .ok, "\(String(describing: off.json))")
             var fresh = dav
             fresh.login = "alice@example.com"  // not the remembered login, so the password is checked afresh
@@ -274,14 +298,17 @@ struct CalDAVTests {
         let server = try TestServer()
         try await server.run { api in
             let token = try await api.register("alice")
-            let issued = try await api.call(.post, "/api/v1/tokens", token: token,
-                                            json: ["name": "Phone", "kind": "appPassword"])
+            let issued = try await api.call(
+                .post, "/api/v1/tokens", token: token,
+                json: ["name": "Phone", "kind": "appPassword"])
             let credentialID = try #require((issued["credential"] as? [String: Any])?["id"] as? String)
             let authenticator = DAVAuthenticator(domain: server.domain, limiter: server.limiter, recheckAfter: .zero)
             let header = "Basic " + Data("alice:\(issued.string("secret"))".utf8).base64EncodedString()
-            let request = Request(head: HTTPRequest(method: .get, scheme: nil, authority: nil, path: "/dav/",
-                                                    headerFields: [.authorization: header]),
-                                  body: .init(buffer: ByteBuffer()))
+            let request = Request(
+                head: HTTPRequest(
+                    method: .get, scheme: nil, authority: nil, path: "/dav/",
+                    headerFields: [.authorization: header]),
+                body: .init(buffer: ByteBuffer()))
             #expect(try await authenticator.identity(for: request, clientAddress: "test").account.username == "alice")
             #expect(try await authenticator.identity(for: request, clientAddress: "test").credential.kind == .appPassword)
             let revoked = try await api.call(.delete, "/api/v1/tokens/\(credentialID)", token: token)

@@ -26,22 +26,29 @@ struct CalDAVXMLTests {
         let root = try XMLReader.parse(Self.propfind)
         #expect(root.name == .dav("propfind"))
         let names = try #require(root.child(.dav("prop"))).propertyNames
-        #expect(names == [.dav("resourcetype"), .dav("owner"), .dav("current-user-principal"),
-                          .dav("supported-report-set"), .caldav("supported-calendar-component-set"),
-                          .calendarServer("getctag"), QName("urn:example:x", "unknown")])
+        #expect(
+            names == [
+                .dav("resourcetype"), .dav("owner"), .dav("current-user-principal"),
+                .dav("supported-report-set"), .caldav("supported-calendar-component-set"),
+                .calendarServer("getctag"), QName("urn:example:x", "unknown"),
+            ])
         // The same request with other prefixes, and with DAV: as the default namespace.
-        let other = try XMLReader.parse(#"<a:propfind xmlns:a="DAV:"><a:prop><b:getctag xmlns:b="http://calendarserver.org/ns/"/></a:prop></a:propfind>"#)
+        let other = try XMLReader.parse(
+            #"<a:propfind xmlns:a="DAV:"><a:prop><b:getctag xmlns:b="http://calendarserver.org/ns/"/></a:prop></a:propfind>"#)
         #expect(other.child(.dav("prop"))?.propertyNames == [.calendarServer("getctag")])
-        let defaulted = try XMLReader.parse("""
+        let defaulted = try XMLReader.parse(
+            """
             <propfind xmlns="DAV:"><prop><getetag/><calendar-data xmlns="urn:ietf:params:xml:ns:caldav"/>\
             <displayname/></prop></propfind>
             """)
-        #expect(defaulted.child(.dav("prop"))?.propertyNames
-            == [.dav("getetag"), .caldav("calendar-data"), .dav("displayname")])
+        #expect(
+            defaulted.child(.dav("prop"))?.propertyNames
+                == [.dav("getetag"), .caldav("calendar-data"), .dav("displayname")])
     }
 
     @Test func INTEROP1_attributesHaveNoNamespaceUnlessPrefixed() throws {
-        let root = try XMLReader.parse("""
+        let root = try XMLReader.parse(
+            """
             <C:comp-filter xmlns:C="urn:ietf:params:xml:ns:caldav" xmlns:x="urn:x" name='VTODO' x:extra="1"/>
             """)
         #expect(root.attribute("name") == "VTODO")
@@ -92,8 +99,10 @@ struct CalDAVXMLTests {
     /// or refused with `XMLReader.Failure`, never a crash or another error, and whatever is read is written back by
     /// the writer and read again to the same tree.
     @Test func INTEROP1_fuzzedBodiesAreReadOrRefusedNeverCrash() throws {
-        let seeds = [Self.propfind, CalDAVBodies.query, CalDAVBodies.multiget, CalDAVBodies.sync,
-                     CalDAVBodies.proppatch, CalDAVBodies.mkcalendar].map { Array($0.utf8) }
+        let seeds = [
+            Self.propfind, CalDAVBodies.query, CalDAVBodies.multiget, CalDAVBodies.sync,
+            CalDAVBodies.proppatch, CalDAVBodies.mkcalendar,
+        ].map { Array($0.utf8) }
         let alphabet = Array("<>/=\"' &;#x:![]-?CDATAxmlnsD:\n\t".utf8) + [0x00, 0xC3, 0xA9, 0xFF, 0xE2, 0x82]
         var random = SplitMix(seed: 0xCA1DA5)
         var read = 0
@@ -106,8 +115,11 @@ struct CalDAVXMLTests {
                 let length = min(bytes.count - at, Int(random.next() % 12))
                 switch random.next() % 5 {
                 case 0: bytes.removeSubrange(at..<(at + length))
-                case 1: bytes.insert(contentsOf: (0..<max(1, length)).map { _ in
-                    alphabet[Int(random.next() % UInt64(alphabet.count))] }, at: at)
+                case 1:
+                    bytes.insert(
+                        contentsOf: (0..<max(1, length)).map { _ in
+                            alphabet[Int(random.next() % UInt64(alphabet.count))]
+                        }, at: at)
                 case 2: bytes.insert(contentsOf: bytes[at..<(at + length)], at: at)
                 case 3: bytes.swapAt(at, Int(random.next() % UInt64(bytes.count)))
                 default: bytes.removeSubrange(at...)
@@ -163,8 +175,9 @@ struct CalDAVXMLTests {
 
     @Test func INTEROP1_multistatusHasPropstatsByStatusAndTheSyncToken() throws {
         let entries = [
-            DAVResponseEntry(href: "/dav/calendars/alice/x/", found: [(.dav("displayname"), [.text("Home")])],
-                             missing: [.calendarServer("pushkey")]),
+            DAVResponseEntry(
+                href: "/dav/calendars/alice/x/", found: [(.dav("displayname"), [.text("Home")])],
+                missing: [.calendarServer("pushkey")]),
             DAVResponseEntry(href: "/dav/calendars/alice/x/gone.ics", status: .notFound),
         ]
         let response = Multistatus.response(entries, syncToken: "http://doable.invalid/sync/7")
@@ -189,10 +202,13 @@ struct CalDAVXMLTests {
         #expect(DAVPath("/dav/calendars/alice%40example.com") == .home(user: "alice@example.com"))
         #expect(DAVPath("/dav/calendars/alice/L1/") == .calendar(user: "alice", calendar: "L1"))
         #expect(DAVPath("/dav/calendars/alice/L1/A%20b%2Bc.ics") == .object(user: "alice", calendar: "L1", name: "A b+c.ics"))
-        #expect(DAVPath("https://dav.example.com:8443/dav/calendars/alice/L1/x.ics?y=1")
-            == .object(user: "alice", calendar: "L1", name: "x.ics"))
-        for refused in ["/api/v1/tasks", "/dav/other/alice/", "/dav/calendars/alice/L1/x/y", "/dav/calendars/%zz/",
-                        "/dav/calendars/alice/L1/a%2Fb.ics", "/dav/calendars/alice/L1/%2E%2E", "/dav/calendars/%FF/"] {
+        #expect(
+            DAVPath("https://dav.example.com:8443/dav/calendars/alice/L1/x.ics?y=1")
+                == .object(user: "alice", calendar: "L1", name: "x.ics"))
+        for refused in [
+            "/api/v1/tasks", "/dav/other/alice/", "/dav/calendars/alice/L1/x/y", "/dav/calendars/%zz/",
+            "/dav/calendars/alice/L1/a%2Fb.ics", "/dav/calendars/alice/L1/%2E%2E", "/dav/calendars/%FF/",
+        ] {
             #expect(DAVPath(refused) == nil, "\(refused)")
         }
         let name = "Ünïcode name with:odd?chars#&%.ics"
@@ -214,8 +230,9 @@ struct CalDAVXMLTests {
             let href = "https://example.com" + DAVPath.objectHref("bob@example.com", "L 2", name) + "?x=1#y"
             // A name holding a slash, or only dots, could never be one segment of a path: refused.
             let isRefused = name.contains("/") || name == "." || name == ".."
-            #expect(DAVPath(href) == (isRefused ? nil : .object(user: "bob@example.com", calendar: "L 2", name: name)),
-                    "\(name)")
+            #expect(
+                DAVPath(href) == (isRefused ? nil : .object(user: "bob@example.com", calendar: "L 2", name: name)),
+                "\(name)")
         }
         #expect(DAVPath("/dav://x/dav/principals/a/") == .principal(user: "a"))
         #expect(DAVPath("dav/calendars/") == .root)
@@ -225,8 +242,10 @@ struct CalDAVXMLTests {
     /// Escaping works on the bytes and copies plain runs whole; every kind of character reads back as before: XML's
     /// specials and CR escaped, controls and U+FFFE/U+FFFF replaced (INTEROP-1).
     @Test func INTEROP1_escapedTextReadsBackWhateverItHolds() throws {
-        let pieces = ["a", "BEGIN:VTODO", "\r\n", "\n", "\t", "<", ">", "&", "\"", "'", "\u{1}", "\u{1F}", "é",
-                      "\u{FFFE}", "\u{FFFF}", "\u{FFFD}", "\u{EFBF}", "ｱ", "😀", "]]>"]
+        let pieces = [
+            "a", "BEGIN:VTODO", "\r\n", "\n", "\t", "<", ">", "&", "\"", "'", "\u{1}", "\u{1F}", "é",
+            "\u{FFFE}", "\u{FFFF}", "\u{FFFD}", "\u{EFBF}", "ｱ", "😀", "]]>",
+        ]
         for _ in 0..<300 {
             let text = (0..<Int.random(in: 0...20)).map { _ in pieces.randomElement()! }.joined()
             var writer = XMLWriter(capacity: 16)
@@ -235,10 +254,12 @@ struct CalDAVXMLTests {
             writer.write(.element(.dav("x"), attributes: [("v", text)]))
             writer.close(.dav("multistatus"))
             let root = try XMLReader.parse(String(buffer: writer.output))
-            let expected = String(String.UnicodeScalarView(text.unicodeScalars.map { scalar -> Unicode.Scalar in
-                scalar.value < 0x20 && ![0x09, 0x0A, 0x0D].contains(scalar.value) || scalar.value == 0xFFFE
-                    || scalar.value == 0xFFFF ? "\u{FFFD}" : scalar
-            }))
+            let expected = String(
+                String.UnicodeScalarView(
+                    text.unicodeScalars.map { scalar -> Unicode.Scalar in
+                        scalar.value < 0x20 && ![0x09, 0x0A, 0x0D].contains(scalar.value) || scalar.value == 0xFFFE
+                            || scalar.value == 0xFFFF ? "\u{FFFD}" : scalar
+                    }))
             #expect(root.child(.caldav("calendar-data"))?.text == expected)
             #expect(root.child(.dav("x"))?.attribute("v") == expected)
         }
@@ -249,8 +270,11 @@ struct CalDAVXMLTests {
         #expect(filter.name == "VCALENDAR")
         let todo = try #require(filter.compFilters.first)
         #expect(todo.name == "VTODO")
-        #expect(todo.timeRange == TimeRange(start: Timestamp(rfc3339: "2026-11-27T00:00:00Z"),
-                                            end: Timestamp(rfc3339: "2026-12-01T12:30:00Z")))
+        #expect(
+            todo.timeRange
+                == TimeRange(
+                    start: Timestamp(rfc3339: "2026-11-27T00:00:00Z"),
+                    end: Timestamp(rfc3339: "2026-12-01T12:30:00Z")))
         let summary = try #require(todo.propFilters.first)
         #expect(summary.name == "SUMMARY")
         #expect(summary.textMatch?.text == "milk")
@@ -269,13 +293,15 @@ struct CalDAVXMLTests {
                 return "\(error)"
             }
         }
-        let head = #"<C:calendar-query xmlns:C="urn:ietf:params:xml:ns:caldav"><C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VTODO">"#
+        let head =
+            #"<C:calendar-query xmlns:C="urn:ietf:params:xml:ns:caldav"><C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VTODO">"#
         let tail = "</C:comp-filter></C:comp-filter></C:filter></C:calendar-query>"
         #expect(failure(head + #"<C:time-range start="2026-11-27"/>"# + tail) == "valid-filter")
         #expect(failure(head + #"<C:time-range start="20261127T000000Z" end="20261126T000000Z"/>"# + tail) == "valid-filter")
         #expect(failure(head + #"<C:time-range/>"# + tail) == "valid-filter")
-        #expect(failure(head + #"<C:prop-filter name="SUMMARY"><C:text-match collation="i;klingon">x</C:text-match></C:prop-filter>"# + tail)
-            == "supported-collation")
+        #expect(
+            failure(head + #"<C:prop-filter name="SUMMARY"><C:text-match collation="i;klingon">x</C:text-match></C:prop-filter>"# + tail)
+                == "supported-collation")
         #expect(failure(head + "<C:comp-filter/>" + tail) == "valid-filter")
         #expect(failure(#"<C:calendar-query xmlns:C="urn:ietf:params:xml:ns:caldav"/>"#) == nil, "no filter matches all")
     }
@@ -289,8 +315,10 @@ struct CalDAVXMLTests {
         #expect(DAVAuthenticator.basicCredentials("Basic " + Data("no-colon".utf8).base64EncodedString()) == nil)
         #expect(DAVAuthenticator.basicCredentials("Basic " + Data(":password".utf8).base64EncodedString()) == nil)
         #expect(DAVProperties.syncSequence("http://doable.invalid/sync/42") == 42)
-        for token in ["http://doable.invalid/sync/", "http://doable.invalid/sync/-1", "http://doable.invalid/sync/4x",
-                      "https://doable.invalid/sync/4", "42", "data:,42"] {
+        for token in [
+            "http://doable.invalid/sync/", "http://doable.invalid/sync/-1", "http://doable.invalid/sync/4x",
+            "https://doable.invalid/sync/4", "42", "data:,42",
+        ] {
             #expect(DAVProperties.syncSequence(token) == nil, "\(token)")
         }
         #expect(HTTPDate.format(Timestamp(milliseconds: 784_111_777_000)) == "Sun, 06 Nov 1994 08:49:37 GMT")

@@ -39,16 +39,20 @@ import Testing
     }
 
     func feeds(_ api: APIClient, _ token: String, rotate: Bool = false) async throws -> Feeds {
-        let response = try await api.call(rotate ? .post : .get, rotate ? "/api/v1/feeds/rotate" : "/api/v1/feeds",
-                                          token: token)
+        let response = try await api.call(
+            rotate ? .post : .get, rotate ? "/api/v1/feeds/rotate" : "/api/v1/feeds",
+            token: token)
         #expect(response.status == .ok, "\(String(describing: response.json))")
         let all = (response["all"] as? [String: Any])?["url"] as? String ?? ""
         let lists = response.array("lists")
-        return Feeds(all: all,
-                     lists: Dictionary(lists.map { ($0["name"] as? String ?? "", $0["url"] as? String ?? "") },
-                                       uniquingKeysWith: { first, _ in first }),
-                     listIDs: Dictionary(lists.map { ($0["name"] as? String ?? "", $0["listId"] as? String ?? "") },
-                                         uniquingKeysWith: { first, _ in first }))
+        return Feeds(
+            all: all,
+            lists: Dictionary(
+                lists.map { ($0["name"] as? String ?? "", $0["url"] as? String ?? "") },
+                uniquingKeysWith: { first, _ in first }),
+            listIDs: Dictionary(
+                lists.map { ($0["name"] as? String ?? "", $0["listId"] as? String ?? "") },
+                uniquingKeysWith: { first, _ in first }))
     }
 
     /// The unescaped SUMMARY of every component of this kind, sorted.
@@ -71,8 +75,11 @@ import Testing
             let work = try await api.createList(ann, "Work")
             let household = try await api.createList(ben, "Household")
             _ = try await api.createList(ben, "Ben's secrets")
-            #expect(try await api.call(.post, "/api/v1/lists/\(household)/members", token: ben,
-                                       json: ["login": "ann", "role": "viewer"]).status == .created)
+            #expect(
+                try await api.call(
+                    .post, "/api/v1/lists/\(household)/members", token: ben,
+                    json: ["login": "ann", "role": "viewer"]
+                ).status == .created)
             let feeds = try await feeds(api, ann)
             #expect(feeds.all.hasPrefix("http://") && feeds.all.hasSuffix("/all.ics"))
             #expect(Set(feeds.lists.keys) == ["Inbox", "Work", "Household"])
@@ -90,8 +97,9 @@ import Testing
     @Test func INTEROP2_feedURLsUseTheHostTheClientReachedAndATrustedProxysScheme() async throws {
         try await TestServer.fresh { api in
             let ann = try await api.register("ann")
-            let response = try await api.call(.get, "/api/v1/feeds", token: ann,
-                                              headers: [.xForwardedProto: "https", .xForwardedHost: "evil.example"])
+            let response = try await api.call(
+                .get, "/api/v1/feeds", token: ann,
+                headers: [.xForwardedProto: "https", .xForwardedHost: "evil.example"])
             let url = (response["all"] as? [String: Any])?["url"] as? String ?? ""
             // The forwarded headers came from a peer that is not a trusted proxy: ignored.
             #expect(url.hasPrefix("http://localhost/feeds/"), "\(url)")
@@ -104,8 +112,9 @@ import Testing
         #expect(request.publicOrigin(trustedProxies: proxies, peer: "10.1.2.3") == "https://tasks.example.com")
         #expect(request.publicOrigin(trustedProxies: proxies, peer: "192.0.2.7") == "http://10.0.0.5:8080")
         head.headerFields[.xForwardedHost] = "a.example/\"><script>"
-        #expect(Request(head: head, body: RequestBody(buffer: ByteBuffer()))
-            .publicOrigin(trustedProxies: proxies, peer: "10.1.2.3") == "https://localhost")
+        #expect(
+            Request(head: head, body: RequestBody(buffer: ByteBuffer()))
+                .publicOrigin(trustedProxies: proxies, peer: "10.1.2.3") == "https://localhost")
     }
 
     @Test func INTEROP2_theAllTasksFeedHoldsDueTasksTheMemberCanSeeAsTodosAndEvents() async throws {
@@ -117,10 +126,17 @@ import Testing
             let work = try await api.createList(ann, "Work")
             let household = try await api.createList(ben, "Household")
             let secrets = try await api.createList(ben, "Ben's secrets")
-            #expect(try await api.call(.post, "/api/v1/lists/\(household)/members", token: ben,
-                                       json: ["login": "ann", "role": "editor"]).status == .created)
-            let report = try await api.createTask(ann, ["title": "Report, final", "listId": work,
-                                                        "due": "2026-11-25T15:00:00Z"])
+            #expect(
+                try await api.call(
+                    .post, "/api/v1/lists/\(household)/members", token: ben,
+                    json: ["login": "ann", "role": "editor"]
+                ).status == .created)
+            let report = try await api.createTask(
+                ann,
+                [
+                    "title": "Report, final", "listId": work,
+                    "due": "2026-11-25T15:00:00Z",
+                ])
             _ = try await api.createTask(ann, ["title": "Pay rent", "due": "2026-11-27"])
             _ = try await api.createTask(ann, ["title": "Someday", "listId": work])
             let old = try await api.createTask(ann, ["title": "Done long ago", "due": "2026-11-24"])
@@ -137,8 +153,9 @@ import Testing
             #expect(feed.headers[.contentType] == "text/calendar; charset=utf-8")
             #expect(feed.headers[.cacheControl] == "private, max-age=300")
             #expect(try summaries(feed.body, "VTODO") == ["Done lately", "Fix the sink", "Pay rent", "Report, final"])
-            #expect(try summaries(feed.body, "VEVENT")
-                == ["☐ Fix the sink", "☐ Pay rent", "☐ Report, final", "☑ Done lately"])
+            #expect(
+                try summaries(feed.body, "VEVENT")
+                    == ["☐ Fix the sink", "☐ Pay rent", "☐ Report, final", "☑ Done lately"])
             let calendar = try ICalendarParser.parse(feed.body)
             #expect(calendar.property("X-WR-CALNAME")?.value == "Doable")
             #expect(calendar.property("X-PUBLISHED-TTL")?.value == "PT15M")
@@ -146,13 +163,15 @@ import Testing
             #expect(calendar.property("REFRESH-INTERVAL")?.parameter("VALUE") == "DURATION")
             // A due moment is a 30-minute event from it, a due day an all-day event; the event's UID is its own.
             let reportID = report["id"] as? String ?? ""
-            let event = try #require(calendar.components(named: "VEVENT")
-                .first { $0.property("UID")?.value == "\(reportID)-due@doable" })
+            let event = try #require(
+                calendar.components(named: "VEVENT")
+                    .first { $0.property("UID")?.value == "\(reportID)-due@doable" })
             #expect(event.property("DTSTART")?.value == "20261125T150000Z")
             #expect(event.property("DTEND")?.value == "20261125T153000Z")
             #expect(event.property("URL")?.value.hasSuffix("/tasks/\(reportID)") == true)
-            let rent = try #require(calendar.components(named: "VEVENT")
-                .first { $0.property("SUMMARY")?.value == "☐ Pay rent" })
+            let rent = try #require(
+                calendar.components(named: "VEVENT")
+                    .first { $0.property("SUMMARY")?.value == "☐ Pay rent" })
             #expect(rent.property("DTSTART")?.value == "20261127" && rent.property("DTSTART")?.parameter("VALUE") == "DATE")
             #expect(rent.property("DTEND")?.value == "20261128")
             #expect(calendar.components(named: "VTODO").contains { $0.property("UID")?.value == reportID })
@@ -168,8 +187,9 @@ import Testing
             let done = try await api.createTask(ann, ["title": "Kick-off", "listId": work, "due": futureDay(2)])
             try await complete(api, ann, done["id"] as? String ?? "")
             let gone = try await api.createTask(ann, ["title": "Cancelled", "listId": work])
-            #expect(try await api.call(.delete, "/api/v1/tasks/\(gone["id"] as? String ?? "")", token: ann).status
-                == .noContent)
+            #expect(
+                try await api.call(.delete, "/api/v1/tasks/\(gone["id"] as? String ?? "")", token: ann).status
+                    == .noContent)
             _ = try await api.createTask(ann, ["title": "In the Inbox", "due": futureDay(1)])
 
             let feeds = try await feeds(api, ann)
@@ -211,15 +231,17 @@ import Testing
             let earlier = HTTPDate.format(Self.monday)
             #expect(try await fetch(api, url, headers: [.ifModifiedSince: earlier]).status == .ok)
             // If-None-Match decides when both are sent.
-            #expect(try await fetch(api, url, headers: [.ifNoneMatch: "\"other\"", .ifModifiedSince: lastModified])
-                .status == .ok)
+            #expect(
+                try await fetch(api, url, headers: [.ifNoneMatch: "\"other\"", .ifModifiedSince: lastModified])
+                    .status == .ok)
             let head = try await fetch(api, url, method: .head)
             #expect(head.status == .ok && head.body.isEmpty && head.headers[.eTag] == etag)
             #expect(head.headers[.contentLength] == String(first.body.utf8.count))
 
             clock.advance(seconds: 60)
-            let renamed = try await api.call(.patch, "/api/v1/tasks/\(task["id"] as? String ?? "")", token: ann,
-                                             json: ["title": "Dentist at 9"])
+            let renamed = try await api.call(
+                .patch, "/api/v1/tasks/\(task["id"] as? String ?? "")", token: ann,
+                json: ["title": "Dentist at 9"])
             #expect(renamed.status == .ok)
             let changed = try await fetch(api, url, headers: [.ifNoneMatch: etag, .ifModifiedSince: lastModified])
             #expect(changed.status == .ok)
@@ -249,8 +271,10 @@ import Testing
             #expect(guessed.status == .notFound && guessed.body == gone.body)
             #expect(try await fetch(api, "/feeds/short/all.ics").body == gone.body)
             // A read-only token may see the links but not replace them.
-            let token = try await api.call(.post, "/api/v1/tokens", token: ann,
-                                           json: ["name": "Reader", "scope": "read"]).string("secret")
+            let token = try await api.call(
+                .post, "/api/v1/tokens", token: ann,
+                json: ["name": "Reader", "scope": "read"]
+            ).string("secret")
             #expect(try await api.call(.get, "/api/v1/feeds", token: token).status == .ok)
             #expect(try await api.call(.post, "/api/v1/feeds/rotate", token: token).status == .forbidden)
         }
@@ -263,8 +287,11 @@ import Testing
             let private_ = try await api.createList(ben, "Ben's secrets")
             let household = try await api.createList(ben, "Household")
             let annID = try await api.call(.get, "/api/v1/me", token: ann).string("id")
-            #expect(try await api.call(.post, "/api/v1/lists/\(household)/members", token: ben,
-                                       json: ["login": "ann", "role": "viewer"]).status == .created)
+            #expect(
+                try await api.call(
+                    .post, "/api/v1/lists/\(household)/members", token: ben,
+                    json: ["login": "ann", "role": "viewer"]
+                ).status == .created)
             let annFeeds = try await feeds(api, ann)
             let key = try #require(WebClient.first("/feeds/([^/]+)/all\\.ics$", in: annFeeds.all))
             let unknown = try await fetch(api, "/feeds/\(String(repeating: "A", count: 43))/all.ics")
@@ -274,8 +301,9 @@ import Testing
             let shared = try #require(annFeeds.lists["Household"])
             #expect(try await fetch(api, shared).status == .ok)
             // Once Ann is no longer a member, the same URL shows nothing.
-            #expect(try await api.call(.delete, "/api/v1/lists/\(household)/members/\(annID)", token: ben).status
-                == .noContent)
+            #expect(
+                try await api.call(.delete, "/api/v1/lists/\(household)/members/\(annID)", token: ben).status
+                    == .noContent)
             #expect(try await fetch(api, shared).status == .notFound)
         }
     }
@@ -301,12 +329,14 @@ import Testing
             let ann = try await api.register("ann")
             let me = try await api.call(.get, "/api/v1/me", token: ann)
             #expect((me["preferences"] as? [String: Any])?["calDAVAccountPassword"] as? Bool == true)
-            let changed = try await api.call(.patch, "/api/v1/me", token: ann,
-                                             json: ["preferences": ["calDAVAccountPassword": false]])
+            let changed = try await api.call(
+                .patch, "/api/v1/me", token: ann,
+                json: ["preferences": ["calDAVAccountPassword": false]])
             #expect(changed.status == .ok)
             #expect((changed["preferences"] as? [String: Any])?["calDAVAccountPassword"] as? Bool == false)
-            let wrong = try await api.call(.patch, "/api/v1/me", token: ann,
-                                           json: ["preferences": ["calDAVAccountPassword": "no"]])
+            let wrong = try await api.call(
+                .patch, "/api/v1/me", token: ann,
+                json: ["preferences": ["calDAVAccountPassword": "no"]])
             #expect(wrong.status == .badRequest && wrong.errorField == "preferences.calDAVAccountPassword")
         }
     }

@@ -8,10 +8,12 @@ import Testing
 extension GameAPITests {
     /// The party hat of the seeded catalogue: 20 points.
     static let partyHat = "00000000-0000-7000-8000-000000000101"
-    static var bowTie: [String: Any] { [
-        "name": "Bow tie", "description": "For evenings.", "category": "clothes", "slot": "neck", "price": 5,
-        "svg": "<path d=\"M35 50 L50 58 L65 50 L65 66 L50 58 L35 66 Z\" fill=\"#2563eb\"/>",
-    ] }
+    static var bowTie: [String: Any] {
+        [
+            "name": "Bow tie", "description": "For evenings.", "category": "clothes", "slot": "neck", "price": 5,
+            "svg": "<path d=\"M35 50 L50 58 L65 50 L65 66 L50 58 L35 66 Z\" fill=\"#2563eb\"/>",
+        ]
+    }
 
     static func ids(_ items: [[String: Any]]) -> [String] { items.compactMap { $0["id"] as? String } }
 
@@ -63,15 +65,17 @@ extension GameAPITests {
             #expect(unowned.status == .conflict && unowned.errorCode == "not_owned" && unowned.errorField == "itemId")
             let unequipped = try await api.call(.post, "/api/v1/game/inventory/\(bowTie)/unequip", token: ann)
             #expect(unequipped.status == .ok && unequipped.array("equipped").isEmpty)
-            let unknown = try await api.call(.post, "/api/v1/game/store/\(UUID().uuidString.lowercased())/buy",
-                                             token: ann)
+            let unknown = try await api.call(
+                .post, "/api/v1/game/store/\(UUID().uuidString.lowercased())/buy",
+                token: ann)
             #expect(unknown.status == .notFound && unknown.errorField == "itemId")
             #expect(try await api.call(.post, "/api/v1/game/store/not-an-id/buy", token: ann).status == .notFound)
 
             // A retired item is no longer sold; its owners keep it.
             for id in [Self.partyHat, bowTie] {
-                let retired = try await api.call(.patch, "/api/v1/admin/store/items/\(id)", token: ben,
-                                                 json: ["retired": true])
+                let retired = try await api.call(
+                    .patch, "/api/v1/admin/store/items/\(id)", token: ben,
+                    json: ["retired": true])
                 #expect(retired.status == .ok && retired["retired"] as? Bool == true)
             }
             let gone = try await api.call(.post, "/api/v1/game/store/\(Self.partyHat)/buy", token: ann)
@@ -80,8 +84,9 @@ extension GameAPITests {
             #expect(!onSale.contains(Self.partyHat) && !onSale.contains(bowTie))
             #expect(Self.ids(try await api.call(.get, "/api/v1/game/inventory", token: ann).array("items")) == [bowTie])
             let all = try await api.call(.get, "/api/v1/admin/store/items", token: ben).array("items")
-            #expect(all.filter { [Self.partyHat, bowTie].contains($0["id"] as? String) }
-                .allSatisfy { $0["retired"] as? Bool == true } && all.count >= 2)
+            #expect(
+                all.filter { [Self.partyHat, bowTie].contains($0["id"] as? String) }
+                    .allSatisfy { $0["retired"] as? Bool == true } && all.count >= 2)
         }
     }
 
@@ -92,10 +97,14 @@ extension GameAPITests {
             let ben = try await api.register("ben")
             _ = try await server.domain.setAdmin(login: "ben", isAdmin: true)
             #expect(try await api.call(.get, "/api/v1/admin/store/items", token: ann).status == .notFound)
-            #expect(try await api.call(.post, "/api/v1/admin/store/items", token: ann, json: Self.bowTie).status
-                == .notFound)
-            #expect(try await api.call(.patch, "/api/v1/admin/store/items/\(Self.partyHat)", token: ann,
-                                       json: ["retired": true]).status == .notFound)
+            #expect(
+                try await api.call(.post, "/api/v1/admin/store/items", token: ann, json: Self.bowTie).status
+                    == .notFound)
+            #expect(
+                try await api.call(
+                    .patch, "/api/v1/admin/store/items/\(Self.partyHat)", token: ann,
+                    json: ["retired": true]
+                ).status == .notFound)
             let refusals: [([String: Any], String)] = [
                 (["svg": "<script>alert(1)</script>"], "svg"), (["slot": "tail"], "slot"),
                 (["category": "food"], "category"), (["price": -1], "price"), (["price": "5"], "price"),
@@ -104,15 +113,17 @@ extension GameAPITests {
             for (change, field) in refusals {
                 let body = Self.bowTie.merging(change) { _, new in new }
                 let response = try await api.call(.post, "/api/v1/admin/store/items", token: ben, json: body)
-                #expect(response.status == .badRequest && response.errorField == field,
-                        "\(change): \(String(describing: response.json))")
+                #expect(
+                    response.status == .badRequest && response.errorField == field,
+                    "\(change): \(String(describing: response.json))")
             }
             var missing = Self.bowTie
             missing["slot"] = nil
             let noSlot = try await api.call(.post, "/api/v1/admin/store/items", token: ben, json: missing)
             #expect(noSlot.status == .badRequest && noSlot.errorField == "slot")
-            let unknown = try await api.call(.patch, "/api/v1/admin/store/items/\(UUID().uuidString.lowercased())",
-                                             token: ben, json: ["retired": true])
+            let unknown = try await api.call(
+                .patch, "/api/v1/admin/store/items/\(UUID().uuidString.lowercased())",
+                token: ben, json: ["retired": true])
             #expect(unknown.status == .notFound)
         }
     }
@@ -125,8 +136,9 @@ extension GameAPITests {
             let ben = try await api.register("ben")
             _ = try await server.domain.setAdmin(login: "ann", isAdmin: true)
             #expect(try await api.call(.get, "/api/v1/admin/game/rules", token: ben).status == .notFound)
-            #expect(try await api.call(.patch, "/api/v1/admin/game/rules", token: ben, json: ["basePoints": 50]).status
-                == .notFound)
+            #expect(
+                try await api.call(.patch, "/api/v1/admin/game/rules", token: ben, json: ["basePoints": 50]).status
+                    == .notFound)
             let rules = try await api.call(.get, "/api/v1/admin/game/rules", token: ann)
             #expect(rules.status == .ok && rules["basePoints"] as? Int == 10 && rules.object.count == 16)
 
@@ -137,11 +149,13 @@ extension GameAPITests {
             ]
             for (body, field) in refusals {
                 let response = try await api.call(.patch, "/api/v1/admin/game/rules", token: ann, json: body)
-                #expect(response.status == .badRequest && response.errorField == field,
-                        "\(body): \(String(describing: response.json))")
+                #expect(
+                    response.status == .badRequest && response.errorField == field,
+                    "\(body): \(String(describing: response.json))")
             }
-            let changed = try await api.call(.patch, "/api/v1/admin/game/rules", token: ann,
-                                             json: ["basePoints": 50, "xpPercent": 50])
+            let changed = try await api.call(
+                .patch, "/api/v1/admin/game/rules", token: ann,
+                json: ["basePoints": 50, "xpPercent": 50])
             #expect(changed.status == .ok && changed["basePoints"] as? Int == 50 && changed["xpPercent"] as? Int == 50)
 
             try await Self.enable(api, ben)
@@ -159,8 +173,10 @@ extension GameAPITests {
             let ann = try await api.register("ann")
             let ben = try await api.register("ben")
             _ = try await server.domain.setAdmin(login: "ann", isAdmin: true)
-            let plus: [String: Any] = ["name": "Plus", "price": 4.99, "period": "month",
-                                       "description": "Every item in the store."]
+            let plus: [String: Any] = [
+                "name": "Plus", "price": 4.99, "period": "month",
+                "description": "Every item in the store.",
+            ]
             #expect(try await api.call(.get, "/api/v1/admin/plans", token: ben).status == .notFound)
             #expect(try await api.call(.post, "/api/v1/admin/plans", token: ben, json: plus).status == .notFound)
 
@@ -173,33 +189,43 @@ extension GameAPITests {
                 (["period": "week"], "period"), (["name": " "], "name"), (["tier": "gold"], "tier"),
             ]
             for (change, field) in refusals {
-                let response = try await api.call(.post, "/api/v1/admin/plans", token: ann,
-                                                  json: plus.merging(change) { _, new in new })
-                #expect(response.status == .badRequest && response.errorField == field,
-                        "\(change): \(String(describing: response.json))")
+                let response = try await api.call(
+                    .post, "/api/v1/admin/plans", token: ann,
+                    json: plus.merging(change) { _, new in new })
+                #expect(
+                    response.status == .badRequest && response.errorField == field,
+                    "\(change): \(String(describing: response.json))")
             }
-            let noPeriod = try await api.call(.post, "/api/v1/admin/plans", token: ann,
-                                              json: ["name": "Yearly", "price": 40])
+            let noPeriod = try await api.call(
+                .post, "/api/v1/admin/plans", token: ann,
+                json: ["name": "Yearly", "price": 40])
             #expect(noPeriod.status == .badRequest && noPeriod.errorField == "period")
             // Issue 34: a free plan is legitimate, as the admin page's form allows; the API agrees.
-            let free = try await api.call(.post, "/api/v1/admin/plans", token: ann,
-                                          json: ["name": "Free", "price": 0, "period": "month"])
+            let free = try await api.call(
+                .post, "/api/v1/admin/plans", token: ann,
+                json: ["name": "Free", "price": 0, "period": "month"])
             #expect(free.status == .created && free["price"] as? Double == 0, "\(String(describing: free.json))")
             let freeID = free.string("id")
-            #expect(try await api.call(.patch, "/api/v1/admin/plans/\(freeID)", token: ann,
-                                       json: ["retired": true]).status == .ok)
+            #expect(
+                try await api.call(
+                    .patch, "/api/v1/admin/plans/\(freeID)", token: ann,
+                    json: ["retired": true]
+                ).status == .ok)
 
             let offered = try await api.call(.get, "/api/v1/plans", token: ben).array("plans")
             #expect(Self.ids(offered) == [id] && offered.first?["price"] as? Double == 4.99)
             #expect(offered.first?["retired"] == nil, "members see no admin fields")
-            let changed = try await api.call(.patch, "/api/v1/admin/plans/\(id)", token: ann,
-                                             json: ["price": 5, "retired": true])
+            let changed = try await api.call(
+                .patch, "/api/v1/admin/plans/\(id)", token: ann,
+                json: ["price": 5, "retired": true])
             #expect(changed.status == .ok && changed["price"] as? Double == 5 && changed["retired"] as? Bool == true)
             #expect(try await api.call(.get, "/api/v1/plans", token: ben).array("plans").isEmpty)
-            #expect(Set(Self.ids(try await api.call(.get, "/api/v1/admin/plans", token: ann).array("plans")))
+            #expect(
+                Set(Self.ids(try await api.call(.get, "/api/v1/admin/plans", token: ann).array("plans")))
                     == [id, freeID])
-            let unknown = try await api.call(.patch, "/api/v1/admin/plans/\(UUID().uuidString.lowercased())",
-                                             token: ann, json: ["retired": true])
+            let unknown = try await api.call(
+                .patch, "/api/v1/admin/plans/\(UUID().uuidString.lowercased())",
+                token: ann, json: ["retired": true])
             #expect(unknown.status == .notFound)
         }
     }

@@ -56,8 +56,9 @@ struct GameAPITests {
             try await Self.enable(api, ann)
             let twice = try await api.call(.patch, "/api/v1/game", token: ann, json: ["enabled": true])
             #expect(twice.status == .conflict && twice.errorCode == "game_already_on" && twice.errorField == "enabled")
-            let settings = try await api.call(.patch, "/api/v1/game", token: ann,
-                                              json: ["strict": true, "offWeekdays": [6, 5]])
+            let settings = try await api.call(
+                .patch, "/api/v1/game", token: ann,
+                json: ["strict": true, "offWeekdays": [6, 5]])
             #expect(settings.status == .ok && settings["strict"] as? Bool == true)
             #expect(Self.streak(settings)["offWeekdays"] as? [Int] == [5, 6])
 
@@ -72,10 +73,12 @@ struct GameAPITests {
                 (nil, "{\"enabled\": tru", nil),
             ]
             for refusal in refusals {
-                let response = try await api.call(.patch, "/api/v1/game", token: ann, json: refusal.json,
-                                                  rawBody: refusal.raw)
-                #expect(response.status == .badRequest && response.errorField == refusal.field,
-                        "\(String(describing: refusal.json)) \(refusal.raw ?? ""): \(response.object)")
+                let response = try await api.call(
+                    .patch, "/api/v1/game", token: ann, json: refusal.json,
+                    rawBody: refusal.raw)
+                #expect(
+                    response.status == .badRequest && response.errorField == refusal.field,
+                    "\(String(describing: refusal.json)) \(refusal.raw ?? ""): \(response.object)")
             }
 
             let turnedOff = try await api.call(.patch, "/api/v1/game", token: ann, json: ["enabled": false])
@@ -90,8 +93,9 @@ struct GameAPITests {
         try await EngineServer.run(engine) { api, _ in
             let ann = try await api.register("ann")
             try await Self.enable(api, ann)
-            let named = try await api.call(.patch, "/api/v1/game/companion", token: ann,
-                                           json: ["name": "  Biscuit ", "species": "fox", "colour": "teal"])
+            let named = try await api.call(
+                .patch, "/api/v1/game/companion", token: ann,
+                json: ["name": "  Biscuit ", "species": "fox", "colour": "teal"])
             #expect(named.status == .ok, "\(String(describing: named.json))")
             let companion = try #require(named["companion"] as? [String: Any])
             #expect(companion["name"] as? String == "Biscuit" && companion["species"] as? String == "fox")
@@ -106,11 +110,13 @@ struct GameAPITests {
             ]
             for (body, field) in refusals {
                 let response = try await api.call(.patch, "/api/v1/game/companion", token: ann, json: body)
-                #expect(response.status == .badRequest && response.errorField == field,
-                        "\(body): \(String(describing: response.json))")
+                #expect(
+                    response.status == .badRequest && response.errorField == field,
+                    "\(body): \(String(describing: response.json))")
             }
-            let thirty = try await api.call(.patch, "/api/v1/game/companion", token: ann,
-                                            json: ["name": String(repeating: "n", count: 30)])
+            let thirty = try await api.call(
+                .patch, "/api/v1/game/companion", token: ann,
+                json: ["name": String(repeating: "n", count: 30)])
             #expect(thirty.status == .ok)
 
             let petted = try await api.call(.post, "/api/v1/game/companion/pet", token: ann)
@@ -135,8 +141,12 @@ struct GameAPITests {
         try await EngineServer.run(engine, clock: clock.now) { api, _ in
             let ann = try await api.register("ann")
             try await Self.enable(api, ann)
-            let task = try await api.createTask(ann, ["title": "Write the report", "estimatedMinutes": 30,
-                                                      "due": clock.today.adding(days: 2).description])
+            let task = try await api.createTask(
+                ann,
+                [
+                    "title": "Write the report", "estimatedMinutes": 30,
+                    "due": clock.today.adding(days: 2).description,
+                ])
             let id = try #require(task["id"] as? String)
             clock.pass(seconds: 300)
 
@@ -213,8 +223,9 @@ struct GameAPITests {
             clock.pass(days: 2)
 
             let late = Self.reward(try await Self.complete(api, ann, try #require(kind["id"] as? String)))
-            #expect(late["points"] as? Int == 2 && late["late"] as? Bool == true && late["onTime"] as? Bool == false,
-                    "25% of the base 10, no bonus: \(late)")
+            #expect(
+                late["points"] as? Int == 2 && late["late"] as? Bool == true && late["onTime"] as? Bool == false,
+                "25% of the base 10, no bonus: \(late)")
             #expect(try await api.call(.patch, "/api/v1/game", token: ann, json: ["strict": true]).status == .ok)
             let nothing = Self.reward(try await Self.complete(api, ann, try #require(strict["id"] as? String)))
             #expect(nothing["points"] as? Int == 0 && nothing["late"] as? Bool == true, "\(nothing)")
@@ -225,8 +236,12 @@ struct GameAPITests {
 
     /// Creates a task due today and completes it a few minutes later (the estimate makes it pay 16).
     static func keepToday(_ api: APIClient, _ token: String, _ clock: ShiftedClock) async throws {
-        let task = try await api.createTask(token, ["title": "Daily chore", "due": clock.today.description,
-                                                    "estimatedMinutes": 60])
+        let task = try await api.createTask(
+            token,
+            [
+                "title": "Daily chore", "due": clock.today.description,
+                "estimatedMinutes": 60,
+            ])
         clock.pass(seconds: 120)
         _ = try await complete(api, token, try #require(task["id"] as? String))
     }
@@ -240,8 +255,9 @@ struct GameAPITests {
             for day in 0..<3 {
                 try await Self.keepToday(api, ann, clock)
                 let today = Self.streak(try await Self.game(api, ann))["today"] as? [String: Any]
-                #expect(today?["kept"] as? Bool == true && today?["done"] as? Int == 1,
-                        "day \(day): \(String(describing: today))")
+                #expect(
+                    today?["kept"] as? Bool == true && today?["done"] as? Int == 1,
+                    "day \(day): \(String(describing: today))")
                 if day == 1 {
                     let nothing = try await api.call(.post, "/api/v1/game/streak/restore", token: ann)
                     #expect(nothing.status == .conflict && nothing.errorCode == "no_streak_to_restore")
@@ -343,8 +359,9 @@ final class ShiftedClock: Sendable {
     init(_ start: Timestamp) { self.start = start }
 
     @Sendable func now() -> Timestamp {
-        Timestamp(milliseconds: start.milliseconds + (Timestamp.now.milliseconds - realStart.milliseconds)
-            + shift.withLock { $0 } * 1000)
+        Timestamp(
+            milliseconds: start.milliseconds + (Timestamp.now.milliseconds - realStart.milliseconds)
+                + shift.withLock { $0 } * 1000)
     }
 
     func pass(seconds: Int64) { shift.withLock { $0 += seconds } }

@@ -2,7 +2,7 @@ import DoableCore
 @testable import DoableServer
 import Foundation
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 import Testing
 
@@ -29,8 +29,9 @@ import Testing
         let parser = XMLParser(data: Data(svg.utf8))
         let delegate = Delegate()
         parser.delegate = delegate
-        #expect(parser.parse(), "\(parser.parserError.map { String(describing: $0) } ?? "")",
-                sourceLocation: sourceLocation)
+        #expect(
+            parser.parse(), "\(parser.parserError.map { String(describing: $0) } ?? "")",
+            sourceLocation: sourceLocation)
     }
 
     private func count(_ needle: String, in text: String) -> Int { text.components(separatedBy: needle).count - 1 }
@@ -42,8 +43,9 @@ import Testing
         for species in Companion.Species.allCases {
             for mood in Mood.allCases {
                 for colour in Companion.Colour.allCases {
-                    let svg = CompanionArt.svg(companion: Companion(name: "Pip", species: species, colour: colour),
-                                               mood: mood, level: 1, worn: [], petted: false, title: title)
+                    let svg = CompanionArt.svg(
+                        companion: Companion(name: "Pip", species: species, colour: colour),
+                        mood: mood, level: 1, worn: [], petted: false, title: title)
                     #expect(svg.hasPrefix("<svg "))
                     #expect(svg.hasSuffix("</svg>"))
                     #expect(svg.contains(#"viewBox="0 0 200 200""#))
@@ -60,8 +62,9 @@ import Testing
 
     @Test func GAME2_speciesAndMoodsLookDifferent() {
         func draw(_ species: Companion.Species, _ mood: Mood) -> String {
-            CompanionArt.svg(companion: Companion(name: "Pip", species: species, colour: .sky), mood: mood, level: 1,
-                             worn: [], petted: false, title: "Pip")
+            CompanionArt.svg(
+                companion: Companion(name: "Pip", species: species, colour: .sky), mood: mood, level: 1,
+                worn: [], petted: false, title: "Pip")
         }
         let species = Set(Companion.Species.allCases.map { draw($0, .happy) })
         #expect(species.count == Companion.Species.allCases.count)
@@ -90,10 +93,13 @@ import Testing
     }
 
     @Test func GAME3_wornItemsAreLayeredBodyNeckHeldEyesHead() throws {
-        let worn = try [item("Party hat"), item("Round glasses"), item("Red balloon"), item("Bow tie"),
-                        item("Striped sweater")]
-        let svg = CompanionArt.svg(companion: .default, mood: .happy, level: 10, worn: worn, petted: false,
-                                   title: "Pip")
+        let worn = try [
+            item("Party hat"), item("Round glasses"), item("Red balloon"), item("Bow tie"),
+            item("Striped sweater"),
+        ]
+        let svg = CompanionArt.svg(
+            companion: .default, mood: .happy, level: 10, worn: worn, petted: false,
+            title: "Pip")
         let positions = try ["item-body", "item-neck", "item-held", "item-eyes", "item-head"].map { slot in
             try #require(svg.range(of: "class=\"item \(slot)\"")).lowerBound
         }
@@ -103,8 +109,9 @@ import Testing
         expectWellFormed(svg)
         expectInert(svg)
         // Home things are not worn.
-        let withFurniture = try CompanionArt.svg(companion: .default, mood: .happy, level: 1,
-                                                 worn: [item("Armchair")], petted: false, title: "Pip")
+        let withFurniture = try CompanionArt.svg(
+            companion: .default, mood: .happy, level: 1,
+            worn: [item("Armchair")], petted: false, title: "Pip")
         #expect(!withFurniture.contains(try item("Armchair").svg))
     }
 
@@ -118,15 +125,20 @@ import Testing
     }
 
     @Test func GAME3_theHomeHoldsTheCompanionAndTheFurniture() throws {
-        let companion = CompanionArt.svg(companion: .default, mood: .happy, level: 1, worn: [], petted: true,
-                                         title: "Pip & me")
-        let furniture = try [item("Armchair"), item("Round rug"), item("Wall clock"), item("Fishbowl"),
-                             item("Potted plant")]
+        let companion = CompanionArt.svg(
+            companion: .default, mood: .happy, level: 1, worn: [], petted: true,
+            title: "Pip & me")
+        let furniture = try [
+            item("Armchair"), item("Round rug"), item("Wall clock"), item("Fishbowl"),
+            item("Potted plant"),
+        ]
         let home = CompanionArt.home(companionSVG: companion, furniture: furniture)
         #expect(home.contains(#"viewBox="0 0 400 260""#))
         #expect(home.contains(#"<svg x="130" y="50" width="140" height="140""#))
-        #expect(home.contains("<title>Pip &amp; me, at home with Armchair, Round rug, Wall clock, Fishbowl, "
-            + "Potted plant</title>"))
+        #expect(
+            home.contains(
+                "<title>Pip &amp; me, at home with Armchair, Round rug, Wall clock, Fishbowl, "
+                    + "Potted plant</title>"))
         #expect(home.contains(#"class="home-companion petted""#))
         for thing in furniture { #expect(home.contains(thing.svg)) }
         expectWellFormed(home)
@@ -151,8 +163,10 @@ import Testing
 
     @Test func GAME6_barsHaveATitleADescriptionAndOneBarPerValue() {
         let labels = ["Mon 23", "Tue 24", "Wed 25", "Thu 26", "Fri 27", "Sat 28", "Sun 29"]
-        let series: [StatsChart.Series] = [("Completed", "s-done", [3, 5, 0, 8, 12, 4, 10]),
-                                           ("Pending", "s-pending", [1, 0, 2, 0, 1, 1, 0])]
+        let series: [StatsChart.Series] = [
+            ("Completed", "s-done", [3, 5, 0, 8, 12, 4, 10]),
+            ("Pending", "s-pending", [1, 0, 2, 0, 1, 1, 0]),
+        ]
         for stacked in [false, true] {
             let svg = StatsChart.bars(title: "Completed & pending", labels: labels, series: series, stacked: stacked)
             #expect(svg.contains("<title id=\""))
@@ -183,18 +197,21 @@ import Testing
 
     @Test func GAME6_aMonthOfDaysShowsEveryFifthLabel() {
         let labels = (1...30).map { "Nov \($0)" }
-        let svg = StatsChart.bars(title: "Completed", labels: labels, series: [("Completed", "s-done", Array(1...30))],
-                                  stacked: false)
+        let svg = StatsChart.bars(
+            title: "Completed", labels: labels, series: [("Completed", "s-done", Array(1...30))],
+            stacked: false)
         #expect(svg.contains(">Nov 1</text>"))
         #expect(svg.contains(">Nov 6</text>"))
         #expect(!svg.contains(">Nov 2</text>"))
-        #expect(count("<text class=\"chart-tick\" x=", in: svg) - ChartScale(maximum: 30, wholeNumbers: true).ticks.count
-            == 6)
+        #expect(
+            count("<text class=\"chart-tick\" x=", in: svg) - ChartScale(maximum: 30, wholeNumbers: true).ticks.count
+                == 6)
     }
 
     @Test func GAME6_emptyAndAllZeroChartsDrawWithoutDividingByZero() {
-        let zero = StatsChart.bars(title: "Nothing yet", labels: ["Jan", "Feb"],
-                                   series: [("Completed", "s-done", [0, 0]), ("Late", "s-late", [0, 0])], stacked: true)
+        let zero = StatsChart.bars(
+            title: "Nothing yet", labels: ["Jan", "Feb"],
+            series: [("Completed", "s-done", [0, 0]), ("Late", "s-late", [0, 0])], stacked: true)
         let empty = StatsChart.bars(title: "Empty", labels: [], series: [], stacked: false)
         let noSeries = StatsChart.bars(title: "Empty", labels: ["Jan"], series: [], stacked: false)
         let line = StatsChart.line(title: "On-time rate", labels: [], values: [], unit: "%")
@@ -213,21 +230,25 @@ import Testing
     }
 
     @Test func GAME6_theLineLeavesGapsForMissingValues() {
-        let svg = StatsChart.line(title: "On-time rate", labels: ["Jan", "Feb", "Mar", "Apr", "May"],
-                                  values: [80, 90, nil, 60, 100], unit: "%")
+        let svg = StatsChart.line(
+            title: "On-time rate", labels: ["Jan", "Feb", "Mar", "Apr", "May"],
+            values: [80, 90, nil, 60, 100], unit: "%")
         #expect(count("<circle class=\"point s-rate\"", in: svg) == 4)
         let path = svg.components(separatedBy: "class=\"chart-line s-rate\" d=\"")[1].prefix { $0 != "\"" }
         #expect(path.filter { $0 == "M" }.count == 2)
         #expect(path.filter { $0 == "L" }.count == 2)
-        #expect(svg.contains("Latest 100%, average 82.5%, lowest 60%, highest 100%, from Jan to May "
-            + "(no data for 1 of 5)."))
+        #expect(
+            svg.contains(
+                "Latest 100%, average 82.5%, lowest 60%, highest 100%, from Jan to May "
+                    + "(no data for 1 of 5)."))
         #expect(svg.contains(">100%</text>"))
         expectWellFormed(svg)
     }
 
     @Test func GAME6_theTableIsAccessibleAndEscaped() {
-        let table = StatsChart.table(caption: "Tasks <done>", header: ["Day", "Done & dusted"],
-                                     rows: [["Mon \"23\"", "<script>"], ["Tue", "4"]])
+        let table = StatsChart.table(
+            caption: "Tasks <done>", header: ["Day", "Done & dusted"],
+            rows: [["Mon \"23\"", "<script>"], ["Tue", "4"]])
         #expect(table.hasPrefix("<table class=\"chart-table\"><caption>Tasks &lt;done&gt;</caption>"))
         #expect(table.contains("<th scope=\"col\">Day</th><th scope=\"col\">Done &amp; dusted</th>"))
         #expect(table.contains("<tr><th scope=\"row\">Mon &quot;23&quot;</th><td>&lt;script&gt;</td></tr>"))
@@ -255,32 +276,60 @@ import Testing
         let colours = Companion.Colour.allCases
         for (index, species) in Companion.Species.allCases.enumerated() {
             for mood in Mood.allCases {
-                try write("\(species)-\(mood)", CompanionArt.svg(
-                    companion: Companion(name: "Pip", species: species, colour: colours[(index * 3) % colours.count]),
-                    mood: mood, level: [1, 5, 25, 50, 100, 12][index], worn: [], petted: mood == .happy,
-                    title: "Pip"))
+                try write(
+                    "\(species)-\(mood)",
+                    CompanionArt.svg(
+                        companion: Companion(name: "Pip", species: species, colour: colours[(index * 3) % colours.count]),
+                        mood: mood, level: [1, 5, 25, 50, 100, 12][index], worn: [], petted: mood == .happy,
+                        title: "Pip"))
             }
         }
-        let worn = try [item("Wizard hat"), item("Round glasses"), item("Red balloon"), item("Red scarf"),
-                        item("Striped sweater")]
-        let dressed = CompanionArt.svg(companion: Companion(name: "Pip", species: .fox, colour: .coral), mood: .happy,
-                                       level: 30, worn: worn, petted: false, title: "Pip")
+        let worn = try [
+            item("Wizard hat"), item("Round glasses"), item("Red balloon"), item("Red scarf"),
+            item("Striped sweater"),
+        ]
+        let dressed = CompanionArt.svg(
+            companion: Companion(name: "Pip", species: .fox, colour: .coral), mood: .happy,
+            level: 30, worn: worn, petted: false, title: "Pip")
         try write("dressed", dressed)
-        try write("home", CompanionArt.home(companionSVG: dressed, furniture: catalogue.filter { !$0.slot.isWorn }
-            .filter { ["Armchair", "Potted plant", "Striped rug", "Landscape painting", "Golden trophy"]
-                .contains($0.name) }))
-        for item in catalogue { try write("item-\(item.name.replacingOccurrences(of: " ", with: "-"))",
-                                           CompanionArt.itemPreview(item)) }
+        try write(
+            "home",
+            CompanionArt.home(
+                companionSVG: dressed,
+                furniture: catalogue.filter { !$0.slot.isWorn }
+                    .filter {
+                        ["Armchair", "Potted plant", "Striped rug", "Landscape painting", "Golden trophy"]
+                            .contains($0.name)
+                    }))
+        for item in catalogue {
+            try write(
+                "item-\(item.name.replacingOccurrences(of: " ", with: "-"))",
+                CompanionArt.itemPreview(item))
+        }
         let days = (1...30).map { "Nov \($0)" }
-        try write("chart-bars", StatsChart.bars(title: "Completed and pending", labels: days, series: [
-            ("Completed", "s-done", days.indices.map { ($0 * 7) % 9 }),
-            ("Pending", "s-pending", days.indices.map { ($0 * 5) % 3 }),
-        ], stacked: false))
-        try write("chart-stacked", StatsChart.bars(title: "On time and late", labels: Array(days.prefix(7)), series: [
-            ("On time", "s-done", [3, 5, 0, 8, 12, 4, 10]), ("Late", "s-late", [1, 0, 2, 0, 1, 1, 0]),
-        ], stacked: true))
-        try write("chart-line", StatsChart.line(title: "On-time rate", labels: ["Jan", "Feb", "Mar", "Apr", "May",
-                                                                                "Jun", "Jul", "Aug"],
-                                                values: [80, 90, nil, 60, 100, 95, 70, 88], unit: "%"))
+        try write(
+            "chart-bars",
+            StatsChart.bars(
+                title: "Completed and pending", labels: days,
+                series: [
+                    ("Completed", "s-done", days.indices.map { ($0 * 7) % 9 }),
+                    ("Pending", "s-pending", days.indices.map { ($0 * 5) % 3 }),
+                ], stacked: false))
+        try write(
+            "chart-stacked",
+            StatsChart.bars(
+                title: "On time and late", labels: Array(days.prefix(7)),
+                series: [
+                    ("On time", "s-done", [3, 5, 0, 8, 12, 4, 10]), ("Late", "s-late", [1, 0, 2, 0, 1, 1, 0]),
+                ], stacked: true))
+        try write(
+            "chart-line",
+            StatsChart.line(
+                title: "On-time rate",
+                labels: [
+                    "Jan", "Feb", "Mar", "Apr", "May",
+                    "Jun", "Jul", "Aug",
+                ],
+                values: [80, 90, nil, 60, 100, 95, 70, 88], unit: "%"))
     }
 }

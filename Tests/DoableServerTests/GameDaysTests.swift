@@ -67,8 +67,11 @@ struct GameDaysTests {
             let ann = try await api.register("ann")
             let ben = try await api.register("ben")
             // Ben's quiet hours cover the evening until 23:00.
-            let quiet = try await api.call(.patch, "/api/v1/me", token: ben, json: [
-                "preferences": ["quietHours": ["start": "18:00", "end": "23:00", "mode": "silent"]]])
+            let quiet = try await api.call(
+                .patch, "/api/v1/me", token: ben,
+                json: [
+                    "preferences": ["quietHours": ["start": "18:00", "end": "23:00", "mode": "silent"]]
+                ])
             #expect(quiet.status == .ok, "\(String(describing: quiet.json))")
             for token in [ann, ben] {
                 try await GameAPITests.enable(api, token)

@@ -14,26 +14,36 @@ struct GameFarmingTests {
             let ann = try await api.register("ann")
             try await GameAPITests.enable(api, ann)
             // Issue 27's farm: daily, a 240-minute estimate, due in 10 days, completed 25 times in a row.
-            let farm = try await api.createTask(ann, ["title": "Stretch", "estimatedMinutes": 240,
-                                                      "due": clock.today.adding(days: 10).description,
-                                                      "recurrence": "FREQ=DAILY"])
+            let farm = try await api.createTask(
+                ann,
+                [
+                    "title": "Stretch", "estimatedMinutes": 240,
+                    "due": clock.today.adding(days: 10).description,
+                    "recurrence": "FREQ=DAILY",
+                ])
             let id = try #require(farm["id"] as? String)
             clock.pass(seconds: 300)
             for time in 1...25 {
                 let reward = GameAPITests.reward(try await GameAPITests.complete(api, ann, id))
                 #expect(reward["points"] as? Int == 0 && reward["xp"] as? Int == 0, "completion \(time): \(reward)")
-                #expect((reward["message"] as? String)?.hasPrefix("No points: this occurrence's day has not come") == true,
-                        "\(reward)")
+                #expect(
+                    (reward["message"] as? String)?.hasPrefix("No points: this occurrence's day has not come") == true,
+                    "\(reward)")
             }
             var game = try await GameAPITests.game(api, ann)
-            #expect(game["points"] as? Int == 0 && game["level"] as? Int == 1 && game["completedCount"] as? Int == 0,
-                    "\(String(describing: game.json))")
+            #expect(
+                game["points"] as? Int == 0 && game["level"] as? Int == 1 && game["completedCount"] as? Int == 0,
+                "\(String(describing: game.json))")
             #expect((game["badges"] as? [Any] ?? []).isEmpty, "no badge from uncounted completions")
             #expect(try await GameAPITests.ledger(api, ann).isEmpty)
 
             // A daily task due today pays today, once; a later occurrence pays on its own day.
-            let daily = try await api.createTask(ann, ["title": "Water the plants", "estimatedMinutes": 30,
-                                                       "due": clock.today.description, "recurrence": "FREQ=DAILY"])
+            let daily = try await api.createTask(
+                ann,
+                [
+                    "title": "Water the plants", "estimatedMinutes": 30,
+                    "due": clock.today.description, "recurrence": "FREQ=DAILY",
+                ])
             let dailyID = try #require(daily["id"] as? String)
             clock.pass(seconds: 300)
             let today = GameAPITests.reward(try await GameAPITests.complete(api, ann, dailyID))
@@ -58,9 +68,13 @@ struct GameFarmingTests {
         try await EngineServer.run(engine, clock: clock.now) { api, _ in
             let ann = try await api.register("ann")
             try await GameAPITests.enable(api, ann)
-            let weekly = try await api.createTask(ann, ["title": "Clean the bathroom",
-                                                        "due": clock.today.adding(days: 4).description,
-                                                        "recurrence": "FREQ=WEEKLY"])
+            let weekly = try await api.createTask(
+                ann,
+                [
+                    "title": "Clean the bathroom",
+                    "due": clock.today.adding(days: 4).description,
+                    "recurrence": "FREQ=WEEKLY",
+                ])
             let id = try #require(weekly["id"] as? String)
             clock.pass(seconds: 300)
             // Friday's occurrence opened on Saturday: done Monday, 4 days early, (10 + 8) × 1.5.
@@ -69,8 +83,9 @@ struct GameFarmingTests {
             // Next Friday's occurrence opens on Saturday: not yet.
             clock.pass(days: 2)
             let early = GameAPITests.reward(try await GameAPITests.complete(api, ann, id))
-            #expect((early["message"] as? String)?.contains("it opens on") == true && early["points"] as? Int == 0,
-                    "\(early)")
+            #expect(
+                (early["message"] as? String)?.contains("it opens on") == true && early["points"] as? Int == 0,
+                "\(early)")
             let task = try await api.call(.get, "/api/v1/tasks/\(id)", token: ann)
             #expect(task.string("due") == clock.today.adding(days: 16).description, "it still moved on")
         }
@@ -94,8 +109,9 @@ struct GameFarmingTests {
                 END:VCALENDAR\r
 
                 """
-            let imported = try await api.upload("/api/v1/imports", token: ann, bytes: Array(calendar.utf8),
-                                                contentType: "text/calendar")
+            let imported = try await api.upload(
+                "/api/v1/imports", token: ann, bytes: Array(calendar.utf8),
+                contentType: "text/calendar")
             #expect(imported.status == .created || imported.status == .ok, "\(String(describing: imported.json))")
             let task = try #require(try await api.tasks(ann, "limit=500").first { $0["title"] as? String == "Backdated" })
             #expect((task["createdAt"] as? String)?.hasPrefix("2000-01-01") == true, "the client's time is kept")

@@ -14,9 +14,11 @@ import Testing
             let token = try await api.register("hank")
             _ = try await api.call(.post, "/api/v1/tasks", token: token, json: ["title": "Check the roof"])
             let auth: HTTPFields = [.authorization: "Bearer \(token)"]
-            for (path, headers) in [("/api/v1/tasks", auth), ("/api/v1/me", auth), ("/api/v1/tasks", [:]),
-                                    ("/healthz", [:]), ("/signin", [:]), ("/today", [:]), ("/no/such/page", [:]),
-                                    ("/api/v1/openapi.json", [:])] as [(String, HTTPFields)] {
+            for (path, headers) in [
+                ("/api/v1/tasks", auth), ("/api/v1/me", auth), ("/api/v1/tasks", [:]),
+                ("/healthz", [:]), ("/signin", [:]), ("/today", [:]), ("/no/such/page", [:]),
+                ("/api/v1/openapi.json", [:]),
+            ] as [(String, HTTPFields)] {
                 let get = try await api.client.execute(uri: path, method: .get, headers: headers) { $0 }
                 let head = try await api.client.execute(uri: path, method: .head, headers: headers) { $0 }
                 #expect(head.status == get.status, "\(path)")

@@ -10,63 +10,64 @@ import Testing
 @Suite("Import API", .serialized)
 struct ImportAPITests {
     static let todoist = """
-    TYPE,CONTENT,DESCRIPTION,PRIORITY,INDENT,AUTHOR,RESPONSIBLE,DATE,DATE_LANG,TIMEZONE,DURATION,DURATION_UNIT
-    task,Plan the garden @home @outdoor,Raised beds,4,1,Ann (1),,2020-01-15,en,UTC,45,minute
-    task,Buy seeds,,3,2,Ann (1),,,en,UTC,,
-    note,Organic only,,,,Ann (1),,,,,,
-    task,\(String(repeating: "x", count: 201)),,1,1,Ann (1),,,en,UTC,,
-    task,Fix the shed @HOME,,1,1,Ann (1),,someday,en,UTC,,
-    """
+        TYPE,CONTENT,DESCRIPTION,PRIORITY,INDENT,AUTHOR,RESPONSIBLE,DATE,DATE_LANG,TIMEZONE,DURATION,DURATION_UNIT
+        task,Plan the garden @home @outdoor,Raised beds,4,1,Ann (1),,2020-01-15,en,UTC,45,minute
+        task,Buy seeds,,3,2,Ann (1),,,en,UTC,,
+        note,Organic only,,,,Ann (1),,,,,,
+        task,\(String(repeating: "x", count: 201)),,1,1,Ann (1),,,en,UTC,,
+        task,Fix the shed @HOME,,1,1,Ann (1),,someday,en,UTC,,
+        """
 
     static let taskwarrior = """
-    [{"uuid":"t-report","description":"Write the report","status":"pending","due":"20991130T170000Z",\
-    "project":"Work","priority":"H","depends":["t-charts"],"tags":["writing"]},
-    {"uuid":"t-charts","description":"Draw charts","status":"completed","end":"20240110T120000Z"},
-    {"uuid":"t-old","description":"Old idea","status":"deleted"},
-    {"uuid":"t-stretch","description":"Stretch","status":"pending","recur":"weekly"}]
-    """
+        [{"uuid":"t-report","description":"Write the report","status":"pending","due":"20991130T170000Z",\
+        "project":"Work","priority":"H","depends":["t-charts"],"tags":["writing"]},
+        {"uuid":"t-charts","description":"Draw charts","status":"completed","end":"20240110T120000Z"},
+        {"uuid":"t-old","description":"Old idea","status":"deleted"},
+        {"uuid":"t-stretch","description":"Stretch","status":"pending","recur":"weekly"}]
+        """
 
     static let iCalendar = """
-    BEGIN:VCALENDAR\r
-    VERSION:2.0\r
-    PRODID:-//Test//EN\r
-    BEGIN:VTODO\r
-    UID:fence@example.com\r
-    DTSTAMP:20261101T090000Z\r
-    SUMMARY:Paint the fence\r
-    DUE;VALUE=DATE:20991205\r
-    CATEGORIES:Outdoor\r
-    RRULE:FREQ=WEEKLY;BYDAY=SA\r
-    BEGIN:VALARM\r
-    ACTION:DISPLAY\r
-    DESCRIPTION:Reminder\r
-    TRIGGER;RELATED=END:-PT15M\r
-    END:VALARM\r
-    END:VTODO\r
-    BEGIN:VTODO\r
-    UID:paint@example.com\r
-    DTSTAMP:20261101T090000Z\r
-    SUMMARY:Buy paint\r
-    RELATED-TO:fence@example.com\r
-    STATUS:COMPLETED\r
-    COMPLETED:20261110T160000Z\r
-    END:VTODO\r
-    BEGIN:VTODO\r
-    UID:gutters@example.com\r
-    DTSTAMP:20261101T090000Z\r
-    SUMMARY:Check the gutters\r
-    DUE:20991210T100000Z\r
-    RRULE:FREQ=HOURLY\r
-    END:VTODO\r
-    END:VCALENDAR\r
+        BEGIN:VCALENDAR\r
+        VERSION:2.0\r
+        PRODID:-//Test//EN\r
+        BEGIN:VTODO\r
+        UID:fence@example.com\r
+        DTSTAMP:20261101T090000Z\r
+        SUMMARY:Paint the fence\r
+        DUE;VALUE=DATE:20991205\r
+        CATEGORIES:Outdoor\r
+        RRULE:FREQ=WEEKLY;BYDAY=SA\r
+        BEGIN:VALARM\r
+        ACTION:DISPLAY\r
+        DESCRIPTION:Reminder\r
+        TRIGGER;RELATED=END:-PT15M\r
+        END:VALARM\r
+        END:VTODO\r
+        BEGIN:VTODO\r
+        UID:paint@example.com\r
+        DTSTAMP:20261101T090000Z\r
+        SUMMARY:Buy paint\r
+        RELATED-TO:fence@example.com\r
+        STATUS:COMPLETED\r
+        COMPLETED:20261110T160000Z\r
+        END:VTODO\r
+        BEGIN:VTODO\r
+        UID:gutters@example.com\r
+        DTSTAMP:20261101T090000Z\r
+        SUMMARY:Check the gutters\r
+        DUE:20991210T100000Z\r
+        RRULE:FREQ=HOURLY\r
+        END:VTODO\r
+        END:VCALENDAR\r
 
-    """
+        """
 
     func post(_ api: APIClient, _ token: String, _ body: String, type: String?, query: String = "") async throws
         -> APIResponse
     {
-        try await api.upload("/api/v1/imports\(query.isEmpty ? "" : "?" + query)", token: token,
-                             bytes: Array(body.utf8), contentType: type)
+        try await api.upload(
+            "/api/v1/imports\(query.isEmpty ? "" : "?" + query)", token: token,
+            bytes: Array(body.utf8), contentType: type)
     }
 
     /// Every task of a list, completed ones too.
@@ -79,9 +80,11 @@ struct ImportAPITests {
     }
 
     func counts(_ api: APIClient, _ token: String) async throws -> (lists: Int, labels: Int, tasks: Int) {
-        (try await api.call(.get, "/api/v1/lists", token: token).array("lists").count,
-         try await api.call(.get, "/api/v1/labels", token: token).array("labels").count,
-         try await api.tasks(token, "status=pending,inProgress,completed&limit=500").count)
+        (
+            try await api.call(.get, "/api/v1/lists", token: token).array("lists").count,
+            try await api.call(.get, "/api/v1/labels", token: token).array("labels").count,
+            try await api.tasks(token, "status=pending,inProgress,completed&limit=500").count
+        )
     }
 
     @Test(arguments: APIEngine.available)
@@ -97,8 +100,11 @@ struct ImportAPITests {
             // Labels by name: "home" and "HOME" are the member's "Home"; "outdoor" is new.
             #expect(answer["labelsCreated"] as? [String] == ["outdoor"])
             let skipped = answer.array("skipped")
-            #expect(skipped.contains { $0["line"] as? Int == 5 && $0["field"] is NSNull
-                && ($0["reason"] as? String)?.contains("200") == true })
+            #expect(
+                skipped.contains {
+                    $0["line"] as? Int == 5 && $0["field"] is NSNull
+                        && ($0["reason"] as? String)?.contains("200") == true
+                })
             #expect(skipped.contains { $0["line"] as? Int == 6 && $0["field"] as? String == "due" })
             let list = answer.string("listId")
             let tasks = try await listTasks(api, ann, list)
@@ -187,8 +193,10 @@ struct ImportAPITests {
             #expect(fence["due"] as? String == "2099-12-05")
             let paint = try task(tasks, "Buy paint")
             #expect(paint["parentId"] as? String == fence["id"] as? String && paint["status"] as? String == "completed")
-            let reminders = try await api.call(.get, "/api/v1/tasks/\(fence["id"] as? String ?? "")/reminders",
-                                               token: ann).array("reminders")
+            let reminders = try await api.call(
+                .get, "/api/v1/tasks/\(fence["id"] as? String ?? "")/reminders",
+                token: ann
+            ).array("reminders")
             #expect(reminders.count == 1 && reminders.first?["offsetMinutes"] as? Int == -15)
         }
     }
@@ -200,8 +208,9 @@ struct ImportAPITests {
             let ben = try await api.register("ben")
             let bens = try await api.createList(ben, "Ben's")
             let viewed = try await api.createList(ben, "Ben's shared")
-            let shared = try await api.call(.post, "/api/v1/lists/\(viewed)/members", token: ben,
-                                            json: ["login": "ann", "role": "viewer"])
+            let shared = try await api.call(
+                .post, "/api/v1/lists/\(viewed)/members", token: ben,
+                json: ["login": "ann", "role": "viewer"])
             #expect(shared.status == .created)
             let before = try await counts(api, ann)
             let stranger = try await post(api, ann, Self.todoist, type: "text/csv", query: "listId=\(bens)")
@@ -211,8 +220,9 @@ struct ImportAPITests {
             #expect(try await post(api, ann, Self.todoist, type: "text/csv", query: "listId=nope").status == .notFound)
             let both = try await post(api, ann, Self.todoist, type: "text/csv", query: "listId=\(bens)&listName=X")
             #expect(both.status == .badRequest && both.errorField == "listName")
-            let badName = try await post(api, ann, Self.todoist, type: "text/csv",
-                                         query: "listName=" + String(repeating: "n", count: 51))
+            let badName = try await post(
+                api, ann, Self.todoist, type: "text/csv",
+                query: "listName=" + String(repeating: "n", count: 51))
             #expect(badName.status == .badRequest && badName.errorField == "listName")
             let dry = try await post(api, ann, Self.todoist, type: "text/csv", query: "dryRun=yes")
             #expect(dry.status == .badRequest && dry.errorField == "dryRun")
@@ -220,8 +230,10 @@ struct ImportAPITests {
             #expect(try await listTasks(api, ben, viewed).isEmpty)
             #expect(try await listTasks(api, ben, bens).isEmpty)
             // A read-only token imports nothing.
-            let token = try await api.call(.post, "/api/v1/tokens", token: ann,
-                                           json: ["name": "read", "scope": "read"]).string("secret")
+            let token = try await api.call(
+                .post, "/api/v1/tokens", token: ann,
+                json: ["name": "read", "scope": "read"]
+            ).string("secret")
             #expect(try await post(api, token, Self.todoist, type: "text/csv").status == .forbidden)
             #expect(try await post(api, "nope", Self.todoist, type: "text/csv").status == .unauthorized)
         }
@@ -238,14 +250,18 @@ struct ImportAPITests {
             let identity = try #require(try await server.domain.authenticate(secret: ann))
             let before = try await counts(api, ann)
             let feedBefore = try await server.store.latestSequence(accountID: identity.account.id)
-            let file = try ImportReader.read(Array(Self.iCalendar.utf8), format: .iCalendar,
-                                             context: ImportContext(zone: .gmt, now: .now))
+            let file = try ImportReader.read(
+                Array(Self.iCalendar.utf8), format: .iCalendar,
+                context: ImportContext(zone: .gmt, now: .now))
             var (batch, report) = try await server.domain.importBatch(identity, file, into: .newList, isDryRun: false)
             #expect(report.created == 3)
             #expect(batch.operations.contains { if case .putTask = $0 { true } else { false } })
             let now = Timestamp.now
-            batch.append(.putLabel(Label(id: .make(), ownerID: identity.account.id, name: "Taken", color: "gray",
-                                         createdAt: now, updatedAt: now)))
+            batch.append(
+                .putLabel(
+                    Label(
+                        id: .make(), ownerID: identity.account.id, name: "Taken", color: "gray",
+                        createdAt: now, updatedAt: now)))
             await #expect(throws: (any Error).self) { try await server.domain.commit(batch, by: identity.account.id) }
             #expect(try await counts(api, ann) == before)
             #expect(try await server.store.latestSequence(accountID: identity.account.id) == feedBefore)
@@ -260,8 +276,9 @@ struct ImportAPITests {
                 let answer = try await post(api, ann, Self.todoist, type: type)
                 #expect(answer.status == .unsupportedMediaType, "\(type ?? "none")")
                 let message = (answer.object["error"] as? [String: Any])?["message"] as? String ?? ""
-                #expect(message.contains("text/csv") && message.contains("application/json")
-                    && message.contains("text/calendar"))
+                #expect(
+                    message.contains("text/csv") && message.contains("application/json")
+                        && message.contains("text/calendar"))
             }
             let notTodoist = try await post(api, ann, "name,due\nMilk,tomorrow\n", type: "text/csv")
             #expect(notTodoist.status == .badRequest && notTodoist.errorField == "body")
@@ -272,9 +289,10 @@ struct ImportAPITests {
             let padded = "TYPE,CONTENT\n" + String(repeating: "\n", count: 2 << 20) + "task,Hello\n"
             let large = try await post(api, ann, padded, type: "text/csv")
             #expect(large.status == .created && large["created"] as? Int == 1, "\(String(describing: large.json))")
-            let tooLarge = try await api.upload("/api/v1/imports", token: ann,
-                                                bytes: [UInt8](repeating: 10, count: (20 << 20) + 1),
-                                                contentType: "text/csv")
+            let tooLarge = try await api.upload(
+                "/api/v1/imports", token: ann,
+                bytes: [UInt8](repeating: 10, count: (20 << 20) + 1),
+                contentType: "text/csv")
             #expect(tooLarge.status == .contentTooLarge && tooLarge.errorCode == "payload_too_large")
         }
     }
@@ -320,13 +338,18 @@ struct ImportAPITests {
             for number in 0..<10_000 {
                 let indent = number % 10 == 0 ? 1 : 2
                 let day = String(format: "%02d", number % 28 + 1)
-                csv += "task,Task \(number) @batch\(number % 7),Notes \(number),\(number % 4 + 1),\(indent),Ann (1),,"
+                csv +=
+                    "task,Task \(number) @batch\(number % 7),Notes \(number),\(number % 4 + 1),\(indent),Ann (1),,"
                     + "2027-01-\(day),en,UTC\n"
-                let depends = number % 10 == 0 ? ",\"depends\":[" + (1..<10).map { "\"u\(number + $0)\"" }
-                    .joined(separator: ",") + "]" : ""
-                json.append("{\"uuid\":\"u\(number)\",\"description\":\"Task \(number)\",\"status\":\""
-                    + (number % 3 == 0 ? "completed\",\"end\":\"20260101T000000Z\"" : "pending\"")
-                    + ",\"tags\":[\"t\(number % 5)\"]\(depends)}")
+                let depends =
+                    number % 10 == 0
+                    ? ",\"depends\":["
+                        + (1..<10).map { "\"u\(number + $0)\"" }
+                        .joined(separator: ",") + "]" : ""
+                json.append(
+                    "{\"uuid\":\"u\(number)\",\"description\":\"Task \(number)\",\"status\":\""
+                        + (number % 3 == 0 ? "completed\",\"end\":\"20260101T000000Z\"" : "pending\"")
+                        + ",\"tags\":[\"t\(number % 5)\"]\(depends)}")
             }
             for (body, type) in [(csv, "text/csv"), ("[" + json.joined(separator: ",\n") + "]", "application/json")] {
                 let answer = try await post(api, ann, body, type: type)

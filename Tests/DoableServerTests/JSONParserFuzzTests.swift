@@ -35,8 +35,11 @@ struct JSONParserFuzzTests {
     /// Foundation reads the same (Foundation accepts more: trailing commas, repeated names, lone surrogates).
     @Test func Q7_issue10_randomBytesAndTruncationsNeverCrashAndNeverDisagree() {
         var random = SplitMix(seed: 0xF022)
-        let alphabet = Array(#"{}[]:,"\ 0123456789-+.eEtruefalsnl/ubfr"#.utf8) + [0x00, 0x09, 0x0A, 0x7F, 0xC3, 0xA9,
-                                                                                0xFF, 0xED, 0xA0, 0x80, 0xF0, 0x9F]
+        let alphabet =
+            Array(#"{}[]:,"\ 0123456789-+.eEtruefalsnl/ubfr"#.utf8) + [
+                0x00, 0x09, 0x0A, 0x7F, 0xC3, 0xA9,
+                0xFF, 0xED, 0xA0, 0x80, 0xF0, 0x9F,
+            ]
         var accepted = 0
         var refused = 0
         func run(_ bytes: [UInt8]) {
@@ -70,8 +73,11 @@ struct JSONParserFuzzTests {
     @Test func Q7_issue10_extremesAreRefusedWithoutCrashing() {
         for depth in [100, 1_000, 100_000] {
             #expect(ours(Array(repeating: UInt8(ascii: "["), count: depth)) == nil)
-            let closed = Array(repeating: UInt8(ascii: "["), count: depth) + Array(repeating: UInt8(ascii: "]"),
-                                                                                   count: depth)
+            let closed =
+                Array(repeating: UInt8(ascii: "["), count: depth)
+                + Array(
+                    repeating: UInt8(ascii: "]"),
+                    count: depth)
             #expect(ours(closed) == nil, "depth \(depth) is over the limit")
             let objects = Array(String(repeating: #"{"a":"#, count: depth).utf8)
             #expect(ours(objects) == nil)
@@ -107,7 +113,7 @@ struct JSONFuzzWriter {
         case 0: return Double(Int64(bitPattern: random.next()) % 1_000_000)
         case 1: return Double(pick(1_000_000)) / 1_000
         case 2: return -Double(pick(100)) * 1e10
-        default: return Double(pick(2)) // 0 and 1
+        default: return Double(pick(2))  // 0 and 1
         }
     }
 

@@ -7,9 +7,11 @@ struct ListTests {
     @Test func LIST1_createWithEveryFieldAndRules() async throws {
         try await TestServer.fresh { api in
             let token = try await api.register()
-            let created = try await api.call(.post, "/api/v1/lists", token: token, json: [
-                "name": "  Groceries ", "description": "Weekly shop", "color": "#12ab9f", "icon": "🛒",
-            ])
+            let created = try await api.call(
+                .post, "/api/v1/lists", token: token,
+                json: [
+                    "name": "  Groceries ", "description": "Weekly shop", "color": "#12ab9f", "icon": "🛒",
+                ])
             #expect(created.status == .created)
             #expect(created.string("name") == "Groceries")
             #expect(created.string("color") == "#12AB9F")
@@ -39,8 +41,9 @@ struct ListTests {
             let token = try await api.register()
             let work = try await api.createList(token, "Work")
             let home = try await api.createList(token, "Home")
-            let edited = try await api.call(.patch, "/api/v1/lists/\(work)", token: token,
-                                            json: ["name": "Office", "color": "green", "isArchived": true])
+            let edited = try await api.call(
+                .patch, "/api/v1/lists/\(work)", token: token,
+                json: ["name": "Office", "color": "green", "isArchived": true])
             #expect(edited.status == .ok)
             #expect(edited.string("name") == "Office")
             #expect(edited["isArchived"] as? Bool == true)
@@ -49,8 +52,9 @@ struct ListTests {
             let names = try await api.call(.get, "/api/v1/lists", token: token).array("lists").map { $0["name"] as? String }
             #expect(names == ["Inbox", "Home", "Office"])
             let inbox = try await api.call(.get, "/api/v1/me", token: token).string("inboxId")
-            let moveFirst = try await api.call(.post, "/api/v1/lists/\(work)/move", token: token,
-                                               json: ["beforeId": inbox])
+            let moveFirst = try await api.call(
+                .post, "/api/v1/lists/\(work)/move", token: token,
+                json: ["beforeId": inbox])
             #expect(moveFirst.status == .ok)
             let again = try await api.call(.get, "/api/v1/lists", token: token).array("lists").map { $0["name"] as? String }
             #expect(again == ["Office", "Inbox", "Home"])
@@ -71,8 +75,9 @@ struct ListTests {
             let trash = try await api.call(.get, "/api/v1/trash", token: token)
             #expect(trash.array("lists").map { $0["name"] as? String } == ["Trip"])
             let reused = try await api.createList(token, "Trip")
-            #expect(try await api.call(.post, "/api/v1/lists/\(trip)/restore", token: token).status == .conflict,
-                    "restoring under a name now taken is refused")
+            #expect(
+                try await api.call(.post, "/api/v1/lists/\(trip)/restore", token: token).status == .conflict,
+                "restoring under a name now taken is refused")
             #expect(try await api.call(.delete, "/api/v1/lists/\(reused)", token: token).status == .noContent)
             let restored = try await api.call(.post, "/api/v1/lists/\(trip)/restore", token: token)
             #expect(restored.status == .ok)

@@ -124,7 +124,7 @@ enum MailHeaderDecoder {
         var text = ""
         for token in tokens {
             guard token.count <= 75, let data = Data(base64Encoded: String(token.dropFirst(10).dropLast(2))),
-                  let piece = String(validating: data, as: UTF8.self)  // a split character fails here
+                let piece = String(validating: data, as: UTF8.self)  // a split character fails here
             else { return nil }
             text += piece
         }

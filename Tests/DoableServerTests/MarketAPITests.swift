@@ -14,15 +14,19 @@ struct MarketAPITests {
     static let nearBen = "52.529,13.412"
 
     static func post(_ api: APIClient, _ token: String, _ fields: [String: Any] = [:]) async throws -> [String: Any] {
-        let body: [String: Any] = ["title": "Mow the lawn", "description": "Front and back garden, about 200 m².",
-                                   "category": "Gardening", "maxBid": 40].merging(fields) { _, new in new }
+        let body: [String: Any] = [
+            "title": "Mow the lawn", "description": "Front and back garden, about 200 m².",
+            "category": "Gardening", "maxBid": 40,
+        ].merging(fields) { _, new in new }
         let response = try await api.call(.post, postings, token: token, json: body)
         #expect(response.status == .created, "create posting: \(String(describing: response.json))")
         return response.object
     }
 
-    static func bid(_ api: APIClient, _ token: String, on posting: String, _ amount: Any,
-                    message: String? = nil) async throws -> APIResponse {
+    static func bid(
+        _ api: APIClient, _ token: String, on posting: String, _ amount: Any,
+        message: String? = nil
+    ) async throws -> APIResponse {
         var body: [String: Any] = ["amount": amount]
         if let message { body["message"] = message }
         return try await api.call(.post, "\(postings)/\(posting)/bids", token: token, json: body)
@@ -42,8 +46,14 @@ struct MarketAPITests {
             let ann = try await api.register("ann")
             let ben = try await api.register("ben")
             let exact = (latitude: 52.5249, longitude: 13.4049)  // 0.64 km from its rounded point (52.52, 13.40)
-            let created = try await Self.post(api, ann, ["location": ["latitude": exact.latitude,
-                                                                      "longitude": exact.longitude]])
+            let created = try await Self.post(
+                api, ann,
+                [
+                    "location": [
+                        "latitude": exact.latitude,
+                        "longitude": exact.longitude,
+                    ]
+                ])
             let id = try #require(created["id"] as? String)
             let centres = [(52.55, 13.40), (52.50, 13.36), (52.50, 13.45)]
             var radii: [Double] = []
@@ -67,9 +77,11 @@ struct MarketAPITests {
             let cosine = cos(52.52 * Double.pi / 180)
             let points = centres.map { (x: $0.1 * 111.32 * cosine, y: $0.0 * 110.574) }
             func row(_ i: Int, _ j: Int) -> (Double, Double, Double) {
-                (2 * (points[j].x - points[i].x), 2 * (points[j].y - points[i].y),
-                 radii[i] * radii[i] - radii[j] * radii[j] - points[i].x * points[i].x + points[j].x * points[j].x
-                    - points[i].y * points[i].y + points[j].y * points[j].y)
+                (
+                    2 * (points[j].x - points[i].x), 2 * (points[j].y - points[i].y),
+                    radii[i] * radii[i] - radii[j] * radii[j] - points[i].x * points[i].x + points[j].x * points[j].x
+                        - points[i].y * points[i].y + points[j].y * points[j].y
+                )
             }
             let (a1, b1, c1) = row(0, 1), (a2, b2, c2) = row(0, 2)
             let determinant = a1 * b2 - a2 * b1
@@ -97,8 +109,9 @@ struct MarketAPITests {
             #expect((created["category"] as? [String: Any])?["name"] as? String == "Gardening")
             #expect((created["location"] as? [String: Any])?["exact"] as? Bool == true)
             #expect(created["unseenBidCount"] as? Int == 0)
-            let photo = try await api.upload("\(Self.postings)/\(id)/photos", token: ann, bytes: TestPhoto.png(300),
-                                             contentType: "application/octet-stream")
+            let photo = try await api.upload(
+                "\(Self.postings)/\(id)/photos", token: ann, bytes: TestPhoto.png(300),
+                contentType: "application/octet-stream")
             #expect(photo.status == .created, "\(String(describing: photo.json))")
             #expect(photo.string("kind") == "png" && photo["byteCount"] as? Int == 300)
             let photoID = photo.string("id")
@@ -120,8 +133,10 @@ struct MarketAPITests {
             // MKT-2: by keyword and by category; the photo's bytes for any member.
             #expect(Self.ids(try await api.call(.get, "\(Self.postings)?q=lawn", token: ben).array("postings")) == [id])
             #expect(try await api.call(.get, "\(Self.postings)?q=plumbing", token: ben).array("postings").isEmpty)
-            #expect(Self.ids(try await api.call(.get, "\(Self.postings)?category=gardening", token: ben)
-                .array("postings")) == [id])
+            #expect(
+                Self.ids(
+                    try await api.call(.get, "\(Self.postings)?category=gardening", token: ben)
+                        .array("postings")) == [id])
             #expect(try await api.call(.get, "\(Self.postings)?category=Moving", token: ben).array("postings").isEmpty)
             let bytes = try await api.fetch("/api/v1/attachments/\(photoID)", token: ben)
             #expect(bytes.status == .ok && bytes.bytes == TestPhoto.png(300))
@@ -167,24 +182,27 @@ struct MarketAPITests {
             // Ben completes his task: Ann hears of it; she marks the posting done.
             let taskID = try #require(task["id"] as? String)
             #expect(try await api.call(.post, "/api/v1/tasks/\(taskID)/complete", token: ben).status == .ok)
-            let done = try #require(try await Self.notifications(api, ann).first {
-                $0["kind"] as? String == "marketTaskDone"
-            })
+            let done = try #require(
+                try await Self.notifications(api, ann).first {
+                    $0["kind"] as? String == "marketTaskDone"
+                })
             #expect(done["postingId"] as? String == id)
             let marked = try await api.call(.post, "\(Self.postings)/\(id)/done", token: ann)
             #expect(marked.status == .ok && marked.string("status") == "done")
             #expect(try await Self.notifications(api, ben).contains { $0["kind"] as? String == "marketTaskDone" })
 
             // Both rate; each rating stays hidden until the other side rated too.
-            let annRates = try await api.call(.post, "\(Self.postings)/\(id)/reviews", token: ann,
-                                              json: ["rating": 5, "body": "Neat work."])
+            let annRates = try await api.call(
+                .post, "\(Self.postings)/\(id)/reviews", token: ann,
+                json: ["rating": 5, "body": "Neat work."])
             #expect(annRates.status == .created && annRates["isVisible"] as? Bool == false)
             let beforeBen = try await api.call(.get, "\(Self.postings)/\(id)", token: ben)
             #expect(beforeBen.array("reviews").isEmpty && beforeBen["canReview"] as? Bool == true)
             let hidden = try await api.call(.get, "/api/v1/users/ben", token: ann)
             #expect(((hidden["market"] as? [String: Any])?["rating"] as? [String: Any])?["count"] as? Int == 0)
-            let benRates = try await api.call(.post, "\(Self.postings)/\(id)/reviews", token: ben,
-                                              json: ["rating": 4])
+            let benRates = try await api.call(
+                .post, "\(Self.postings)/\(id)/reviews", token: ben,
+                json: ["rating": 4])
             #expect(benRates.status == .created && benRates["isVisible"] as? Bool == true)
             let afterBoth = try await api.call(.get, "\(Self.postings)/\(id)", token: ann)
             #expect(afterBoth.array("reviews").count == 2 && afterBoth["canReview"] as? Bool == false)
@@ -234,12 +252,16 @@ struct MarketAPITests {
                 (["location": ["latitude": "52.5", "longitude": 13.4]], "location.latitude"),
                 (["location": ["longitude": 13.4]], "location.latitude"),
                 (["location": ["latitude": 52.5, "longitude": 13.4, "city": "Berlin"]], "location.city"),
-                (["location": ["latitude": 52.5, "longitude": 13.4, "placeName": String(repeating: "p", count: 101)]],
-                 "location.placeName"),
+                (
+                    ["location": ["latitude": 52.5, "longitude": 13.4, "placeName": String(repeating: "p", count: 101)]],
+                    "location.placeName"
+                ),
                 (["price": 12], "price"),
             ]
-            let base: [String: Any] = ["title": "Mow the lawn", "description": "The front garden.",
-                                       "category": "Gardening", "maxBid": 40]
+            let base: [String: Any] = [
+                "title": "Mow the lawn", "description": "The front garden.",
+                "category": "Gardening", "maxBid": 40,
+            ]
             for (change, field) in cases {
                 let body = base.merging(change) { _, new in new }
                 let response = try await api.call(.post, Self.postings, token: ann, json: body)
@@ -255,18 +277,21 @@ struct MarketAPITests {
 
             // Photos are checked by their bytes and their size (TASK-11 rules).
             let id = try #require(try await Self.post(api, ann)["id"] as? String)
-            let html = try await api.upload("\(Self.postings)/\(id)/photos", token: ann, bytes: TestPhoto.html,
-                                            contentType: "image/png")
+            let html = try await api.upload(
+                "\(Self.postings)/\(id)/photos", token: ann, bytes: TestPhoto.html,
+                contentType: "image/png")
             #expect(html.status == .badRequest && html.errorField == "body", "\(String(describing: html.json))")
-            let large = try await api.upload("\(Self.postings)/\(id)/photos", token: ann,
-                                             bytes: TestPhoto.png(65_537))
+            let large = try await api.upload(
+                "\(Self.postings)/\(id)/photos", token: ann,
+                bytes: TestPhoto.png(65_537))
             #expect(large.status == .contentTooLarge && large.errorField == "body", "\(String(describing: large.json))")
             let message = (large.object["error"] as? [String: Any])?["message"] as? String ?? ""
             #expect(message.contains("65,536"), "\(message)")
             let empty = try await api.upload("\(Self.postings)/\(id)/photos", token: ann, bytes: [])
             #expect(empty.status == .badRequest && empty.errorField == "body")
-            let largest = try await api.upload("\(Self.postings)/\(id)/photos", token: ann,
-                                               bytes: TestPhoto.jpeg(65_536))
+            let largest = try await api.upload(
+                "\(Self.postings)/\(id)/photos", token: ann,
+                bytes: TestPhoto.jpeg(65_536))
             #expect(largest.status == .created, "65,536 bytes is allowed")
             let posting = try await api.call(.get, "\(Self.postings)/\(id)", token: ann)
             #expect((posting["photoIds"] as? [String])?.count == 1)
@@ -290,11 +315,13 @@ struct MarketAPITests {
             #expect(text.status == .badRequest && text.errorField == "amount")
             // Issue 27, finding 7: more decimals than a Double keeps are judged on the text, not read as 30.00.
             for literal in ["29.999999999999999999", "30.000000000000000001", "2.9999999999999999999e1"] {
-                let precise = try await api.call(.post, "\(Self.postings)/\(id)/bids", token: ben,
-                                                 rawBody: "{\"amount\": \(literal)}")
+                let precise = try await api.call(
+                    .post, "\(Self.postings)/\(id)/bids", token: ben,
+                    rawBody: "{\"amount\": \(literal)}")
                 #expect(precise.status == .badRequest && precise.errorField == "amount", "\(literal)")
-                #expect((precise.object["error"] as? [String: Any])?["message"] as? String
-                    == "The amount may have at most two decimals.")
+                #expect(
+                    (precise.object["error"] as? [String: Any])?["message"] as? String
+                        == "The amount may have at most two decimals.")
             }
             let noAmount = try await api.call(.post, "\(Self.postings)/\(id)/bids", token: ben, json: ["message": "hi"])
             #expect(noAmount.status == .badRequest && noAmount.errorField == "amount")
@@ -313,19 +340,25 @@ struct MarketAPITests {
             #expect(posting["bidCount"] as? Int == 1 && posting["lowestBid"] as? Double == 25.5)
             #expect(posting.array("bids").count == 1)
             // Only the bidder changes a bid; the poster declines it instead.
-            let byPoster = try await api.call(.patch, "/api/v1/market/bids/\(first.string("id"))", token: ann,
-                                              json: ["amount": 20])
+            let byPoster = try await api.call(
+                .patch, "/api/v1/market/bids/\(first.string("id"))", token: ann,
+                json: ["amount": 20])
             #expect(byPoster.status == .forbidden)
-            let changed = try await api.call(.patch, "/api/v1/market/bids/\(first.string("id"))", token: ben,
-                                             json: ["amount": 24, "message": "Or Saturday"])
+            let changed = try await api.call(
+                .patch, "/api/v1/market/bids/\(first.string("id"))", token: ben,
+                json: ["amount": 24, "message": "Or Saturday"])
             #expect(changed.status == .ok && changed["amount"] as? Double == 24)
-            #expect(try await api.call(.patch, "/api/v1/market/bids/\(first.string("id"))", token: ben,
-                                       json: ["amount": 41]).errorField == "amount")
+            #expect(
+                try await api.call(
+                    .patch, "/api/v1/market/bids/\(first.string("id"))", token: ben,
+                    json: ["amount": 41]
+                ).errorField == "amount")
 
             // Accepting a withdrawn bid is refused.
             let catBid = try await Self.bid(api, cat, on: id, 28)
-            #expect(try await api.call(.delete, "/api/v1/market/bids/\(catBid.string("id"))", token: cat).status
-                == .noContent)
+            #expect(
+                try await api.call(.delete, "/api/v1/market/bids/\(catBid.string("id"))", token: cat).status
+                    == .noContent)
             let withdrawn = try await api.call(.post, "/api/v1/market/bids/\(catBid.string("id"))/accept", token: ann)
             #expect(withdrawn.status == .conflict && withdrawn.errorCode == "bid_not_open", "\(withdrawn.object)")
 
@@ -341,12 +374,14 @@ struct MarketAPITests {
             #expect(again.status == .created && again.string("id") != first.string("id"))
             let current = try await api.call(.get, "\(Self.postings)/\(id)", token: ann)
             let version = try #require(current["version"] as? Int)
-            #expect(try await api.call(.post, "/api/v1/market/bids/\(again.string("id"))/accept", token: ann).status
-                == .ok)
+            #expect(
+                try await api.call(.post, "/api/v1/market/bids/\(again.string("id"))/accept", token: ann).status
+                    == .ok)
             let late = try await Self.bid(api, dan, on: id, 20)
             #expect(late.status == .conflict && late.errorCode == "posting_closed", "\(late.object)")
-            let edit = try await api.call(.patch, "\(Self.postings)/\(id)", token: ann, json: ["title": "Mow it"],
-                                          headers: [.ifMatch: "\"\(version)\""])
+            let edit = try await api.call(
+                .patch, "\(Self.postings)/\(id)", token: ann, json: ["title": "Mow it"],
+                headers: [.ifMatch: "\"\(version)\""])
             #expect(edit.status == .conflict && edit.errorCode == "posting_assigned", "\(edit.object)")
             let reason = (edit.object["error"] as? [String: Any])?["message"] as? String ?? ""
             #expect(reason.contains("assigned meanwhile"), "\(reason)")
@@ -364,8 +399,9 @@ struct MarketAPITests {
             let doneTooSoon = try await api.call(.post, "\(Self.postings)/\(id)/done", token: ann)
             #expect(doneTooSoon.status == .conflict && doneTooSoon.errorCode == "posting_not_assigned")
             // Only the poster decides.
-            #expect(try await api.call(.patch, "\(Self.postings)/\(id)", token: ben, json: ["title": "Mine"]).status
-                == .forbidden)
+            #expect(
+                try await api.call(.patch, "\(Self.postings)/\(id)", token: ben, json: ["title": "Mine"]).status
+                    == .forbidden)
             #expect(try await api.call(.delete, "\(Self.postings)/\(id)", token: ben).status == .forbidden)
         }
     }
@@ -423,22 +459,27 @@ struct MarketAPITests {
             let cursor = try #require(first["nextCursor"] as? String)
             let next = try await api.call(.get, "\(Self.postings)?limit=2&cursor=\(cursor)", token: ben)
             #expect(Self.ids(next.array("postings")) == [made[0]] && next["nextCursor"] is NSNull)
-            #expect(Self.ids(try await api.call(.get, "\(Self.postings)?q=paint", token: ben).array("postings"))
-                == [made[1], made[0]])
+            #expect(
+                Self.ids(try await api.call(.get, "\(Self.postings)?q=paint", token: ben).array("postings"))
+                    == [made[1], made[0]])
             _ = try await Self.bid(api, ben, on: made[0], 10)
-            #expect(Self.ids(try await api.call(.get, "\(Self.postings)?status=bidded", token: ben).array("postings"))
-                == [made[0]])
-            #expect(try await api.call(.get, "\(Self.postings)?status=requested,bidded", token: ben)
-                .array("postings").count == 3)
+            #expect(
+                Self.ids(try await api.call(.get, "\(Self.postings)?status=bidded", token: ben).array("postings"))
+                    == [made[0]])
+            #expect(
+                try await api.call(.get, "\(Self.postings)?status=requested,bidded", token: ben)
+                    .array("postings").count == 3)
 
             // MKT-5: the poster's own, by status, and the bidder's own.
             let bidded = try await api.call(.get, "/api/v1/market/my/postings?status=bidded", token: ann)
             #expect(Self.ids(bidded.array("postings")) == [made[0]])
-            #expect(try await api.call(.get, "/api/v1/market/my/postings?status=assigned", token: ann)
-                .array("postings").isEmpty)
+            #expect(
+                try await api.call(.get, "/api/v1/market/my/postings?status=assigned", token: ann)
+                    .array("postings").isEmpty)
             #expect(try await api.call(.get, "/api/v1/market/my/bids?status=open", token: ben).array("bids").count == 1)
-            #expect(try await api.call(.get, "/api/v1/market/my/bids?status=assigned", token: ben)
-                .array("bids").isEmpty)
+            #expect(
+                try await api.call(.get, "/api/v1/market/my/bids?status=assigned", token: ben)
+                    .array("bids").isEmpty)
 
             let bad: [(String, String)] = [
                 ("status=assigned", "status"), ("status=lost", "status"), ("near=91,10", "near"),
@@ -449,8 +490,9 @@ struct MarketAPITests {
             ]
             for (query, field) in bad {
                 let response = try await api.call(.get, "\(Self.postings)?\(query)", token: ben)
-                #expect(response.status == .badRequest && response.errorField == field,
-                        "\(query): \(String(describing: response.json))")
+                #expect(
+                    response.status == .badRequest && response.errorField == field,
+                    "\(query): \(String(describing: response.json))")
             }
             let badFilter = try await api.call(.get, "/api/v1/market/my/bids?status=won", token: ben)
             #expect(badFilter.status == .badRequest && badFilter.errorField == "status")
@@ -464,19 +506,22 @@ struct MarketAPITests {
             let ben = try await api.register("ben")
             let cat = try await api.register("cat")
             let id = try #require(try await Self.post(api, ann)["id"] as? String)
-            let asked = try await api.call(.post, "\(Self.postings)/\(id)/questions", token: ben,
-                                           json: ["body": "Is there a mower?"])
+            let asked = try await api.call(
+                .post, "\(Self.postings)/\(id)/questions", token: ben,
+                json: ["body": "Is there a mower?"])
             #expect(asked.status == .created && asked.string("asker") == "ben" && asked["answer"] is NSNull)
             let own = try await api.call(.post, "\(Self.postings)/\(id)/questions", token: ann, json: ["body": "Hm?"])
             #expect(own.status == .conflict && own.errorCode == "own_posting")
             let empty = try await api.call(.post, "\(Self.postings)/\(id)/questions", token: ben, json: ["body": " "])
             #expect(empty.status == .badRequest && empty.errorField == "body")
             let questionID = asked.string("id")
-            let byOther = try await api.call(.post, "/api/v1/market/questions/\(questionID)/answer", token: cat,
-                                             json: ["answer": "Sure"])
+            let byOther = try await api.call(
+                .post, "/api/v1/market/questions/\(questionID)/answer", token: cat,
+                json: ["answer": "Sure"])
             #expect(byOther.status == .forbidden)
-            let answered = try await api.call(.post, "/api/v1/market/questions/\(questionID)/answer", token: ann,
-                                              json: ["answer": "Yes, in the shed."])
+            let answered = try await api.call(
+                .post, "/api/v1/market/questions/\(questionID)/answer", token: ann,
+                json: ["answer": "Yes, in the shed."])
             #expect(answered.status == .ok && answered.string("answer") == "Yes, in the shed.")
             let listed = try await api.call(.get, "\(Self.postings)/\(id)/questions", token: cat).array("questions")
             #expect(listed.count == 1 && listed.first?["answer"] as? String == "Yes, in the shed.")
@@ -494,19 +539,25 @@ struct MarketAPITests {
         try await EngineServer.run(engine) { api, server in
             let ann = try await api.register("ann")
             let ben = try await api.register("ben")
-            for (method, path) in [(HTTPRequest.Method.get, "/api/v1/admin/categories"),
-                                   (.get, "/api/v1/admin/category-suggestions")] {
+            for (method, path) in [
+                (HTTPRequest.Method.get, "/api/v1/admin/categories"),
+                (.get, "/api/v1/admin/category-suggestions"),
+            ] {
                 #expect(try await api.call(method, path, token: ben).status == .notFound)
             }
-            #expect(try await api.call(.post, "/api/v1/admin/categories", token: ben, json: ["name": "Cooking"]).status
-                == .notFound)
+            #expect(
+                try await api.call(.post, "/api/v1/admin/categories", token: ben, json: ["name": "Cooking"]).status
+                    == .notFound)
             _ = try await server.domain.setAdmin(login: "ann", isAdmin: true)
 
             let cooking = try await api.call(.post, "/api/v1/admin/categories", token: ann, json: ["name": "Cooking"])
             #expect(cooking.status == .created && cooking.string("name") == "Cooking")
             let id = cooking.string("id")
-            #expect(try await api.call(.patch, "/api/v1/admin/categories/\(id)", token: ben,
-                                       json: ["isArchived": true]).status == .notFound)
+            #expect(
+                try await api.call(
+                    .patch, "/api/v1/admin/categories/\(id)", token: ben,
+                    json: ["isArchived": true]
+                ).status == .notFound)
             let names = { (token: String) async throws -> [String] in
                 try await api.call(.get, "/api/v1/market/categories", token: token).array("categories")
                     .compactMap { $0["name"] as? String }
@@ -516,25 +567,34 @@ struct MarketAPITests {
             let unnamed = try await api.call(.post, "/api/v1/admin/categories", token: ann, json: ["name": ""])
             #expect(unnamed.status == .badRequest && unnamed.errorField == "name")
 
-            let archived = try await api.call(.patch, "/api/v1/admin/categories/\(id)", token: ann,
-                                              json: ["isArchived": true])
+            let archived = try await api.call(
+                .patch, "/api/v1/admin/categories/\(id)", token: ann,
+                json: ["isArchived": true])
             #expect(archived.status == .ok && archived["isArchived"] as? Bool == true)
             #expect(try await !names(ben).contains("Cooking"))
             let all = try await api.call(.get, "/api/v1/admin/categories", token: ann).array("categories")
             #expect(all.contains { $0["id"] as? String == id })
-            let refused = try await api.call(.post, Self.postings, token: ben, json: [
-                "title": "Cook dinner", "description": "For six.", "category": "Cooking", "maxBid": 50])
+            let refused = try await api.call(
+                .post, Self.postings, token: ben,
+                json: [
+                    "title": "Cook dinner", "description": "For six.", "category": "Cooking", "maxBid": 50,
+                ])
             #expect(refused.status == .badRequest && refused.errorField == "category")
             let other = try await api.call(.get, "/api/v1/admin/categories", token: ann).array("categories")
                 .first { $0["isOther"] as? Bool == true }
             let otherID = try #require(other?["id"] as? String)
-            let keepOther = try await api.call(.patch, "/api/v1/admin/categories/\(otherID)", token: ann,
-                                               json: ["isArchived": true])
+            let keepOther = try await api.call(
+                .patch, "/api/v1/admin/categories/\(otherID)", token: ann,
+                json: ["isArchived": true])
             #expect(keepOther.status == .badRequest && keepOther.errorField == "isArchived")
 
             // MKT-11: "Other" with a suggestion, which admins see.
-            let suggested = try await Self.post(api, ben, ["title": "Walk the dog", "category": "Other",
-                                                           "suggestedCategory": "Dog walking"])
+            let suggested = try await Self.post(
+                api, ben,
+                [
+                    "title": "Walk the dog", "category": "Other",
+                    "suggestedCategory": "Dog walking",
+                ])
             #expect(suggested["suggestedCategory"] as? String == "Dog walking")
             let suggestions = try await api.call(.get, "/api/v1/admin/category-suggestions", token: ann)
                 .array("suggestions")

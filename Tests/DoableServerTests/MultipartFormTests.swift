@@ -10,8 +10,10 @@ import Testing
     static let contentType = "multipart/form-data; boundary=\(boundary)"
 
     /// A body as a browser writes it: each part's headers, a blank line, its bytes; CRLF everywhere.
-    static func body(_ parts: [(headers: [String], bytes: [UInt8])], boundary: String = boundary,
-                     epilogue: String = "\r\n") -> [UInt8] {
+    static func body(
+        _ parts: [(headers: [String], bytes: [UInt8])], boundary: String = boundary,
+        epilogue: String = "\r\n"
+    ) -> [UInt8] {
         var body: [UInt8] = []
         for part in parts {
             body += Array("--\(boundary)\r\n".utf8)
@@ -26,13 +28,17 @@ import Testing
     }
 
     static func file(_ name: String, _ filename: String, _ bytes: [UInt8], type: String = "image/png")
-        -> (headers: [String], bytes: [UInt8]) {
-        (["Content-Disposition: form-data; name=\"\(name)\"; filename=\"\(filename)\"", "Content-Type: \(type)"],
-         bytes)
+        -> (headers: [String], bytes: [UInt8])
+    {
+        (
+            ["Content-Disposition: form-data; name=\"\(name)\"; filename=\"\(filename)\"", "Content-Type: \(type)"],
+            bytes
+        )
     }
 
     /// Bytes that look like the framing: CR, LF, dashes and a near-boundary.
-    static let awkward: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 13, 10, 45, 45, 13, 10, 0, 255]
+    static let awkward: [UInt8] =
+        [0x89, 0x50, 0x4E, 0x47, 13, 10, 45, 45, 13, 10, 0, 255]
         + Array("\r\n--\(boundary.dropLast())x\r\n".utf8) + [13, 10, 13]
 
     private func refusal(_ body: [UInt8], contentType: String = contentType) -> String? {
@@ -82,8 +88,9 @@ import Testing
         #expect(form.files.isEmpty)
         #expect(form.fields == ["_csrf": "t"])
         // A chosen file that is empty is still a file (the Domain says "The photo is empty.").
-        let chosen = try MultipartForm.parse(Self.body([Self.file("photos", "empty.png", [])]),
-                                             contentType: Self.contentType)
+        let chosen = try MultipartForm.parse(
+            Self.body([Self.file("photos", "empty.png", [])]),
+            contentType: Self.contentType)
         #expect(chosen.files.count == 1)
     }
 
@@ -112,15 +119,17 @@ import Testing
         var body = Array("--\(Self.boundary)  \t\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n".utf8)
         body += Array("--\(Self.boundary)--\r\nthe epilogue, ignored".utf8)
         #expect(try MultipartForm.parse(body, contentType: Self.contentType).fields == ["a": "1"])
-        #expect(try MultipartForm.parse(Array("--\(Self.boundary)--".utf8), contentType: Self.contentType)
-            .fields.isEmpty)
+        #expect(
+            try MultipartForm.parse(Array("--\(Self.boundary)--".utf8), contentType: Self.contentType)
+                .fields.isEmpty)
     }
 
     @Test func TASK11_tenPhotosOf64KiBFitInOneForm() throws {
         var random = SplitMix(seed: 11)
         let photos = (0..<10).map { _ in (0..<ImageKind.maximumBytes).map { _ in UInt8.random(in: 0...255, using: &random) } }
-        let body = Self.body([Self.field("_csrf", String(repeating: "x", count: 43)), Self.field("back", "/tasks/1")]
-            + photos.enumerated().map { Self.file("photos", "photo-\($0.offset).webp", $0.element) })
+        let body = Self.body(
+            [Self.field("_csrf", String(repeating: "x", count: 43)), Self.field("back", "/tasks/1")]
+                + photos.enumerated().map { Self.file("photos", "photo-\($0.offset).webp", $0.element) })
         #expect(body.count < MultipartForm.maximumBytes)
         let form = try MultipartForm.parse(body, contentType: Self.contentType)
         #expect(form.files.map(\.bytes) == photos)
@@ -140,44 +149,97 @@ import Testing
             ("empty body", [], Self.contentType),
             ("preamble", Array("hello\r\n".utf8) + good, Self.contentType),
             ("no close delimiter", Array(good.dropLast(4)), Self.contentType),
-            ("LF line endings", Array(String(decoding: good, as: UTF8.self)
-                .replacingOccurrences(of: "\r\n", with: "\n").utf8), Self.contentType),
+            (
+                "LF line endings",
+                Array(
+                    String(decoding: good, as: UTF8.self)
+                        .replacingOccurrences(of: "\r\n", with: "\n").utf8), Self.contentType
+            ),
             ("no Content-Disposition", Self.body([(["Content-Type: text/plain"], [1])]), Self.contentType),
-            ("two Content-Dispositions", Self.body([(["Content-Disposition: form-data; name=a",
-                                                      "Content-Disposition: form-data; name=b"], [1])]), Self.contentType),
+            (
+                "two Content-Dispositions",
+                Self.body([
+                    (
+                        [
+                            "Content-Disposition: form-data; name=a",
+                            "Content-Disposition: form-data; name=b",
+                        ], [1]
+                    )
+                ]), Self.contentType
+            ),
             ("not form-data", Self.body([(["Content-Disposition: attachment; name=a"], [1])]), Self.contentType),
             ("no name", Self.body([(["Content-Disposition: form-data; filename=\"a.png\""], [1])]), Self.contentType),
             ("name twice", Self.body([(["Content-Disposition: form-data; name=a; name=b"], [1])]), Self.contentType),
-            ("parameter without a value", Self.body([(["Content-Disposition: form-data; name"], [1])]),
-             Self.contentType),
-            ("unescaped quote", Self.body([(["Content-Disposition: form-data; name=\"a\"b\""], [1])]),
-             Self.contentType),
-            ("header without a colon", Self.body([(["Content-Disposition form-data; name=a"], [1])]),
-             Self.contentType),
+            (
+                "parameter without a value", Self.body([(["Content-Disposition: form-data; name"], [1])]),
+                Self.contentType
+            ),
+            (
+                "unescaped quote", Self.body([(["Content-Disposition: form-data; name=\"a\"b\""], [1])]),
+                Self.contentType
+            ),
+            (
+                "header without a colon", Self.body([(["Content-Disposition form-data; name=a"], [1])]),
+                Self.contentType
+            ),
             ("folded header", Self.body([(["Content-Disposition: form-data;", " name=a"], [1])]), Self.contentType),
-            ("header too long", Self.body([(["Content-Disposition: form-data; name=a",
-                                             "X-Long: " + String(repeating: "y", count: 9000)], [1])]),
-             Self.contentType),
-            ("too many header lines", Self.body([(["Content-Disposition: form-data; name=a"]
-                + (0..<20).map { "X-\($0): 1" }, [1])]), Self.contentType),
-            ("base64 transfer encoding", Self.body([(["Content-Disposition: form-data; name=a",
-                                                      "Content-Transfer-Encoding: base64"], Array("MQ==".utf8))]),
-             Self.contentType),
-            ("field not UTF-8", Self.body([(["Content-Disposition: form-data; name=a"], [0xC3, 0x28])]),
-             Self.contentType),
-            ("bad filename*", Self.body([(["Content-Disposition: form-data; name=a; filename*=latin1''%E9"], [1])]),
-             Self.contentType),
+            (
+                "header too long",
+                Self.body([
+                    (
+                        [
+                            "Content-Disposition: form-data; name=a",
+                            "X-Long: " + String(repeating: "y", count: 9000),
+                        ], [1]
+                    )
+                ]),
+                Self.contentType
+            ),
+            (
+                "too many header lines",
+                Self.body([
+                    (
+                        ["Content-Disposition: form-data; name=a"]
+                            + (0..<20).map { "X-\($0): 1" }, [1]
+                    )
+                ]), Self.contentType
+            ),
+            (
+                "base64 transfer encoding",
+                Self.body([
+                    (
+                        [
+                            "Content-Disposition: form-data; name=a",
+                            "Content-Transfer-Encoding: base64",
+                        ], Array("MQ==".utf8)
+                    )
+                ]),
+                Self.contentType
+            ),
+            (
+                "field not UTF-8", Self.body([(["Content-Disposition: form-data; name=a"], [0xC3, 0x28])]),
+                Self.contentType
+            ),
+            (
+                "bad filename*", Self.body([(["Content-Disposition: form-data; name=a; filename*=latin1''%E9"], [1])]),
+                Self.contentType
+            ),
             ("garbage after a boundary", Array("--\(Self.boundary)xyz\r\n".utf8) + good, Self.contentType),
-            ("too many parts", Self.body((0...MultipartForm.maximumParts).map { Self.field("f\($0)", "v") }),
-             Self.contentType),
-            ("too large", Self.body([Self.file("big", "big.png", [UInt8](repeating: 7, count: MultipartForm.maximumBytes))]),
-             Self.contentType),
+            (
+                "too many parts", Self.body((0...MultipartForm.maximumParts).map { Self.field("f\($0)", "v") }),
+                Self.contentType
+            ),
+            (
+                "too large", Self.body([Self.file("big", "big.png", [UInt8](repeating: 7, count: MultipartForm.maximumBytes))]),
+                Self.contentType
+            ),
         ]
         for (name, body, type) in cases {
             let message = refusal(body, contentType: type)
             #expect(message != nil, "\(name) was accepted")
-            #expect(message?.hasPrefix("unexpected") != true && message?.hasPrefix("not invalid") != true,
-                    "\(name): \(message ?? "")")
+            #expect(
+                message?.hasPrefix("unexpected") != true && message?.hasPrefix("not invalid") != true,
+                "\(name): \(message ?? "")")
         }
     }
 
@@ -185,12 +247,13 @@ import Testing
     /// with `DoableError.invalid`: never a crash, a hang or another error. A truncation parses only once it
     /// reaches the close delimiter.
     @Test func TASK11_fuzzedTruncationsAndMutationsAreRefusedCleanly() {
-        let body = Self.body([
-            Self.field("_csrf", "abc"), Self.file("photos", "a.png", Self.awkward),
-            (["Content-Disposition: form-data; name=\"photos\"; filename=\"\""], []),
-            Self.file("photos", "b \\\"q\\\".gif", Array("GIF89a".utf8) + [13, 10, 45]),
-            Self.field("back", "/tasks/1"),
-        ], epilogue: "")
+        let body = Self.body(
+            [
+                Self.field("_csrf", "abc"), Self.file("photos", "a.png", Self.awkward),
+                (["Content-Disposition: form-data; name=\"photos\"; filename=\"\""], []),
+                Self.file("photos", "b \\\"q\\\".gif", Array("GIF89a".utf8) + [13, 10, 45]),
+                Self.field("back", "/tasks/1"),
+            ], epilogue: "")
         var accepted = 0
         var refused = 0
         func check(_ bytes: [UInt8]) {

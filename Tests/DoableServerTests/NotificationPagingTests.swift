@@ -10,8 +10,9 @@ import Testing
             _ = try await api.register("ben")
             for index in 0..<101 {  // one more than a page of the notification centre
                 let list = try await api.call(.post, "/api/v1/lists", token: ann, json: ["name": "Shared \(index)"])
-                _ = try await api.call(.post, "/api/v1/lists/\(list.string("id"))/members", token: ann,
-                                       json: ["login": "ben", "role": "editor"])
+                _ = try await api.call(
+                    .post, "/api/v1/lists/\(list.string("id"))/members", token: ann,
+                    json: ["login": "ben", "role": "editor"])
             }
             let ben = try await api.call(.post, "/api/v1/sessions", json: ["login": "ben", "password": "correct horse"])
                 .string("token")
@@ -36,8 +37,9 @@ import Testing
             #expect(first.body.contains("Older notifications"))
             let second = try await web.get(older.replacingOccurrences(of: "&amp;", with: "&"))
             #expect(first.body.components(separatedBy: "id=\"notification-").count - 1 == 100)
-            #expect(second.status == .ok && second.body.components(separatedBy: "id=\"notification-").count - 1 == 1,
-                    "the oldest one is on the second page")
+            #expect(
+                second.status == .ok && second.body.components(separatedBy: "id=\"notification-").count - 1 == 1,
+                "the oldest one is on the second page")
             #expect(!second.body.contains("Older notifications"), "the last page")
         }
     }

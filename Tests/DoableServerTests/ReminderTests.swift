@@ -29,12 +29,14 @@ final class ManualClock: Sendable {
             let ben = try await api.register("ben")
             let task = try await api.createTask(ann, ["title": "Call the plumber", "due": iso(Self.monday.adding(seconds: 86_400))])
             let id = task["id"] as! String
-            let fixed = try await api.call(.post, "/api/v1/tasks/\(id)/reminders", token: ann,
-                                           json: ["at": iso(Self.monday.adding(seconds: 3600))])
+            let fixed = try await api.call(
+                .post, "/api/v1/tasks/\(id)/reminders", token: ann,
+                json: ["at": iso(Self.monday.adding(seconds: 3600))])
             #expect(fixed.status == .created)
             #expect(fixed.string("nextAt") == iso(Self.monday.adding(seconds: 3600)))
-            let relative = try await api.call(.post, "/api/v1/tasks/\(id)/reminders", token: ann,
-                                              json: ["relativeTo": "due", "offsetMinutes": -15])
+            let relative = try await api.call(
+                .post, "/api/v1/tasks/\(id)/reminders", token: ann,
+                json: ["relativeTo": "due", "offsetMinutes": -15])
             #expect(relative.status == .created)
             #expect(relative.string("nextAt") == iso(Self.monday.adding(seconds: 86_400 - 900)))
             #expect(try await api.call(.get, "/api/v1/tasks/\(id)/reminders", token: ann).array("reminders").count == 2)
@@ -58,8 +60,11 @@ final class ManualClock: Sendable {
             #expect(try await api.call(.get, "/api/v1/tasks/\(id)/reminders", token: ben).status == .notFound)
             let reminderID = fixed.string("id")
             #expect(try await api.call(.delete, "/api/v1/reminders/\(reminderID)", token: ben).status == .notFound)
-            #expect(try await api.call(.post, "/api/v1/reminders/\(reminderID)/snooze", token: ben,
-                                       json: ["minutes": 5]).status == .notFound)
+            #expect(
+                try await api.call(
+                    .post, "/api/v1/reminders/\(reminderID)/snooze", token: ben,
+                    json: ["minutes": 5]
+                ).status == .notFound)
             #expect(try await api.call(.delete, "/api/v1/reminders/\(reminderID)", token: ann).status == .noContent)
             #expect(try await api.call(.get, "/api/v1/tasks/\(id)/reminders", token: ann).array("reminders").count == 1)
         }
@@ -72,12 +77,14 @@ final class ManualClock: Sendable {
             let ann = try await api.register("ann")
             let id = try await api.createTask(ann, ["title": "Busy"])["id"] as! String
             for minute in 1...100 {
-                let response = try await api.call(.post, "/api/v1/tasks/\(id)/reminders", token: ann,
-                                                  json: ["at": iso(Self.monday.adding(seconds: Int64(minute) * 60))])
+                let response = try await api.call(
+                    .post, "/api/v1/tasks/\(id)/reminders", token: ann,
+                    json: ["at": iso(Self.monday.adding(seconds: Int64(minute) * 60))])
                 #expect(response.status == .created)
             }
-            let extra = try await api.call(.post, "/api/v1/tasks/\(id)/reminders", token: ann,
-                                           json: ["at": iso(Self.monday.adding(seconds: 7200))])
+            let extra = try await api.call(
+                .post, "/api/v1/tasks/\(id)/reminders", token: ann,
+                json: ["at": iso(Self.monday.adding(seconds: 7200))])
             #expect(extra.status == .badRequest)
             #expect(extra.errorField == "reminders")
         }
@@ -89,8 +96,9 @@ final class ManualClock: Sendable {
         try await server.run { api in
             let ann = try await api.register("ann")
             let id = try await api.createTask(ann, ["title": "Report", "due": "2026-11-25"])["id"] as! String
-            let reminder = try await api.call(.post, "/api/v1/tasks/\(id)/reminders", token: ann,
-                                              json: ["relativeTo": "due", "offsetMinutes": -60])
+            let reminder = try await api.call(
+                .post, "/api/v1/tasks/\(id)/reminders", token: ann,
+                json: ["relativeTo": "due", "offsetMinutes": -60])
             // A whole-day due counts from 09:00 in the member's zone (UTC here).
             #expect(reminder.string("nextAt") == "2026-11-25T08:00:00.000Z")
             try await api.call(.patch, "/api/v1/tasks/\(id)", token: ann, json: ["due": "2026-11-27T15:30:00Z"])
@@ -114,8 +122,9 @@ final class ManualClock: Sendable {
         try await server.run { api in
             let ann = try await api.register("ann")
             let id = try await api.createTask(ann, ["title": "Take the bins out", "due": iso(Self.monday.adding(seconds: 7200))])["id"] as! String
-            let reminder = try await api.call(.post, "/api/v1/tasks/\(id)/reminders", token: ann,
-                                              json: ["relativeTo": "due", "offsetMinutes": -30])
+            let reminder = try await api.call(
+                .post, "/api/v1/tasks/\(id)/reminders", token: ann,
+                json: ["relativeTo": "due", "offsetMinutes": -30])
             #expect(try await server.domain.fireDueReminders() == 0)
             clock.advance(seconds: 5400)
             #expect(try await server.domain.fireDueReminders() == 1)
@@ -131,8 +140,9 @@ final class ManualClock: Sendable {
             #expect(after["firedFor"] as? String == iso(Self.monday.adding(seconds: 5400)))
 
             // NOTIF-3: snoozed, it fires again when the snooze ends.
-            let snoozed = try await api.call(.post, "/api/v1/reminders/\(reminder.string("id"))/snooze", token: ann,
-                                             json: ["preset": "5m"])
+            let snoozed = try await api.call(
+                .post, "/api/v1/reminders/\(reminder.string("id"))/snooze", token: ann,
+                json: ["preset": "5m"])
             #expect(snoozed.string("nextAt") == iso(clock.now.adding(seconds: 300)))
             clock.advance(seconds: 299)
             #expect(try await server.domain.fireDueReminders() == 0)
@@ -140,12 +150,14 @@ final class ManualClock: Sendable {
             #expect(try await server.domain.fireDueReminders() == 1)
             #expect(try await api.call(.get, "/api/v1/notifications", token: ann).object["unreadCount"] as? Int == 2)
             // Silenced, it stays quiet.
-            let silenced = try await api.call(.patch, "/api/v1/reminders/\(reminder.string("id"))", token: ann,
-                                              json: ["silenced": true])
+            let silenced = try await api.call(
+                .patch, "/api/v1/reminders/\(reminder.string("id"))", token: ann,
+                json: ["silenced": true])
             #expect(silenced.object["silenced"] as? Bool == true)
             #expect(silenced.object["nextAt"] is NSNull)
-            let badSnooze = try await api.call(.post, "/api/v1/reminders/\(reminder.string("id"))/snooze", token: ann,
-                                               json: ["minutes": 0])
+            let badSnooze = try await api.call(
+                .post, "/api/v1/reminders/\(reminder.string("id"))/snooze", token: ann,
+                json: ["minutes": 0])
             #expect(badSnooze.errorField == "minutes")
         }
     }
@@ -156,12 +168,18 @@ final class ManualClock: Sendable {
         try await server.run { api in
             let ann = try await api.register("ann")
             // 10:00 UTC is inside 09:00–12:00; email is on, so a silent delivery shows it was left out.
-            try await api.call(.patch, "/api/v1/me", token: ann, json: ["preferences": [
-                "quietHours": ["start": "09:00", "end": "12:00", "mode": "defer"],
-                "notificationChannels": ["inApp": true, "email": true, "webhook": true]]])
+            try await api.call(
+                .patch, "/api/v1/me", token: ann,
+                json: [
+                    "preferences": [
+                        "quietHours": ["start": "09:00", "end": "12:00", "mode": "defer"],
+                        "notificationChannels": ["inApp": true, "email": true, "webhook": true],
+                    ]
+                ])
             let id = try await api.createTask(ann, ["title": "Quiet"])["id"] as! String
-            try await api.call(.post, "/api/v1/tasks/\(id)/reminders", token: ann,
-                               json: ["at": iso(Self.monday.adding(seconds: 60))])
+            try await api.call(
+                .post, "/api/v1/tasks/\(id)/reminders", token: ann,
+                json: ["at": iso(Self.monday.adding(seconds: 60))])
             clock.advance(seconds: 60)
             #expect(try await server.domain.fireDueReminders() == 1)
             #expect(try await api.call(.get, "/api/v1/notifications", token: ann).object["unreadCount"] as? Int == 0)
@@ -173,10 +191,16 @@ final class ManualClock: Sendable {
             #expect(try await api.call(.get, "/api/v1/deliveries", token: ann).array("deliveries").map { $0["channel"] as? String } == ["email"])
 
             // Silent: in the centre only, no email.
-            try await api.call(.patch, "/api/v1/me", token: ann, json: ["preferences": [
-                "quietHours": ["start": "11:00", "end": "14:00", "mode": "silent"]]])
-            try await api.call(.post, "/api/v1/tasks/\(id)/reminders", token: ann,
-                               json: ["at": iso(clock.now.adding(seconds: 60))])
+            try await api.call(
+                .patch, "/api/v1/me", token: ann,
+                json: [
+                    "preferences": [
+                        "quietHours": ["start": "11:00", "end": "14:00", "mode": "silent"]
+                    ]
+                ])
+            try await api.call(
+                .post, "/api/v1/tasks/\(id)/reminders", token: ann,
+                json: ["at": iso(clock.now.adding(seconds: 60))])
             clock.advance(seconds: 60)
             #expect(try await server.domain.fireDueReminders() == 1)
             let centre = try await api.call(.get, "/api/v1/notifications", token: ann)
@@ -195,8 +219,9 @@ final class ManualClock: Sendable {
             let ann = try await api.register("ann")
             let id = try await api.createTask(ann, ["title": "Missed"])["id"] as! String
             for minutes in [1, 2] {
-                try await api.call(.post, "/api/v1/tasks/\(id)/reminders", token: ann,
-                                   json: ["at": iso(Self.monday.adding(seconds: Int64(minutes) * 60))])
+                try await api.call(
+                    .post, "/api/v1/tasks/\(id)/reminders", token: ann,
+                    json: ["at": iso(Self.monday.adding(seconds: Int64(minutes) * 60))])
             }
             clock.advance(seconds: 7 * 3600)
             #expect(try await server.domain.fireDueReminders(.init(staleAfterSeconds: 6 * 3600)) == 2)
@@ -211,20 +236,26 @@ final class ManualClock: Sendable {
         let server = try TestServer(clock: { clock.now })
         try await server.run { api in
             let ann = try await api.register("ann")
-            let task = try await api.createTask(ann, ["title": "Team sync", "due": "2026-11-23T15:00:00Z",
-                                                      "recurrence": "FREQ=WEEKLY;BYDAY=MO,TH;COUNT=4"])
+            let task = try await api.createTask(
+                ann,
+                [
+                    "title": "Team sync", "due": "2026-11-23T15:00:00Z",
+                    "recurrence": "FREQ=WEEKLY;BYDAY=MO,TH;COUNT=4",
+                ])
             let id = task["id"] as! String
             let child = try await api.createTask(ann, ["title": "Agenda", "parentId": id])["id"] as! String
             try await api.call(.post, "/api/v1/tasks/\(child)/complete", token: ann)
-            let fixed = try await api.call(.post, "/api/v1/tasks/\(id)/reminders", token: ann,
-                                           json: ["at": "2026-11-23T14:00:00Z"])
+            let fixed = try await api.call(
+                .post, "/api/v1/tasks/\(id)/reminders", token: ann,
+                json: ["at": "2026-11-23T14:00:00Z"])
 
             let done = try await api.call(.post, "/api/v1/tasks/\(id)/complete", token: ann)
             #expect(done.string("status") == "pending")
             #expect(done.string("due") == "2026-11-26T15:00:00.000Z", "Thursday next")
             #expect(done.string("recurrence") == "FREQ=WEEKLY;BYDAY=MO,TH;COUNT=3")
-            #expect(try await api.call(.get, "/api/v1/tasks/\(child)", token: ann).string("status") == "pending",
-                    "the subtask starts over")
+            #expect(
+                try await api.call(.get, "/api/v1/tasks/\(child)", token: ann).string("status") == "pending",
+                "the subtask starts over")
             let moved = try await api.call(.get, "/api/v1/tasks/\(id)/reminders", token: ann).array("reminders")[0]
             #expect(moved["at"] as? String == "2026-11-26T14:00:00.000Z")
             #expect(moved["id"] as? String == fixed.string("id"))
@@ -245,15 +276,25 @@ final class ManualClock: Sendable {
         let server = try TestServer(clock: { clock.now })
         try await server.run { api in
             let ann = try await api.register("ann")
-            let last = try await api.createTask(ann, ["title": "Last one", "due": "2026-11-24",
-                                                      "recurrence": "FREQ=DAILY;COUNT=1"])["id"] as! String
+            let last =
+                try await api.createTask(
+                    ann,
+                    [
+                        "title": "Last one", "due": "2026-11-24",
+                        "recurrence": "FREQ=DAILY;COUNT=1",
+                    ])["id"] as! String
             let done = try await api.call(.post, "/api/v1/tasks/\(last)/complete", token: ann)
             #expect(done.string("status") == "completed")
             #expect(done.string("due") == "2026-11-24")
 
-            let water = try await api.createTask(ann, ["title": "Water the fern", "due": "2026-11-24",
-                                                       "recurrence": "FREQ=DAILY;INTERVAL=3",
-                                                       "recurrenceBasis": "completion"])["id"] as! String
+            let water =
+                try await api.createTask(
+                    ann,
+                    [
+                        "title": "Water the fern", "due": "2026-11-24",
+                        "recurrence": "FREQ=DAILY;INTERVAL=3",
+                        "recurrenceBasis": "completion",
+                    ])["id"] as! String
             clock.set(Timestamp(rfc3339: "2026-11-28T08:00:00Z")!)
             let next = try await api.call(.post, "/api/v1/tasks/\(water)/complete", token: ann)
             #expect(next.string("due") == "2026-12-01", "three days after it was done")
@@ -279,20 +320,26 @@ final class ManualClock: Sendable {
         let server = try TestServer(clock: { clock.now })
         try await server.run { api in
             let ann = try await api.register("ann")
-            for (url, field) in [("ftp://example.com/x", "url"), ("http://", "url"), ("http://127.0.0.1:8080/hook", "url"),
-                                 ("http://user:pw@example.com/", "url")] {
-                let response = try await api.call(.post, "/api/v1/webhooks", token: ann,
-                                                  json: ["url": url, "events": ["reminder"]])
+            for (url, field) in [
+                ("ftp://example.com/x", "url"), ("http://", "url"), ("http://127.0.0.1:8080/hook", "url"),
+                ("http://user:pw@example.com/", "url"),
+            ] {
+                let response = try await api.call(
+                    .post, "/api/v1/webhooks", token: ann,
+                    json: ["url": url, "events": ["reminder"]])
                 #expect(response.errorField == field, "\(url)")
             }
-            let unknown = try await api.call(.post, "/api/v1/webhooks", token: ann,
-                                             json: ["url": "https://example.com/h", "events": ["task.exploded"]])
+            let unknown = try await api.call(
+                .post, "/api/v1/webhooks", token: ann,
+                json: ["url": "https://example.com/h", "events": ["task.exploded"]])
             #expect(unknown.errorField == "events")
-            let empty = try await api.call(.post, "/api/v1/webhooks", token: ann,
-                                           json: ["url": "https://example.com/h", "events": []])
+            let empty = try await api.call(
+                .post, "/api/v1/webhooks", token: ann,
+                json: ["url": "https://example.com/h", "events": []])
             #expect(empty.errorField == "events")
-            let hook = try await api.call(.post, "/api/v1/webhooks", token: ann,
-                                          json: ["url": "https://example.com/h", "events": ["task.created", "task.completed"]])
+            let hook = try await api.call(
+                .post, "/api/v1/webhooks", token: ann,
+                json: ["url": "https://example.com/h", "events": ["task.created", "task.completed"]])
             #expect(hook.status == .created)
             #expect(hook.string("secret").hasPrefix("whsec_"))
             let listed = try await api.call(.get, "/api/v1/webhooks", token: ann).array("webhooks")
@@ -318,8 +365,9 @@ final class ManualClock: Sendable {
         let server = try TestServer(clock: { clock.now })
         try await server.run { api in
             let ann = try await api.register("ann")
-            try await api.call(.post, "/api/v1/webhooks", token: ann,
-                               json: ["url": "https://example.com/h", "events": ["task.created"]])
+            try await api.call(
+                .post, "/api/v1/webhooks", token: ann,
+                json: ["url": "https://example.com/h", "events": ["task.created"]])
             _ = try await api.createTask(ann, ["title": "Hooked"])
             try await server.domain.fanOutTaskEvents()
             var delivery = try #require(try await server.domain.claimDueDeliveries(limit: 10).first)

@@ -24,10 +24,13 @@ struct RequestBodyTests {
                 let repeated = try await api.call(method, path, token: token, rawBody: #"{"name":"a","name":"b"}"#)
                 #expect(repeated.status == .badRequest, "\(method) \(path)")
                 #expect(repeated.errorField == "name", "\(method) \(path)")
-                for contentType in ["text/plain", "application/x-www-form-urlencoded", "application/json; charset=latin1",
-                                    "application/jsonx", "multipart/form-data; boundary=x"] {
-                    let other = try await api.call(method, path, token: token, rawBody: #"{"name":"a"}"#,
-                                                   contentType: contentType)
+                for contentType in [
+                    "text/plain", "application/x-www-form-urlencoded", "application/json; charset=latin1",
+                    "application/jsonx", "multipart/form-data; boundary=x",
+                ] {
+                    let other = try await api.call(
+                        method, path, token: token, rawBody: #"{"name":"a"}"#,
+                        contentType: contentType)
                     #expect(other.status == .unsupportedMediaType, "\(method) \(path) as \(contentType)")
                     #expect(other.errorCode == "unsupported_media_type")
                 }
@@ -35,10 +38,13 @@ struct RequestBodyTests {
                 #expect(missing.status == .unsupportedMediaType, "\(method) \(path) without Content-Type")
             }
             // What the API accepts: application/json, in any case, with a UTF-8 charset or none.
-            for contentType in ["application/json", "Application/JSON", "application/json; charset=utf-8",
-                                "application/json;charset=UTF-8"] {
-                let created = try await api.call(.post, "/api/v1/tasks", token: token, json: ["title": contentType],
-                                                 contentType: contentType)
+            for contentType in [
+                "application/json", "Application/JSON", "application/json; charset=utf-8",
+                "application/json;charset=UTF-8",
+            ] {
+                let created = try await api.call(
+                    .post, "/api/v1/tasks", token: token, json: ["title": contentType],
+                    contentType: contentType)
                 #expect(created.status == .created, "\(contentType)")
             }
             // A bare action without a body needs no Content-Type.

@@ -23,8 +23,9 @@ struct SMTPClientTests {
         let text = "Hallo Jürgen,\n\ndein Müll wartet. = 100 %\n"
         let html = "<p>Hallo J&uuml;rgen, <b>dein Müll</b> wartet.</p>\n"
         let unsubscribe = "<https://doable.test/unsubscribe?token=" + String(repeating: "x", count: 90) + ">"
-        let message = MailMessage(from: alice, to: bob, subject: "Reminder", textBody: text, htmlBody: html,
-                                  headers: [("List-Unsubscribe", unsubscribe)])
+        let message = MailMessage(
+            from: alice, to: bob, subject: "Reminder", textBody: text, htmlBody: html,
+            headers: [("List-Unsubscribe", unsubscribe)])
         try await client("smtp://127.0.0.1:\(sink.port)").send(message)
 
         let received = try await sink.message(1)
@@ -72,8 +73,9 @@ struct SMTPClientTests {
         let sink = try await SMTPSink.start()
         defer { sink.stop() }
         let text = ".\n.hidden line\n..two dots\nend\n.\n"
-        let message = MailMessage(from: alice, to: bob, subject: "Dots", textBody: text,
-                                  messageID: "fixed@doable.test", date: Date(timeIntervalSince1970: 1_700_000_000))
+        let message = MailMessage(
+            from: alice, to: bob, subject: "Dots", textBody: text,
+            messageID: "fixed@doable.test", date: Date(timeIntervalSince1970: 1_700_000_000))
         try await client("smtp://127.0.0.1:\(sink.port)").send(message)
         let received = try await sink.message(1)
         #expect(received["text"] == text)
@@ -85,7 +87,8 @@ struct SMTPClientTests {
     @Test func NOTIF2_longBodyLines() async throws {
         let sink = try await SMTPSink.start()
         defer { sink.stop() }
-        let text = String(repeating: "x", count: 5_000) + "\n" + String(repeating: "Grüße 🗑️ = ", count: 700)
+        let text =
+            String(repeating: "x", count: 5_000) + "\n" + String(repeating: "Grüße 🗑️ = ", count: 700)
             + "\ntrailing spaces   \n"
         try await client("smtp://127.0.0.1:\(sink.port)")
             .send(MailMessage(from: alice, to: bob, subject: "Long", textBody: text, htmlBody: text))
@@ -264,8 +267,10 @@ struct SMTPURLTests {
         for good in ["a@b.c", "first.last+tag@sub.example.org", "o'brien@example.ie"] {
             #expect(throws: Never.self) { try MailAddress(good) }
         }
-        for bad in ["", "no-at", "a@b@c", "a b@c.d", "a@b.c\r\nRCPT TO:<x@y.z>", "a@", "@b.c", ".a@b.c", "a..b@c.d",
-                    "a@-b.c", "a@b..c", "<a@b.c>", "ü@b.c", "a@b.c>"] {
+        for bad in [
+            "", "no-at", "a@b@c", "a b@c.d", "a@b.c\r\nRCPT TO:<x@y.z>", "a@", "@b.c", ".a@b.c", "a..b@c.d",
+            "a@-b.c", "a@b..c", "<a@b.c>", "ü@b.c", "a@b.c>",
+        ] {
             #expect(throws: MailError.self, "\(bad.debugDescription)") { try MailAddress(bad) }
         }
         #expect(try MailAddress("a@b.c", displayName: "Eve\r\nBcc: x@y.z").displayName == "EveBcc: x@y.z")
@@ -277,8 +282,9 @@ struct SMTPURLTests {
             let message = MailMessage(from: from, to: from, subject: "s", textBody: "b", headers: [header])
             #expect(throws: MailError.self) { try message.rendered() }
         }
-        let injected = MailMessage(from: from, to: from, subject: "s", textBody: "b",
-                                   headers: [("X-Tag", "one\r\nBcc: x@y.z")], messageID: "id@b.c")
+        let injected = MailMessage(
+            from: from, to: from, subject: "s", textBody: "b",
+            headers: [("X-Tag", "one\r\nBcc: x@y.z")], messageID: "id@b.c")
         let text = String(decoding: try! injected.rendered(), as: UTF8.self)
         #expect(text.contains("X-Tag: oneBcc: x@y.z\r\n"))
         #expect(throws: MailError.self) {
@@ -307,8 +313,9 @@ struct ReceivedMail: @unchecked Sendable {  // JSON values from JSONSerializatio
         for index in bytes.indices where bytes[index] == 0x0A || bytes[index] == 0x0D {
             if bytes[index] == 0x0D {
                 #expect(index + 1 < bytes.count && bytes[index + 1] == 0x0A, "bare CR", sourceLocation: sourceLocation)
-                #expect(index - lineStart <= maxLineLength, "line \(index - lineStart) long",
-                        sourceLocation: sourceLocation)
+                #expect(
+                    index - lineStart <= maxLineLength, "line \(index - lineStart) long",
+                    sourceLocation: sourceLocation)
             } else {
                 #expect(index > 0 && bytes[index - 1] == 0x0D, "bare LF", sourceLocation: sourceLocation)
                 lineStart = index + 1
@@ -351,8 +358,11 @@ final class SMTPSink: Sendable {
         let errors = directory.appendingPathComponent("sink.stderr")
         _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         process.executableURL = Self.python
-        process.arguments = [Self.repository.appendingPathComponent("tests/support/smtp_sink.py").path,
-                             "--out", directory.appendingPathComponent("out").path] + arguments
+        process.arguments =
+            [
+                Self.repository.appendingPathComponent("tests/support/smtp_sink.py").path,
+                "--out", directory.appendingPathComponent("out").path,
+            ] + arguments
         process.standardInput = input
         process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: errors)
@@ -394,9 +404,10 @@ final class SMTPSink: Sendable {
         try parser.run()
         let parsed = output.fileHandleForReading.readDataToEndOfFile()
         parser.waitUntilExit()
-        return ReceivedMail(raw: try Data(contentsOf: eml),
-                            envelope: try JSONSerialization.jsonObject(with: envelope) as? [String: Any] ?? [:],
-                            parsed: try JSONSerialization.jsonObject(with: parsed) as? [String: Any] ?? [:])
+        return ReceivedMail(
+            raw: try Data(contentsOf: eml),
+            envelope: try JSONSerialization.jsonObject(with: envelope) as? [String: Any] ?? [:],
+            parsed: try JSONSerialization.jsonObject(with: parsed) as? [String: Any] ?? [:])
     }
 
     /// Ends the sink (closing its stdin makes it exit) and removes its folder, without waiting for the exit.
@@ -449,16 +460,19 @@ struct SelfSignedCertificate: Sendable {
     }
 
     private init() throws {
-        guard let openssl = ["/usr/bin/openssl", "/usr/local/bin/openssl", "/opt/homebrew/bin/openssl"]
-            .first(where: FileManager.default.isExecutableFile(atPath:))
+        guard
+            let openssl = ["/usr/bin/openssl", "/usr/local/bin/openssl", "/opt/homebrew/bin/openssl"]
+                .first(where: FileManager.default.isExecutableFile(atPath:))
         else { throw SinkError("openssl is missing; the TLS tests need it") }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         cert = directory.appendingPathComponent("cert.pem").path
         key = directory.appendingPathComponent("key.pem").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: openssl)
-        process.arguments = ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost", "-days", "1",
-                             "-keyout", key, "-out", cert]
+        process.arguments = [
+            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost", "-days", "1",
+            "-keyout", key, "-out", cert,
+        ]
         process.standardError = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         try process.run()

@@ -46,9 +46,12 @@ struct StatsAPITests {
             let average = try #require(week["averageSecondsToComplete"] as? Double)
             #expect(average >= 120 && average < 200, "\(average)")
             #expect(week.string("busiestWeekday") == "monday")
-            #expect((week["weekdayCounts"] as? [String: Int]) == ["monday": 2, "tuesday": 0, "wednesday": 0,
-                                                                  "thursday": 0, "friday": 0, "saturday": 0,
-                                                                  "sunday": 0])
+            #expect(
+                (week["weekdayCounts"] as? [String: Int]) == [
+                    "monday": 2, "tuesday": 0, "wednesday": 0,
+                    "thursday": 0, "friday": 0, "saturday": 0,
+                    "sunday": 0,
+                ])
             #expect(week["points"] is NSNull && week["monthly"] is NSNull)
             let buckets = week.array("buckets")
             #expect(buckets.count == 7 && buckets.last?["label"] as? String == "Mon 7")
@@ -82,8 +85,12 @@ struct StatsAPITests {
         try await EngineServer.run(engine, clock: clock.now) { api, _ in
             let ann = try await api.register("ann")
             try await GameAPITests.enable(api, ann)
-            let onTime = try await api.createTask(ann, ["title": "On time",
-                                                        "due": clock.today.adding(days: 2).description])
+            let onTime = try await api.createTask(
+                ann,
+                [
+                    "title": "On time",
+                    "due": clock.today.adding(days: 2).description,
+                ])
             let late = try await api.createTask(ann, ["title": "Late", "due": clock.today.description])
             clock.pass(seconds: 120)
             _ = try await GameAPITests.complete(api, ann, try #require(onTime["id"] as? String))
@@ -96,8 +103,9 @@ struct StatsAPITests {
             #expect(week["onTimeRate"] as? Double == 0.5)
             #expect(week.array("buckets").suffix(2).map { $0["points"] as? Int ?? -1 } == [14, 2])
             #expect(week.array("buckets").last?["late"] as? Int == 1)
-            #expect((week["charts"] as? [String: Any])?["points"] as? String
-                == "/api/v1/stats/charts/points.svg?period=week")
+            #expect(
+                (week["charts"] as? [String: Any])?["points"] as? String
+                    == "/api/v1/stats/charts/points.svg?period=week")
             #expect(Self.isSVG(try await Self.chart(api, ann, "points")))
             #expect(try await Self.chart(api, ann, "monthly").status == .notFound)
 
@@ -107,8 +115,9 @@ struct StatsAPITests {
             #expect(monthly.count == 12 && monthly.last?["label"] as? String == "Feb 2030")
             #expect(monthly.suffix(2).map { $0["completed"] as? Int ?? -1 } == [2, 0])
             #expect(monthly.suffix(2).first?["points"] as? Int == 16)
-            #expect((later["charts"] as? [String: Any])?["monthly"] as? String
-                == "/api/v1/stats/charts/monthly.svg?period=week")
+            #expect(
+                (later["charts"] as? [String: Any])?["monthly"] as? String
+                    == "/api/v1/stats/charts/monthly.svg?period=week")
             let chart = try await Self.chart(api, ann, "monthly")
             #expect(Self.isSVG(chart))
             #expect(String(decoding: chart.bytes, as: UTF8.self).contains("Jan 2030"))

@@ -18,9 +18,10 @@ struct StreamingJSONEncoderTests {
 
     @Test func INTEROP3_responsesEncodeLikeFoundationButWithExplicitNulls() throws {
         let now = Timestamp.now
-        var task = TaskItem(id: .make(), ownerID: .make(), listID: .make(), title: "Quote \" back\\slash\n\t\u{1} é 🛒",
-                            notes: "", due: .day(CivilDate("2030-01-02")!), labelIDs: [.make(), .make()], rank: "a0",
-                            createdAt: now, updatedAt: now)
+        var task = TaskItem(
+            id: .make(), ownerID: .make(), listID: .make(), title: "Quote \" back\\slash\n\t\u{1} é 🛒",
+            notes: "", due: .day(CivilDate("2030-01-02")!), labelIDs: [.make(), .make()], rank: "a0",
+            createdAt: now, updatedAt: now)
         task.estimatedMinutes = 25
         let dto = TaskDTO(TaskView(task: task, progress: SubtaskProgress(done: 1, total: 3)), now: now)
         let ours = try parsed(StreamingJSONEncoder.encode(dto)) as! NSDictionary

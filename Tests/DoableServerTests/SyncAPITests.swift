@@ -21,8 +21,10 @@ struct SyncAPITests {
         try await api.call(.post, "/api/v1/sync/push", token: token, json: ["clientId": client, "mutations": mutations])
     }
 
-    static func pull(_ api: APIClient, _ token: String, client: String? = nil, cursor: String? = nil,
-                     limit: Int? = nil) async throws -> APIResponse {
+    static func pull(
+        _ api: APIClient, _ token: String, client: String? = nil, cursor: String? = nil,
+        limit: Int? = nil
+    ) async throws -> APIResponse {
         var body: [String: Any] = [:]
         if let client { body["clientId"] = client }
         if let cursor { body["cursor"] = cursor }
@@ -31,8 +33,10 @@ struct SyncAPITests {
     }
 
     /// Pulls from `cursor` until `more` is false; returns the pages.
-    static func pullAll(_ api: APIClient, _ token: String, client: String? = nil, cursor: String? = nil,
-                        limit: Int? = nil) async throws -> [APIResponse] {
+    static func pullAll(
+        _ api: APIClient, _ token: String, client: String? = nil, cursor: String? = nil,
+        limit: Int? = nil
+    ) async throws -> [APIResponse] {
         var pages: [APIResponse] = []
         var cursor = cursor
         repeat {
@@ -55,20 +59,25 @@ struct SyncAPITests {
             let taskID = TaskID.make().description
             let node = client
             let batch = [
-                Self.mutation(1, "task.create", ["id": taskID, "title": "Buy milk", "rank": "a1"],
-                              clock: Self.clock(node: node)),
-                Self.mutation(2, "task.update", ["id": taskID, "fields": ["priority": "high"]],
-                              clock: Self.clock(counter: 1, node: node)),
+                Self.mutation(
+                    1, "task.create", ["id": taskID, "title": "Buy milk", "rank": "a1"],
+                    clock: Self.clock(node: node)),
+                Self.mutation(
+                    2, "task.update", ["id": taskID, "fields": ["priority": "high"]],
+                    clock: Self.clock(counter: 1, node: node)),
             ]
             let first = try await Self.push(api, token, client: client, batch)
             #expect(first.status == .ok, "\(String(describing: first.json))")
             #expect(Self.statuses(first) == ["applied", "applied"])
             #expect(first["lastMutationId"] as? Int == 2)
             // The answer was lost: the device sends the same two again, and one more after a gap.
-            let again = try await Self.push(api, token, client: client, batch + [
-                Self.mutation(4, "task.update", ["id": taskID, "fields": ["title": "Gap"]],
-                              clock: Self.clock(counter: 2, node: node)),
-            ])
+            let again = try await Self.push(
+                api, token, client: client,
+                batch + [
+                    Self.mutation(
+                        4, "task.update", ["id": taskID, "fields": ["title": "Gap"]],
+                        clock: Self.clock(counter: 2, node: node))
+                ])
             #expect(Self.statuses(again) == ["duplicate", "duplicate"])
             #expect(again["lastMutationId"] as? Int == 2)
             let tasks = try await api.tasks(token)
@@ -84,13 +93,16 @@ struct SyncAPITests {
             let token = try await api.register()
             let client = UUID().uuidString.lowercased()
             let batch = [
-                Self.mutation(1, "task.update", ["id": TaskID.make().description, "fields": ["title": "Nope"]],
-                              clock: Self.clock(node: client)),
-                Self.mutation(2, "task.create", ["id": TaskID.make().description, "title": ""],
-                              clock: Self.clock(counter: 1, node: client)),
+                Self.mutation(
+                    1, "task.update", ["id": TaskID.make().description, "fields": ["title": "Nope"]],
+                    clock: Self.clock(node: client)),
+                Self.mutation(
+                    2, "task.create", ["id": TaskID.make().description, "title": ""],
+                    clock: Self.clock(counter: 1, node: client)),
                 Self.mutation(3, "task.fly", ["id": TaskID.make().description], clock: Self.clock(counter: 2, node: client)),
-                Self.mutation(4, "task.create", ["id": TaskID.make().description, "title": "Still goes"],
-                              clock: Self.clock(counter: 3, node: client)),
+                Self.mutation(
+                    4, "task.create", ["id": TaskID.make().description, "title": "Still goes"],
+                    clock: Self.clock(counter: 3, node: client)),
             ]
             let first = try await Self.push(api, token, client: client, batch)
             #expect(Self.statuses(first) == ["rejected", "rejected", "rejected", "applied"])
@@ -114,19 +126,24 @@ struct SyncAPITests {
             let task = try #require(try await api.createTask(token, ["title": "Vet", "due": "2030-05-01"])["id"] as? String)
             let reminder = ReminderID.make().description
             let batch = [
-                Self.mutation(1, "reminder.create", ["id": reminder, "taskId": task, "at": "2030-04-30T08:00:00Z"],
-                              clock: Self.clock(node: client)),
-                Self.mutation(2, "reminder.update", ["id": reminder, "at": "2030-04-30T17:00:00Z"],
-                              clock: Self.clock(counter: 1, node: client)),
-                Self.mutation(3, "reminder.update", ["id": reminder, "silenced": true],
-                              clock: Self.clock(counter: 2, node: client)),
+                Self.mutation(
+                    1, "reminder.create", ["id": reminder, "taskId": task, "at": "2030-04-30T08:00:00Z"],
+                    clock: Self.clock(node: client)),
+                Self.mutation(
+                    2, "reminder.update", ["id": reminder, "at": "2030-04-30T17:00:00Z"],
+                    clock: Self.clock(counter: 1, node: client)),
+                Self.mutation(
+                    3, "reminder.update", ["id": reminder, "silenced": true],
+                    clock: Self.clock(counter: 2, node: client)),
                 Self.mutation(4, "reminder.update", ["id": reminder], clock: Self.clock(counter: 3, node: client)),
-                Self.mutation(5, "reminder.update", ["id": ReminderID.make().description, "silenced": false],
-                              clock: Self.clock(counter: 4, node: client)),
+                Self.mutation(
+                    5, "reminder.update", ["id": ReminderID.make().description, "silenced": false],
+                    clock: Self.clock(counter: 4, node: client)),
             ]
             let pushed = try await Self.push(api, token, client: client, batch)
-            #expect(Self.statuses(pushed) == ["applied", "applied", "applied", "rejected", "rejected"],
-                    "\(pushed.array("results").map { $0["error"] ?? "" })")
+            #expect(
+                Self.statuses(pushed) == ["applied", "applied", "applied", "rejected", "rejected"],
+                "\(pushed.array("results").map { $0["error"] ?? "" })")
             let errors = pushed.array("results").map { $0["error"] as? [String: Any] ?? [:] }
             #expect(errors[3]["field"] as? String == "args" && errors[4]["code"] as? String == "not_found")
             let stored = try await api.call(.get, "/api/v1/tasks/\(task)/reminders", token: token).array("reminders")
@@ -144,26 +161,35 @@ struct SyncAPITests {
             let id = task["id"] as! String
             // The web edit is later than the phone's offline edit of the title, not of the priority.
             _ = try await api.call(.patch, "/api/v1/tasks/\(id)", token: token, json: ["title": "Plan the trip"])
-            let stale = try await Self.push(api, token, client: phone, [
-                Self.mutation(1, "task.update", ["id": id, "fields": ["title": "Trip!", "priority": "high"]],
-                              clock: Self.clock(-60, node: phone)),
-            ])
+            let stale = try await Self.push(
+                api, token, client: phone,
+                [
+                    Self.mutation(
+                        1, "task.update", ["id": id, "fields": ["title": "Trip!", "priority": "high"]],
+                        clock: Self.clock(-60, node: phone))
+                ])
             #expect(Self.statuses(stale) == ["applied"])
             #expect(stale.array("results").first?["superseded"] as? [String] == ["title"])
             var shown = try await api.call(.get, "/api/v1/tasks/\(id)", token: token)
             #expect(shown.string("title") == "Plan the trip")
             #expect(shown.string("priority") == "high")
             // A device whose clock is a year ahead is clamped to the server's time: it does not win forever.
-            let ahead = try await Self.push(api, token, client: laptop, [
-                Self.mutation(1, "task.update", ["id": id, "fields": ["notes": "from the future"]],
-                              clock: Self.clock(365 * 86_400, node: laptop)),
-            ])
+            let ahead = try await Self.push(
+                api, token, client: laptop,
+                [
+                    Self.mutation(
+                        1, "task.update", ["id": id, "fields": ["notes": "from the future"]],
+                        clock: Self.clock(365 * 86_400, node: laptop))
+                ])
             #expect(Self.statuses(ahead) == ["applied"])
             try await Task.sleep(for: .milliseconds(20))
-            let later = try await Self.push(api, token, client: phone, [
-                Self.mutation(2, "task.update", ["id": id, "fields": ["notes": "from now"]],
-                              clock: Self.clock(1, node: phone)),
-            ])
+            let later = try await Self.push(
+                api, token, client: phone,
+                [
+                    Self.mutation(
+                        2, "task.update", ["id": id, "fields": ["notes": "from now"]],
+                        clock: Self.clock(1, node: phone))
+                ])
             #expect(later.array("results").first?["superseded"] == nil)
             shown = try await api.call(.get, "/api/v1/tasks/\(id)", token: token)
             #expect(shown.string("notes") == "from now")
@@ -175,18 +201,24 @@ struct SyncAPITests {
             let token = try await api.register()
             let (a, b) = (UUID().uuidString.lowercased(), UUID().uuidString.lowercased())
             let id = try await api.createTask(token, ["title": "Shared chore"])["id"] as! String
-            let deleted = try await Self.push(api, token, client: a, [
-                Self.mutation(1, "task.delete", ["id": id], clock: Self.clock(-10, node: a)),
-            ])
+            let deleted = try await Self.push(
+                api, token, client: a,
+                [
+                    Self.mutation(1, "task.delete", ["id": id], clock: Self.clock(-10, node: a))
+                ])
             #expect(Self.statuses(deleted) == ["applied"])
-            let edit = try await Self.push(api, token, client: b, [
-                Self.mutation(1, "task.update", ["id": id, "fields": ["title": "Edited later"]],
-                              clock: Self.clock(node: b)),
-                Self.mutation(2, "task.delete", ["id": id], clock: Self.clock(counter: 1, node: b)),
-                Self.mutation(3, "task.restore", ["id": id], clock: Self.clock(counter: 2, node: b)),
-                Self.mutation(4, "task.update", ["id": id, "fields": ["title": "Back again"]],
-                              clock: Self.clock(counter: 3, node: b)),
-            ])
+            let edit = try await Self.push(
+                api, token, client: b,
+                [
+                    Self.mutation(
+                        1, "task.update", ["id": id, "fields": ["title": "Edited later"]],
+                        clock: Self.clock(node: b)),
+                    Self.mutation(2, "task.delete", ["id": id], clock: Self.clock(counter: 1, node: b)),
+                    Self.mutation(3, "task.restore", ["id": id], clock: Self.clock(counter: 2, node: b)),
+                    Self.mutation(
+                        4, "task.update", ["id": id, "fields": ["title": "Back again"]],
+                        clock: Self.clock(counter: 3, node: b)),
+                ])
             #expect(Self.statuses(edit) == ["rejected", "applied", "applied", "applied"])
             #expect((edit.array("results")[0]["error"] as? [String: Any])?["code"] as? String == "in_trash")
             let shown = try await api.call(.get, "/api/v1/tasks/\(id)", token: token)
@@ -235,8 +267,9 @@ struct SyncAPITests {
             let listID = try await api.createList(ann, "Household")
             let taskID = try await api.createTask(ann, ["title": "Groceries", "listId": listID])["id"] as! String
             let start = try await Self.pullAll(api, ben).last!.string("cursor")
-            _ = try await api.call(.post, "/api/v1/lists/\(listID)/members", token: ann,
-                                   json: ["login": "ben", "role": "editor"])
+            _ = try await api.call(
+                .post, "/api/v1/lists/\(listID)/members", token: ann,
+                json: ["login": "ben", "role": "editor"])
             // The feed holds the list but not its tasks: Ben's device gets the whole state again, list and tasks.
             let added = try await Self.pullAll(api, ben, cursor: start)
             #expect(added.first?["reset"] as? Bool == true)
@@ -266,9 +299,11 @@ struct SyncAPITests {
             #expect(fresh.flatMap { $0.array("lists") }.contains { $0["id"] as? String == listID })
             #expect(fresh.flatMap { $0.array("tasks") }.contains { $0["id"] as? String == taskID })
             let client = UUID().uuidString.lowercased()
-            let restored = try await Self.push(api, token, client: client, [
-                Self.mutation(1, "list.restore", ["id": listID], clock: Self.clock(node: client)),
-            ])
+            let restored = try await Self.push(
+                api, token, client: client,
+                [
+                    Self.mutation(1, "list.restore", ["id": listID], clock: Self.clock(node: client))
+                ])
             #expect(Self.statuses(restored) == ["applied"])
             let back = try await Self.pullAll(api, token, cursor: trashed.last!.string("cursor"))
             #expect(back.flatMap { $0.array("lists") }.first { $0["id"] as? String == listID }?["deletedAt"] is NSNull)
@@ -279,10 +314,13 @@ struct SyncAPITests {
         try await TestServer.fresh { api in
             let token = try await api.register()
             let client = UUID().uuidString.lowercased()
-            _ = try await Self.push(api, token, client: client, [
-                Self.mutation(1, "list.create", ["id": ListID.make().description, "name": "Errands"],
-                              clock: Self.clock(node: client)),
-            ])
+            _ = try await Self.push(
+                api, token, client: client,
+                [
+                    Self.mutation(
+                        1, "list.create", ["id": ListID.make().description, "name": "Errands"],
+                        clock: Self.clock(node: client))
+                ])
             let page = try await Self.pullAll(api, token, client: client).last!
             #expect(page["lastMutationId"] as? Int == 1)
         }
@@ -293,19 +331,27 @@ struct SyncAPITests {
             let token = try await api.register()
             let other = try await api.register("bob")
             let client = UUID().uuidString.lowercased()
-            let one = Self.mutation(1, "task.create", ["id": TaskID.make().description, "title": "x"],
-                                    clock: Self.clock(node: client))
-            let tooMany = (1...101).map { Self.mutation($0, "task.complete", ["id": TaskID.make().description],
-                                                         clock: Self.clock(node: client)) }
+            let one = Self.mutation(
+                1, "task.create", ["id": TaskID.make().description, "title": "x"],
+                clock: Self.clock(node: client))
+            let tooMany = (1...101).map {
+                Self.mutation(
+                    $0, "task.complete", ["id": TaskID.make().description],
+                    clock: Self.clock(node: client))
+            }
             let cases: [([String: Any], String)] = [
                 (["mutations": [one]], "clientId"),
                 (["clientId": "not-a-uuid", "mutations": [one]], "clientId"),
                 (["clientId": client], "mutations"),
                 (["clientId": client, "mutations": tooMany], "mutations"),
-                (["clientId": client, "mutations": [["id": 1, "name": "task.create", "hlc": "soon", "args": [:]]]],
-                 "mutations[0].hlc"),
-                (["clientId": client, "mutations": [["name": "task.create", "hlc": Self.clock(node: client)]]],
-                 "mutations[0].id"),
+                (
+                    ["clientId": client, "mutations": [["id": 1, "name": "task.create", "hlc": "soon", "args": [:]]]],
+                    "mutations[0].hlc"
+                ),
+                (
+                    ["clientId": client, "mutations": [["name": "task.create", "hlc": Self.clock(node: client)]]],
+                    "mutations[0].id"
+                ),
                 (["clientId": client, "mutations": [one, one]], "mutations"),
             ]
             for (body, field) in cases {

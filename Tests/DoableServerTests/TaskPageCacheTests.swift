@@ -61,8 +61,9 @@ struct TaskPageCacheTests {
     @Test func Q8_theCacheStaysWithinItsSize() throws {
         let cache = TaskPageCache(capacityBytes: 64 << 10)
         let now = Timestamp.now
-        let account = Account(id: .make(), email: "a@example.com", username: "a", passwordHash: "", firstName: "A",
-                              lastName: "B", inboxID: .make(), createdAt: now, updatedAt: now)
+        let account = Account(
+            id: .make(), email: "a@example.com", username: "a", passwordHash: "", firstName: "A",
+            lastName: "B", inboxID: .make(), createdAt: now, updatedAt: now)
         let page = ByteBuffer(repeating: UInt8(ascii: "x"), count: 4 << 10)
         for index in 0..<1_000 { cache.store(page, account: account, query: "offset=\(index)", validUntil: nil) }
         let kept = (0..<1_000).filter { cache.body(account: account, query: "offset=\($0)", now: now) != nil }
@@ -82,8 +83,9 @@ struct TaskPageCacheTests {
         let capacity = 1 << 20
         let cache = TaskPageCache(capacityBytes: capacity)
         let now = Timestamp.now
-        let account = Account(id: .make(), email: "a@example.com", username: "a", passwordHash: "", firstName: "A",
-                              lastName: "B", inboxID: .make(), createdAt: now, updatedAt: now)
+        let account = Account(
+            id: .make(), email: "a@example.com", username: "a", passwordHash: "", firstName: "A",
+            lastName: "B", inboxID: .make(), createdAt: now, updatedAt: now)
         let tiny = ByteBuffer(string: "{}")
         let longQuery = String(repeating: "q", count: 8_000)
         for index in 0..<5_000 {

@@ -11,11 +11,13 @@ struct TaskTests {
             let list = try await api.createList(token, "Study")
             let label = try await api.call(.post, "/api/v1/labels", token: token, json: ["name": "exam", "color": "red"])
             let due = "\(futureDay(5))T09:30:00Z"
-            let task = try await api.createTask(token, [
-                "title": "Revise chapter 3", "notes": "Focus on proofs", "listId": list, "due": due,
-                "start": futureDay(1), "priority": "high", "labelIds": [label.string("id")], "estimatedMinutes": 90,
-                "category": "study",
-            ])
+            let task = try await api.createTask(
+                token,
+                [
+                    "title": "Revise chapter 3", "notes": "Focus on proofs", "listId": list, "due": due,
+                    "start": futureDay(1), "priority": "high", "labelIds": [label.string("id")], "estimatedMinutes": 90,
+                    "category": "study",
+                ])
             #expect(task["title"] as? String == "Revise chapter 3")
             #expect(task["due"] as? String == "\(futureDay(5))T09:30:00.000Z")
             #expect(task["start"] as? String == futureDay(1))
@@ -49,8 +51,9 @@ struct TaskTests {
                 #expect(response.status == .badRequest, "\(body)")
                 #expect(response.errorField == field, "\(body)")
             }
-            let missingList = try await api.call(.post, "/api/v1/tasks", token: token,
-                                                 json: ["title": "x", "listId": UUID().uuidString])
+            let missingList = try await api.call(
+                .post, "/api/v1/tasks", token: token,
+                json: ["title": "x", "listId": UUID().uuidString])
             #expect(missingList.status == .notFound)
             #expect(missingList.errorField == "listId")
             #expect(try await api.call(.post, "/api/v1/tasks", token: token, rawBody: "{\"title\": ").status == .badRequest)
@@ -64,21 +67,25 @@ struct TaskTests {
             let token = try await api.register()
             let task = try await api.createTask(token, ["title": "Draft", "due": futureDay(2)])
             let id = task["id"] as? String ?? ""
-            let edited = try await api.call(.patch, "/api/v1/tasks/\(id)", token: token, json: [
-                "title": "Final", "notes": "n", "priority": "low", "category": "work", "estimatedMinutes": 15,
-                "status": "inProgress", "due": futureDay(4), "start": NSNull(),
-            ])
+            let edited = try await api.call(
+                .patch, "/api/v1/tasks/\(id)", token: token,
+                json: [
+                    "title": "Final", "notes": "n", "priority": "low", "category": "work", "estimatedMinutes": 15,
+                    "status": "inProgress", "due": futureDay(4), "start": NSNull(),
+                ])
             #expect(edited.status == .ok)
             #expect(edited.string("title") == "Final")
             #expect(edited.string("status") == "inProgress")
             #expect(edited.string("due") == futureDay(4))
-            let past = try await api.call(.patch, "/api/v1/tasks/\(id)", token: token,
-                                          json: ["due": "2001-01-01", "title": "Should not stick"])
+            let past = try await api.call(
+                .patch, "/api/v1/tasks/\(id)", token: token,
+                json: ["due": "2001-01-01", "title": "Should not stick"])
             #expect(past.status == .badRequest)
             #expect(past.errorField == "due")
             #expect(past.object["error"].map { "\($0)" }?.contains("past") == true)
-            let pastMoment = try await api.call(.patch, "/api/v1/tasks/\(id)", token: token,
-                                                json: ["due": "2020-06-01T10:00:00+02:00"])
+            let pastMoment = try await api.call(
+                .patch, "/api/v1/tasks/\(id)", token: token,
+                json: ["due": "2020-06-01T10:00:00+02:00"])
             #expect(pastMoment.status == .badRequest)
             let kept = try await api.call(.get, "/api/v1/tasks/\(id)", token: token)
             #expect(kept.string("title") == "Final")
@@ -126,12 +133,14 @@ struct TaskTests {
             _ = try await api.createTask(token, ["title": "Book van", "parentId": rootID])
             #expect(level4["listId"] as? String == root["listId"] as? String)
             _ = try await api.call(.post, "/api/v1/tasks/\(level4["id"] as? String ?? "")/complete", token: token)
-            let progress = try await api.call(.get, "/api/v1/tasks/\(rootID)", token: token)["progress"]
+            let progress =
+                try await api.call(.get, "/api/v1/tasks/\(rootID)", token: token)["progress"]
                 as? [String: Any]
             #expect(progress?["done"] as? Int == 1)
             #expect(progress?["total"] as? Int == 5)
-            let all = try await api.call(.post, "/api/v1/tasks/\(level1["id"] as? String ?? "")/complete",
-                                         token: token, json: ["includeSubtasks": true])
+            let all = try await api.call(
+                .post, "/api/v1/tasks/\(level1["id"] as? String ?? "")/complete",
+                token: token, json: ["includeSubtasks": true])
             #expect((all["progress"] as? [String: Any])?["done"] as? Int == 3)
             let after = try await api.call(.get, "/api/v1/tasks/\(rootID)", token: token)["progress"] as? [String: Any]
             #expect(after?["done"] as? Int == 4)
@@ -146,8 +155,12 @@ struct TaskTests {
             let list = try await api.createList(token, "Errands")
             var ids: [String] = []
             for (title, priority, due) in [("Bank", "low", 3), ("Post", "high", 9), ("Shop", "medium", 1)] {
-                let task = try await api.createTask(token, ["title": title, "listId": list, "priority": priority,
-                                                            "due": futureDay(due)])
+                let task = try await api.createTask(
+                    token,
+                    [
+                        "title": title, "listId": list, "priority": priority,
+                        "due": futureDay(due),
+                    ])
                 ids.append(task["id"] as? String ?? "")
             }
             func titles(_ query: String) async throws -> [String] {
@@ -166,8 +179,9 @@ struct TaskTests {
             let bad = try await api.call(.get, "/api/v1/tasks?sort=random", token: token)
             #expect(bad.status == .badRequest)
             #expect(bad.errorField == "sort")
-            let cycle = try await api.call(.post, "/api/v1/tasks/\(ids[0])/move", token: token,
-                                           json: ["parentId": ids[0]])
+            let cycle = try await api.call(
+                .post, "/api/v1/tasks/\(ids[0])/move", token: token,
+                json: ["parentId": ids[0]])
             #expect(cycle.status == .badRequest)
         }
     }
@@ -184,8 +198,9 @@ struct TaskTests {
             #expect(try await api.tasks(token, "label=\(home),\(quick)").map { $0["title"] as? String } == ["Dishes"])
             let duplicate = try await api.call(.post, "/api/v1/labels", token: token, json: ["name": "HOME"])
             #expect(duplicate.status == .conflict)
-            let renamed = try await api.call(.patch, "/api/v1/labels/\(home)", token: token,
-                                             json: ["name": "house", "color": "#00FF00"])
+            let renamed = try await api.call(
+                .patch, "/api/v1/labels/\(home)", token: token,
+                json: ["name": "house", "color": "#00FF00"])
             #expect(renamed.string("name") == "house")
             #expect(try await api.call(.delete, "/api/v1/labels/\(quick)", token: token).status == .noContent)
             let dishes = try await api.tasks(token, "label=\(home)").first { $0["title"] as? String == "Dishes" }

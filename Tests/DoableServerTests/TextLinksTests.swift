@@ -6,21 +6,25 @@ import Testing
     private func html(_ text: String) -> String { TextLinks.html(text).markup }
 
     @Test func TASK12_plainTextIsEscaped() {
-        #expect(html("<script>alert('x')</script> & \"quotes\"")
-            == "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;quotes&quot;")
+        #expect(
+            html("<script>alert('x')</script> & \"quotes\"")
+                == "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;quotes&quot;")
         #expect(html("") == "")
     }
 
     @Test func TASK12_httpAndHttpsAddressesBecomeLinksThatOpenSafely() {
-        #expect(html("See https://example.com/a?b=1&c=2 now") == "See <a href=\"https://example.com/a?b=1&amp;c=2\" "
-            + "rel=\"noopener noreferrer nofollow\">https://example.com/a?b=1&amp;c=2</a> now")
+        #expect(
+            html("See https://example.com/a?b=1&c=2 now") == "See <a href=\"https://example.com/a?b=1&amp;c=2\" "
+                + "rel=\"noopener noreferrer nofollow\">https://example.com/a?b=1&amp;c=2</a> now")
         #expect(html("HTTP://EXAMPLE.ORG").contains("<a href=\"HTTP://EXAMPLE.ORG\""))
         #expect(html("http://example.org\nnext line").hasSuffix("</a>\nnext line"))
     }
 
     @Test func TASK12_otherSchemesStayText() {
-        for text in ["javascript:alert(1)", "data:text/html,<b>x</b>", "ftp://example.com", "mailto:a@example.com",
-                     "https://", "https:// example.com", "xhttps://example.com", "https://\"onmouseover=alert(1)"] {
+        for text in [
+            "javascript:alert(1)", "data:text/html,<b>x</b>", "ftp://example.com", "mailto:a@example.com",
+            "https://", "https:// example.com", "xhttps://example.com", "https://\"onmouseover=alert(1)",
+        ] {
             #expect(!html(text).contains("<a "), "\(text)")
         }
     }
@@ -28,8 +32,9 @@ import Testing
     @Test func TASK12_punctuationAroundAnAddressIsNotPartOfIt() {
         #expect(html("Read https://example.com/x.").hasSuffix(">https://example.com/x</a>."))
         #expect(html("(see https://example.com/y)").hasSuffix(">https://example.com/y</a>)"))
-        #expect(html("https://en.wikipedia.org/wiki/Swift_(programming_language)")
-            .contains(">https://en.wikipedia.org/wiki/Swift_(programming_language)</a>"))
+        #expect(
+            html("https://en.wikipedia.org/wiki/Swift_(programming_language)")
+                .contains(">https://en.wikipedia.org/wiki/Swift_(programming_language)</a>"))
         #expect(html("\"https://example.com/q\"").hasSuffix("</a>&quot;"))
     }
 

@@ -12,8 +12,10 @@ struct TrustedProxiesTests {
         #expect(IPAddress("[::1]") == IPAddress("0:0:0:0:0:0:0:1"))
         #expect(IPAddress("fe80::1%eth0") == IPAddress("fe80::1"))
         #expect(IPAddress("::") != nil)
-        for bad in ["", "1.2.3", "1.2.3.4.5", "256.1.1.1", "01.2.3.4", "1.2.3.-4", "example.com", "1::2::3", ":::",
-                    "12345::1", "1:2:3:4:5:6:7:8:9", "g::1", "1.2.3.4 ", "unknown", "::1.2.3"] {
+        for bad in [
+            "", "1.2.3", "1.2.3.4.5", "256.1.1.1", "01.2.3.4", "1.2.3.-4", "example.com", "1::2::3", ":::",
+            "12345::1", "1:2:3:4:5:6:7:8:9", "g::1", "1.2.3.4 ", "unknown", "::1.2.3",
+        ] {
             #expect(IPAddress(bad) == nil, "\(bad)")
         }
         #expect(IPNetwork("10.0.0.0/8")?.contains(IPAddress("10.200.3.4")!) == true)

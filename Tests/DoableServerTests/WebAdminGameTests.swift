@@ -37,8 +37,9 @@ import Testing
             #expect(try await ben.post("/admin/game", rulesForm(["basePoints": "500"])).status == .notFound)
             #expect(try await server.domain.gameRules(nil).basePoints == GameRules.default.basePoints)
             #expect(try await ben.post("/admin/store/\(item.id)/retire", [("retired", "1")]).status == .notFound)
-            #expect(try await ben.post("/admin/plans", [("name", "Sneaky"), ("price", "1"), ("period", "month")])
-                .status == .notFound)
+            #expect(
+                try await ben.post("/admin/plans", [("name", "Sneaky"), ("price", "1"), ("period", "month")])
+                    .status == .notFound)
             #expect(try await server.domain.allSubscriptionPlans(nil).isEmpty)
             // The admin sub-navigation is the admins' only.
             #expect(!(try await ben.get("/settings").body.contains("/admin/")))
@@ -77,9 +78,11 @@ import Testing
         let server = try TestServer()
         try await server.runWeb { web, api in
             _ = try await annAndBen(server, web, api)
-            let refused = try await web.post("/admin/game", rulesForm([
-                "basePoints": "0", "warningHour": "24", "xpPercent": "50", "restoreHours": "two",
-            ]))
+            let refused = try await web.post(
+                "/admin/game",
+                rulesForm([
+                    "basePoints": "0", "warningHour": "24", "xpPercent": "50", "restoreHours": "two",
+                ]))
             #expect(refused.status == .badRequest)
             #expect(refused.body.contains("Please correct the fields marked below."))
             #expect(refused.body.contains("<p class=\"field-error\" id=\"f-basePoints-error\">basePoints must be between 1 and 1000.</p>"))
@@ -98,20 +101,26 @@ import Testing
         try await server.runWeb { web, api in
             _ = try await annAndBen(server, web, api)
             let before = try await server.domain.allStoreItems(nil).count
-            let refused = try await web.post("/admin/store", [
-                ("name", "Sneaky hat"), ("description", ""), ("category", "clothes"), ("slot", "head"),
-                ("price", "10"), ("svg", "<script>alert(1)</script>"),
-            ])
+            let refused = try await web.post(
+                "/admin/store",
+                [
+                    ("name", "Sneaky hat"), ("description", ""), ("category", "clothes"), ("slot", "head"),
+                    ("price", "10"), ("svg", "<script>alert(1)</script>"),
+                ])
             #expect(refused.status == .badRequest)
-            #expect(refused.body.contains("<p class=\"field-error\" id=\"f-svg-error\">Element &lt;script&gt; is not allowed in a store item&#39;s drawing.</p>"),
-                    "\(refused.body)")
+            #expect(
+                refused.body.contains(
+                    "<p class=\"field-error\" id=\"f-svg-error\">Element &lt;script&gt; is not allowed in a store item&#39;s drawing.</p>"),
+                "\(refused.body)")
             #expect(refused.body.contains("&lt;script&gt;alert(1)&lt;/script&gt;</textarea>"), "what was typed stays, as text")
             #expect(!refused.body.contains("<script>alert(1)"))
             #expect(try await server.domain.allStoreItems(nil).count == before)
             // A price that is not a number and a slot not chosen are refused by their fields too.
-            let incomplete = try await web.post("/admin/store", [
-                ("name", "Hat"), ("category", "clothes"), ("slot", ""), ("price", "ten"), ("svg", circle),
-            ])
+            let incomplete = try await web.post(
+                "/admin/store",
+                [
+                    ("name", "Hat"), ("category", "clothes"), ("slot", ""), ("price", "ten"), ("svg", circle),
+                ])
             #expect(incomplete.status == .badRequest)
             #expect(incomplete.body.contains("id=\"f-slot-error\">Choose where the item goes.</p>"))
             #expect(incomplete.body.contains("id=\"f-price-error\">Enter the price in points"))
@@ -126,10 +135,12 @@ import Testing
             #expect(list.status == .ok && list.body.contains("<h2 id=\"settings-heading\">Store items</h2>"))
             let seeded = try #require(try await server.domain.allStoreItems(nil).first)
             #expect(list.body.contains("<a href=\"/admin/store/\(seeded.id)\">\(seeded.name)</a>"))
-            let added = try await web.post("/admin/store", [
-                ("name", "Red ball"), ("description", "Bounces."), ("category", "trinket"), ("slot", "shelf"),
-                ("price", "25"), ("svg", circle),
-            ])
+            let added = try await web.post(
+                "/admin/store",
+                [
+                    ("name", "Red ball"), ("description", "Bounces."), ("category", "trinket"), ("slot", "shelf"),
+                    ("price", "25"), ("svg", circle),
+                ])
             #expect(added.status == .seeOther, "\(added.body.prefix(500))")
             let item = try #require(try await server.domain.allStoreItems(nil).first { $0.name == "Red ball" })
             #expect(item.price == 25 && item.slot == .shelf && item.category == .trinket && !item.isRetired)
@@ -141,16 +152,19 @@ import Testing
             let edit = try await web.get("/admin/store/\(item.id)")
             #expect(edit.status == .ok && edit.body.contains("Edit “Red ball”"))
             #expect(edit.body.contains("name=\"price\" type=\"number\" value=\"25\""))
-            let saved = try await web.post("/admin/store/\(item.id)", [
-                ("name", "Red ball"), ("description", "Bounces high."), ("category", "trinket"), ("slot", "shelf"),
-                ("price", "30"), ("svg", circle),
-            ])
+            let saved = try await web.post(
+                "/admin/store/\(item.id)",
+                [
+                    ("name", "Red ball"), ("description", "Bounces high."), ("category", "trinket"), ("slot", "shelf"),
+                    ("price", "30"), ("svg", circle),
+                ])
             #expect(saved.status == .seeOther)
             #expect(try await server.domain.allStoreItems(nil).first { $0.id == item.id }?.price == 30)
 
             let retired = try await web.post("/admin/store/\(item.id)/retire", [("retired", "1")], fetch: true)
-            #expect((retired.json["toast"] as? [String: Any])?["message"] as? String
-                == "Retired “Red ball”: no longer sold; owners keep it")
+            #expect(
+                (retired.json["toast"] as? [String: Any])?["message"] as? String
+                    == "Retired “Red ball”: no longer sold; owners keep it")
             let after = try await web.get("/admin/store").body
             #expect(after.contains("<tr id=\"item-\(item.id)\" class=\"is-retired\">"))
             #expect(after.contains("aria-label=\"Bring back “Red ball”\""))
@@ -171,9 +185,11 @@ import Testing
             let empty = try await web.get("/admin/plans")
             #expect(empty.status == .ok && empty.body.contains("<h2 id=\"settings-heading\">Subscription plans</h2>"))
             #expect(empty.body.contains("Doable does not process payments yet."))
-            let added = try await web.post("/admin/plans", [
-                ("name", "Pro"), ("price", "4.99"), ("period", "month"), ("description", "Everything, and more."),
-            ])
+            let added = try await web.post(
+                "/admin/plans",
+                [
+                    ("name", "Pro"), ("price", "4.99"), ("period", "month"), ("description", "Everything, and more."),
+                ])
             #expect(added.status == .seeOther, "\(added.body.prefix(500))")
             let plan = try #require(try await server.domain.allSubscriptionPlans(nil).first)
             #expect(plan.name == "Pro" && plan.price == Money(cents: 499) && plan.period == .month)
@@ -187,27 +203,33 @@ import Testing
             #expect(members.body.contains("<strong>4.99</strong> per month"))
             #expect(members.body.contains("<strong>0.00</strong> per year"))
             #expect(members.body.contains("<a href=\"/plans\" aria-current=\"page\">Plans</a>"))
-            #expect(try await ben.get("/today").body.contains("<p class=\"nav-foot\"><a href=\"/plans\">Plans</a></p>"),
-                    "linked from the sidebar's foot")
+            #expect(
+                try await ben.get("/today").body.contains("<p class=\"nav-foot\"><a href=\"/plans\">Plans</a></p>"),
+                "linked from the sidebar's foot")
 
             let edit = try await web.get("/admin/plans/\(plan.id)")
             #expect(edit.body.contains("Doable does not process payments yet."))
             #expect(edit.body.contains("name=\"price\" type=\"text\" value=\"4.99\""))
-            let tooPrecise = try await web.post("/admin/plans/\(plan.id)", [
-                ("name", "Pro"), ("price", "4.999"), ("period", "month"), ("description", ""),
-            ])
+            let tooPrecise = try await web.post(
+                "/admin/plans/\(plan.id)",
+                [
+                    ("name", "Pro"), ("price", "4.999"), ("period", "month"), ("description", ""),
+                ])
             #expect(tooPrecise.status == .badRequest)
             #expect(tooPrecise.body.contains("id=\"f-price-error\">A price may have at most two decimals, such as 4.99.</p>"))
-            let saved = try await web.post("/admin/plans/\(plan.id)", [
-                ("name", "Pro yearly"), ("price", "49,90"), ("period", "year"), ("description", "Save two months."),
-            ])
+            let saved = try await web.post(
+                "/admin/plans/\(plan.id)",
+                [
+                    ("name", "Pro yearly"), ("price", "49,90"), ("period", "year"), ("description", "Save two months."),
+                ])
             #expect(saved.status == .seeOther)
             let changed = try #require(try await server.domain.allSubscriptionPlans(nil).first { $0.id == plan.id })
             #expect(changed.name == "Pro yearly" && changed.price == Money(cents: 4990) && changed.period == .year)
 
             let retired = try await web.post("/admin/plans/\(plan.id)/retire", [("retired", "1")], fetch: true)
-            #expect((retired.json["toast"] as? [String: Any])?["message"] as? String
-                == "Retired the plan “Pro yearly”: members no longer see it")
+            #expect(
+                (retired.json["toast"] as? [String: Any])?["message"] as? String
+                    == "Retired the plan “Pro yearly”: members no longer see it")
             #expect(!(try await ben.get("/plans").body.contains("Pro yearly")))
             let list = try await web.get("/admin/plans").body
             #expect(list.contains("<tr id=\"plan-\(plan.id)\" class=\"is-retired\">"))

@@ -33,14 +33,16 @@ import Testing
             #expect(page.body.contains("value=\"Other\"") && page.body.contains("Always offered"))
             let added = try await web.post("/admin/categories", [("name", "Window cleaning")], fetch: true)
             #expect(added.json["ok"] as? Bool == true, "\(added.body)")
-            #expect((added.json["toast"] as? [String: Any])?["message"] as? String
-                == "Added the category “Window cleaning”")
+            #expect(
+                (added.json["toast"] as? [String: Any])?["message"] as? String
+                    == "Added the category “Window cleaning”")
             let id = try categoryID("Window cleaning", on: try await web.get("/admin/categories").body)
             let renamed = try await web.post("/admin/categories/\(id)", [("name", "Windows")])
             #expect(renamed.status == .seeOther && renamed.location == "/admin/categories")
             let archived = try await web.post("/admin/categories/\(id)/archive", [("archived", "1")], fetch: true)
-            #expect((archived.json["toast"] as? [String: Any])?["message"] as? String
-                == "Archived “Windows”: new postings can't pick it")
+            #expect(
+                (archived.json["toast"] as? [String: Any])?["message"] as? String
+                    == "Archived “Windows”: new postings can't pick it")
             let after = try await web.get("/admin/categories").body
             #expect(after.contains("<li class=\"category is-archived\" id=\"category-\(id)\">"))
             #expect(after.contains("aria-label=\"Unarchive “Windows”\""))
@@ -71,10 +73,12 @@ import Testing
             let page = try await web.post("/admin/categories", [("name", "  ")])
             #expect(page.status == .badRequest)
             #expect(page.body.contains("<p class=\"field-error\" id=\"category-new-error\" role=\"alert\">"))
-            let other = try #require(try await server.domain.marketCategories(includeArchived: true)
-                .first(where: \.isOther))
-            let archive = try await web.post("/admin/categories/\(other.id)/archive", [("archived", "1")],
-                                             fetch: true)
+            let other = try #require(
+                try await server.domain.marketCategories(includeArchived: true)
+                    .first(where: \.isOther))
+            let archive = try await web.post(
+                "/admin/categories/\(other.id)/archive", [("archived", "1")],
+                fetch: true)
             #expect(archive.status == .badRequest, "\(archive.body)")
             #expect(try await server.domain.marketCategories().contains(where: \.isOther))
         }
@@ -103,9 +107,11 @@ import Testing
             let ben = try await annAndBen(server, web, api)
             let secret = try await ben.apiToken("ben")
             let identity = try #require(try await server.domain.authenticate(secret: secret))
-            _ = try await server.domain.createPosting(identity, PostingInput(
-                title: "Fix my bike", description: "The chain is off.", category: "Other",
-                suggestedCategory: .some("Bike repair"), maxBid: Money(cents: 2_000)))
+            _ = try await server.domain.createPosting(
+                identity,
+                PostingInput(
+                    title: "Fix my bike", description: "The chain is off.", category: "Other",
+                    suggestedCategory: .some("Bike repair"), maxBid: Money(cents: 2_000)))
             let empty = try await web.get("/admin/categories").body
             #expect(empty.contains("<td>Bike repair</td>"))
             #expect(empty.contains(">Fix my bike</a></td>"))

@@ -13,10 +13,12 @@ import Testing
             let first = try await web.get("/signin")
             let csrfCookie = first.setCookies.first { $0.hasPrefix("doable_csrf=") } ?? ""
             #expect(csrfCookie.contains("HttpOnly") && csrfCookie.contains("SameSite=Lax"))
-            let page = try await web.post("/register", [
-                ("email", "webby@example.com"), ("username", "webby"), ("password", "correct horse"),
-                ("firstName", "Web"), ("lastName", "Member"),
-            ])
+            let page = try await web.post(
+                "/register",
+                [
+                    ("email", "webby@example.com"), ("username", "webby"), ("password", "correct horse"),
+                    ("firstName", "Web"), ("lastName", "Member"),
+                ])
             #expect(page.status == .seeOther && page.location == "/today")
             let session = page.setCookies.first { $0.hasPrefix("doable_session=") } ?? ""
             #expect(session.contains("HttpOnly") && session.contains("SameSite=Lax") && !session.contains("Secure"))
@@ -29,10 +31,12 @@ import Testing
 
     @Test func ACC1_aRefusedRegistrationKeepsWhatWasTypedAndNamesTheField() async throws {
         try await TestServer().runWeb { web, _ in
-            let page = try await web.post("/register", [
-                ("email", "not-an-address"), ("username", "ok_name"), ("password", "correct horse"),
-                ("firstName", "Ada"), ("lastName", "Lovelace"),
-            ])
+            let page = try await web.post(
+                "/register",
+                [
+                    ("email", "not-an-address"), ("username", "ok_name"), ("password", "correct horse"),
+                    ("firstName", "Ada"), ("lastName", "Lovelace"),
+                ])
             #expect(page.status == .badRequest)
             #expect(page.body.contains("id=\"f-email-error\""))
             #expect(page.body.contains("value=\"ok_name\"") && page.body.contains("value=\"Ada\""))
@@ -198,8 +202,12 @@ import Testing
             try await web.register()
             try await web.post("/tasks", [("text", "Tax return")])
             let id = try #require(WebClient.first("id=\"task-([0-9a-f-]+)\"", in: try await web.get("/search?q=tax").body))
-            let page = try await web.post("/tasks/\(id)", [("title", "Tax return"), ("dueDate", "2020-01-01"),
-                                                            ("status", "pending"), ("priority", "none")])
+            let page = try await web.post(
+                "/tasks/\(id)",
+                [
+                    ("title", "Tax return"), ("dueDate", "2020-01-01"),
+                    ("status", "pending"), ("priority", "none"),
+                ])
             #expect(page.status == .badRequest)
             #expect(page.body.contains("id=\"f-dueDate-error\""))
         }
@@ -263,8 +271,12 @@ import Testing
             for index in 0..<1_050 {
                 ids.append(try #require(try await api.createTask(token, ["title": "Chore \(index)"])["id"] as? String))
             }
-            let moved = try await web.post("/tasks/bulk", ids.map { ("ids", $0) } + [("action", "move"),
-                                                                                    ("list", away), ("back", "/today")])
+            let moved = try await web.post(
+                "/tasks/bulk",
+                ids.map { ("ids", $0) } + [
+                    ("action", "move"),
+                    ("list", away), ("back", "/today"),
+                ])
             #expect(moved.status == .seeOther)
             let page = try await web.get("/today")
             #expect(page.body.contains("Moved 1050 tasks"))
@@ -286,8 +298,12 @@ import Testing
 
             // With the script: the toast carries the short id too.
             let some = Array(ids.prefix(40))
-            let viaScript = try await web.post("/tasks/bulk", some.map { ("ids", $0) } + [("action", "move"),
-                                                                                        ("list", away)], fetch: true)
+            let viaScript = try await web.post(
+                "/tasks/bulk",
+                some.map { ("ids", $0) } + [
+                    ("action", "move"),
+                    ("list", away),
+                ], fetch: true)
             let scripted = try #require((viaScript.json["toast"] as? [String: Any])?["undo"] as? String)
             #expect(scripted.hasPrefix("shelf:"))
             try await web.post("/undo", [("token", scripted)], fetch: true)
@@ -301,7 +317,9 @@ import Testing
             let refused = try await web.post("/tasks", [("text", "tomorrow"), ("back", "/today")])
             #expect(refused.status == .seeOther)
             let page = try await web.get("/today")
-            #expect(page.body.contains("id=\"quick-add-text\" name=\"text\" aria-label=\"New task\" autocomplete=\"off\" maxlength=\"1000\" value=\"tomorrow\""))
+            #expect(
+                page.body.contains(
+                    "id=\"quick-add-text\" name=\"text\" aria-label=\"New task\" autocomplete=\"off\" maxlength=\"1000\" value=\"tomorrow\""))
             #expect(page.body.contains("Add a title"))
         }
     }
@@ -311,8 +329,12 @@ import Testing
             try await web.register()
             try await web.post("/tasks", [("text", "Draft letter")])
             let id = try #require(WebClient.first("id=\"task-([0-9a-f-]+)\"", in: try await web.get("/search?q=draft").body))
-            let saved = try await web.post("/tasks/\(id)", [("title", "Send letter"), ("status", "completed"),
-                                                           ("priority", "high")], fetch: true)
+            let saved = try await web.post(
+                "/tasks/\(id)",
+                [
+                    ("title", "Send letter"), ("status", "completed"),
+                    ("priority", "high"),
+                ], fetch: true)
             let undo = try #require((saved.json["toast"] as? [String: Any])?["undo"] as? String)
             #expect(try await web.get("/tasks/\(id)").body.contains("Send letter"))
             try await web.post("/undo", [("token", undo)], fetch: true)
@@ -322,4 +344,3 @@ import Testing
         }
     }
 }
-

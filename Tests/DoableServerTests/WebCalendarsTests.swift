@@ -31,8 +31,10 @@ import Testing
             #expect(page.body.contains("id=\"caldav-username\" type=\"text\" readonly value=\"ann\""))
             #expect(page.body.contains("<a href=\"/settings/tokens\">app password</a>"))
             #expect(page.body.contains("name=\"calDAVAccountPassword\" value=\"1\" checked"))
-            for client in ["Apple Reminders on iPhone or iPad", "Thunderbird", "Android: DAVx⁵ and tasks.org",
-                           "todoman with vdirsyncer"] {
+            for client in [
+                "Apple Reminders on iPhone or iPad", "Thunderbird", "Android: DAVx⁵ and tasks.org",
+                "todoman with vdirsyncer",
+            ] {
                 #expect(page.body.contains("<summary>\(client)</summary>"), "\(client)")
             }
             #expect(page.body.contains("url = &quot;http://localhost/dav/&quot;"), "the vdirsyncer snippet")
@@ -64,8 +66,12 @@ import Testing
             // A form opened before that change is refused with what is stored now.
             let stale = try await web.post("/settings/calendars", ["version": version, "calDAVAccountPassword": "1"])
             #expect(stale.status == .conflict && stale.body.contains("was changed elsewhere"))
-            let on = try await web.post("/settings/calendars", ["version": page.hidden("version") ?? "",
-                                                                "calDAVAccountPassword": "1"])
+            let on = try await web.post(
+                "/settings/calendars",
+                [
+                    "version": page.hidden("version") ?? "",
+                    "calDAVAccountPassword": "1",
+                ])
             #expect(on.status == .seeOther)
             let after = try await api.call(.get, "/api/v1/me", token: token)
             #expect((after["preferences"] as? [String: Any])?["calDAVAccountPassword"] as? Bool == true)

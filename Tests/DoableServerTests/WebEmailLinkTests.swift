@@ -26,15 +26,18 @@ struct WebEmailLinkTests {
         let token = try await api.register("ann")
         let task = try await api.createTask(token, ["title": "Water the <plants>", "due": futureDay(1)])
         let taskID = task["id"] as? String ?? ""
-        let reminder = try await api.call(.post, "/api/v1/tasks/\(taskID)/reminders", token: token,
-                                          json: ["relativeTo": "due", "offsetMinutes": -15])
+        let reminder = try await api.call(
+            .post, "/api/v1/tasks/\(taskID)/reminders", token: token,
+            json: ["relativeTo": "due", "offsetMinutes": -15])
         #expect(reminder.status == .created, "\(String(describing: reminder.json))")
         let me = try await api.call(.get, "/api/v1/me", token: token)
-        let link = EmailLink(accountID: try #require(AccountID(me.string("id"))), kind: .reminder,
-                             reminderID: ReminderID(reminder.string("id")),
-                             expiresAt: Timestamp.now.adding(seconds: seconds))
-        return Fixture(apiToken: token, taskID: taskID, reminderID: reminder.string("id"),
-                       link: link.token(key: try await server.domain.emailLinkKey()))
+        let link = EmailLink(
+            accountID: try #require(AccountID(me.string("id"))), kind: .reminder,
+            reminderID: ReminderID(reminder.string("id")),
+            expiresAt: Timestamp.now.adding(seconds: seconds))
+        return Fixture(
+            apiToken: token, taskID: taskID, reminderID: reminder.string("id"),
+            link: link.token(key: try await server.domain.emailLinkKey()))
     }
 
     static func reminder(_ api: APIClient, _ fixture: Fixture) async throws -> [String: Any] {
@@ -60,18 +63,22 @@ struct WebEmailLinkTests {
             let otherAccount = payload.replacingOccurrences(of: "reminder", with: "comment")
             let altered = Data(otherAccount.utf8).base64URLEncoded + "." + parts[1]
             let wrongKey = EmailLink(token: fixture.link, key: key, now: .now)?.token(key: "not the key") ?? ""
-            let expired = EmailLink(token: fixture.link, key: key, now: .now).map {
-                EmailLink(accountID: $0.accountID, kind: $0.kind, reminderID: $0.reminderID,
-                          expiresAt: Timestamp.now.adding(seconds: -1)).token(key: key)
-            } ?? ""
+            let expired =
+                EmailLink(token: fixture.link, key: key, now: .now).map {
+                    EmailLink(
+                        accountID: $0.accountID, kind: $0.kind, reminderID: $0.reminderID,
+                        expiresAt: Timestamp.now.adding(seconds: -1)
+                    ).token(key: key)
+                } ?? ""
             for bad in ["garbage", altered, wrongKey, expired] {
                 let page = try await web.get("/email/\(bad)")
                 #expect(page.status == .badRequest, "\(bad)")
                 #expect(page.body.contains("This link does not work"))
                 #expect(!page.body.contains("Water the"))
-                let unsubscribe = try await api.call(.post, "/email/\(bad)/unsubscribe",
-                                                     rawBody: "List-Unsubscribe=One-Click",
-                                                     contentType: "application/x-www-form-urlencoded")
+                let unsubscribe = try await api.call(
+                    .post, "/email/\(bad)/unsubscribe",
+                    rawBody: "List-Unsubscribe=One-Click",
+                    contentType: "application/x-www-form-urlencoded")
                 #expect(unsubscribe.status == .badRequest)
                 let snooze = try await web.post("/email/\(bad)/snooze", [("preset", "1h")])
                 #expect(snooze.status == .badRequest)
@@ -122,8 +129,9 @@ struct WebEmailLinkTests {
             let custom = try await web.post("/email/\(fixture.link)/snooze", [("until", "\(tomorrow)T07:30")], csrf: "")
             #expect(custom.status == .seeOther)
             let customUntil = try await Self.reminder(api, fixture)["snoozedUntil"] as? String ?? ""
-            #expect(Timestamp(rfc3339: customUntil) == Timestamp(rfc3339: "\(tomorrow)T07:30:00Z"),
-                    "in the member's time zone (UTC): \(customUntil)")
+            #expect(
+                Timestamp(rfc3339: customUntil) == Timestamp(rfc3339: "\(tomorrow)T07:30:00Z"),
+                "in the member's time zone (UTC): \(customUntil)")
 
             let silenced = try await web.post("/email/\(fixture.link)/silence", csrf: "")
             #expect(silenced.status == .seeOther)
@@ -136,13 +144,19 @@ struct WebEmailLinkTests {
         let server = try TestServer()
         try await server.run { api in
             let fixture = try await Self.fixture(server, api)
-            _ = try await api.call(.patch, "/api/v1/me", token: fixture.apiToken, json: ["preferences": [
-                "notificationChannels": ["email": true],
-            ]])
+            _ = try await api.call(
+                .patch, "/api/v1/me", token: fixture.apiToken,
+                json: [
+                    "preferences": [
+                        "notificationChannels": ["email": true]
+                    ]
+                ])
             let key = try await server.domain.emailLinkKey()
             let account = try #require(EmailLink(token: fixture.link, key: key, now: .now)?.accountID)
-            let link = EmailLink(accountID: account, kind: .comment, reminderID: nil,
-                                 expiresAt: Timestamp.now.adding(seconds: 600)).token(key: key)
+            let link = EmailLink(
+                accountID: account, kind: .comment, reminderID: nil,
+                expiresAt: Timestamp.now.adding(seconds: 600)
+            ).token(key: key)
             let web = WebClient(api.client)
             let page = try await web.get("/email/\(link)")
             #expect(page.status == .ok)
@@ -165,9 +179,13 @@ struct WebEmailLinkTests {
         let server = try TestServer()
         try await server.run { api in
             let fixture = try await Self.fixture(server, api)
-            _ = try await api.call(.patch, "/api/v1/me", token: fixture.apiToken, json: ["preferences": [
-                "notificationChannels": ["byKind": ["reminder": ["email": true], "comment": ["email": true]]],
-            ]])
+            _ = try await api.call(
+                .patch, "/api/v1/me", token: fixture.apiToken,
+                json: [
+                    "preferences": [
+                        "notificationChannels": ["byKind": ["reminder": ["email": true], "comment": ["email": true]]]
+                    ]
+                ])
             let web = WebClient(api.client)
             let ask = try await web.get("/email/\(fixture.link)/unsubscribe")
             #expect(ask.status == .ok)
@@ -175,13 +193,15 @@ struct WebEmailLinkTests {
             #expect(try await Self.reminderEmails(api, token: fixture.apiToken) == true, "a GET changes nothing")
 
             // RFC 8058: the mail client's one-click POST carries no cookies.
-            let oneClick = try await api.call(.post, "/email/\(fixture.link)/unsubscribe",
-                                              rawBody: "List-Unsubscribe=One-Click",
-                                              contentType: "application/x-www-form-urlencoded")
+            let oneClick = try await api.call(
+                .post, "/email/\(fixture.link)/unsubscribe",
+                rawBody: "List-Unsubscribe=One-Click",
+                contentType: "application/x-www-form-urlencoded")
             #expect(oneClick.status == .ok)
             #expect(try await Self.reminderEmails(api, token: fixture.apiToken) == false)
             let me = try await api.call(.get, "/api/v1/me", token: fixture.apiToken)
-            let byKind = ((me["preferences"] as? [String: Any])?["notificationChannels"] as? [String: Any])?["byKind"]
+            let byKind =
+                ((me["preferences"] as? [String: Any])?["notificationChannels"] as? [String: Any])?["byKind"]
                 as? [String: [String: Bool]]
             #expect(byKind?["reminder"] == ["inApp": true, "email": false, "webhook": true], "only email goes")
             #expect(byKind?["comment"]?["email"] == true, "other kinds keep their emails")
@@ -189,20 +209,30 @@ struct WebEmailLinkTests {
             #expect(done.body.contains("You no longer get emails about reminders"))
 
             // The page's own button, and a one-click POST sent as multipart/form-data, work as well.
-            _ = try await api.call(.patch, "/api/v1/me", token: fixture.apiToken, json: ["preferences": [
-                "notificationChannels": ["byKind": ["reminder": ["email": true]]],
-            ]])
+            _ = try await api.call(
+                .patch, "/api/v1/me", token: fixture.apiToken,
+                json: [
+                    "preferences": [
+                        "notificationChannels": ["byKind": ["reminder": ["email": true]]]
+                    ]
+                ])
             let button = try await web.post("/email/\(fixture.link)/unsubscribe", [("from", "page")], csrf: "")
             #expect(button.status == .seeOther)
             #expect(button.location == "/email/\(fixture.link)/unsubscribe")
             #expect(try await Self.reminderEmails(api, token: fixture.apiToken) == false)
-            _ = try await api.call(.patch, "/api/v1/me", token: fixture.apiToken, json: ["preferences": [
-                "notificationChannels": ["byKind": ["reminder": ["email": true]]],
-            ]])
-            let multipart = "--b\r\nContent-Disposition: form-data; name=\"List-Unsubscribe\"\r\n\r\n"
+            _ = try await api.call(
+                .patch, "/api/v1/me", token: fixture.apiToken,
+                json: [
+                    "preferences": [
+                        "notificationChannels": ["byKind": ["reminder": ["email": true]]]
+                    ]
+                ])
+            let multipart =
+                "--b\r\nContent-Disposition: form-data; name=\"List-Unsubscribe\"\r\n\r\n"
                 + "One-Click\r\n--b--\r\n"
-            let viaMultipart = try await api.call(.post, "/email/\(fixture.link)/unsubscribe", rawBody: multipart,
-                                                  contentType: "multipart/form-data; boundary=b")
+            let viaMultipart = try await api.call(
+                .post, "/email/\(fixture.link)/unsubscribe", rawBody: multipart,
+                contentType: "multipart/form-data; boundary=b")
             #expect(viaMultipart.status == .ok)
             #expect(try await Self.reminderEmails(api, token: fixture.apiToken) == false)
         }

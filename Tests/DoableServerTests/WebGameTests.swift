@@ -160,8 +160,9 @@ import Testing
             let long = String(repeating: "x", count: 31)
             let refused = try await web.post("/game/companion", ["name": long, "species": "dog", "colour": "sky"])
             #expect(refused.status == .badRequest)
-            #expect(refused.body.contains(
-                "<p class=\"field-error\" id=\"f-name-error\">The companion&#39;s name must be 1 to 30 characters.</p>"))
+            #expect(
+                refused.body.contains(
+                    "<p class=\"field-error\" id=\"f-name-error\">The companion&#39;s name must be 1 to 30 characters.</p>"))
             #expect(refused.body.contains("value=\"\(long)\""), "what was typed stays")
             #expect(refused.body.contains("name=\"species\" value=\"dog\" checked>"))
             #expect(try await ann.game().profile.companion == .default, "nothing saved")
@@ -231,8 +232,9 @@ import Testing
         let server = try TestServer()
         try await server.runWeb { web, api in
             let ann = try await player(server, web, api)
-            let item = try #require(try await server.domain.storeCatalogue(try await ann.identity())
-                .map(\.item).filter { $0.price > 0 }.first)
+            let item = try #require(
+                try await server.domain.storeCatalogue(try await ann.identity())
+                    .map(\.item).filter { $0.price > 0 }.first)
             let store = try await web.get("/game/store")
             #expect(store.body.contains("You have <strong>0</strong> points to spend."))
             #expect(store.body.contains("<h3 class=\"store-name\" id=\"item-\(item.id)-name\">\(HTML("\(item.name)").markup)</h3>"))
@@ -257,8 +259,9 @@ import Testing
         let server = try TestServer(clock: { clock.now })
         try await server.runWeb { web, api in
             let ann = try await player(server, web, api)
-            let item = try #require(try await server.domain.storeCatalogue(try await ann.identity())
-                .map(\.item).filter { $0.slot.isWorn }.min { $0.price < $1.price })
+            let item = try #require(
+                try await server.domain.storeCatalogue(try await ann.identity())
+                    .map(\.item).filter { $0.slot.isWorn }.min { $0.price < $1.price })
             // Enough points: tasks with a two-hour estimate earn 22 each.
             var tasks: [TaskID] = []
             for number in 0...(item.price / 22) { tasks.append(try await ann.task("Chore \(number)", minutes: 120)) }
@@ -306,18 +309,24 @@ import Testing
             clock.advance(seconds: Self.day)
             let page = try await web.get("/game")
             #expect(page.body.contains("<h3 id=\"restore-heading\">Buy back your streak</h3>"))
-            #expect(page.body.contains(
-                "Your 2-day streak broke on Wed 25 Nov. Buy it back for 40 points before Fri 27 Nov 23:59."))
+            #expect(
+                page.body.contains(
+                    "Your 2-day streak broke on Wed 25 Nov. Buy it back for 40 points before Fri 27 Nov 23:59."))
             #expect(page.body.contains("<form method=\"post\" action=\"/game/streak/restore\">"))
             #expect(page.body.contains("id=\"restore-short\">You have 26 points: 14 more are needed.</p>"))
-            #expect(page.body.contains("<li class=\"streak-day kept\"><span class=\"streak-date\">Mon 23 Nov</span> <span class=\"streak-status\">Kept</span>"))
-            #expect(page.body.contains("<li class=\"streak-day missed\"><span class=\"streak-date\">Wed 25 Nov</span> <span class=\"streak-status\">Missed</span>"))
+            #expect(
+                page.body.contains(
+                    "<li class=\"streak-day kept\"><span class=\"streak-date\">Mon 23 Nov</span> <span class=\"streak-status\">Kept</span>"))
+            #expect(
+                page.body.contains(
+                    "<li class=\"streak-day missed\"><span class=\"streak-date\">Wed 25 Nov</span> <span class=\"streak-status\">Missed</span>"))
             #expect(page.body.contains("<span class=\"streak-status\">Today: Still open</span>"))
 
             let refused = try await web.post("/game/streak/restore")
             #expect(refused.status == .seeOther)
-            #expect(try await web.get("/game").body.contains(
-                "Buying back the 2-day streak costs 40 points; you have 26."))
+            #expect(
+                try await web.get("/game").body.contains(
+                    "Buying back the 2-day streak costs 40 points; you have 26."))
             #expect(try await ann.game().streak == 0)
 
             // Two more tasks today, and it is affordable.
@@ -347,12 +356,17 @@ import Testing
             let all = (0..<7).map { ("offWeekdays", String($0)) }
             let refused = try await web.post("/game/settings", [("part", "rules")] + all)
             #expect(refused.status == .badRequest)
-            #expect(refused.body.contains(
-                "id=\"f-offWeekdays-error\">At least one day of the week must count for the streak.</p>"))
+            #expect(
+                refused.body.contains(
+                    "id=\"f-offWeekdays-error\">At least one day of the week must count for the streak.</p>"))
             #expect(try await ann.game().profile.offWeekdays.isEmpty)
 
-            let saved = try await web.post("/game/settings", [("part", "rules"), ("strict", "1"),
-                                                              ("offWeekdays", "5"), ("offWeekdays", "6")])
+            let saved = try await web.post(
+                "/game/settings",
+                [
+                    ("part", "rules"), ("strict", "1"),
+                    ("offWeekdays", "5"), ("offWeekdays", "6"),
+                ])
             #expect(saved.status == .seeOther)
             var profile = try await ann.game().profile
             #expect(profile.isStrict && profile.offWeekdays == [5, 6])
@@ -361,12 +375,20 @@ import Testing
             #expect(past.status == .badRequest)
             #expect(past.body.contains("id=\"f-offFrom-error\">2026-11-20 is over: days off can be marked from today on"))
             #expect(past.body.contains("value=\"2026-11-20\""))
-            let backwards = try await web.post("/game/settings", [("part", "addDays"), ("offFrom", "2026-12-24"),
-                                                                  ("offThrough", "2026-12-20")])
+            let backwards = try await web.post(
+                "/game/settings",
+                [
+                    ("part", "addDays"), ("offFrom", "2026-12-24"),
+                    ("offThrough", "2026-12-20"),
+                ])
             #expect(backwards.body.contains("id=\"f-offThrough-error\">The last day off cannot be before the first.</p>"))
 
-            let holiday = try await web.post("/game/settings", [("part", "addDays"), ("offFrom", "2026-12-24"),
-                                                                ("offThrough", "2026-12-26")])
+            let holiday = try await web.post(
+                "/game/settings",
+                [
+                    ("part", "addDays"), ("offFrom", "2026-12-24"),
+                    ("offThrough", "2026-12-26"),
+                ])
             #expect(holiday.status == .seeOther)
             profile = try await ann.game().profile
             #expect(profile.offDays == Set(["2026-12-24", "2026-12-25", "2026-12-26"].compactMap(CivilDate.init)))

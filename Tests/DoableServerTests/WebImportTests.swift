@@ -7,14 +7,15 @@ import Testing
 /// INTEROP-5 in the browser: the Import and export page, a preview (dry run) of the chosen file, the import, and
 /// the downloads. Plain multipart forms, so it all works without the page's script.
 @Suite struct WebImportTests {
-    static let csv = Array("""
-    TYPE,CONTENT,DESCRIPTION,PRIORITY,INDENT,AUTHOR,RESPONSIBLE,DATE,DATE_LANG,TIMEZONE
-    task,Plan the garden @home,Raised beds,4,1,Ann (1),,2026-12-01,en,UTC
-    task,Buy seeds,,3,2,Ann (1),,,en,UTC
-    task,<b>Compost</b>,,1,1,Ann (1),,someday,en,UTC
-    task,,,1,1,Ann (1),,,en,UTC
+    static let csv = Array(
+        """
+        TYPE,CONTENT,DESCRIPTION,PRIORITY,INDENT,AUTHOR,RESPONSIBLE,DATE,DATE_LANG,TIMEZONE
+        task,Plan the garden @home,Raised beds,4,1,Ann (1),,2026-12-01,en,UTC
+        task,Buy seeds,,3,2,Ann (1),,,en,UTC
+        task,<b>Compost</b>,,1,1,Ann (1),,someday,en,UTC
+        task,,,1,1,Ann (1),,,en,UTC
 
-    """.utf8)
+        """.utf8)
 
     func file(_ bytes: [UInt8] = csv, name: String = "garden.csv") -> FormFile {
         FormFile(field: "file", filename: name, type: "text/csv", bytes: bytes)
@@ -45,8 +46,12 @@ import Testing
         try await TestServer().runWeb { web, api in
             try await web.register("ann")
             let token = try await web.apiToken("ann")
-            let preview = try await web.postMultipart("/import/preview", [("format", ""), ("list", "new"),
-                                                                          ("listName", "Garden")], files: [file()])
+            let preview = try await web.postMultipart(
+                "/import/preview",
+                [
+                    ("format", ""), ("list", "new"),
+                    ("listName", "Garden"),
+                ], files: [file()])
             #expect(preview.status == .ok, "\(preview.body.prefix(500))")
             let body = preview.body
             #expect(body.contains("3 tasks will be imported into a new list “Garden”, with 1 new label (home)."))
@@ -63,10 +68,12 @@ import Testing
 
             let data = try #require(preview.hidden("data"))
             #expect(Data(base64Encoded: data).map(Array.init) == Self.csv)
-            let done = try await web.postMultipart("/import", [
-                ("data", data), ("filename", preview.hidden("filename") ?? ""),
-                ("format", try #require(preview.hidden("format"))), ("list", "new"), ("listName", "Garden"),
-            ], files: [])
+            let done = try await web.postMultipart(
+                "/import",
+                [
+                    ("data", data), ("filename", preview.hidden("filename") ?? ""),
+                    ("format", try #require(preview.hidden("format"))), ("list", "new"), ("listName", "Garden"),
+                ], files: [])
             #expect(done.status == .ok, "\(done.body.prefix(500))")
             #expect(done.body.contains("Imported 3 tasks into “Garden”, with 1 new label (home)."))
             let lists = try await api.call(.get, "/api/v1/lists", token: token).array("lists")
@@ -91,15 +98,21 @@ import Testing
             let page = try await web.get("/import").body
             #expect(page.contains("<option value=\"\(home)\">Home</option>"))
             // A file without an extension: the chosen format decides.
-            let preview = try await web.postMultipart("/import/preview", [("format", "todoist"), ("list", home),
-                                                                          ("listName", "")],
-                                                      files: [file(name: "export")])
+            let preview = try await web.postMultipart(
+                "/import/preview",
+                [
+                    ("format", "todoist"), ("list", home),
+                    ("listName", ""),
+                ],
+                files: [file(name: "export")])
             #expect(preview.status == .ok)
             #expect(preview.body.contains("3 tasks will be imported into “Home”"))
             #expect(preview.body.contains("<option value=\"\(home)\" selected>Home</option>"))
-            let done = try await web.postMultipart("/import", [
-                ("data", preview.hidden("data") ?? ""), ("format", "todoist"), ("list", home), ("listName", ""),
-            ], files: [])
+            let done = try await web.postMultipart(
+                "/import",
+                [
+                    ("data", preview.hidden("data") ?? ""), ("format", "todoist"), ("list", home), ("listName", ""),
+                ], files: [])
             #expect(done.body.contains("Imported 3 tasks into “Home”"))
             #expect(try await api.tasks(token, "list=\(home)").count == 3)
         }
@@ -117,14 +130,16 @@ import Testing
                 "/import/preview", [("list", "new")], files: [file(Array("name,due\nMilk,today\n".utf8))])
             #expect(notTodoist.status == .badRequest)
             #expect(notTodoist.body.contains("id=\"f-file-error\">This is not a Todoist CSV export"))
-            let unknown = try await web.postMultipart("/import/preview", [("list", "new")],
-                                                      files: [file(Array("hello".utf8), name: "notes.txt")])
+            let unknown = try await web.postMultipart(
+                "/import/preview", [("list", "new")],
+                files: [file(Array("hello".utf8), name: "notes.txt")])
             #expect(unknown.status == .badRequest && unknown.body.contains("id=\"f-format-error\""))
             let longName = try await web.postMultipart(
                 "/import", [("list", "new"), ("listName", String(repeating: "n", count: 51))], files: [file()])
             #expect(longName.status == .badRequest && longName.body.contains("id=\"f-listName-error\""))
-            let stranger = try await web.postMultipart("/import", [("list", UUID().uuidString.lowercased())],
-                                                       files: [file()])
+            let stranger = try await web.postMultipart(
+                "/import", [("list", UUID().uuidString.lowercased())],
+                files: [file()])
             #expect(stranger.status == .notFound && stranger.body.contains("id=\"f-list-error\""))
             let forged = try await web.postMultipart("/import", [("list", "new")], files: [file()], csrf: "")
             #expect(forged.status == .forbidden)

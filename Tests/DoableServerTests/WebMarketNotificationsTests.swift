@@ -21,9 +21,11 @@ import Testing
         try await bens.register("ben")
         let ann = try #require(try await server.domain.authenticate(secret: try await web.apiToken("ann")))
         let ben = try #require(try await server.domain.authenticate(secret: try await bens.apiToken("ben")))
-        let posting = try await server.domain.createPosting(ann, PostingInput(
-            title: "Mow the lawn", description: "About 200 square metres.", category: "Gardening",
-            maxBid: Money(cents: 5_000)))
+        let posting = try await server.domain.createPosting(
+            ann,
+            PostingInput(
+                title: "Mow the lawn", description: "About 200 square metres.", category: "Gardening",
+                maxBid: Money(cents: 5_000)))
         return Market(ann: ann, ben: ben, posting: posting)
     }
 
@@ -31,8 +33,9 @@ import Testing
         let server = try TestServer()
         try await server.runWeb { web, api in
             let market = try await market(server, web, api)
-            _ = try await server.domain.placeBid(market.ben, postingID: market.posting.posting.id,
-                                                 amount: Money(cents: 3_000))
+            _ = try await server.domain.placeBid(
+                market.ben, postingID: market.posting.posting.id,
+                amount: Money(cents: 3_000))
             let page = try await web.get("/notifications").body
             #expect(page.contains("New bid on “Mow the lawn”"))
             let target = "/market/postings/\(market.posting.posting.id)"
@@ -54,8 +57,10 @@ import Testing
                 #expect(settings.contains("name=\"\(kind.rawValue)\" value=\"email\""), "\(kind)")
             }
             let hooks = try await web.get("/settings/webhooks").body
-            for event in ["bid.placed", "bid.accepted", "bid.declined", "posting.question", "posting.answer",
-                          "posting.task_done", "posting.review"] {
+            for event in [
+                "bid.placed", "bid.accepted", "bid.declined", "posting.question", "posting.answer",
+                "posting.task_done", "posting.review",
+            ] {
                 #expect(hooks.contains("value=\"\(event)\""), "\(event)")
             }
         }
@@ -65,13 +70,16 @@ import Testing
         var settings = DeliverySettings()
         settings.publicURL = "https://doable.example/"
         let posting = PostingID.make(at: .now)
-        let payload = DeliveryPayload(kind: "bidPlaced", title: "New bid on “Mow the lawn”", body: "ben bids 30.00",
-                                      postingID: posting, notificationKind: .bidPlaced, at: .now)
-        let delivery = Delivery(id: .make(at: .now), accountID: .make(at: .now), channel: .email,
-                                target: "ann@example.com", event: "bid.placed", payload: "", nextAttemptAt: .now,
-                                createdAt: .now)
-        let mail = try EmailComposer(settings: settings, linkKey: "key").message(for: delivery, payload: payload,
-                                                                                 now: .now)
+        let payload = DeliveryPayload(
+            kind: "bidPlaced", title: "New bid on “Mow the lawn”", body: "ben bids 30.00",
+            postingID: posting, notificationKind: .bidPlaced, at: .now)
+        let delivery = Delivery(
+            id: .make(at: .now), accountID: .make(at: .now), channel: .email,
+            target: "ann@example.com", event: "bid.placed", payload: "", nextAttemptAt: .now,
+            createdAt: .now)
+        let mail = try EmailComposer(settings: settings, linkKey: "key").message(
+            for: delivery, payload: payload,
+            now: .now)
         #expect(mail.textBody.contains("Open the posting: https://doable.example/market/postings/\(posting)"))
         #expect(mail.htmlBody?.contains("<a href=\"https://doable.example/market/postings/\(posting)\">Open the posting</a>") == true)
         #expect(!mail.textBody.contains("Open the task"))

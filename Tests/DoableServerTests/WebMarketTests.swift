@@ -26,16 +26,22 @@ import Testing
         return People(server: server, ann: web, ben: ben, annID: ann, benID: benID)
     }
 
-    private static let kreuzberg = MarketPosting.Location(point: GeoPoint(latitude: 52.4986, longitude: 13.4033),
-                                                          placeName: "Kreuzberg")
+    private static let kreuzberg = MarketPosting.Location(
+        point: GeoPoint(latitude: 52.4986, longitude: 13.4033),
+        placeName: "Kreuzberg")
 
-    private func post(_ p: People, _ title: String, maxBid: Int64 = 5_000, category: String = "Gardening",
-                      location: MarketPosting.Location? = kreuzberg, description: String = "Please help.")
+    private func post(
+        _ p: People, _ title: String, maxBid: Int64 = 5_000, category: String = "Gardening",
+        location: MarketPosting.Location? = kreuzberg, description: String = "Please help."
+    )
         async throws -> PostingID
     {
-        try await p.server.domain.createPosting(p.annID, PostingInput(
-            title: title, description: description, category: category, maxBid: Money(cents: maxBid),
-            location: location)).posting.id
+        try await p.server.domain.createPosting(
+            p.annID,
+            PostingInput(
+                title: title, description: description, category: category, maxBid: Money(cents: maxBid),
+                location: location)
+        ).posting.id
     }
 
     // MARK: MKT-1, MKT-11
@@ -47,18 +53,22 @@ import Testing
             let form = try await p.ann.get("/market/new")
             #expect(form.status == .ok)
             #expect(form.body.contains("enctype=\"multipart/form-data\""))
-            for (name, label) in [("title", "Title"), ("description", "Description"), ("category", "Category"),
-                                  ("maxBid", "Maximum bid"), ("placeName", "Place name"), ("latitude", "Latitude"),
-                                  ("longitude", "Longitude"), ("photos", "Photos")] {
+            for (name, label) in [
+                ("title", "Title"), ("description", "Description"), ("category", "Category"),
+                ("maxBid", "Maximum bid"), ("placeName", "Place name"), ("latitude", "Latitude"),
+                ("longitude", "Longitude"), ("photos", "Photos"),
+            ] {
                 #expect(form.body.contains("<label for=\"f-\(name)\">\(label)"), "\(label)")
             }
             #expect(form.body.contains(">Use my location</button>"))
             #expect(form.body.contains("aria-current=\"page\">Post a task</a>"))
-            let sent = try await p.ann.postMultipart("/market/postings", [
-                ("title", "Mow the lawn"), ("description", "About 200 square metres, mower in the shed."),
-                ("category", "\(MarketCategory.seededID(3))"), ("maxBid", "40,5"), ("placeName", "Kreuzberg"),
-                ("latitude", "52.4986"), ("longitude", "13.4033"),
-            ], files: [FormFile(filename: "lawn.png", type: "image/png", bytes: TestImage.png())])
+            let sent = try await p.ann.postMultipart(
+                "/market/postings",
+                [
+                    ("title", "Mow the lawn"), ("description", "About 200 square metres, mower in the shed."),
+                    ("category", "\(MarketCategory.seededID(3))"), ("maxBid", "40,5"), ("placeName", "Kreuzberg"),
+                    ("latitude", "52.4986"), ("longitude", "13.4033"),
+                ], files: [FormFile(filename: "lawn.png", type: "image/png", bytes: TestImage.png())])
             #expect(sent.status == .seeOther, "\(sent.body.prefix(600))")
             let id = try #require(WebClient.first("/market/postings/([0-9a-f-]{36})$", in: sent.location ?? ""))
             let page = try await p.ann.get("/market/postings/\(id)")
@@ -81,27 +91,35 @@ import Testing
         let server = try TestServer()
         try await server.runWeb { web, api in
             let p = try await people(server, web, api)
-            let refused = try await p.ann.postMultipart("/market/postings", [
-                ("title", String(repeating: "x", count: 31)), ("description", "Fine <b>text</b>"),
-                ("category", "Gardening"), ("maxBid", "12.345"), ("latitude", "52.5"), ("longitude", ""),
-            ], files: [])
+            let refused = try await p.ann.postMultipart(
+                "/market/postings",
+                [
+                    ("title", String(repeating: "x", count: 31)), ("description", "Fine <b>text</b>"),
+                    ("category", "Gardening"), ("maxBid", "12.345"), ("latitude", "52.5"), ("longitude", ""),
+                ], files: [])
             #expect(refused.status == .badRequest)
             #expect(refused.body.contains("id=\"f-title-error\">Title must be 1 to 30 characters.</p>"))
             #expect(refused.body.contains("value=\"\(String(repeating: "x", count: 31))\""))
             #expect(refused.body.contains(">Fine &lt;b&gt;text&lt;/b&gt;</textarea>"))
             // One message at a time, each by its field.
-            let money = try await p.ann.postMultipart("/market/postings", [
-                ("title", "Paint"), ("description", "The fence"), ("category", "Gardening"), ("maxBid", "12.345"),
-            ], files: [])
+            let money = try await p.ann.postMultipart(
+                "/market/postings",
+                [
+                    ("title", "Paint"), ("description", "The fence"), ("category", "Gardening"), ("maxBid", "12.345"),
+                ], files: [])
             #expect(money.body.contains("id=\"f-maxBid-error\">The maximum bid may have at most two decimals.</p>"))
-            let place = try await p.ann.postMultipart("/market/postings", [
-                ("title", "Paint"), ("description", "The fence"), ("category", "Gardening"), ("maxBid", "12"),
-                ("latitude", "52.5"), ("longitude", ""),
-            ], files: [])
+            let place = try await p.ann.postMultipart(
+                "/market/postings",
+                [
+                    ("title", "Paint"), ("description", "The fence"), ("category", "Gardening"), ("maxBid", "12"),
+                    ("latitude", "52.5"), ("longitude", ""),
+                ], files: [])
             #expect(place.body.contains("id=\"f-longitude-error\">"))
-            let photo = try await p.ann.postMultipart("/market/postings", [
-                ("title", "Paint"), ("description", "The fence"), ("category", "Gardening"), ("maxBid", "12"),
-            ], files: [FormFile(filename: "evil.png", type: "image/png", bytes: Array("<html>".utf8))], fetch: true)
+            let photo = try await p.ann.postMultipart(
+                "/market/postings",
+                [
+                    ("title", "Paint"), ("description", "The fence"), ("category", "Gardening"), ("maxBid", "12"),
+                ], files: [FormFile(filename: "evil.png", type: "image/png", bytes: Array("<html>".utf8))], fetch: true)
             #expect(photo.status == .badRequest)
             #expect((photo.json["error"] as? [String: Any])?["field"] as? String == "photos")
             #expect(try await server.domain.myPostings(p.annID).isEmpty, "a refused form posts nothing")
@@ -115,10 +133,12 @@ import Testing
             let form = try await p.ann.get("/market/new").body
             #expect(form.contains("data-other>Other</option>"))
             #expect(form.contains(">Suggest a category"))
-            let sent = try await p.ann.postMultipart("/market/postings", [
-                ("title", "Tune my piano"), ("description", "An old upright."), ("category", "Other"),
-                ("suggestedCategory", "Music"), ("maxBid", "80"),
-            ], files: [])
+            let sent = try await p.ann.postMultipart(
+                "/market/postings",
+                [
+                    ("title", "Tune my piano"), ("description", "An old upright."), ("category", "Other"),
+                    ("suggestedCategory", "Music"), ("maxBid", "80"),
+                ], files: [])
             let id = try #require(WebClient.first("/market/postings/([0-9a-f-]{36})$", in: sent.location ?? ""))
             let posting = try await server.domain.postingView(p.annID, id: try #require(PostingID(id))).posting
             #expect(posting.suggestedCategory == "Music")
@@ -184,10 +204,13 @@ import Testing
             let mine = try await p.ben.get("/market/postings/\(id)").body
             #expect(mine.contains("Bid placed: 30.00"))
             #expect(mine.contains("You bid <strong class=\"bid-amount\">30.00</strong>"))
-            let bidID = try #require(WebClient.first("action=\"/market/postings/[0-9a-f-]+/bids/([0-9a-f-]{36})\"",
-                                                     in: mine))
-            let changed = try await p.ben.post("/market/postings/\(id)/bids/\(bidID)",
-                                               [("amount", "25.50"), ("message", ""), ("version", "1")])
+            let bidID = try #require(
+                WebClient.first(
+                    "action=\"/market/postings/[0-9a-f-]+/bids/([0-9a-f-]{36})\"",
+                    in: mine))
+            let changed = try await p.ben.post(
+                "/market/postings/\(id)/bids/\(bidID)",
+                [("amount", "25.50"), ("message", ""), ("version", "1")])
             #expect(changed.status == .seeOther)
             #expect(try await server.domain.myBids(p.benID).map(\.0.bid.amount) == [Money(cents: 2_550)])
             _ = try await p.ben.post("/market/postings/\(id)/bids", [("amount", "20")])
@@ -218,8 +241,9 @@ import Testing
             let id = try await post(p, "Mow the lawn")
             let quiet = try await p.ann.get("/today").body
             #expect(quiet.contains("id=\"nav-market-badge\" aria-hidden=\"true\" hidden>0</span>"))
-            _ = try await server.domain.placeBid(p.benID, postingID: id, amount: Money(cents: 3_000),
-                                                 message: "I have a mower")
+            _ = try await server.domain.placeBid(
+                p.benID, postingID: id, amount: Money(cents: 3_000),
+                message: "I have a mower")
             _ = try await server.domain.placeBid(calID, postingID: id, amount: Money(cents: 2_500))
             // MKT-8: the badge on every page's sidebar, and on My postings.
             let today = try await p.ann.get("/today").body
@@ -275,8 +299,9 @@ import Testing
             let p = try await people(server, web, api)
             let id = try await post(p, "Mow the lawn")
             let bid = try await server.domain.placeBid(p.benID, postingID: id, amount: Money(cents: 3_000)).bid
-            let declined = try await p.ann.post("/market/postings/\(id)/bids/\(bid.id)/decline", [("confirmed", "1")],
-                                                fetch: true)
+            let declined = try await p.ann.post(
+                "/market/postings/\(id)/bids/\(bid.id)/decline", [("confirmed", "1")],
+                fetch: true)
             #expect(declined.status == .ok && declined.json["ok"] as? Bool == true)
             #expect(try await server.domain.postingView(p.annID, id: id).posting.status == .requested)
             // Another member's bid is not Ben's to act on: 404.
@@ -337,8 +362,9 @@ import Testing
             let annPage = try await p.ann.get("/market/postings/\(id)").body
             #expect(annPage.contains("Is there a mower?") && annPage.contains("Not answered yet."))
             let questionID = try #require(WebClient.first("questions/([0-9a-f-]{36})/answer", in: annPage))
-            _ = try await p.ann.post("/market/postings/\(id)/questions/\(questionID)/answer",
-                                     [("answer", "Yes, in the shed")])
+            _ = try await p.ann.post(
+                "/market/postings/\(id)/questions/\(questionID)/answer",
+                [("answer", "Yes, in the shed")])
             let benPage = try await p.ben.get("/market/postings/\(id)").body
             #expect(benPage.contains("Yes, in the shed") && benPage.contains("Answer by the poster"))
             #expect(!benPage.contains("/answer\""), "only the poster answers")
@@ -353,12 +379,21 @@ import Testing
         try await server.runWeb { web, api in
             let p = try await people(server, web, api)
             let centre = GeoPoint(latitude: 52.5200, longitude: 13.4050)
-            let near = try await post(p, "Water plants", location: .init(point: GeoPoint(
-                latitude: 52.5290, longitude: 13.4050), placeName: "Mitte north"))
-            let nearer = try await post(p, "Feed the cat", location: .init(point: GeoPoint(
-                latitude: 52.5200, longitude: 13.4100), placeName: "Mitte east"))
-            _ = try await post(p, "Far away", location: .init(point: GeoPoint(latitude: 51.34, longitude: 12.37),
-                                                                placeName: "Leipzig"))
+            let near = try await post(
+                p, "Water plants",
+                location: .init(
+                    point: GeoPoint(
+                        latitude: 52.5290, longitude: 13.4050), placeName: "Mitte north"))
+            let nearer = try await post(
+                p, "Feed the cat",
+                location: .init(
+                    point: GeoPoint(
+                        latitude: 52.5200, longitude: 13.4100), placeName: "Mitte east"))
+            _ = try await post(
+                p, "Far away",
+                location: .init(
+                    point: GeoPoint(latitude: 51.34, longitude: 12.37),
+                    placeName: "Leipzig"))
             _ = try await post(p, "Nowhere", location: nil)
             let form = try await p.ben.get("/market/near")
             #expect(form.status == .ok && form.body.contains(">Use my location</button>"))
@@ -393,9 +428,11 @@ import Testing
     }
 
     @Test func MKT9_theMapPutsTheSearcherAtTheCentreAndAPostingNorthEastAt2KmUpRightToScale() throws {
-        let map = MarketNearMap(radiusKm: 5, pins: [
-            .init(number: 1, title: "Feed <the> cat", href: "/market/postings/p1", distanceKm: 2, bearingDegrees: 45),
-        ])
+        let map = MarketNearMap(
+            radiusKm: 5,
+            pins: [
+                .init(number: 1, title: "Feed <the> cat", href: "/market/postings/p1", distanceKm: 2, bearingDegrees: 45)
+            ])
         let c = MarketNearMap.centre
         let (x, y) = MarketNearMap.position(distanceKm: 2, bearingDegrees: 45, radiusKm: 5)
         #expect(x > c && y < c, "north-east is up and to the right")
@@ -414,14 +451,18 @@ import Testing
         for label in ["1 km", "2 km", "3 km", "4 km", "5 km"] { #expect(svg.contains(">\(label)</text>"), "\(label)") }
         #expect(svg.contains("<circle class=\"near-ring\" cx=\"200\" cy=\"200\" r=\"170\"/>"))
         #expect(svg.contains("<circle class=\"near-ring\" cx=\"200\" cy=\"200\" r=\"68\"/>"))
-        #expect(svg.contains("<a class=\"near-pin-link\" href=\"/market/postings/p1\" "
-            + "aria-label=\"1. Feed &lt;the&gt; cat, 2.0 km north-east\"><title>1. Feed &lt;the&gt; cat, 2.0 km north-east</title>"))
+        #expect(
+            svg.contains(
+                "<a class=\"near-pin-link\" href=\"/market/postings/p1\" "
+                    + "aria-label=\"1. Feed &lt;the&gt; cat, 2.0 km north-east\"><title>1. Feed &lt;the&gt; cat, 2.0 km north-east</title>"))
         #expect(svg.contains("cx=\"\(MarketNearMap.number(x))\" cy=\"\(MarketNearMap.number(y))\""))
         #expect(svg.contains("aria-labelledby=\"near-map-title\"") && svg.contains(">Map of 1 posting within 5 km"))
-        #expect(MarketWords.distance(0.35) == "350 m" && MarketWords.distance(1.26) == "1.3 km"
-            && MarketWords.distance(12.4) == "12 km")
-        #expect(MarketWords.direction(44) == "north-east" && MarketWords.direction(359) == "north"
-            && MarketWords.direction(200) == "south")
+        #expect(
+            MarketWords.distance(0.35) == "350 m" && MarketWords.distance(1.26) == "1.3 km"
+                && MarketWords.distance(12.4) == "12 km")
+        #expect(
+            MarketWords.direction(44) == "north-east" && MarketWords.direction(359) == "north"
+                && MarketWords.direction(200) == "south")
     }
 
     // MARK: MKT-10
@@ -453,10 +494,12 @@ import Testing
             #expect(try await server.domain.postingView(p.annID, id: id).posting.title == "Mow the lawn")
             // Before that, an edit saves.
             let other = try await post(p, "Trim the hedge")
-            let saved = try await p.ann.post("/market/postings/\(other)", [
-                ("version", "1"), ("title", "Trim two hedges"), ("description", "Both sides."),
-                ("category", "Gardening"), ("maxBid", "45"),
-            ])
+            let saved = try await p.ann.post(
+                "/market/postings/\(other)",
+                [
+                    ("version", "1"), ("title", "Trim two hedges"), ("description", "Both sides."),
+                    ("category", "Gardening"), ("maxBid", "45"),
+                ])
             #expect(saved.status == .seeOther)
             let changed = try await server.domain.postingView(p.annID, id: other).posting
             #expect(changed.title == "Trim two hedges" && changed.location == nil && changed.maxBid == Money(cents: 4_500))
@@ -486,25 +529,30 @@ import Testing
             #expect(!(try await p.ben.get("/market/postings/\(id)").body.contains("Add photos")), "the poster's alone")
             let none = try await p.ann.postMultipart("/market/postings/\(id)/photos", files: [])
             #expect(none.status == .badRequest && none.body.contains("Choose one or more photos to upload."))
-            let added = try await p.ann.postMultipart("/market/postings/\(id)/photos", files: [
-                FormFile(filename: "a.png", type: "image/png", bytes: TestImage.png(seed: 1)),
-                FormFile(filename: "b.jpg", type: "image/jpeg", bytes: TestImage.jpeg()),
-            ])
+            let added = try await p.ann.postMultipart(
+                "/market/postings/\(id)/photos",
+                files: [
+                    FormFile(filename: "a.png", type: "image/png", bytes: TestImage.png(seed: 1)),
+                    FormFile(filename: "b.jpg", type: "image/jpeg", bytes: TestImage.jpeg()),
+                ])
             #expect(added.status == .seeOther && added.location == "/market/postings/\(id)#photos")
             let page = try await p.ann.get("/market/postings/\(id)").body
             #expect(page.contains("Photos <span class=\"progress\">2 of 10</span>"))
             let photo = try #require(WebClient.first("action=\"/attachments/([0-9a-f-]{36})/delete\"", in: page))
             #expect(page.contains("data-confirm=\"Delete photo 1 of 2? There is no undo.\""))
-            let deleted = try await p.ann.post("/attachments/\(photo)/delete",
-                                               [("confirmed", "1"), ("back", "/market/postings/\(id)#photos")])
+            let deleted = try await p.ann.post(
+                "/attachments/\(photo)/delete",
+                [("confirmed", "1"), ("back", "/market/postings/\(id)#photos")])
             #expect(deleted.status == .seeOther && deleted.location == "/market/postings/\(id)#photos")
             #expect(try await server.domain.postingView(p.annID, id: id).photoIDs.count == 1)
             // Once assigned, the photos stay as they are (MKT-10).
             let bid = try await server.domain.placeBid(p.benID, postingID: id, amount: Money(cents: 1_000)).bid
             _ = try await server.domain.acceptBid(p.annID, id: bid.id)
-            let late = try await p.ann.postMultipart("/market/postings/\(id)/photos", files: [
-                FormFile(filename: "c.png", type: "image/png", bytes: TestImage.png(seed: 3)),
-            ], fetch: true)
+            let late = try await p.ann.postMultipart(
+                "/market/postings/\(id)/photos",
+                files: [
+                    FormFile(filename: "c.png", type: "image/png", bytes: TestImage.png(seed: 3))
+                ], fetch: true)
             #expect(late.status == .badRequest)
             #expect(((late.json["error"] as? [String: Any])?["message"] as? String)?.contains("assigned meanwhile") == true)
             #expect(!(try await p.ann.get("/market/postings/\(id)").body.contains("Add photos")))

@@ -16,15 +16,20 @@ struct WebNotificationSettingsTests {
     @Test func NOTIF2_apiSavesChannelsByKindAndNamesWhatItRefuses() async throws {
         try await TestServer.fresh { api in
             let token = try await api.register("ann")
-            let saved = try await api.call(.patch, "/api/v1/me", token: token, json: ["preferences": [
-                "notificationChannels": ["byKind": ["reminder": ["email": true], "comment": ["inApp": false]]],
-            ]])
+            let saved = try await api.call(
+                .patch, "/api/v1/me", token: token,
+                json: [
+                    "preferences": [
+                        "notificationChannels": ["byKind": ["reminder": ["email": true], "comment": ["inApp": false]]]
+                    ]
+                ])
             #expect(saved.status == .ok, "\(String(describing: saved.json))")
             let me = try await api.call(.get, "/api/v1/me", token: token)
             let channels = (me["preferences"] as? [String: Any])?["notificationChannels"] as? [String: Any] ?? [:]
             let byKind = channels["byKind"] as? [String: [String: Bool]] ?? [:]
-            #expect(byKind["reminder"] == ["inApp": true, "email": true, "webhook": true],
-                    "a kind changed in part keeps its other channels")
+            #expect(
+                byKind["reminder"] == ["inApp": true, "email": true, "webhook": true],
+                "a kind changed in part keeps its other channels")
             #expect(byKind["comment"] == ["inApp": false, "email": false, "webhook": true])
             #expect(byKind["taskAssigned"] == nil, "kinds not named follow the defaults")
 
@@ -32,21 +37,25 @@ struct WebNotificationSettingsTests {
                 (["byKind": ["birthday": ["email": true]]], "preferences.notificationChannels.byKind.birthday"),
                 (["byKind": ["reminder": ["sms": true]]], "preferences.notificationChannels.byKind.reminder.sms"),
                 (["byKind": ["reminder": ["email": "yes"]]], "preferences.notificationChannels.byKind.reminder.email"),
-                (["byKind": ["reminderMissed": ["email": true]]],
-                 "preferences.notificationChannels.byKind.reminderMissed"),
+                (
+                    ["byKind": ["reminderMissed": ["email": true]]],
+                    "preferences.notificationChannels.byKind.reminderMissed"
+                ),
                 (["byKind": ["reminder": NSNull()]], "preferences.notificationChannels.byKind.reminder"),
                 (["byKind": [true]], "preferences.notificationChannels.byKind"),
             ]
             for (channels, field) in refusals {
-                let refused = try await api.call(.patch, "/api/v1/me", token: token,
-                                                 json: ["preferences": ["notificationChannels": channels]])
+                let refused = try await api.call(
+                    .patch, "/api/v1/me", token: token,
+                    json: ["preferences": ["notificationChannels": channels]])
                 #expect(refused.status == .badRequest, "\(field)")
                 #expect(refused.errorField == field)
             }
             let after = try await api.call(.get, "/api/v1/me", token: token)
             let kept = (after["preferences"] as? [String: Any])?["notificationChannels"] as? [String: Any] ?? [:]
-            #expect((kept["byKind"] as? [String: [String: Bool]])?["reminder"]?["email"] == true,
-                    "a refused change changed nothing")
+            #expect(
+                (kept["byKind"] as? [String: [String: Bool]])?["reminder"]?["email"] == true,
+                "a refused change changed nothing")
         }
     }
 
@@ -60,11 +69,13 @@ struct WebNotificationSettingsTests {
             #expect(page.body.contains("aria-label=\"Reminders: email\""))
             #expect(page.body.contains("href=\"/settings/notifications\" aria-current=\"page\""))
             #expect(page.body.contains("a reminder in quiet hours goes to the notification centre only"))
-            let saved = try await web.post("/settings/notifications", [
-                ("version", page.hidden("version") ?? ""), ("reminder", "inApp"), ("reminder", "email"),
-                ("taskAssigned", "inApp"), ("listShared", "webhook"), ("quietHours", "1"), ("quietStart", "22:30"),
-                ("quietEnd", "06:45"), ("quietMode", "defer"),
-            ])
+            let saved = try await web.post(
+                "/settings/notifications",
+                [
+                    ("version", page.hidden("version") ?? ""), ("reminder", "inApp"), ("reminder", "email"),
+                    ("taskAssigned", "inApp"), ("listShared", "webhook"), ("quietHours", "1"), ("quietStart", "22:30"),
+                    ("quietEnd", "06:45"), ("quietMode", "defer"),
+                ])
             #expect(saved.status == .seeOther)
             #expect(saved.location == "/settings/notifications")
             let me = try await api.call(.get, "/api/v1/me", token: try await web.apiToken("bea"))
@@ -82,10 +93,12 @@ struct WebNotificationSettingsTests {
             #expect(after.body.contains("aria-label=\"Reminders: email\" checked"))
             #expect(!after.body.contains("aria-label=\"Comments on my tasks: in app\" checked"))
 
-            let refused = try await web.post("/settings/notifications", [
-                ("version", after.hidden("version") ?? ""), ("reminder", "inApp"), ("quietHours", "1"),
-                ("quietStart", "25:00"), ("quietEnd", "07:00"),
-            ])
+            let refused = try await web.post(
+                "/settings/notifications",
+                [
+                    ("version", after.hidden("version") ?? ""), ("reminder", "inApp"), ("quietHours", "1"),
+                    ("quietStart", "25:00"), ("quietEnd", "07:00"),
+                ])
             #expect(refused.status == .badRequest)
             #expect(refused.body.contains("id=\"f-quietStart-error\""))
             let stale = try await web.post("/settings/notifications", [("version", "1"), ("reminder", "email")])
@@ -113,9 +126,11 @@ struct WebNotificationSettingsTests {
             #expect(badURL.status == .badRequest)
             #expect(badURL.body.contains("id=\"f-url-error\""))
 
-            let created = try await web.post("/settings/webhooks", [
-                ("url", "https://hooks.example.com/doable"), ("events", "task.created"), ("events", "reminder"),
-            ])
+            let created = try await web.post(
+                "/settings/webhooks",
+                [
+                    ("url", "https://hooks.example.com/doable"), ("events", "task.created"), ("events", "reminder"),
+                ])
             #expect(created.status == .created)
             let secret = WebClient.first("value=\"(whsec_[^\"]+)\"", in: created.body)
             #expect(secret != nil, "the secret shows once")

@@ -24,10 +24,13 @@ import Testing
         } ?? []
     }
 
-    private func upload(_ web: WebClient, _ task: String, _ files: [FormFile], fetch: Bool = true,
-                        csrf: String? = nil) async throws -> WebPageResponse {
-        try await web.postMultipart("/tasks/\(task)/photos", [("back", "/tasks/\(task)#photos")], files: files,
-                                    csrf: csrf, fetch: fetch)
+    private func upload(
+        _ web: WebClient, _ task: String, _ files: [FormFile], fetch: Bool = true,
+        csrf: String? = nil
+    ) async throws -> WebPageResponse {
+        try await web.postMultipart(
+            "/tasks/\(task)/photos", [("back", "/tasks/\(task)#photos")], files: files,
+            csrf: csrf, fetch: fetch)
     }
 
     private func error(_ response: WebPageResponse) -> [String: Any] {
@@ -45,8 +48,12 @@ import Testing
             #expect(empty.contains("at most 65,536 bytes"))
             let png = TestImage.png(300)
             let jpeg = TestImage.jpeg(400)
-            let added = try await upload(web, task, [FormFile(filename: "fence.png", type: "image/png", bytes: png),
-                                                     FormFile(filename: "gate.jpg", type: "image/jpeg", bytes: jpeg)])
+            let added = try await upload(
+                web, task,
+                [
+                    FormFile(filename: "fence.png", type: "image/png", bytes: png),
+                    FormFile(filename: "gate.jpg", type: "image/jpeg", bytes: jpeg),
+                ])
             #expect(added.status == .ok && added.json["ok"] as? Bool == true, "\(added.body)")
             #expect((added.json["toast"] as? [String: Any])?["message"] as? String == "2 photos added")
             let page = try await web.get("/tasks/\(task)").body
@@ -67,8 +74,9 @@ import Testing
             let second = try await web.bytes(.get, "/attachments/\(ids[1])")
             #expect(second.headers[.contentType] == "image/jpeg" && second.bytes == jpeg)
             // Without the script the form redirects back to the section with a toast.
-            let plain = try await upload(web, task, [FormFile(filename: "a.png", type: "image/png", bytes: png)],
-                                         fetch: false)
+            let plain = try await upload(
+                web, task, [FormFile(filename: "a.png", type: "image/png", bytes: png)],
+                fetch: false)
             #expect(plain.status == .seeOther && plain.location == "/tasks/\(task)#photos")
             #expect(plain.setCookies.contains { $0.hasPrefix("doable_flash=") })
         }
@@ -78,19 +86,26 @@ import Testing
         try await TestServer().runWeb { web, api in
             let task = try await annWithTask(web, api)
             let html = Array("<!doctype html><script>alert(1)</script>".utf8)
-            let refused = try await upload(web, task, [
-                FormFile(filename: "ok.png", type: "image/png", bytes: TestImage.png()),
-                FormFile(filename: "evil.png", type: "image/png", bytes: html),
-            ])
+            let refused = try await upload(
+                web, task,
+                [
+                    FormFile(filename: "ok.png", type: "image/png", bytes: TestImage.png()),
+                    FormFile(filename: "evil.png", type: "image/png", bytes: html),
+                ])
             #expect(refused.status == .badRequest)
             #expect(error(refused)["field"] as? String == "photos")
-            #expect(error(refused)["message"] as? String
-                == "“evil.png”: A photo must be a JPEG, PNG, GIF or WebP image.")
+            #expect(
+                error(refused)["message"] as? String
+                    == "“evil.png”: A photo must be a JPEG, PNG, GIF or WebP image.")
             // Without the script the page comes back with the message by the file field.
-            let page = try await upload(web, task, [FormFile(filename: "evil.png", type: "image/png", bytes: html)],
-                                        fetch: false)
+            let page = try await upload(
+                web, task, [FormFile(filename: "evil.png", type: "image/png", bytes: html)],
+                fetch: false)
             #expect(page.status == .badRequest)
-            #expect(page.body.contains("<p class=\"field-error\" id=\"photo-files-error\" role=\"alert\">“evil.png”: A photo must be a JPEG, PNG, GIF or WebP image.</p>"))
+            #expect(
+                page.body.contains(
+                    "<p class=\"field-error\" id=\"photo-files-error\" role=\"alert\">“evil.png”: A photo must be a JPEG, PNG, GIF or WebP image.</p>"
+                ))
             #expect(page.body.contains("aria-describedby=\"photo-files-hint photo-files-error\" aria-invalid=\"true\""))
             #expect(photoIDs(page.body).isEmpty)
         }
@@ -99,13 +114,24 @@ import Testing
     @Test func TASK11_aPhotoOver65536BytesIsRefusedAndOneOfExactlyThatSizeIsKept() async throws {
         try await TestServer().runWeb { web, api in
             let task = try await annWithTask(web, api)
-            let big = try await upload(web, task, [FormFile(filename: "big.png", type: "image/png",
-                                                            bytes: TestImage.png(ImageKind.maximumBytes + 1))])
+            let big = try await upload(
+                web, task,
+                [
+                    FormFile(
+                        filename: "big.png", type: "image/png",
+                        bytes: TestImage.png(ImageKind.maximumBytes + 1))
+                ])
             #expect(big.status == .badRequest)
-            #expect((error(big)["message"] as? String)?.contains("A photo may be at most 65,536 bytes; this one has 65537") == true,
-                    "\(big.body)")
-            let exact = try await upload(web, task, [FormFile(filename: "exact.png", type: "image/png",
-                                                              bytes: TestImage.png(ImageKind.maximumBytes))])
+            #expect(
+                (error(big)["message"] as? String)?.contains("A photo may be at most 65,536 bytes; this one has 65537") == true,
+                "\(big.body)")
+            let exact = try await upload(
+                web, task,
+                [
+                    FormFile(
+                        filename: "exact.png", type: "image/png",
+                        bytes: TestImage.png(ImageKind.maximumBytes))
+                ])
             #expect(exact.json["ok"] as? Bool == true, "\(exact.body)")
             // Choosing no file says so.
             let none = try await upload(web, task, [FormFile(filename: "", type: "application/octet-stream", bytes: [])])
@@ -116,11 +142,15 @@ import Testing
     @Test func TASK11_tenPhotosOf64KiBFitInOneFormAndAnEleventhIsRefused() async throws {
         try await TestServer().runWeb { web, api in
             let task = try await annWithTask(web, api)
-            let eleven = (0..<11).map { FormFile(filename: "p\($0).png", type: "image/png",
-                                                 bytes: TestImage.png(ImageKind.maximumBytes, seed: UInt8($0))) }
+            let eleven = (0..<11).map {
+                FormFile(
+                    filename: "p\($0).png", type: "image/png",
+                    bytes: TestImage.png(ImageKind.maximumBytes, seed: UInt8($0)))
+            }
             let tooMany = try await upload(web, task, eleven)
-            #expect(error(tooMany)["message"] as? String
-                == "A task can have at most 10 photos: choose up to 10 more.", "\(tooMany.body.prefix(300))")
+            #expect(
+                error(tooMany)["message"] as? String
+                    == "A task can have at most 10 photos: choose up to 10 more.", "\(tooMany.body.prefix(300))")
             #expect(photoIDs(try await web.get("/tasks/\(task)").body).isEmpty, "a refused upload adds none")
             let ten = try await upload(web, task, Array(eleven.prefix(10)))
             #expect(ten.json["ok"] as? Bool == true, "\(ten.body.prefix(300))")
@@ -129,8 +159,9 @@ import Testing
             #expect(!page.contains("id=\"photo-upload\""))
             #expect(page.contains("This task has 10 photos, the most it can have"))
             let more = try await upload(web, task, [eleven[10]])
-            #expect(error(more)["message"] as? String
-                == "This task already has 10 photos, the most it can have: delete one to add another.")
+            #expect(
+                error(more)["message"] as? String
+                    == "This task already has 10 photos, the most it can have: delete one to add another.")
         }
     }
 
@@ -147,8 +178,12 @@ import Testing
             #expect(asked.status == .ok && asked.body.contains("Delete this photo?"))
             #expect(asked.body.contains("name=\"confirmed\" value=\"1\""))
             #expect(try await web.bytes(.get, "/attachments/\(id)").status == .ok)
-            let deleted = try await web.post("/attachments/\(id)/delete", [("back", "/tasks/\(task)#photos"),
-                                                                          ("confirmed", "1")])
+            let deleted = try await web.post(
+                "/attachments/\(id)/delete",
+                [
+                    ("back", "/tasks/\(task)#photos"),
+                    ("confirmed", "1"),
+                ])
             #expect(deleted.status == .seeOther && deleted.location == "/tasks/\(task)#photos")
             #expect(try await web.bytes(.get, "/attachments/\(id)").status == .notFound)
             #expect(try await web.get("/tasks/\(task)").body.contains("No photos yet."))
@@ -178,8 +213,13 @@ import Testing
             let page = try await ben.get("/tasks/\(task)").body
             #expect(photoIDs(page) == [id])
             #expect(!page.contains("id=\"photo-upload\"") && !page.contains("/attachments/\(id)/delete"))
-            let refused = try await upload(ben, task, [FormFile(filename: "b.png", type: "image/png",
-                                                                bytes: TestImage.png())])
+            let refused = try await upload(
+                ben, task,
+                [
+                    FormFile(
+                        filename: "b.png", type: "image/png",
+                        bytes: TestImage.png())
+                ])
             #expect(refused.status.code >= 400 && refused.status.code < 500)
             let delete = try await ben.post("/attachments/\(id)/delete", [("confirmed", "1")], fetch: true)
             #expect(delete.status.code >= 400 && delete.status.code < 500)
@@ -195,12 +235,14 @@ import Testing
             #expect(noToken.status == .forbidden && noToken.body.contains("This form expired"))
             let wrongToken = try await upload(web, task, [file], csrf: String(repeating: "x", count: 43))
             #expect(wrongToken.status == .forbidden)
-            let broken = try await web.raw(.post, "/tasks/\(task)/photos",
-                                           headers: [.contentType: "multipart/form-data; boundary=abc"],
-                                           body: Array("--abc\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\n".utf8))
+            let broken = try await web.raw(
+                .post, "/tasks/\(task)/photos",
+                headers: [.contentType: "multipart/form-data; boundary=abc"],
+                body: Array("--abc\r\nContent-Disposition: form-data; name=\"_csrf\"\r\n\r\n".utf8))
             #expect(broken.status == .badRequest)
-            let noBoundary = try await web.raw(.post, "/tasks/\(task)/photos",
-                                               headers: [.contentType: "multipart/form-data"], body: [1, 2, 3])
+            let noBoundary = try await web.raw(
+                .post, "/tasks/\(task)/photos",
+                headers: [.contentType: "multipart/form-data"], body: [1, 2, 3])
             #expect(noBoundary.status == .badRequest)
             #expect(photoIDs(try await web.get("/tasks/\(task)").body).isEmpty)
         }

@@ -37,10 +37,12 @@ import Testing
         async throws -> WebPageResponse
     {
         let task = try await member.apiTask(id)
-        return try await member.web.post("/tasks/\(id)", [
-            ("title", task.string("title")), ("status", "pending"), ("priority", "none"),
-            ("dueDate", task.string("due")), ("version", "\(task.object["version"] as? Int ?? 0)"),
-        ] + extra, fetch: fetch)
+        return try await member.web.post(
+            "/tasks/\(id)",
+            [
+                ("title", task.string("title")), ("status", "pending"), ("priority", "none"),
+                ("dueDate", task.string("due")), ("version", "\(task.object["version"] as? Int ?? 0)"),
+            ] + extra, fetch: fetch)
     }
 
     private func toast(_ response: WebPageResponse) -> [String: Any] { response.json["toast"] as? [String: Any] ?? [:] }
@@ -63,10 +65,12 @@ import Testing
             #expect(form.contains("<option value=\"none\" selected>Does not repeat</option>"))
             // The due date's weekday is ticked ready for "Weekly".
             #expect(form.contains("value=\"MO\" aria-label=\"Monday\" checked"))
-            let saved = try await save(ann, id, [
-                ("repeat", "weekly"), ("repeatEvery", "2"), ("repeatDays", "MO"), ("repeatEnds", "count"),
-                ("repeatCount", "5"), ("recurrenceBasis", "due"), ("recurrence", ""), ("recurrenceShown", ""),
-            ], fetch: true)
+            let saved = try await save(
+                ann, id,
+                [
+                    ("repeat", "weekly"), ("repeatEvery", "2"), ("repeatDays", "MO"), ("repeatEnds", "count"),
+                    ("repeatCount", "5"), ("recurrenceBasis", "due"), ("recurrence", ""), ("recurrenceShown", ""),
+                ], fetch: true)
             #expect(saved.json["ok"] as? Bool == true, "\(saved.body)")
             #expect(try await ann.apiTask(id).string("recurrence") == "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO;COUNT=5")
             let page = try await web.get("/tasks/\(id)").body
@@ -85,8 +89,12 @@ import Testing
         try await TestServer().runWeb { web, api in
             let ann = try await member(web, api)
             let id = try await ann.task("Rent", ["due": futureDay(5)])
-            _ = try await save(ann, id, [("repeat", "none"), ("recurrence", "freq=monthly;byday=-1fr"),
-                                     ("recurrenceShown", ""), ("recurrenceBasis", "completion")])
+            _ = try await save(
+                ann, id,
+                [
+                    ("repeat", "none"), ("recurrence", "freq=monthly;byday=-1fr"),
+                    ("recurrenceShown", ""), ("recurrenceBasis", "completion"),
+                ])
             let task = try await ann.apiTask(id)
             #expect(task.string("recurrence") == "FREQ=MONTHLY;BYDAY=-1FR")
             #expect(task.string("recurrenceBasis") == "completion")
@@ -142,9 +150,11 @@ import Testing
             let id = try await ann.task("Dentist", ["due": futureDay(2)])
             let empty = try await web.get("/tasks/\(id)").body
             #expect(empty.contains("<h2 id=\"reminders-heading\">Reminders</h2>") && empty.contains("No reminders."))
-            let added = try await web.post("/tasks/\(id)/reminders", [
-                ("kind", "relative"), ("amount", "15"), ("unit", "minutes"), ("direction", "before"), ("anchor", "due"),
-            ])
+            let added = try await web.post(
+                "/tasks/\(id)/reminders",
+                [
+                    ("kind", "relative"), ("amount", "15"), ("unit", "minutes"), ("direction", "before"), ("anchor", "due"),
+                ])
             #expect(added.status == .seeOther && added.location == "/tasks/\(id)#reminders")
             let reminders = try await ann.reminders(id)
             #expect(reminders.count == 1 && reminders.first?["offsetMinutes"] as? Int == -15)
@@ -157,9 +167,11 @@ import Testing
             #expect(today.contains("<a class=\"task-title\" href=\"/tasks/\(id)\">Dentist</a>"))
             #expect(today.contains("aria-label=\"Snooze 1 hour: Dentist, 15 minutes before due\""))
             // Undo of adding takes it away.
-            let more = try await web.post("/tasks/\(id)/reminders", [
-                ("kind", "relative"), ("amount", "2"), ("unit", "hours"), ("direction", "before"), ("anchor", "due"),
-            ], fetch: true)
+            let more = try await web.post(
+                "/tasks/\(id)/reminders",
+                [
+                    ("kind", "relative"), ("amount", "2"), ("unit", "hours"), ("direction", "before"), ("anchor", "due"),
+                ], fetch: true)
             #expect(toast(more)["message"] as? String == "Reminder added: 2 hours before due")
             #expect(try await ann.reminders(id).count == 2)
             try await web.post("/undo", [("token", try #require(toast(more)["undo"] as? String))], fetch: true)
@@ -173,23 +185,36 @@ import Testing
             try await api.call(.patch, "/api/v1/me", token: ann.token, json: ["preferences": ["timeZone": "Europe/Berlin"]])
             let id = try await ann.task("Call the bank")
             let day = Timestamp.now.civilDate.adding(days: 4)
-            let added = try await web.post("/tasks/\(id)/reminders", [("kind", "at"), ("date", day.description),
-                                                                      ("time", "09:30")], fetch: true)
+            let added = try await web.post(
+                "/tasks/\(id)/reminders",
+                [
+                    ("kind", "at"), ("date", day.description),
+                    ("time", "09:30"),
+                ], fetch: true)
             #expect((toast(added)["message"] as? String)?.hasSuffix(" 09:30") == true, "\(added.body)")
             let at = try #require(try await ann.reminders(id).first?["at"] as? String)
             let berlin = ZonedCalendar(zone: TimeZone(identifier: "Europe/Berlin")!, weekStart: .monday)
             #expect(at.hasPrefix(berlin.moment(on: day, hour: 9, minute: 30).description.prefix(16)))
             // Refused: by the field for the script, and on the page with what was typed without it.
-            let past = try await web.post("/tasks/\(id)/reminders", [("kind", "at"), ("date", "2020-01-01"),
-                                                                     ("time", "10:00")], fetch: true)
+            let past = try await web.post(
+                "/tasks/\(id)/reminders",
+                [
+                    ("kind", "at"), ("date", "2020-01-01"),
+                    ("time", "10:00"),
+                ], fetch: true)
             #expect(past.status == .badRequest)
             #expect(((past.json["error"] as? [String: Any])?["field"] as? String) == "date")
-            let page = try await web.post("/tasks/\(id)/reminders", [("kind", "at"), ("date", "2020-01-01"),
-                                                                     ("time", "10:00")])
+            let page = try await web.post(
+                "/tasks/\(id)/reminders",
+                [
+                    ("kind", "at"), ("date", "2020-01-01"),
+                    ("time", "10:00"),
+                ])
             #expect(page.status == .badRequest)
             #expect(page.body.contains("value=\"2020-01-01\" aria-invalid=\"true\" aria-describedby=\"reminder-date-error\""))
-            let noTime = try await web.post("/tasks/\(id)/reminders", [("kind", "at"), ("date", day.description)],
-                                            fetch: true)
+            let noTime = try await web.post(
+                "/tasks/\(id)/reminders", [("kind", "at"), ("date", day.description)],
+                fetch: true)
             #expect(((noTime.json["error"] as? [String: Any])?["field"] as? String) == "time")
             // Without a due date the relative form is not offered.
             #expect(try await web.get("/tasks/\(id)").body.contains("Give the task a due or start date"))
@@ -200,8 +225,12 @@ import Testing
         try await TestServer().runWeb { web, api in
             let ann = try await member(web, api)
             let id = try await ann.task("Pay rent", ["due": futureDay(3)])
-            try await web.post("/tasks/\(id)/reminders", [("kind", "relative"), ("amount", "1"), ("unit", "days"),
-                                                          ("direction", "before"), ("anchor", "due")])
+            try await web.post(
+                "/tasks/\(id)/reminders",
+                [
+                    ("kind", "relative"), ("amount", "1"), ("unit", "days"),
+                    ("direction", "before"), ("anchor", "due"),
+                ])
             let reminder = try #require(reminderID(try await web.get("/tasks/\(id)").body))
             let path = "/tasks/\(id)/reminders/\(reminder)"
 
@@ -210,11 +239,13 @@ import Testing
             #expect((toast(snoozed)["message"] as? String)?.contains(/^Snoozed until (Today|Tomorrow) \d\d:\d\d$/) == true)
             #expect(try await web.get("/tasks/\(id)").body.contains(#/· Snoozed until (Today|Tomorrow) /#))
             let later = Timestamp.now.civilDate.adding(days: 1)
-            let custom = try await web.post("\(path)/snooze", [("untilDate", later.description), ("untilTime", "07:15")],
-                                            fetch: true)
+            let custom = try await web.post(
+                "\(path)/snooze", [("untilDate", later.description), ("untilTime", "07:15")],
+                fetch: true)
             #expect(toast(custom)["message"] as? String == "Snoozed until Tomorrow 07:15")
-            let refused = try await web.post("\(path)/snooze", [("untilDate", "2020-01-01"), ("untilTime", "07:15")],
-                                             fetch: true)
+            let refused = try await web.post(
+                "\(path)/snooze", [("untilDate", "2020-01-01"), ("untilTime", "07:15")],
+                fetch: true)
             #expect(refused.status == .badRequest)
 
             let silenced = try await web.post("\(path)/silence", [("silenced", "1")], fetch: true)
@@ -238,8 +269,12 @@ import Testing
         try await TestServer().runWeb { web, api in
             let ann = try await member(web, api)
             let id = try await ann.task("Private", ["due": futureDay(3)])
-            try await web.post("/tasks/\(id)/reminders", [("kind", "relative"), ("amount", "10"), ("unit", "minutes"),
-                                                          ("direction", "before"), ("anchor", "due")])
+            try await web.post(
+                "/tasks/\(id)/reminders",
+                [
+                    ("kind", "relative"), ("amount", "10"), ("unit", "minutes"),
+                    ("direction", "before"), ("anchor", "due"),
+                ])
             let reminder = try #require(reminderID(try await web.get("/tasks/\(id)").body))
             let forged = try await web.post("/tasks/\(id)/reminders/\(reminder)/delete", [], csrf: "")
             #expect(forged.status == .forbidden)

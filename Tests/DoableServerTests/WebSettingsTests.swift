@@ -22,20 +22,24 @@ struct WebSettingsTests {
             #expect(page.body.contains("<nav class=\"settings-nav\" aria-label=\"Settings\">"))
             #expect(page.body.contains("href=\"/users/ann\""))
             let version = page.hidden("version") ?? ""
-            let refused = try await web.post("/settings", [
-                "version": version, "email": "ann@example.com", "username": "ann", "firstName": "Annie",
-                "lastName": "Lee", "phone": "0123", "showEmail": "1",
-            ])
+            let refused = try await web.post(
+                "/settings",
+                [
+                    "version": version, "email": "ann@example.com", "username": "ann", "firstName": "Annie",
+                    "lastName": "Lee", "phone": "0123", "showEmail": "1",
+                ])
             #expect(refused.status == .badRequest)
             #expect(refused.body.contains("id=\"f-phone-error\""))
             #expect(refused.body.contains("value=\"Annie\""), "typed values stay")
             #expect(refused.body.contains("value=\"0123\""))
 
-            let saved = try await web.post("/settings", [
-                "version": version, "email": "ann@example.com", "username": "ann_lee", "firstName": "Annie",
-                "lastName": "Lee", "phone": "+14155550123", "gender": "selfDescribed",
-                "genderDescription": "agender", "dateOfBirth": "1990-05-04", "showEmail": "1",
-            ])
+            let saved = try await web.post(
+                "/settings",
+                [
+                    "version": version, "email": "ann@example.com", "username": "ann_lee", "firstName": "Annie",
+                    "lastName": "Lee", "phone": "+14155550123", "gender": "selfDescribed",
+                    "genderDescription": "agender", "dateOfBirth": "1990-05-04", "showEmail": "1",
+                ])
             #expect(saved.status == .seeOther)
             #expect(saved.location == "/settings")
             let after = try await web.get("/settings")
@@ -52,10 +56,12 @@ struct WebSettingsTests {
             let version = try await web.get("/settings").hidden("version") ?? ""
             let token = try await web.apiToken("bea")
             _ = try await api.call(.patch, "/api/v1/me", token: token, json: ["firstName": "Beatrix"])
-            let stale = try await web.post("/settings", [
-                "version": version, "email": "bea@example.com", "username": "bea", "firstName": "Bee",
-                "lastName": "Member",
-            ])
+            let stale = try await web.post(
+                "/settings",
+                [
+                    "version": version, "email": "bea@example.com", "username": "bea", "firstName": "Bee",
+                    "lastName": "Member",
+                ])
             #expect(stale.status == .conflict)
             #expect(stale.body.contains("This was changed elsewhere since you opened it"))
             #expect(stale.body.contains("value=\"Beatrix\""), "the form shows what is stored now")
@@ -69,9 +75,11 @@ struct WebSettingsTests {
             let web = WebClient(api.client)
             try await web.register("cara")
             let token = try await web.apiToken("cara")
-            _ = try await api.call(.patch, "/api/v1/me", token: token, json: [
-                "firstName": "Cara", "lastName": "<b>Bold</b>", "phone": "+4930123456", "showPhone": true,
-            ])
+            _ = try await api.call(
+                .patch, "/api/v1/me", token: token,
+                json: [
+                    "firstName": "Cara", "lastName": "<b>Bold</b>", "phone": "+4930123456", "showPhone": true,
+                ])
             let other = WebClient(api.client)
             try await other.register("dan")
             let profile = try await other.get("/users/cara")
@@ -110,11 +118,13 @@ struct WebSettingsTests {
             let page = try await web.get("/settings/preferences")
             #expect(page.body.contains("<legend>Theme</legend>"))
             #expect(page.body.contains("<option value=\"Europe/Berlin\">"))
-            let saved = try await web.post("/settings/preferences", [
-                "version": page.hidden("version") ?? "", "theme": "dark", "accent": "custom",
-                "accentCustom": "#112233", "weekStart": "sunday", "defaultSort": "due", "timeZone": "Europe/Berlin",
-                "gameOptIn": "1",
-            ])
+            let saved = try await web.post(
+                "/settings/preferences",
+                [
+                    "version": page.hidden("version") ?? "", "theme": "dark", "accent": "custom",
+                    "accentCustom": "#112233", "weekStart": "sunday", "defaultSort": "due", "timeZone": "Europe/Berlin",
+                    "gameOptIn": "1",
+                ])
             #expect(saved.status == .seeOther)
             let after = try await web.get("/settings/preferences")
             #expect(after.body.contains("data-theme=\"dark\""))
@@ -136,9 +146,11 @@ struct WebSettingsTests {
             let web = WebClient(api.client)
             try await web.register("gus")
             let version = try await web.get("/settings/preferences").hidden("version") ?? ""
-            let refused = try await web.post("/settings/preferences", [
-                "version": version, "theme": "dark", "timeZone": "Mars/Olympus",
-            ])
+            let refused = try await web.post(
+                "/settings/preferences",
+                [
+                    "version": version, "theme": "dark", "timeZone": "Mars/Olympus",
+                ])
             #expect(refused.status == .badRequest)
             #expect(refused.body.contains("id=\"f-timeZone-error\""))
             #expect(refused.body.contains("<option value=\"Mars/Olympus\" selected>"), "the typed value stays")
@@ -153,28 +165,35 @@ struct WebSettingsTests {
             try await web.register("hal", password: "old password")
             let other = try await web.apiToken("hal", password: "old password")
             _ = try await web.get("/settings/password")
-            let mismatch = try await web.post("/settings/password", [
-                "currentPassword": "old password", "newPassword": "new password", "confirmPassword": "other",
-            ])
+            let mismatch = try await web.post(
+                "/settings/password",
+                [
+                    "currentPassword": "old password", "newPassword": "new password", "confirmPassword": "other",
+                ])
             #expect(mismatch.status == .badRequest)
             #expect(mismatch.body.contains("id=\"f-confirmPassword-error\""))
-            let wrong = try await web.post("/settings/password", [
-                "currentPassword": "not it", "newPassword": "new password", "confirmPassword": "new password",
-            ])
+            let wrong = try await web.post(
+                "/settings/password",
+                [
+                    "currentPassword": "not it", "newPassword": "new password", "confirmPassword": "new password",
+                ])
             #expect(wrong.status == .forbidden)
             #expect(wrong.body.contains("id=\"f-currentPassword-error\""))
             #expect(!wrong.body.contains("not it"), "passwords are never echoed")
 
-            let changed = try await web.post("/settings/password", [
-                "currentPassword": "old password", "newPassword": "new password", "confirmPassword": "new password",
-            ])
+            let changed = try await web.post(
+                "/settings/password",
+                [
+                    "currentPassword": "old password", "newPassword": "new password", "confirmPassword": "new password",
+                ])
             #expect(changed.status == .seeOther)
             let after = try await web.get("/settings/password")
             #expect(after.status == .ok, "this browser stays signed in")
             #expect(after.body.contains("Password changed."))
             #expect(try await api.call(.get, "/api/v1/me", token: other).status == .unauthorized)
-            let signIn = try await api.call(.post, "/api/v1/sessions",
-                                            json: ["login": "hal", "password": "new password"])
+            let signIn = try await api.call(
+                .post, "/api/v1/sessions",
+                json: ["login": "hal", "password": "new password"])
             #expect(signIn.status == .created)
         }
     }
@@ -187,14 +206,18 @@ struct WebSettingsTests {
             try await web.register("ida", password: "right password")
             _ = try await web.get("/settings/password")
             for _ in 0..<2 {
-                let wrong = try await web.post("/settings/password", [
-                    "currentPassword": "wrong", "newPassword": "new password", "confirmPassword": "new password",
-                ])
+                let wrong = try await web.post(
+                    "/settings/password",
+                    [
+                        "currentPassword": "wrong", "newPassword": "new password", "confirmPassword": "new password",
+                    ])
                 #expect(wrong.status == .forbidden)
             }
-            let limited = try await web.post("/settings/account/delete", [
-                "password": "right password", "confirmed": "1",
-            ])
+            let limited = try await web.post(
+                "/settings/account/delete",
+                [
+                    "password": "right password", "confirmed": "1",
+                ])
             #expect(limited.status == .tooManyRequests)
             #expect(limited.body.contains("Too many wrong passwords"))
             #expect(try await web.get("/settings").status == .ok, "the account was not deleted")
@@ -211,9 +234,11 @@ struct WebSettingsTests {
             let blank = try await web.post("/settings/tokens", ["name": " ", "kind": "accessToken", "scope": "read"])
             #expect(blank.status == .badRequest)
             #expect(blank.body.contains("id=\"f-name-error\""))
-            let made = try await web.post("/settings/tokens", [
-                "name": "Backup script", "kind": "accessToken", "scope": "read",
-            ])
+            let made = try await web.post(
+                "/settings/tokens",
+                [
+                    "name": "Backup script", "kind": "accessToken", "scope": "read",
+                ])
             // Issue 34: redirect-after-POST, so that reloading the page that shows the secret makes no second token.
             #expect(made.status == .seeOther && made.headers[.location] == "/settings/tokens")
             #expect(made.body.firstMatch(of: /dpat_/) == nil)
@@ -248,9 +273,11 @@ struct WebSettingsTests {
             let web = WebClient(api.client)
             try await web.register("kim")
             _ = try await web.get("/settings/tokens")
-            let made = try await web.post("/settings/tokens", [
-                "name": "Phone calendar", "kind": "appPassword", "scope": "readWrite",
-            ])
+            let made = try await web.post(
+                "/settings/tokens",
+                [
+                    "name": "Phone calendar", "kind": "appPassword", "scope": "readWrite",
+                ])
             #expect(made.status == .seeOther)
             let created = try await web.get("/settings/tokens")
             #expect(created.body.firstMatch(of: /dapp_[A-Za-z0-9_-]{43}/) != nil)
@@ -298,8 +325,9 @@ struct WebSettingsTests {
             #expect(deleted.status == .seeOther)
             #expect(deleted.location == "/signin?deleted=1")
             #expect(deleted.headers[values: .setCookie].contains { $0.hasPrefix("doable_session=;") })
-            let signIn = try await api.call(.post, "/api/v1/sessions",
-                                            json: ["login": "max", "password": "my password"])
+            let signIn = try await api.call(
+                .post, "/api/v1/sessions",
+                json: ["login": "max", "password": "my password"])
             #expect(signIn.status == .unauthorized)
         }
     }
@@ -324,8 +352,9 @@ struct WebSettingsTests {
             let refused = try await web.post("/labels/\(id)", ["name": "", "color": "#00FF00", "version": "1"])
             #expect(refused.status == .badRequest)
             #expect(refused.body.contains("id=\"label-\(id)-error\""))
-            let renamed = try await web.post("/labels/\(id)", ["name": "call", "color": "#00ff00", "version": "1"],
-                                             fetch: true)
+            let renamed = try await web.post(
+                "/labels/\(id)", ["name": "call", "color": "#00ff00", "version": "1"],
+                fetch: true)
             #expect(renamed.status == .ok)
             #expect(renamed.body.contains("\"ok\":true"))
             let stale = try await web.post("/labels/\(id)", ["name": "old", "color": "#000000", "version": "1"])
@@ -355,9 +384,11 @@ struct WebSettingsTests {
             #expect(form.body.contains(".sw-green{--swatch:#16A34A}"))
             let green = try await web.post("/lists", ["name": "Garden", "color": "green", "icon": "🌱"])
             #expect(green.status == .seeOther)
-            let custom = try await web.post("/lists", [
-                "name": "Groceries", "color": "custom", "customColor": "#aabbcc", "description": "Food",
-            ])
+            let custom = try await web.post(
+                "/lists",
+                [
+                    "name": "Groceries", "color": "custom", "customColor": "#aabbcc", "description": "Food",
+                ])
             #expect(custom.status == .seeOther)
             let lists = try await api.call(.get, "/api/v1/lists", token: token).array("lists")
             let garden = lists.first { $0["name"] as? String == "Garden" }
@@ -386,27 +417,34 @@ struct WebSettingsTests {
             #expect(edit.status == .ok)
             let version = edit.hidden("version") ?? ""
             #expect(edit.body.contains("value=\"blue\" checked"))
-            let saved = try await web.post("/lists/\(id)", [
-                "version": version, "name": "Office", "description": "Desk things", "color": "purple", "icon": "",
-            ])
+            let saved = try await web.post(
+                "/lists/\(id)",
+                [
+                    "version": version, "name": "Office", "description": "Desk things", "color": "purple", "icon": "",
+                ])
             #expect(saved.status == .seeOther)
             #expect(saved.location == "/lists/\(id)")
-            let stale = try await web.post("/lists/\(id)", [
-                "version": version, "name": "Studio", "color": "red",
-            ])
+            let stale = try await web.post(
+                "/lists/\(id)",
+                [
+                    "version": version, "name": "Studio", "color": "red",
+                ])
             #expect(stale.status == .conflict)
             #expect(stale.body.contains("This was changed elsewhere since you opened it"))
             #expect(stale.body.contains("value=\"Office\"") && stale.body.contains("value=\"purple\" checked"))
             let list = try await api.call(.get, "/api/v1/lists/\(id)", token: token)
             #expect(list.string("name") == "Office" && list.string("color") == "purple")
 
-            let inbox = try await api.call(.get, "/api/v1/lists", token: token).array("lists")
+            let inbox =
+                try await api.call(.get, "/api/v1/lists", token: token).array("lists")
                 .first { $0["isInbox"] as? Bool == true }?["id"] as? String ?? ""
             let inboxEdit = try await web.get("/lists/\(inbox)/edit")
             #expect(inboxEdit.body.contains("The Inbox keeps its name."))
-            let renamed = try await web.post("/lists/\(inbox)", [
-                "version": inboxEdit.hidden("version") ?? "", "name": "Elsewhere", "color": "blue",
-            ])
+            let renamed = try await web.post(
+                "/lists/\(inbox)",
+                [
+                    "version": inboxEdit.hidden("version") ?? "", "name": "Elsewhere", "color": "blue",
+                ])
             #expect(renamed.status == .conflict)
             #expect(renamed.body.contains("The Inbox cannot be renamed."))
         }
@@ -449,7 +487,7 @@ struct WebSettingsTests {
     /// The archived section of /lists: from its heading to the end of `main`.
     private func archivedSection(_ page: WebPageResponse) -> Substring {
         guard let start = page.body.range(of: "id=\"archived-heading\""),
-              let end = page.body.range(of: "</main>", range: start.upperBound..<page.body.endIndex)
+            let end = page.body.range(of: "</main>", range: start.upperBound..<page.body.endIndex)
         else { return "" }
         return page.body[start.upperBound..<end.lowerBound]
     }
@@ -471,7 +509,8 @@ struct WebSettingsTests {
             let trash = try await api.call(.get, "/api/v1/trash", token: token)
             #expect((trash["lists"] as? [[String: Any]])?.first?["name"] as? String == "Old stuff")
 
-            let inbox = try await api.call(.get, "/api/v1/lists", token: token).array("lists")
+            let inbox =
+                try await api.call(.get, "/api/v1/lists", token: token).array("lists")
                 .first { $0["isInbox"] as? Bool == true }?["id"] as? String ?? ""
             let refused = try await web.post("/lists/\(inbox)/delete", ["confirmed": "1"])
             #expect(refused.status == .conflict)

@@ -32,8 +32,9 @@ import Testing
         try await TestServer().runWeb { ann, api in
             let (ben, list) = try await annAndBen(ann, api)
             let settings = try await ann.get("/lists/\(list)/edit")
-            #expect(settings.body.contains(
-                "<section id=\"members\" class=\"members\" aria-labelledby=\"members-heading\">"))
+            #expect(
+                settings.body.contains(
+                    "<section id=\"members\" class=\"members\" aria-labelledby=\"members-heading\">"))
             #expect(settings.body.contains("<h2 id=\"members-heading\">Members</h2>"))
             #expect(settings.body.contains(">Username or email") && settings.body.contains("name=\"login\""))
             #expect(settings.body.contains("<option value=\"editor\" selected>Editor</option>"))
@@ -66,8 +67,9 @@ import Testing
             #expect(page.body.contains("id=\"f-login-error\">No member has this username or email.</p>"))
             #expect(page.body.contains("value=\"nobody\""))
             #expect(page.body.contains("<option value=\"viewer\" selected>"))
-            let fetched = try await ann.post("/lists/\(list)/members", [("login", "ben"), ("role", "owner")],
-                                             fetch: true)
+            let fetched = try await ann.post(
+                "/lists/\(list)/members", [("login", "ben"), ("role", "owner")],
+                fetch: true)
             #expect(fetched.status == .badRequest)
             #expect((fetched.json["error"] as? [String: Any])?["field"] as? String == "role")
             try await share(ann, list, with: "ben", as: "viewer")
@@ -86,10 +88,12 @@ import Testing
             #expect(page.body.contains("Shared by ann · <a href=\"/lists/\(list)/edit#members\">you are a viewer</a>"))
             #expect(!page.body.contains("id=\"inline-add\""))
             #expect(!page.body.contains("id=\"bulk\""))
-            #expect(!page.body.contains("Mark &#39;Fix the tap&#39; as done") && !page.body.contains("class=\"task-menu\""),
-                    "rows show no control that changes them")
-            #expect(!page.body.contains("<input type=\"hidden\" name=\"list\" value=\"\(list)\">"),
-                    "quick add stays on the Inbox")
+            #expect(
+                !page.body.contains("Mark &#39;Fix the tap&#39; as done") && !page.body.contains("class=\"task-menu\""),
+                "rows show no control that changes them")
+            #expect(
+                !page.body.contains("<input type=\"hidden\" name=\"list\" value=\"\(list)\">"),
+                "quick add stays on the Inbox")
             #expect(WebClient.first("data-due=\"[^\"]*\"( draggable)", in: page.body) == nil, "rows cannot be dragged")
             let refused = try await ben.post("/tasks", [("text", "Sneaky"), ("list", list)], fetch: true)
             #expect(refused.status == .forbidden)
@@ -161,8 +165,9 @@ import Testing
         try await TestServer().runWeb { ann, api in
             let (ben, list) = try await annAndBen(ann, api)
             let quiet = try await ben.get("/today")
-            #expect(quiet.body.contains(
-                "id=\"bell\" class=\"bell\" href=\"/notifications\" aria-label=\"Notifications\""))
+            #expect(
+                quiet.body.contains(
+                    "id=\"bell\" class=\"bell\" href=\"/notifications\" aria-label=\"Notifications\""))
             #expect(quiet.body.contains("<span class=\"bell-count\" aria-hidden=\"true\" hidden>0</span>"))
             try await share(ann, list, with: "ben", as: "editor")
             let today = try await ben.get("/today")
@@ -211,16 +216,19 @@ import Testing
             let ben = WebClient(api.client)
             try await ben.register("ben")
             let list = try await api.createList(annToken, "Household")
-            let shared = try await api.call(.post, "/api/v1/lists/\(list)/members", token: annToken,
-                                            json: ["login": "ben", "role": "editor"])
+            let shared = try await api.call(
+                .post, "/api/v1/lists/\(list)/members", token: annToken,
+                json: ["login": "ben", "role": "editor"])
             #expect(shared.status == .created || shared.status == .ok)
             let benID = try await api.call(.get, "/api/v1/me", token: try await ben.apiToken("ben")).string("id")
             let annID = try await api.call(.get, "/api/v1/me", token: annToken).string("id")
             // Due today (UTC, the members' zone): a due date in the past cannot be given.
             let yesterday = Timestamp.now.civilDate.description
-            for (title, assignee, due) in [("Mine to do", annID, yesterday), ("Anyone to do", nil, yesterday),
-                                           ("Ben to do", benID, yesterday), ("Ben later", benID, futureDay(2)),
-                                           ("Mine later", annID, futureDay(2))] as [(String, String?, String)] {
+            for (title, assignee, due) in [
+                ("Mine to do", annID, yesterday), ("Anyone to do", nil, yesterday),
+                ("Ben to do", benID, yesterday), ("Ben later", benID, futureDay(2)),
+                ("Mine later", annID, futureDay(2)),
+            ] as [(String, String?, String)] {
                 var body: [String: Any] = ["title": title, "listId": list, "due": due]
                 if let assignee { body["assigneeId"] = assignee }
                 let made = try await api.call(.post, "/api/v1/tasks", token: annToken, json: body)
@@ -243,7 +251,8 @@ import Testing
 
             // Ben sees his own and the unassigned, not Ann's.
             let bens = try await ben.get("/today")
-            #expect(bens.body.contains("Ben to do") && bens.body.contains("Anyone to do")
+            #expect(
+                bens.body.contains("Ben to do") && bens.body.contains("Anyone to do")
                     && !bens.body.contains("Mine to do"))
 
             // A member with no shared list sees no switch.

@@ -24,7 +24,7 @@ import Testing
     /// The cells after the row header `label` in the table of the chart `name`, as text.
     private func tableRow(_ label: String, chart name: String, in page: String) -> [String] {
         guard let start = page.range(of: "id=\"chart-\(name)\""),
-              let end = page.range(of: "</details>", range: start.upperBound..<page.endIndex)
+            let end = page.range(of: "</details>", range: start.upperBound..<page.endIndex)
         else { return [] }
         let figure = String(page[start.upperBound..<end.lowerBound])
         guard let row = WebClient.first("<tr>\\s*<t[hd][^>]*>\(label)</t[hd]>(.*?)</tr>", in: figure) else { return [] }
@@ -60,8 +60,10 @@ import Testing
             try await web.register("ann")
             let token = try await web.apiToken("ann")
             var done: [String] = []
-            for (title, due) in [("Early", "2026-11-25"), ("Just in time", "2026-11-24"), ("Late", "2026-11-21"),
-                                 ("No deadline", nil)] as [(String, String?)] {
+            for (title, due) in [
+                ("Early", "2026-11-25"), ("Just in time", "2026-11-24"), ("Late", "2026-11-21"),
+                ("No deadline", nil),
+            ] as [(String, String?)] {
                 var fields: [String: Any] = ["title": title]
                 if let due { fields["due"] = due }
                 done.append(try await api.createTask(token, fields)["id"] as? String ?? "")
@@ -111,8 +113,9 @@ import Testing
             let on = try await api.call(.patch, "/api/v1/me", token: token, json: ["preferences": ["gameOptIn": true]])
             #expect(on.status == .ok, "\(String(describing: on.json))")
             let second = try await api.createTask(token, ["title": "With the game", "estimatedMinutes": 30])
-            let completed = try await api.call(.post, "/api/v1/tasks/\(second["id"] as? String ?? "")/complete",
-                                               token: token, json: [:])
+            let completed = try await api.call(
+                .post, "/api/v1/tasks/\(second["id"] as? String ?? "")/complete",
+                token: token, json: [:])
             let reward = (completed["reward"] as? [String: Any])?["points"] as? Int
             let page = try await web.get("/stats").body
             #expect(tile("points", in: page) == reward.map(String.init), "\(String(describing: completed.json))")

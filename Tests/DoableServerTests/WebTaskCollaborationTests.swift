@@ -31,12 +31,14 @@ import Testing
         try await ben.register("ben")
         let token = try await web.apiToken("ann")
         let work = try await api.createList(token, "Work")
-        let shared = try await api.call(.post, "/api/v1/lists/\(work)/members", token: token,
-                                        json: ["login": "ben", "role": role])
+        let shared = try await api.call(
+            .post, "/api/v1/lists/\(work)/members", token: token,
+            json: ["login": "ben", "role": role])
         #expect(shared.status == .created, "share: \(String(describing: shared.json))")
         let me = try await api.call(.get, "/api/v1/me", token: token)
-        return Team(ann: web, ben: ben, annToken: token, api: api, work: work, annID: me.string("id"),
-                    benID: shared.string("accountId"))
+        return Team(
+            ann: web, ben: ben, annToken: token, api: api, work: work, annID: me.string("id"),
+            benID: shared.string("accountId"))
     }
 
     /// The message of the toast a redirect carries in its flash cookie.
@@ -46,7 +48,8 @@ import Testing
         value = value.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while value.count % 4 != 0 { value += "=" }
         guard let data = Data(base64Encoded: value),
-              let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { return nil }
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return nil }
         return object["message"] as? String
     }
 
@@ -68,8 +71,9 @@ import Testing
             #expect(page.contains("<h2 id=\"comments-heading\">Comments</h2>"))
             #expect(page.contains("<span class=\"comment-author\">ben</span> · <time"))
             #expect(page.contains("just now</time>"))
-            #expect(page.contains(
-                "<a href=\"https://example.com/doc?a=1&amp;b=2\" rel=\"noopener noreferrer nofollow\">"))
+            #expect(
+                page.contains(
+                    "<a href=\"https://example.com/doc?a=1&amp;b=2\" rel=\"noopener noreferrer nofollow\">"))
             #expect(page.contains("&lt;script&gt;alert(1)&lt;/script&gt; javascript:alert(2)"))
             #expect(!page.contains("<script>alert(1)") && !page.contains("href=\"javascript"))
             #expect(page.contains("<label for=\"comment-body\">Add a comment</label>"))
@@ -87,8 +91,9 @@ import Testing
             let page = try await team.ben.get("/tasks/\(task)").body
             let id = try #require(commentID(page, containing: "First thought"))
             #expect(page.contains("<summary>Edit comment</summary>") && page.contains(">Delete comment</button>"))
-            let edited = try await team.ben.post("/tasks/\(task)/comments/\(id)/edit",
-                                                 [("body", "Second thought"), ("version", "1")], fetch: true)
+            let edited = try await team.ben.post(
+                "/tasks/\(task)/comments/\(id)/edit",
+                [("body", "Second thought"), ("version", "1")], fetch: true)
             #expect((edited.json["toast"] as? [String: Any])?["message"] as? String == "Comment saved")
             let after = try await team.ann.get("/tasks/\(task)").body
             #expect(after.contains("Second thought") && after.contains("(edited)"))
@@ -97,8 +102,9 @@ import Testing
             // Without the script, deleting asks first.
             let asked = try await team.ben.post("/tasks/\(task)/comments/\(id)/delete", [("version", "2")])
             #expect(asked.status == .ok && asked.body.contains("Delete this comment?"))
-            let deleted = try await team.ben.post("/tasks/\(task)/comments/\(id)/delete",
-                                                  [("version", "2"), ("confirmed", "1")], fetch: true)
+            let deleted = try await team.ben.post(
+                "/tasks/\(task)/comments/\(id)/delete",
+                [("version", "2"), ("confirmed", "1")], fetch: true)
             let undo = try #require((deleted.json["toast"] as? [String: Any])?["undo"] as? String)
             #expect(!(try await team.ann.get("/tasks/\(task)").body.contains("Second thought")))
             try await team.ben.post("/undo", [("token", undo)], fetch: true)
@@ -133,8 +139,9 @@ import Testing
             let long = String(repeating: "a", count: 5001)
             let page = try await team.ben.post("/tasks/\(task)/comments", [("body", long)])
             #expect(page.status == .badRequest)
-            #expect(page.body.contains(
-                "aria-invalid=\"true\" aria-describedby=\"comment-body-error\">\(long)</textarea>"))
+            #expect(
+                page.body.contains(
+                    "aria-invalid=\"true\" aria-describedby=\"comment-body-error\">\(long)</textarea>"))
             #expect(page.body.contains("A comment must be 1 to 5,000 characters."))
             let json = try await team.ben.post("/tasks/\(task)/comments", [("body", "  ")], fetch: true)
             #expect(json.status == .badRequest)
@@ -148,10 +155,12 @@ import Testing
             let home = try await api.createList(team.annToken, "Home")
             let task = try await team.task("Call plumber")
             try await Task.sleep(for: .milliseconds(5))
-            let saved = try await team.ben.post("/tasks/\(task)", [
-                ("title", "Call the plumber"), ("version", "1"), ("status", "pending"), ("priority", "none"),
-                ("dueDate", futureDay()),
-            ])
+            let saved = try await team.ben.post(
+                "/tasks/\(task)",
+                [
+                    ("title", "Call the plumber"), ("version", "1"), ("status", "pending"), ("priority", "none"),
+                    ("dueDate", futureDay()),
+                ])
             #expect(saved.status == .seeOther, "\(saved.body.prefix(300))")
             // History lines are ordered by their moment: keep the steps apart.
             try await Task.sleep(for: .milliseconds(5))
@@ -162,8 +171,10 @@ import Testing
             try await team.ann.post("/tasks/\(task)/move", [("list", home)])
             let page = try await team.ann.get("/tasks/\(task)").body
             #expect(page.contains("<h2 id=\"history-heading\">History</h2>"))
-            let lines = ["ann moved this to Home", "ben commented", "ben completed this", "ben changed title, due",
-                         "ann created this"]
+            let lines = [
+                "ann moved this to Home", "ben commented", "ben completed this", "ben changed title, due",
+                "ann created this",
+            ]
             let positions = lines.map { page.range(of: "<li>\($0) · <time")?.lowerBound }
             #expect(positions.allSatisfy { $0 != nil }, "\(page)")
             #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted(), "newest first")
@@ -179,10 +190,12 @@ import Testing
             #expect(page.contains("<option value=\"\" selected>Nobody</option>"))
             #expect(page.contains("<option value=\"\(team.annID)\">Web Member (ann)</option>"))
             #expect(page.contains("<option value=\"\(team.benID)\">Web Member (ben)</option>"))
-            let saved = try await team.ben.post("/tasks/\(task)", [
-                ("title", "Book venue"), ("version", "1"), ("status", "pending"), ("priority", "none"),
-                ("assigneeId", team.annID),
-            ])
+            let saved = try await team.ben.post(
+                "/tasks/\(task)",
+                [
+                    ("title", "Book venue"), ("version", "1"), ("status", "pending"), ("priority", "none"),
+                    ("assigneeId", team.annID),
+                ])
             #expect(saved.status == .seeOther)
             let shown = try await api.call(.get, "/api/v1/tasks/\(task)", token: team.annToken)
             #expect(shown.string("assigneeId") == team.annID)
@@ -193,14 +206,18 @@ import Testing
             #expect(rows.contains("<span class=\"assignee\" role=\"img\" aria-label=\"Assigned to ann\">ann</span>"))
             // Someone who is not a member is refused beside the field.
             let stranger = UUID().uuidString.lowercased()
-            let refused = try await team.ben.post("/tasks/\(task)", [
-                ("title", "Book venue"), ("status", "pending"), ("priority", "none"), ("assigneeId", stranger),
-            ])
+            let refused = try await team.ben.post(
+                "/tasks/\(task)",
+                [
+                    ("title", "Book venue"), ("status", "pending"), ("priority", "none"), ("assigneeId", stranger),
+                ])
             #expect(refused.status == .badRequest && refused.body.contains("id=\"f-assigneeId-error\""))
             // "Nobody" clears it.
-            try await team.ben.post("/tasks/\(task)", [
-                ("title", "Book venue"), ("status", "pending"), ("priority", "none"), ("assigneeId", ""),
-            ])
+            try await team.ben.post(
+                "/tasks/\(task)",
+                [
+                    ("title", "Book venue"), ("status", "pending"), ("priority", "none"), ("assigneeId", ""),
+                ])
             let cleared = try await api.call(.get, "/api/v1/tasks/\(task)", token: team.annToken)
             #expect(cleared.object["assigneeId"] is NSNull)
         }
@@ -213,18 +230,21 @@ import Testing
             let task = try await team.task("Fix the door", ["assigneeId": team.benID])
             let moved = try await team.ann.post("/tasks/\(task)/move", [("list", home)], fetch: true)
             let toast = try #require(moved.json["toast"] as? [String: Any])
-            #expect(toast["message"] as? String
-                == "Moved 'Fix the door' to Home; ben was unassigned (not a member of Home)")
+            #expect(
+                toast["message"] as? String
+                    == "Moved 'Fix the door' to Home; ben was unassigned (not a member of Home)")
             let unassigned = try await api.call(.get, "/api/v1/tasks/\(task)", token: team.annToken)
             #expect(unassigned.object["assigneeId"] is NSNull)
             try await team.ann.post("/undo", [("token", try #require(toast["undo"] as? String))], fetch: true)
             let back = try await api.call(.get, "/api/v1/tasks/\(task)", token: team.annToken)
             #expect(back.string("listId") == team.work && back.string("assigneeId") == team.benID)
             // The task page's Save says it too.
-            let saved = try await team.ann.post("/tasks/\(task)", [
-                ("title", "Fix the door"), ("status", "pending"), ("priority", "none"), ("list", home),
-                ("assigneeId", team.benID),
-            ])
+            let saved = try await team.ann.post(
+                "/tasks/\(task)",
+                [
+                    ("title", "Fix the door"), ("status", "pending"), ("priority", "none"), ("list", home),
+                    ("assigneeId", team.benID),
+                ])
             #expect(self.toast(saved) == "Saved 'Fix the door'; ben was unassigned (not a member of Home)")
             let page = try await team.ann.get("/tasks/\(task)").body
             #expect(page.contains("<li>ann unassigned this (not a member of the new list) · <time"))
@@ -285,9 +305,11 @@ import Testing
             // What the page does not offer is refused anyway.
             let comment = try await team.ben.post("/tasks/\(task)/comments", [("body", "Sneaky")])
             #expect(comment.status == .forbidden)
-            let save = try await team.ben.post("/tasks/\(task)", [
-                ("title", "Mine"), ("status", "pending"), ("priority", "none"),
-            ])
+            let save = try await team.ben.post(
+                "/tasks/\(task)",
+                [
+                    ("title", "Mine"), ("status", "pending"), ("priority", "none"),
+                ])
             #expect(save.status == .forbidden)
             // The rows of a list Ben only views are read-only too.
             let rows = try await team.ben.get("/search?q=quarterly").body

@@ -60,18 +60,22 @@ struct WritePathTests {
             #expect(created.object["version"] as? Int == 1)
 
             let current: HTTPFields = [.ifMatch: "\"1\""]
-            let edited = try await api.call(.patch, "/api/v1/tasks/\(id)", token: token, json: ["title": "Final"],
-                                            headers: current)
+            let edited = try await api.call(
+                .patch, "/api/v1/tasks/\(id)", token: token, json: ["title": "Final"],
+                headers: current)
             #expect(edited.status == .ok)
             #expect(edited.headers[.eTag] == "\"2\"")
 
             // Someone saw version 1 and edits it now: refused at once, without retrying or overwriting.
-            let stale = try await api.call(.patch, "/api/v1/tasks/\(id)", token: token, json: ["title": "Old"],
-                                           headers: current)
+            let stale = try await api.call(
+                .patch, "/api/v1/tasks/\(id)", token: token, json: ["title": "Old"],
+                headers: current)
             #expect(stale.status == .conflict)
             #expect(stale.errorCode == "version_mismatch")
-            for (method, path) in [(HTTPRequest.Method.delete, "/api/v1/tasks/\(id)"),
-                                   (.post, "/api/v1/tasks/\(id)/complete"), (.post, "/api/v1/tasks/\(id)/reopen")] {
+            for (method, path) in [
+                (HTTPRequest.Method.delete, "/api/v1/tasks/\(id)"),
+                (.post, "/api/v1/tasks/\(id)/complete"), (.post, "/api/v1/tasks/\(id)/reopen"),
+            ] {
                 let refused = try await api.call(method, path, token: token, headers: current)
                 #expect(refused.status == .conflict, "\(method) \(path)")
                 #expect(refused.errorCode == "version_mismatch")
@@ -81,21 +85,25 @@ struct WritePathTests {
             #expect(unchanged.string("status") == "pending")
             #expect(unchanged.object["deletedAt"] is NSNull)
 
-            let malformed = try await api.call(.patch, "/api/v1/tasks/\(id)", token: token, json: ["title": "X"],
-                                               headers: [.ifMatch: "\"two\""])
+            let malformed = try await api.call(
+                .patch, "/api/v1/tasks/\(id)", token: token, json: ["title": "X"],
+                headers: [.ifMatch: "\"two\""])
             #expect(malformed.status == .badRequest)
             #expect(malformed.errorField == "If-Match")
-            let any = try await api.call(.patch, "/api/v1/tasks/\(id)", token: token, json: ["title": "Any"],
-                                         headers: [.ifMatch: "*"])
+            let any = try await api.call(
+                .patch, "/api/v1/tasks/\(id)", token: token, json: ["title": "Any"],
+                headers: [.ifMatch: "*"])
             #expect(any.status == .ok)
 
             let listID = try await api.createList(token, "Home")
-            let staleList = try await api.call(.patch, "/api/v1/lists/\(listID)", token: token,
-                                               json: ["name": "House"], headers: [.ifMatch: "\"7\""])
+            let staleList = try await api.call(
+                .patch, "/api/v1/lists/\(listID)", token: token,
+                json: ["name": "House"], headers: [.ifMatch: "\"7\""])
             #expect(staleList.errorCode == "version_mismatch")
             let label = try await api.call(.post, "/api/v1/labels", token: token, json: ["name": "home"])
-            let staleLabel = try await api.call(.delete, "/api/v1/labels/\(label.string("id"))", token: token,
-                                                headers: [.ifMatch: "\"3\""])
+            let staleLabel = try await api.call(
+                .delete, "/api/v1/labels/\(label.string("id"))", token: token,
+                headers: [.ifMatch: "\"3\""])
             #expect(staleLabel.errorCode == "version_mismatch")
             let labels = try await api.call(.get, "/api/v1/labels", token: token).array("labels")
             #expect(labels.count == 1)
@@ -111,8 +119,9 @@ struct WritePathTests {
             let listID = try await api.createList(token, "Old")
             _ = try await api.createTask(token, ["title": "Keep", "listId": listID])
             _ = try await api.call(.delete, "/api/v1/lists/\(listID)", token: token)
-            let later = Domain(store: server.store, passwords: PasswordHasher(cost: 4),
-                               clock: { Timestamp.now.adding(seconds: 31 * 86_400) })
+            let later = Domain(
+                store: server.store, passwords: PasswordHasher(cost: 4),
+                clock: { Timestamp.now.adding(seconds: 31 * 86_400) })
             let identity = try #require(try await server.domain.authenticate(secret: token))
             _ = try await server.domain.restoreList(identity, id: try #require(ListID(listID)))
             let purged = try await later.purgeExpiredTrash()
@@ -127,7 +136,8 @@ struct WritePathTests {
     @Test func SYNC1_onlyTheDomainModuleImportsTheStoresWriteSide() throws {
         let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Sources")
-        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
+        let files =
+            FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
         #expect(files.count > 20)
         for file in files {

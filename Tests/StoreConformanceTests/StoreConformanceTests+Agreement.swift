@@ -45,9 +45,11 @@ struct Workload {
     var tasks: [TaskItem]
     var queries: [TaskQuery] = []
 
-    static let words = ["milk", "Milch", "café", "Crème", "e-mail", "example.com", "report", "Report2", "über",
-                        "Zürich", "naïve", "x_y", "don't", "3.14", "<b>bold</b>", "plan", "plans", "planning",
-                        "✈️trip", "zebra", "Ábc", "abc", "ABC"]
+    static let words = [
+        "milk", "Milch", "café", "Crème", "e-mail", "example.com", "report", "Report2", "über",
+        "Zürich", "naïve", "x_y", "don't", "3.14", "<b>bold</b>", "plan", "plans", "planning",
+        "✈️trip", "zebra", "Ábc", "abc", "ABC",
+    ]
 
     init(seed: UInt64) {
         var random = SplitMix64(seed: seed)
@@ -107,8 +109,10 @@ struct Workload {
             query.offset = 5
             queries.append(query)
         }
-        for text in ["mil", "MILCH", "café", "creme", "mail", "com", "über", "zur", "x", "y", "don t", "14", "b",
-                     "bold", "plan", "plann", "trip", "abc", "ábc", "report2", "e", "zebra plan", "nothing"] {
+        for text in [
+            "mil", "MILCH", "café", "creme", "mail", "com", "über", "zur", "x", "y", "don t", "14", "b",
+            "bold", "plan", "plann", "trip", "abc", "ábc", "report2", "e", "zebra plan", "nothing",
+        ] {
             var query = TaskQuery(ownerID: account.id)
             query.text = text
             query.sort = .title

@@ -18,9 +18,11 @@ extension StoreConformanceTests {
             let parent = makeTask(in: inbox, "Pack \"boxes\"\n and tape ✓") { $0.labelIDs = [label.id] }
             let child = makeTask(in: inbox, "Kitchen", parent: parent) { $0.due = .day(CivilDate(year: 2030, month: 1, day: 2)!) }
             try await store.write(.putLabel(label), .putTask(parent), .putTask(child))
-            try await store.write(.putAttachment(
-                Attachment(id: .make(at: epoch), accountID: ada.id, taskID: parent.id, listID: inbox.id, kind: .png, byteCount: 4,
-                           createdAt: epoch), bytes: [0xFF, 0x00, 0x0A, 0x80]))
+            try await store.write(
+                .putAttachment(
+                    Attachment(
+                        id: .make(at: epoch), accountID: ada.id, taskID: parent.id, listID: inbox.id, kind: .png, byteCount: 4,
+                        createdAt: epoch), bytes: [0xFF, 0x00, 0x0A, 0x80]))
             expectedTasks = try await store.tasks(matching: TaskQuery(ownerID: ada.id))
             expectedAccount = try await store.account(id: ada.id)
             sequence = try await store.latestSequence(accountID: ada.id)
@@ -79,8 +81,9 @@ extension StoreConformanceTests {
         try await withStore(engine) { store in
             let (cid, _) = try await store.register("cid")
             let notes = (0..<5).map { index in
-                AppNotification(id: .make(at: epoch), accountID: cid.id, kind: .comment, title: "Note \(index)", body: "",
-                                createdAt: at(Int64(index) * 100))
+                AppNotification(
+                    id: .make(at: epoch), accountID: cid.id, kind: .comment, title: "Note \(index)", body: "",
+                    createdAt: at(Int64(index) * 100))
             }
             _ = try await store.commit(WriteBatch(notes.map { .putNotification($0) }, now: at(1_000)))
             #expect(try await store.purgeRecords(before: at(250), limit: 2) == 2)

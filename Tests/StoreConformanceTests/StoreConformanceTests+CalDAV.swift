@@ -2,8 +2,10 @@ import DoableCore
 @_spi(StoreWriting) import DoableStore
 import Testing
 
-func makeCalendarObject(_ task: TaskItem, name: String? = nil, uid: String? = nil, bodyVersion: Int64 = 1,
-                        pendingParentUID: String? = nil) -> CalendarObject {
+func makeCalendarObject(
+    _ task: TaskItem, name: String? = nil, uid: String? = nil, bodyVersion: Int64 = 1,
+    pendingParentUID: String? = nil
+) -> CalendarObject {
     let uid = uid ?? task.id.description
     return CalendarObject(
         taskID: task.id, name: name ?? "\(uid).ics", uid: uid,
@@ -23,7 +25,8 @@ extension StoreConformanceTests {
             let before = try await store.latestSequence(accountID: ada.id)
             // Folded lines, a tab, non-ASCII text and an X- property: the body comes back byte for byte.
             var first = makeCalendarObject(walk, name: "4A1B-client chosen.ics", uid: "4A1B@example.com")
-            first.body = "BEGIN:VCALENDAR\r\nPRODID:-//Apple Inc.//iOS 17//EN\r\nBEGIN:VTODO\r\nUID:4A1B@example.com\r\n"
+            first.body =
+                "BEGIN:VCALENDAR\r\nPRODID:-//Apple Inc.//iOS 17//EN\r\nBEGIN:VTODO\r\nUID:4A1B@example.com\r\n"
                 + "SUMMARY:Walk the dog 🐕 über\r\n  the hill\r\nX-APPLE-SORT-ORDER:\t42\r\nEND:VTODO\r\nEND:VCALENDAR\r\n"
             let second = makeCalendarObject(read, pendingParentUID: "4A1B@example.com")
             let changes = try await store.write(.putCalendarObject(first), .putCalendarObject(second))
@@ -67,8 +70,9 @@ extension StoreConformanceTests {
             let office = makeTask(in: work, "Office copy")
             try await store.put([home, office])
             // The same client-chosen name and UID in two calendars (a client that copied an event across).
-            try await store.write(.putCalendarObject(makeCalendarObject(home, name: "same.ics", uid: "SAME")),
-                                  .putCalendarObject(makeCalendarObject(office, name: "same.ics", uid: "SAME")))
+            try await store.write(
+                .putCalendarObject(makeCalendarObject(home, name: "same.ics", uid: "SAME")),
+                .putCalendarObject(makeCalendarObject(office, name: "same.ics", uid: "SAME")))
 
             #expect(try await store.calendarObjectTask(listID: inbox.id, name: "same.ics") == home.id)
             #expect(try await store.calendarObjectTask(listID: work.id, name: "same.ics") == office.id)
@@ -90,8 +94,9 @@ extension StoreConformanceTests {
             // Moved to the Inbox, the office copy is found there and no longer in Work.
             let moved = edited(office) { $0.listID = inbox.id }
             try await store.write(.putTask(moved))
-            #expect(try await store.calendarObjectTasks(listID: inbox.id, uid: "SAME")
-                == [home.id, office.id].sorted())
+            #expect(
+                try await store.calendarObjectTasks(listID: inbox.id, uid: "SAME")
+                    == [home.id, office.id].sorted())
             #expect(try await store.calendarObjectTasks(listID: work.id, uid: "SAME").isEmpty)
             #expect(try await store.calendarObjectTask(listID: work.id, name: "same.ics") == nil)
             let found = try await store.calendarObjectTask(listID: inbox.id, name: "same.ics")
@@ -125,8 +130,9 @@ extension StoreConformanceTests {
 
             let awaiting = try await store.calendarObjectsAwaitingParent(listID: inbox.id, uid: "PARENT")
             #expect(awaiting == waiting.sorted { $0.taskID < $1.taskID })
-            #expect(try await store.calendarObjectsAwaitingParent(listID: work.id, uid: "PARENT").map(\.taskID)
-                == [elsewhere.id])
+            #expect(
+                try await store.calendarObjectsAwaitingParent(listID: work.id, uid: "PARENT").map(\.taskID)
+                    == [elsewhere.id])
             #expect(try await store.calendarObjectsAwaitingParent(listID: inbox.id, uid: "parent").isEmpty)
 
             // The parent arrived: the first child was hung below it and waits no more.
@@ -157,17 +163,19 @@ extension StoreConformanceTests {
                 $0.trashedWith = "list:\(errands.id)"
             }
             try await store.put([parent, child, keep, stamps])
-            try await store.write(.putCalendarObject(makeCalendarObject(parent)),
-                                  .putCalendarObject(makeCalendarObject(child)),
-                                  .putCalendarObject(makeCalendarObject(keep)),
-                                  .putCalendarObject(makeCalendarObject(stamps)))
+            try await store.write(
+                .putCalendarObject(makeCalendarObject(parent)),
+                .putCalendarObject(makeCalendarObject(child)),
+                .putCalendarObject(makeCalendarObject(keep)),
+                .putCalendarObject(makeCalendarObject(stamps)))
 
             // As the trash purge writes them: the subtree deepest first, then the list after its tasks.
             try await store.write(.purgeTask(child), .purgeTask(parent))
             try await store.write(.purgeTask(stamps), .purgeList(errands))
 
-            #expect(try await store.calendarObjects(taskIDs: [parent.id, child.id, keep.id, stamps.id]).map(\.taskID)
-                == [keep.id])
+            #expect(
+                try await store.calendarObjects(taskIDs: [parent.id, child.id, keep.id, stamps.id]).map(\.taskID)
+                    == [keep.id])
             #expect(try await store.calendarObjectTask(listID: inbox.id, name: "\(parent.id).ics") == nil)
             #expect(try await store.task(id: parent.id) == nil)
             #expect(try await store.list(id: errands.id) == nil)
@@ -229,8 +237,9 @@ extension StoreConformanceTests {
             #expect(try await store.account(id: ada.id) == nil)
             #expect(try await store.feedKey(accountID: ada.id) == nil)
             #expect(try await store.feedKey(key: "ada-key") == nil)
-            #expect(try await store.calendarObjects(taskIDs: [adas.id, adasTrashed.id, bobs.id]).map(\.taskID)
-                == [bobs.id])
+            #expect(
+                try await store.calendarObjects(taskIDs: [adas.id, adasTrashed.id, bobs.id]).map(\.taskID)
+                    == [bobs.id])
             #expect(try await store.feedKey(key: "bob-key")?.accountID == bob.id, "others keep theirs")
         }
     }
@@ -258,11 +267,13 @@ extension StoreConformanceTests {
             #expect(try await store.latestSequence(accountID: ada.id, listID: shared.id) == adaShared.last?.sequence)
             #expect(try await store.latestSequence(accountID: ada.id, listID: inbox.id) == adaInbox.last?.sequence)
             // Paging: after a cursor, at most `limit`, oldest first.
-            let page = try await store.changes(accountID: ada.id, listID: shared.id, after: adaShared[0].sequence,
-                                               limit: 2)
+            let page = try await store.changes(
+                accountID: ada.id, listID: shared.id, after: adaShared[0].sequence,
+                limit: 2)
             #expect(page == Array(adaShared.dropFirst().prefix(2)))
-            let pastEnd = try await store.changes(accountID: ada.id, listID: shared.id,
-                                                  after: adaShared.last?.sequence ?? 0, limit: 10)
+            let pastEnd = try await store.changes(
+                accountID: ada.id, listID: shared.id,
+                after: adaShared.last?.sequence ?? 0, limit: 10)
             #expect(pastEnd.isEmpty)
             #expect(try await store.changes(accountID: ada.id, listID: .make(), after: 0, limit: 10).isEmpty)
             #expect(try await store.latestSequence(accountID: ada.id, listID: .make()) == 0)
@@ -279,8 +290,9 @@ extension StoreConformanceTests {
             let bobCursor = try await store.latestSequence(accountID: bob.id, listID: shared.id)
             let adaCursor = try await store.latestSequence(accountID: ada.id, listID: shared.id)
             let moved = edited(oatMilk) { $0.listID = inbox.id }
-            try await store.write(.putTask(moved),
-                                  .announceTask(milk.id, listID: shared.id, listOwner: ada.id, onlyTo: nil))
+            try await store.write(
+                .putTask(moved),
+                .announceTask(milk.id, listID: shared.id, listOwner: ada.id, onlyTo: nil))
             let bobLeft = try await store.changes(accountID: bob.id, listID: shared.id, after: bobCursor, limit: 10)
             #expect(bobLeft.map(\.entityID) == [milk.id.description])
             #expect(bobLeft.map(\.entity) == [.task])
@@ -288,8 +300,9 @@ extension StoreConformanceTests {
             #expect(try await store.latestSequence(accountID: bob.id, listID: shared.id) > bobCursor)
             let adaLeft = try await store.changes(accountID: ada.id, listID: shared.id, after: adaCursor, limit: 10)
             #expect(adaLeft.map(\.entityID) == [milk.id.description])
-            let adaArrived = try await store.changes(accountID: ada.id, listID: inbox.id,
-                                                     after: adaInbox.last?.sequence ?? 0, limit: 10)
+            let adaArrived = try await store.changes(
+                accountID: ada.id, listID: inbox.id,
+                after: adaInbox.last?.sequence ?? 0, limit: 10)
             #expect(adaArrived.map(\.entityID) == [milk.id.description])
             #expect(try await store.changes(accountID: bob.id, listID: inbox.id, after: 0, limit: 10).isEmpty)
 
@@ -317,9 +330,10 @@ extension StoreConformanceTests {
             try await store.write(.putList(work), .putList(old), .putList(unnamed))
             let before = try await store.latestSequence(accountID: ada.id)
 
-            let changes = try await store.write(.putCalendarCollection(work.id, name: "work-2f9c"),
-                                                .putCalendarCollection(old.id, name: "Old Stuff"),
-                                                .putCalendarCollection(inbox.id, name: "tasks"))
+            let changes = try await store.write(
+                .putCalendarCollection(work.id, name: "work-2f9c"),
+                .putCalendarCollection(old.id, name: "Old Stuff"),
+                .putCalendarCollection(inbox.id, name: "tasks"))
             #expect(changes.isEmpty)
             #expect(try await store.latestSequence(accountID: ada.id) == before)
             let asked = [work.id, old.id, unnamed.id, inbox.id, .make()]
@@ -333,8 +347,9 @@ extension StoreConformanceTests {
 
             // The client made the collection again under another name: the row is replaced, the old name frees.
             try await store.write(.putCalendarCollection(work.id, name: "Arbeit 🗂"))
-            #expect(try await store.calendarCollectionNames(listIDs: [work.id, inbox.id])
-                == [work.id: "Arbeit 🗂", inbox.id: "tasks"])
+            #expect(
+                try await store.calendarCollectionNames(listIDs: [work.id, inbox.id])
+                    == [work.id: "Arbeit 🗂", inbox.id: "tasks"])
             #expect(try await store.calendarCollectionLists(name: "work-2f9c").isEmpty)
             #expect(try await store.calendarCollectionLists(name: "Arbeit 🗂") == [work.id])
             #expect(try await store.list(id: work.id) == work, "the list stays as it was")
@@ -350,13 +365,15 @@ extension StoreConformanceTests {
             let other = makeList(ada, "Other", rank: "a2")
             try await store.write(.putList(trashed), .putList(other))
             // Two accounts chose the same segment (every python-caldav test run uses the same one).
-            try await store.write(.putCalendarCollection(adaInbox.id, name: "pythoncaldav-test"),
-                                  .putCalendarCollection(bobInbox.id, name: "pythoncaldav-test"),
-                                  .putCalendarCollection(trashed.id, name: "binned"),
-                                  .putCalendarCollection(other.id, name: "PythonCalDAV-Test"))
+            try await store.write(
+                .putCalendarCollection(adaInbox.id, name: "pythoncaldav-test"),
+                .putCalendarCollection(bobInbox.id, name: "pythoncaldav-test"),
+                .putCalendarCollection(trashed.id, name: "binned"),
+                .putCalendarCollection(other.id, name: "PythonCalDAV-Test"))
 
-            #expect(try await store.calendarCollectionLists(name: "pythoncaldav-test")
-                == [adaInbox.id, bobInbox.id].sorted())
+            #expect(
+                try await store.calendarCollectionLists(name: "pythoncaldav-test")
+                    == [adaInbox.id, bobInbox.id].sorted())
             #expect(try await store.calendarCollectionLists(name: "PythonCalDAV-Test") == [other.id], "names are exact")
             #expect(try await store.calendarCollectionLists(name: "binned") == [trashed.id])
             #expect(try await store.calendarCollectionLists(name: "pythoncaldav-test ").isEmpty)
@@ -370,8 +387,9 @@ extension StoreConformanceTests {
             let (ada, inbox) = try await store.register("ada")
             let errands = makeList(ada, "Errands") { $0.deletedAt = at(1) }
             try await store.write(.putList(errands))
-            try await store.write(.putCalendarCollection(errands.id, name: "errands"),
-                                  .putCalendarCollection(inbox.id, name: "inbox"))
+            try await store.write(
+                .putCalendarCollection(errands.id, name: "errands"),
+                .putCalendarCollection(inbox.id, name: "inbox"))
 
             try await store.write(.purgeList(errands))
 
@@ -394,11 +412,12 @@ extension StoreConformanceTests {
             let adaTrashed = makeList(ada, "Binned", rank: "a2") { $0.deletedAt = at(1) }
             let bobWork = makeList(bob, "Work")
             try await store.write(.putList(adaWork), .putList(adaTrashed), .putList(bobWork))
-            try await store.write(.putCalendarCollection(adaInbox.id, name: "tasks"),
-                                  .putCalendarCollection(adaWork.id, name: "work"),
-                                  .putCalendarCollection(adaTrashed.id, name: "binned"),
-                                  .putCalendarCollection(bobInbox.id, name: "tasks"),
-                                  .putCalendarCollection(bobWork.id, name: "work"))
+            try await store.write(
+                .putCalendarCollection(adaInbox.id, name: "tasks"),
+                .putCalendarCollection(adaWork.id, name: "work"),
+                .putCalendarCollection(adaTrashed.id, name: "binned"),
+                .putCalendarCollection(bobInbox.id, name: "tasks"),
+                .putCalendarCollection(bobWork.id, name: "work"))
 
             try await store.write(.deleteAccount(ada))
 
@@ -408,8 +427,9 @@ extension StoreConformanceTests {
             #expect(try await store.calendarCollectionLists(name: "tasks") == [bobInbox.id], "others keep theirs")
             #expect(try await store.calendarCollectionLists(name: "work") == [bobWork.id])
             #expect(try await store.calendarCollectionLists(name: "binned").isEmpty)
-            #expect(try await store.calendarCollectionNames(listIDs: adas + [bobInbox.id, bobWork.id])
-                == [bobInbox.id: "tasks", bobWork.id: "work"])
+            #expect(
+                try await store.calendarCollectionNames(listIDs: adas + [bobInbox.id, bobWork.id])
+                    == [bobInbox.id: "tasks", bobWork.id: "work"])
         }
     }
 }
@@ -421,16 +441,18 @@ extension StoreConformanceTests {
         try await withStore(engine) { store in
             let (ann, _) = try await store.register("ann")
             let (ben, _) = try await store.register("ben")
-            let kept = ShelvedUndo(id: "abc123", accountID: ann.id, steps: String(repeating: "x", count: 300_000),
-                                   expiresAt: at(1_000))
+            let kept = ShelvedUndo(
+                id: "abc123", accountID: ann.id, steps: String(repeating: "x", count: 300_000),
+                expiresAt: at(1_000))
             let stale = ShelvedUndo(id: "old", accountID: ann.id, steps: "[]", expiresAt: at(10))
             try await store.write(.shelveUndo(stale))
             _ = try await store.commit(WriteBatch([.shelveUndo(kept)], now: at(500)))
             #expect(try await store.shelvedUndo(id: "abc123", accountID: ann.id, now: at(500)) == kept)
             #expect(try await store.shelvedUndo(id: "abc123", accountID: ben.id, now: at(500)) == nil)
             #expect(try await store.shelvedUndo(id: "abc123", accountID: ann.id, now: at(1_001)) == nil, "expired")
-            #expect(try await store.shelvedUndo(id: "old", accountID: ann.id, now: at(0)) == nil,
-                    "a member's expired steps go when new ones are kept")
+            #expect(
+                try await store.shelvedUndo(id: "old", accountID: ann.id, now: at(0)) == nil,
+                "a member's expired steps go when new ones are kept")
             try await store.write(.takeUndo(id: "abc123"))
             #expect(try await store.shelvedUndo(id: "abc123", accountID: ann.id, now: at(500)) == nil)
         }

@@ -84,8 +84,9 @@ extension StoreConformanceTests {
             let renamedAda = edited(ada) { $0.firstName = "Augusta" }
             let clash = makeAccount("carol", email: "BOB@example.com")
             let duplicateError = await error {
-                try await store.write(.putList(list), .putTask(task), .putCredential(credential),
-                                      .putAccount(renamedAda), .putAccount(clash))
+                try await store.write(
+                    .putList(list), .putTask(task), .putCredential(credential),
+                    .putAccount(renamedAda), .putAccount(clash))
             }
             let staleError = await error {
                 try await store.write(.putList(list), .putTask(task), .putAccount(edited(bob) { $0.version += 5 }))
@@ -169,9 +170,11 @@ extension StoreConformanceTests {
             let (cleo, _) = try await store.register("cleo")
             let task = makeTask(in: adaInbox, "Shared errand")
             // Bob is a member of Ada's list: the engine finds the list's audience inside the transaction.
-            try await store.write(.putMembership(ListMembership(
-                listID: adaInbox.id, accountID: bob.id, role: .editor, rank: "a0", addedBy: ada.id, createdAt: epoch,
-                updatedAt: epoch)))
+            try await store.write(
+                .putMembership(
+                    ListMembership(
+                        listID: adaInbox.id, accountID: bob.id, role: .editor, rank: "a0", addedBy: ada.id, createdAt: epoch,
+                        updatedAt: epoch)))
             let adaBefore = try await store.latestSequence(accountID: ada.id)
             let bobBefore = try await store.latestSequence(accountID: bob.id)
             let batch = WriteBatch([.putTask(task), .putLabel(makeLabel(ada, "home"))], now: at(5), actor: bob.id)

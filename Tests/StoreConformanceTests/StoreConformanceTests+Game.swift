@@ -11,23 +11,30 @@ extension SubscriptionPlan: Versioned {}
 func day(_ offset: Int) -> CivilDate { CivilDate("2026-06-10")!.adding(days: offset) }
 
 func makeProfile(_ account: Account, configure: (inout GameProfile) -> Void = { _ in }) -> GameProfile {
-    var profile = GameProfile(accountID: account.id, companion: .default, lastClosedDay: day(-1), createdAt: epoch,
-                              updatedAt: epoch)
+    var profile = GameProfile(
+        accountID: account.id, companion: .default, lastClosedDay: day(-1), createdAt: epoch,
+        updatedAt: epoch)
     configure(&profile)
     return profile
 }
 
-func makeLedgerEntry(_ account: Account, _ kind: LedgerEntry.Kind, points: Int, on localDay: CivilDate,
-                     reference: String = "ref", at seconds: Int64) -> LedgerEntry {
-    LedgerEntry(id: .make(at: at(seconds)), accountID: account.id, kind: kind, reference: reference, points: points,
-                xp: max(points, 0), localDay: localDay, detail: "\(kind.rawValue) \(points)", at: at(seconds))
+func makeLedgerEntry(
+    _ account: Account, _ kind: LedgerEntry.Kind, points: Int, on localDay: CivilDate,
+    reference: String = "ref", at seconds: Int64
+) -> LedgerEntry {
+    LedgerEntry(
+        id: .make(at: at(seconds)), accountID: account.id, kind: kind, reference: reference, points: points,
+        xp: max(points, 0), localDay: localDay, detail: "\(kind.rawValue) \(points)", at: at(seconds))
 }
 
-func makeCompletion(of task: TaskItem, by actor: Account, at seconds: Int64, on localDay: CivilDate?,
-                    onTime: Bool? = nil, ageSeconds: Int64? = nil) -> TaskCompletion {
-    TaskCompletion(id: .make(at: at(seconds)), taskID: task.id, ownerID: task.ownerID, actorID: actor.id,
-                   completedAt: at(seconds), due: task.due, start: nil, recurrence: nil, nextDue: nil,
-                   resetSubtaskIDs: [], localDay: localDay, onTime: onTime, ageSeconds: ageSeconds)
+func makeCompletion(
+    of task: TaskItem, by actor: Account, at seconds: Int64, on localDay: CivilDate?,
+    onTime: Bool? = nil, ageSeconds: Int64? = nil
+) -> TaskCompletion {
+    TaskCompletion(
+        id: .make(at: at(seconds)), taskID: task.id, ownerID: task.ownerID, actorID: actor.id,
+        completedAt: at(seconds), due: task.due, start: nil, recurrence: nil, nextDue: nil,
+        resetSubtaskIDs: [], localDay: localDay, onTime: onTime, ageSeconds: ageSeconds)
 }
 
 /// Issue 16: the companion game and statistics (GAME), on every engine.
@@ -110,15 +117,19 @@ extension StoreConformanceTests {
             let (ann, _) = try await store.register("ann")
             let (ben, _) = try await store.register("ben")
             let days = [
-                GameDay(accountID: ann.id, day: day(0), status: .kept, dueCount: 3, doneCount: 4, bonus: 2, streak: 1,
-                        closedAt: at(100)),
-                GameDay(accountID: ann.id, day: day(1), status: .missed, dueCount: 2, doneCount: 1, bonus: 0,
-                        streak: 0, closedAt: at(200)),
-                GameDay(accountID: ann.id, day: day(2), status: .off, dueCount: 0, doneCount: 0, bonus: 0, streak: 0,
-                        closedAt: at(300)),
+                GameDay(
+                    accountID: ann.id, day: day(0), status: .kept, dueCount: 3, doneCount: 4, bonus: 2, streak: 1,
+                    closedAt: at(100)),
+                GameDay(
+                    accountID: ann.id, day: day(1), status: .missed, dueCount: 2, doneCount: 1, bonus: 0,
+                    streak: 0, closedAt: at(200)),
+                GameDay(
+                    accountID: ann.id, day: day(2), status: .off, dueCount: 0, doneCount: 0, bonus: 0, streak: 0,
+                    closedAt: at(300)),
             ]
-            let bens = GameDay(accountID: ben.id, day: day(1), status: .paused, dueCount: 0, doneCount: 0, bonus: 0,
-                               streak: 0, closedAt: at(200))
+            let bens = GameDay(
+                accountID: ben.id, day: day(1), status: .paused, dueCount: 0, doneCount: 0, bonus: 0,
+                streak: 0, closedAt: at(200))
             try await store.write(.putGameDay(days[0]), .putGameDay(days[1]), .putGameDay(days[2]), .putGameDay(bens))
             #expect(try await store.gameDays(accountID: ann.id, from: day(0), through: day(2)) == days)
             #expect(try await store.gameDays(accountID: ann.id, from: day(1), through: day(1)) == [days[1]])
@@ -152,17 +163,20 @@ extension StoreConformanceTests {
             let purchase = makeLedgerEntry(ann, .purchase, points: -20, on: day(1), at: 40)
             let restore = makeLedgerEntry(ann, .streakRestore, points: -35, on: day(2), at: 50)
             let bens = makeLedgerEntry(ben, .reward, points: 100, on: day(1), reference: "c1", at: 60)
-            try await store.write(.addLedgerEntry(reward), .addLedgerEntry(reversal), .addLedgerEntry(bonus),
-                                  .addLedgerEntry(other), .addLedgerEntry(purchase), .addLedgerEntry(restore),
-                                  .addLedgerEntry(bens))
-            #expect(try await store.ledger(accountID: ann.id, before: nil, limit: 10)
+            try await store.write(
+                .addLedgerEntry(reward), .addLedgerEntry(reversal), .addLedgerEntry(bonus),
+                .addLedgerEntry(other), .addLedgerEntry(purchase), .addLedgerEntry(restore),
+                .addLedgerEntry(bens))
+            #expect(
+                try await store.ledger(accountID: ann.id, before: nil, limit: 10)
                     == [restore, purchase, other, bonus, reversal, reward])
             #expect(try await store.ledger(accountID: ann.id, before: at(30), limit: 1) == [reversal])
             #expect(try await store.ledger(accountID: ann.id, before: at(10), limit: 10).isEmpty)
             #expect(try await store.ledgerEntries(accountID: ann.id, reference: "c1") == [reward, reversal])
             #expect(try await store.ledgerEntries(accountID: ben.id, reference: "c2").isEmpty)
             // GAME-6: rewards, reversals and streak bonuses count; purchases and buy-backs are spending.
-            #expect(try await store.ledgerPointsByDay(accountID: ann.id, from: day(0), through: day(2))
+            #expect(
+                try await store.ledgerPointsByDay(accountID: ann.id, from: day(0), through: day(2))
                     == [day(0): 0, day(1): 13])
             #expect(try await store.ledgerPointsByDay(accountID: ann.id, from: day(1), through: day(1)) == [day(1): 13])
             // A line is written once.
@@ -183,14 +197,16 @@ extension StoreConformanceTests {
             }
             #expect(!seeded.isEmpty)
             #expect(try await store.storeItems(includeRetired: true) == seeded.sorted(by: byPriceAndName))
-            #expect(try await store.storeItems(includeRetired: false)
+            #expect(
+                try await store.storeItems(includeRetired: false)
                     == seeded.filter { !$0.isRetired }.sorted(by: byPriceAndName))
             for item in seeded { #expect(try await store.storeItem(id: item.id) == item) }
             #expect(try await store.storeItem(id: .make()) == nil)
 
-            let lamp = StoreItem(id: .make(at: epoch), name: "Lamp 'n' \\ shade", description: "Warm light",
-                                 category: .furniture, slot: .floorLeft, price: 0, svg: "<circle r=\"5\"/>",
-                                 createdAt: epoch, updatedAt: epoch)
+            let lamp = StoreItem(
+                id: .make(at: epoch), name: "Lamp 'n' \\ shade", description: "Warm light",
+                category: .furniture, slot: .floorLeft, price: 0, svg: "<circle r=\"5\"/>",
+                createdAt: epoch, updatedAt: epoch)
             try await store.write(.putStoreItem(lamp))
             #expect(try await store.storeItem(id: lamp.id) == lamp)
             #expect(try await store.storeItems(includeRetired: false).first == lamp, "the cheapest first")
@@ -209,11 +225,13 @@ extension StoreConformanceTests {
     func GAME7_subscriptionPlansRoundTripWithVersions(engine: Engine) async throws {
         try await withStore(engine) { store in
             #expect(try await store.subscriptionPlans(includeRetired: true).isEmpty)
-            let yearly = SubscriptionPlan(id: .make(at: epoch), name: "Yearly", price: Money(cents: 4_999),
-                                          period: .year, description: "Two months free", createdAt: epoch,
-                                          updatedAt: epoch)
-            let monthly = SubscriptionPlan(id: .make(at: epoch), name: "Monthly", price: Money(cents: 499),
-                                           period: .month, description: "", createdAt: epoch, updatedAt: epoch)
+            let yearly = SubscriptionPlan(
+                id: .make(at: epoch), name: "Yearly", price: Money(cents: 4_999),
+                period: .year, description: "Two months free", createdAt: epoch,
+                updatedAt: epoch)
+            let monthly = SubscriptionPlan(
+                id: .make(at: epoch), name: "Monthly", price: Money(cents: 499),
+                period: .month, description: "", createdAt: epoch, updatedAt: epoch)
             try await store.write(.putSubscriptionPlan(yearly), .putSubscriptionPlan(monthly))
             #expect(try await store.subscriptionPlans(includeRetired: false) == [monthly, yearly])
             #expect(try await store.subscriptionPlan(id: yearly.id) == yearly)
@@ -266,14 +284,18 @@ extension StoreConformanceTests {
             let plain = makeCompletion(of: other, by: ann, at: 4, on: day(1))
             let bens = makeCompletion(of: other, by: ben, at: 5, on: day(1), onTime: true, ageSeconds: 9)
             let later = makeCompletion(of: other, by: ann, at: 6, on: day(5), onTime: true, ageSeconds: 1)
-            try await store.write(.addCompletion(legacy), .addCompletion(early), .addCompletion(late),
-                                  .addCompletion(plain), .addCompletion(bens), .addCompletion(later))
+            try await store.write(
+                .addCompletion(legacy), .addCompletion(early), .addCompletion(late),
+                .addCompletion(plain), .addCompletion(bens), .addCompletion(later))
             #expect(try await store.latestCompletion(taskID: task.id) == late)
-            #expect(try await store.completions(ownerID: ann.id, since: at(1), limit: 10)
+            #expect(
+                try await store.completions(ownerID: ann.id, since: at(1), limit: 10)
                     == [later, bens, plain, late, early, legacy])
-            #expect(try await store.completions(actorID: ann.id, from: day(0), through: day(1), limit: 10)
+            #expect(
+                try await store.completions(actorID: ann.id, from: day(0), through: day(1), limit: 10)
                     == [early, late, plain], "oldest first; without a local day never")
-            #expect(try await store.completions(actorID: ann.id, from: day(0), through: day(9), limit: 2)
+            #expect(
+                try await store.completions(actorID: ann.id, from: day(0), through: day(9), limit: 2)
                     == [early, late])
             #expect(try await store.completions(actorID: ben.id, from: day(0), through: day(9), limit: 10) == [bens])
             #expect(try await store.completionCount(taskID: task.id) == 3)
@@ -299,20 +321,29 @@ extension StoreConformanceTests {
                 makeCompletion(of: task, by: ben, at: 7, on: day(0), onTime: true, ageSeconds: 5),
             ]
             _ = try await store.commit(WriteBatch(completions.map { .addCompletion($0) }, now: epoch))
-            let first = CompletionDayTotals(day: day(0), completed: 3, onTime: 1, late: 1, ageSecondsTotal: 150,
-                                            ageCount: 2)
-            let second = CompletionDayTotals(day: day(1), completed: 1, onTime: 1, late: 0, ageSecondsTotal: 10,
-                                             ageCount: 1)
-            let earlier = CompletionDayTotals(day: day(-3), completed: 1, onTime: 0, late: 1, ageSecondsTotal: 7,
-                                              ageCount: 1)
-            #expect(try await store.completionTotalsByDay(actorID: ann.id, from: day(0), through: day(1))
+            let first = CompletionDayTotals(
+                day: day(0), completed: 3, onTime: 1, late: 1, ageSecondsTotal: 150,
+                ageCount: 2)
+            let second = CompletionDayTotals(
+                day: day(1), completed: 1, onTime: 1, late: 0, ageSecondsTotal: 10,
+                ageCount: 1)
+            let earlier = CompletionDayTotals(
+                day: day(-3), completed: 1, onTime: 0, late: 1, ageSecondsTotal: 7,
+                ageCount: 1)
+            #expect(
+                try await store.completionTotalsByDay(actorID: ann.id, from: day(0), through: day(1))
                     == [first, second])
             #expect(try await store.completionTotalsByDay(actorID: ann.id, from: day(1), through: day(9)) == [second])
-            #expect(try await store.completionTotalsByDay(actorID: ann.id, from: nil, through: day(0))
+            #expect(
+                try await store.completionTotalsByDay(actorID: ann.id, from: nil, through: day(0))
                     == [earlier, first], "all of history up to the day")
-            #expect(try await store.completionTotalsByDay(actorID: ben.id, from: nil, through: day(9))
-                    == [CompletionDayTotals(day: day(0), completed: 1, onTime: 1, late: 0, ageSecondsTotal: 5,
-                                            ageCount: 1)])
+            #expect(
+                try await store.completionTotalsByDay(actorID: ben.id, from: nil, through: day(9))
+                    == [
+                        CompletionDayTotals(
+                            day: day(0), completed: 1, onTime: 1, late: 0, ageSecondsTotal: 5,
+                            ageCount: 1)
+                    ])
             #expect(try await store.completionTotalsByDay(actorID: .make(), from: nil, through: day(9)).isEmpty)
         }
     }
@@ -326,8 +357,10 @@ extension StoreConformanceTests {
             let (ben, bensInbox) = try await store.register("ben")
             let start = day(0).startTimestamp.adding(seconds: -2 * 3_600)
             let end = day(1).startTimestamp.adding(seconds: -2 * 3_600)
-            func task(_ title: String, in list: TaskList? = nil, due: TaskDate?,
-                      configure: (inout TaskItem) -> Void = { _ in }) -> TaskItem {
+            func task(
+                _ title: String, in list: TaskList? = nil, due: TaskDate?,
+                configure: (inout TaskItem) -> Void = { _ in }
+            ) -> TaskItem {
                 makeTask(in: list ?? inbox, title) {
                     $0.due = due
                     configure(&$0)
@@ -359,12 +392,15 @@ extension StoreConformanceTests {
                 task("Ben's own, ann's due day", in: bensInbox, due: .day(day(0))),
             ]
             try await store.put(counted + notCounted + bens)
-            #expect(try await store.openTasksDue(accountID: ann.id, day: day(0), start: start, end: end)
+            #expect(
+                try await store.openTasksDue(accountID: ann.id, day: day(0), start: start, end: end)
                     == counted.count)
             #expect(try await store.openTasksDue(accountID: ben.id, day: day(0), start: start, end: end) == 3)
-            #expect(try await store.openTasksDue(accountID: ann.id, day: day(1), start: end,
-                                                 end: day(2).startTimestamp.adding(seconds: -2 * 3_600)) == 2,
-                    "tomorrow and the moment at today's end")
+            #expect(
+                try await store.openTasksDue(
+                    accountID: ann.id, day: day(1), start: end,
+                    end: day(2).startTimestamp.adding(seconds: -2 * 3_600)) == 2,
+                "tomorrow and the moment at today's end")
 
             // GAME-6: at D 12:00 UTC, what is open and what of it is past due (a day due passes at its end).
             let now = day(0).startTimestamp.adding(seconds: 12 * 3_600)
@@ -376,7 +412,8 @@ extension StoreConformanceTests {
             #expect(benCounts.open == 3)
             #expect(benCounts.overdue == 1)
             // By the due's date, a moment by its UTC date.
-            #expect(try await store.openTasksByDueDay(accountID: ann.id, from: day(-1), through: day(0))
+            #expect(
+                try await store.openTasksByDueDay(accountID: ann.id, from: day(-1), through: day(0))
                     == [day(-1): 4, day(0): 5])
             #expect(try await store.openTasksByDueDay(accountID: ann.id, from: day(1), through: day(3)) == [day(1): 1])
         }
@@ -390,8 +427,10 @@ extension StoreConformanceTests {
             for account in [ann, ben] {
                 try await store.write(
                     .putGameProfile(makeProfile(account)),
-                    .putGameDay(GameDay(accountID: account.id, day: day(0), status: .kept, dueCount: 1, doneCount: 1,
-                                        bonus: 2, streak: 1, closedAt: at(1))),
+                    .putGameDay(
+                        GameDay(
+                            accountID: account.id, day: day(0), status: .kept, dueCount: 1, doneCount: 1,
+                            bonus: 2, streak: 1, closedAt: at(1))),
                     .addLedgerEntry(makeLedgerEntry(account, .reward, points: 10, on: day(0), at: 2)))
             }
             try await store.write(.deleteAccount(ann))

@@ -21,7 +21,7 @@ extension StoreConformanceTests {
             var query = TaskQuery(ownerID: ada.id)
             query.labelIDs = labels.prefix(100).map(\.id)
             let clock = ContinuousClock()
-            _ = try await store.tasks(matching: query) // warm up the connection
+            _ = try await store.tasks(matching: query)  // warm up the connection
             let start = clock.now
             let matching = try await store.tasks(matching: query)
             let elapsed = clock.now - start
@@ -58,7 +58,7 @@ extension StoreConformanceTests {
     func TASK7_issue10_5_searchFindsCafeWhicheverFormIsTyped(engine: Engine) async throws {
         try await withStore(engine) { store in
             let (ada, inbox) = try await store.register("ada")
-            let task = makeTask(in: inbox, "Caf\u{E9} cr\u{E8}me") // stored as the domain stores it: NFC
+            let task = makeTask(in: inbox, "Caf\u{E9} cr\u{E8}me")  // stored as the domain stores it: NFC
             try await store.put([task])
             for typed in ["caf\u{E9}", "cafe\u{301}", "CAFE\u{301} cre\u{300}me"] {
                 var query = TaskQuery(ownerID: ada.id)
@@ -173,9 +173,11 @@ extension StoreConformanceTests {
 /// A query that never ends by itself.
 private func runawayQuery(_ store: any Store) async throws {
     if let store = store as? SQLiteStore {
-        _ = try await store.fetchOne("""
+        _ = try await store.fetchOne(
+            """
             WITH RECURSIVE counter(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM counter) SELECT count(*) AS n FROM counter
-            """, []) { row in row["n"] as Int64 }
+            """, []
+        ) { row in row["n"] as Int64 }
     } else if let store = store as? PostgresStore {
         _ = try await store.fetchOne("SELECT pg_sleep(600) IS NULL AS slept") { try $0["slept"] as Bool }
     }

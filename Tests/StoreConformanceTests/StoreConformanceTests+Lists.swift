@@ -77,8 +77,12 @@ extension StoreConformanceTests {
             try await store.put([
                 makeTask(in: inbox, "Open"),
                 makeTask(in: inbox, "Started") { $0.status = .inProgress },
-                makeTask(in: inbox, "Done") { $0.status = .completed; $0.completedAt = at(1) },
-                makeTask(in: inbox, "Trashed") { $0.deletedAt = at(1); $0.trashedWith = $0.id.description },
+                makeTask(in: inbox, "Done") {
+                    $0.status = .completed; $0.completedAt = at(1)
+                },
+                makeTask(in: inbox, "Trashed") {
+                    $0.deletedAt = at(1); $0.trashedWith = $0.id.description
+                },
                 parent,
                 makeTask(in: errands, "Child", parent: parent),
             ])
@@ -98,11 +102,14 @@ extension StoreConformanceTests {
             let work = makeLabel(ada, "work")
             let home = makeLabel(ada, "Home", color: "#00FF00")
             let urgent = makeLabel(ada, "URGENT")
-            try await store.write(.putLabel(work), .putLabel(home), .putLabel(urgent),
-                                  .putLabel(makeLabel(bob, "work")))
+            try await store.write(
+                .putLabel(work), .putLabel(home), .putLabel(urgent),
+                .putLabel(makeLabel(bob, "work")))
 
             let clash = await error { try await store.write(.putLabel(makeLabel(ada, "Work"))) }
-            let renamed = edited(urgent) { $0.name = "asap"; $0.color = "orange" }
+            let renamed = edited(urgent) {
+                $0.name = "asap"; $0.color = "orange"
+            }
             try await store.write(.putLabel(renamed))
 
             let labels = try await store.labels(ownerID: ada.id)
@@ -132,8 +139,9 @@ extension StoreConformanceTests {
             // The domain takes the label off its tasks in the same batch; no foreign key does it behind the feed.
             let refused = await error { try await store.write(.deleteLabel(home)) }
             if case .referenceMissing = refused as? StoreError {} else { Issue.record("not refused: \(String(describing: refused))") }
-            try await store.write(.putTask(edited(both) { $0.labelIDs = [work.id] }),
-                                  .putTask(edited(homeOnly) { $0.labelIDs = [] }), .deleteLabel(home))
+            try await store.write(
+                .putTask(edited(both) { $0.labelIDs = [work.id] }),
+                .putTask(edited(homeOnly) { $0.labelIDs = [] }), .deleteLabel(home))
             var query = TaskQuery(ownerID: ada.id)
             query.labelIDs = [work.id]
             let withWork = try await store.tasks(matching: query)

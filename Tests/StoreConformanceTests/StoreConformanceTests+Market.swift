@@ -8,9 +8,11 @@ extension Bid: Versioned {}
 
 let berlin = GeoPoint(latitude: 52.520008, longitude: 13.404954)
 
-func makePosting(_ poster: Account, _ title: String, description: String = "", created: Int64 = 0,
-                 category: CategoryID = MarketCategory.otherID, at point: GeoPoint? = nil,
-                 configure: (inout MarketPosting) -> Void = { _ in }) -> MarketPosting {
+func makePosting(
+    _ poster: Account, _ title: String, description: String = "", created: Int64 = 0,
+    category: CategoryID = MarketCategory.otherID, at point: GeoPoint? = nil,
+    configure: (inout MarketPosting) -> Void = { _ in }
+) -> MarketPosting {
     var posting = MarketPosting(
         id: .make(at: at(created)), posterID: poster.id, title: title, description: description, categoryID: category,
         maxBid: Money(cents: 5_000), location: point.map { .init(point: $0, placeName: "Somewhere") },
@@ -20,14 +22,18 @@ func makePosting(_ poster: Account, _ title: String, description: String = "", c
 }
 
 func makeBid(_ posting: MarketPosting, by bidder: Account, cents: Int64 = 2_500, created: Int64 = 1) -> Bid {
-    Bid(id: .make(at: at(created)), postingID: posting.id, posterID: posting.posterID, bidderID: bidder.id,
+    Bid(
+        id: .make(at: at(created)), postingID: posting.id, posterID: posting.posterID, bidderID: bidder.id,
         amount: Money(cents: cents), message: "I can do it", createdAt: at(created), updatedAt: at(created))
 }
 
-func makePhoto(_ uploader: Account, task: TaskItem? = nil, posting: MarketPosting? = nil, created: Int64 = 0,
-               bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00]) -> DoableCore.Attachment {
-    DoableCore.Attachment(id: .make(at: at(created)), accountID: uploader.id, taskID: task?.id, postingID: posting?.id,
-               listID: task?.listID, kind: .jpeg, byteCount: bytes.count, createdAt: at(created))
+func makePhoto(
+    _ uploader: Account, task: TaskItem? = nil, posting: MarketPosting? = nil, created: Int64 = 0,
+    bytes: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00]
+) -> DoableCore.Attachment {
+    DoableCore.Attachment(
+        id: .make(at: at(created)), accountID: uploader.id, taskID: task?.id, postingID: posting?.id,
+        listID: task?.listID, kind: .jpeg, byteCount: bytes.count, createdAt: at(created))
 }
 
 extension Store {
@@ -45,8 +51,10 @@ extension StoreConformanceTests {
             let (ann, inbox) = try await store.register("ann")
             let (ben, _) = try await store.register("ben")
             let task = makeTask(in: inbox, "Fix the bike")
-            let full = makePosting(ann, "Bike repair ✨", description: "Front wheel, «urgent»", created: 5,
-                                   at: GeoPoint(latitude: -33.868820, longitude: 151.209290)) {
+            let full = makePosting(
+                ann, "Bike repair ✨", description: "Front wheel, «urgent»", created: 5,
+                at: GeoPoint(latitude: -33.868820, longitude: 151.209290)
+            ) {
                 $0.suggestedCategory = "Bicycles"
                 $0.maxBid = Money(cents: 100_000_000)
                 $0.status = .done
@@ -63,8 +71,9 @@ extension StoreConformanceTests {
             let bare = makePosting(ann, "Walk the dog", created: 6, category: MarketCategory.seededID(8))
             let alone = makePosting(ann, "Paint the fence", created: 7, at: berlin) { $0.location?.placeName = "" }
             // Two new postings in one batch (PostgreSQL writes them in one statement), and one by itself.
-            try await store.write(.putTask(task), .putPosting(full, audience: [ben.id]),
-                                  .putPosting(bare, audience: []))
+            try await store.write(
+                .putTask(task), .putPosting(full, audience: [ben.id]),
+                .putPosting(bare, audience: []))
             try await store.write(.putPosting(alone, audience: []))
             #expect(try await store.posting(id: full.id) == full)
             #expect(try await store.posting(id: bare.id) == bare)
@@ -78,16 +87,21 @@ extension StoreConformanceTests {
 
             let open = makePosting(ann, "Move a sofa", created: 20)
             let bid = makeBid(open, by: ben, cents: 4_250, created: 21)
-            let later = Bid(id: .make(at: at(22)), postingID: full.id, posterID: ann.id, bidderID: ben.id,
-                            amount: Money(cents: 1), status: .accepted, createdAt: at(22), updatedAt: at(23))
-            var question = MarketQuestion(id: .make(at: at(24)), postingID: open.id, posterID: ann.id, askerID: ben.id,
-                                          body: "Which floor?", createdAt: at(24))
-            let review = MarketReview(id: .make(at: at(25)), postingID: full.id, reviewerID: ann.id,
-                                      revieweeID: ben.id, rating: 5, body: "Quick and careful", createdAt: at(25))
-            let back = MarketReview(id: .make(at: at(26)), postingID: full.id, reviewerID: ben.id, revieweeID: ann.id,
-                                    rating: 4, body: "", createdAt: at(26))
-            try await store.write(.putPosting(open, audience: []), .putBid(bid), .putBid(later),
-                                  .putQuestion(question), .putReview(review), .putReview(back))
+            let later = Bid(
+                id: .make(at: at(22)), postingID: full.id, posterID: ann.id, bidderID: ben.id,
+                amount: Money(cents: 1), status: .accepted, createdAt: at(22), updatedAt: at(23))
+            var question = MarketQuestion(
+                id: .make(at: at(24)), postingID: open.id, posterID: ann.id, askerID: ben.id,
+                body: "Which floor?", createdAt: at(24))
+            let review = MarketReview(
+                id: .make(at: at(25)), postingID: full.id, reviewerID: ann.id,
+                revieweeID: ben.id, rating: 5, body: "Quick and careful", createdAt: at(25))
+            let back = MarketReview(
+                id: .make(at: at(26)), postingID: full.id, reviewerID: ben.id, revieweeID: ann.id,
+                rating: 4, body: "", createdAt: at(26))
+            try await store.write(
+                .putPosting(open, audience: []), .putBid(bid), .putBid(later),
+                .putQuestion(question), .putReview(review), .putReview(back))
             question.answer = "The third"
             question.answeredAt = at(30)
             question.version = 2
@@ -120,10 +134,14 @@ extension StoreConformanceTests {
     func MKT11_categoriesAreSeededAndTheirNamesUniqueIgnoringCase(engine: Engine) async throws {
         try await withStore(engine) { store in
             let seeded = try await store.marketCategories()
-            #expect(seeded.map(\.name) == ["Cleaning", "Delivery", "Gardening", "Moving", "Other", "Pet care",
-                                           "Repairs", "Tech help", "Tutoring"])
+            #expect(
+                seeded.map(\.name) == [
+                    "Cleaning", "Delivery", "Gardening", "Moving", "Other", "Pet care",
+                    "Repairs", "Tech help", "Tutoring",
+                ])
             #expect(seeded.filter(\.isOther).map(\.id) == [CategoryID("00000000-0000-7000-8000-000000000001")!])
-            #expect(try await store.marketCategory(id: CategoryID("00000000-0000-7000-8000-000000000009")!)?.name
+            #expect(
+                try await store.marketCategory(id: CategoryID("00000000-0000-7000-8000-000000000009")!)?.name
                     == "Pet care")
             #expect(seeded.allSatisfy { $0.createdAt == Timestamp(milliseconds: 0) && !$0.isArchived })
 
@@ -143,8 +161,9 @@ extension StoreConformanceTests {
             // A posting suggesting a category shows in the admins' list.
             let (ann, _) = try await store.register("ann")
             let suggesting = makePosting(ann, "Teach me chess", created: 3) { $0.suggestedCategory = "Games" }
-            try await store.write(.putPosting(suggesting, audience: []),
-                                  .putPosting(makePosting(ann, "Plain", created: 4), audience: []))
+            try await store.write(
+                .putPosting(suggesting, audience: []),
+                .putPosting(makePosting(ann, "Plain", created: 4), audience: []))
             #expect(try await store.postingsSuggestingCategories(limit: 10).map(\.id) == [suggesting.id])
         }
     }
@@ -175,9 +194,15 @@ extension StoreConformanceTests {
             // Once the first is withdrawn, a new one may be placed.
             try await store.write(.putBid(edited(first, at: 4) { $0.status = .withdrawn }), .putBid(second))
             #expect(try await store.bids(postingID: posting.id).map(\.bidderID) == [ben.id, ben.id, cat.id])
-            let reopenError = await error { try await store.write(.putBid(edited(edited(first, at: 4) {
-                $0.status = .withdrawn
-            }) { $0.status = .open })) }
+            let reopenError = await error {
+                try await store.write(
+                    .putBid(
+                        edited(
+                            edited(first, at: 4) {
+                                $0.status = .withdrawn
+                            }
+                        ) { $0.status = .open }))
+            }
             #expect(isVersionConflict(reopenError))
         }
     }
@@ -189,8 +214,9 @@ extension StoreConformanceTests {
             let (ben, _) = try await store.register("ben")
             let posting = makePosting(ann, "Mow the lawn")
             let bid = makeBid(posting, by: ben)
-            let question = MarketQuestion(id: .make(at: epoch), postingID: posting.id, posterID: ann.id,
-                                          askerID: ben.id, body: "When?", createdAt: epoch)
+            let question = MarketQuestion(
+                id: .make(at: epoch), postingID: posting.id, posterID: ann.id,
+                askerID: ben.id, body: "When?", createdAt: epoch)
             try await store.write(.putPosting(posting, audience: []), .putBid(bid), .putQuestion(question))
 
             try await store.write(.putPosting(edited(posting) { $0.title = "Mow the big lawn" }, audience: []))
@@ -210,8 +236,9 @@ extension StoreConformanceTests {
             let skipped = await error { try await store.write(.putQuestion(answered)) }
             #expect(isVersionConflict(skipped))
 
-            let review = MarketReview(id: .make(at: epoch), postingID: posting.id, reviewerID: ann.id,
-                                      revieweeID: ben.id, rating: 3, body: "", createdAt: epoch)
+            let review = MarketReview(
+                id: .make(at: epoch), postingID: posting.id, reviewerID: ann.id,
+                revieweeID: ben.id, rating: 3, body: "", createdAt: epoch)
             try await store.write(.putReview(review))
             var again = review
             again.id = .make(at: epoch)
@@ -239,20 +266,24 @@ extension StoreConformanceTests {
             let (ben, _) = try await store.register("ben")
             let (cat, _) = try await store.register("cat")
             for round in 0..<5 {
-                let posting = makePosting(ann, "Round \(round)") { $0.status = .bidded; $0.openBidCount = 2 }
+                let posting = makePosting(ann, "Round \(round)") {
+                    $0.status = .bidded; $0.openBidCount = 2
+                }
                 let benBid = makeBid(posting, by: ben), catBid = makeBid(posting, by: cat)
                 try await store.write(.putPosting(posting, audience: []), .putBid(benBid), .putBid(catBid))
                 func accept(_ bid: Bid, _ other: Bid) -> WriteBatch {
-                    WriteBatch([
-                        .putPosting(edited(posting) {
-                            $0.status = .assigned
-                            $0.assigneeID = bid.bidderID
-                            $0.acceptedBidID = bid.id
-                            $0.openBidCount = 0
-                        }, audience: [bid.bidderID]),
-                        .putBid(edited(bid) { $0.status = .accepted }),
-                        .putBid(edited(other) { $0.status = .declined }),
-                    ], now: epoch)
+                    WriteBatch(
+                        [
+                            .putPosting(
+                                edited(posting) {
+                                    $0.status = .assigned
+                                    $0.assigneeID = bid.bidderID
+                                    $0.acceptedBidID = bid.id
+                                    $0.openBidCount = 0
+                                }, audience: [bid.bidderID]),
+                            .putBid(edited(bid) { $0.status = .accepted }),
+                            .putBid(edited(other) { $0.status = .declined }),
+                        ], now: epoch)
                 }
                 let benAccept = accept(benBid, catBid), catAccept = accept(catBid, benBid)
                 async let first = error { _ = try await store.commit(benAccept) }
@@ -277,13 +308,15 @@ extension StoreConformanceTests {
             let seen = makePosting(ann, "Seen", created: 10)
             let gone = makePosting(ann, "Gone", created: 10) { $0.deletedAt = at(11) }
             let others = makePosting(ben, "Ben's", created: 10)
-            try await store.write(.putPosting(seen, audience: []), .putPosting(gone, audience: []),
-                                  .putPosting(others, audience: []))
+            try await store.write(
+                .putPosting(seen, audience: []), .putPosting(gone, audience: []),
+                .putPosting(others, audience: []))
             #expect(try await store.unseenBidCount(posterID: ann.id) == 0)
             let benBid = makeBid(seen, by: ben, created: 12)
             let catBid = makeBid(seen, by: cat, created: 13)
-            try await store.write(.putBid(benBid), .putBid(catBid), .putBid(makeBid(gone, by: ben, created: 12)),
-                                  .putBid(makeBid(others, by: cat, created: 12)))
+            try await store.write(
+                .putBid(benBid), .putBid(catBid), .putBid(makeBid(gone, by: ben, created: 12)),
+                .putBid(makeBid(others, by: cat, created: 12)))
             #expect(try await store.unseenBidCount(posterID: ann.id) == 2)
             #expect(try await store.unseenBidCount(posterID: ben.id) == 1)
             try await store.write(.putBid(edited(catBid, at: 14) { $0.status = .withdrawn }))
@@ -303,15 +336,18 @@ extension StoreConformanceTests {
             let posting = makePosting(ann, "Deliver a parcel")
             try await store.write(.putPosting(posting, audience: []))
             func note(_ kind: AppNotification.Kind, read: Timestamp? = nil) -> AppNotification {
-                AppNotification(id: .make(at: epoch), accountID: ann.id, kind: kind, title: "New bid", body: "12.50",
-                                postingID: posting.id, actorID: ben.id, createdAt: epoch, readAt: read)
+                AppNotification(
+                    id: .make(at: epoch), accountID: ann.id, kind: kind, title: "New bid", body: "12.50",
+                    postingID: posting.id, actorID: ben.id, createdAt: epoch, readAt: read)
             }
             // New unread ones are written many to a statement on PostgreSQL; a read one by itself.
             let placed = note(.bidPlaced), question = note(.marketQuestion), read = note(.marketReview, read: at(1))
-            let plain = AppNotification(id: .make(at: epoch), accountID: ann.id, kind: .comment, title: "Hi",
-                                        body: "", createdAt: epoch)
-            try await store.write(.putNotification(placed), .putNotification(question), .putNotification(read),
-                                  .putNotification(plain))
+            let plain = AppNotification(
+                id: .make(at: epoch), accountID: ann.id, kind: .comment, title: "Hi",
+                body: "", createdAt: epoch)
+            try await store.write(
+                .putNotification(placed), .putNotification(question), .putNotification(read),
+                .putNotification(plain))
             #expect(try await store.notification(id: placed.id) == placed)
             #expect(try await store.notification(id: question.id) == question)
             #expect(try await store.notification(id: read.id) == read)
@@ -327,8 +363,9 @@ extension StoreConformanceTests {
         try await withStore(engine) { store in
             let (ann, _) = try await store.register("ann")
             func note(silent: Bool, read: Timestamp? = nil) -> AppNotification {
-                AppNotification(id: .make(at: epoch), accountID: ann.id, kind: .reminder, title: "Water the plants",
-                                body: "Due today", createdAt: epoch, readAt: read, isSilent: silent)
+                AppNotification(
+                    id: .make(at: epoch), accountID: ann.id, kind: .reminder, title: "Water the plants",
+                    body: "Due today", createdAt: epoch, readAt: read, isSilent: silent)
             }
             let quiet = note(silent: true), loud = note(silent: false), quietRead = note(silent: true, read: at(1))
             try await store.write(.putNotification(quiet), .putNotification(loud), .putNotification(quietRead))

@@ -11,8 +11,9 @@ extension StoreConformanceTests {
             let (ann, _) = try await store.register("ann")
             let moving = MarketCategory.seededID(2)
             let bike = makePosting(ann, "Bike repair", description: "Flat tyre on my city bike", created: 1)
-            let bikes = makePosting(ann, "Two bikes to move", description: "Reparatur nicht nötig", created: 2,
-                                    category: moving)
+            let bikes = makePosting(
+                ann, "Two bikes to move", description: "Reparatur nicht nötig", created: 2,
+                category: moving)
             let café = makePosting(ann, "Café chairs", description: "Repaint six chairs", created: 3)
             let bidded = makePosting(ann, "BIKE-REPAIR kit", created: 4) { $0.status = .bidded }
             let assigned = makePosting(ann, "Bike repair again", created: 5) { $0.status = .assigned }
@@ -35,11 +36,13 @@ extension StoreConformanceTests {
             #expect(try await titles("bike") { $0.statuses = [.bidded] } == ["BIKE-REPAIR kit"])
             #expect(try await titles("bike") { $0.statuses = [.assigned, .done] } == ["Bike repair again"])
             #expect(try await titles("bike") { $0.limit = 2 } == ["BIKE-REPAIR kit", "Two bikes to move"])
-            #expect(try await titles("bike") { $0.before = (bidded.createdAt, bidded.id) }
+            #expect(
+                try await titles("bike") { $0.before = (bidded.createdAt, bidded.id) }
                     == ["Two bikes to move", "Bike repair"])
             // No words: every posting of the statuses, newest first.
             #expect(try await titles("") == ["BIKE-REPAIR kit", "Café chairs", "Two bikes to move", "Bike repair"])
-            #expect(try await titles("  ,. ") { $0.before = (café.createdAt, café.id) }
+            #expect(
+                try await titles("  ,. ") { $0.before = (café.createdAt, café.id) }
                     == ["Two bikes to move", "Bike repair"])
             // Edits reach the index.
             try await store.write(.putPosting(edited(café) { $0.title = "Garden chairs" }, audience: []))
@@ -61,11 +64,14 @@ extension StoreConformanceTests {
                 // Mostly in creation order, sometimes far from it; some share a moment.
                 let created = index % 7 == 0 ? Int64.random(in: 0..<3_000, using: &generator) : Int64(index * 2)
                 let title = (0..<3).map { _ in words.randomElement(using: &generator)! }.joined(separator: " ")
-                postings.append(makePosting(ann, title, description: "number \(index)", created: created,
-                                            category: MarketCategory.seededID(index % 3)) {
-                    $0.status = index % 5 == 0 ? .done : index % 2 == 0 ? .bidded : .requested
-                    if index % 11 == 0 { $0.deletedAt = at(5_000) }
-                })
+                postings.append(
+                    makePosting(
+                        ann, title, description: "number \(index)", created: created,
+                        category: MarketCategory.seededID(index % 3)
+                    ) {
+                        $0.status = index % 5 == 0 ? .done : index % 2 == 0 ? .bidded : .requested
+                        if index % 11 == 0 { $0.deletedAt = at(5_000) }
+                    })
             }
             try await store.put(postings)
             func expected(_ query: PostingQuery) -> [PostingID] {
@@ -123,7 +129,8 @@ extension StoreConformanceTests {
             let last = try #require(first.last)
             let rest = try await store.searchPostings(PostingQuery(text: "needl", before: (last.createdAt, last.id)))
             #expect(rest.map(\.id) == [open[0]])
-            #expect(try await store.searchPostings(PostingQuery(text: "needle", statuses: [.done])).map(\.id)
+            #expect(
+                try await store.searchPostings(PostingQuery(text: "needle", statuses: [.done])).map(\.id)
                     == [postings[5].id])
             #expect(try await store.searchPostings(PostingQuery(text: "filler 1039")).count == 11)
             #expect(try await store.searchPostings(PostingQuery(text: "haystack")).isEmpty)
@@ -147,10 +154,13 @@ extension StoreConformanceTests {
             }
             try await store.put([center, close, edge, far, munich, nowhere, done, deleted, moving])
             let box = berlin.searchBox(radiusKm: 10)
-            func titles(_ box: GeoSearchBox, _ statuses: [MarketPosting.Status] = [.requested, .bidded],
-                        category: CategoryID? = nil, limit: Int = 100) async throws -> Set<String> {
-                Set(try await store.postings(in: box, statuses: statuses, categoryID: category, limit: limit)
-                    .map(\.title))
+            func titles(
+                _ box: GeoSearchBox, _ statuses: [MarketPosting.Status] = [.requested, .bidded],
+                category: CategoryID? = nil, limit: Int = 100
+            ) async throws -> Set<String> {
+                Set(
+                    try await store.postings(in: box, statuses: statuses, categoryID: category, limit: limit)
+                        .map(\.title))
             }
             #expect(try await titles(box) == ["Center", "Three km", "Nine km north", "Moving"])
             #expect(try await titles(box, [.bidded]) == ["Moving"])
@@ -191,23 +201,32 @@ extension StoreConformanceTests {
             let annTask = makeTask(in: annInbox, "Ann's task")
             let benTask = makeTask(in: benInbox, "Ben's task")
             let annPosting = makePosting(ann, "Ann's posting", at: berlin)
-            let benPosting = makePosting(ben, "Ben's posting") { $0.status = .done; $0.assigneeID = ann.id }
+            let benPosting = makePosting(ben, "Ben's posting") {
+                $0.status = .done; $0.assigneeID = ann.id
+            }
             let onAnns = makeBid(annPosting, by: ben)
             let annsBid = makeBid(benPosting, by: ann)
-            let question = MarketQuestion(id: .make(at: epoch), postingID: benPosting.id, posterID: ben.id,
-                                          askerID: ann.id, body: "?", createdAt: epoch)
-            let asked = MarketQuestion(id: .make(at: epoch), postingID: annPosting.id, posterID: ann.id,
-                                       askerID: ben.id, body: "?", createdAt: epoch)
-            let ofAnn = MarketReview(id: .make(at: epoch), postingID: benPosting.id, reviewerID: ben.id,
-                                     revieweeID: ann.id, rating: 2, body: "", createdAt: epoch)
-            let byAnn = MarketReview(id: .make(at: epoch), postingID: benPosting.id, reviewerID: ann.id,
-                                     revieweeID: ben.id, rating: 5, body: "", createdAt: epoch)
-            let photos = [makePhoto(ann, task: benTask), makePhoto(ben, task: annTask),
-                          makePhoto(ben, posting: annPosting), makePhoto(ann, posting: benPosting)]
+            let question = MarketQuestion(
+                id: .make(at: epoch), postingID: benPosting.id, posterID: ben.id,
+                askerID: ann.id, body: "?", createdAt: epoch)
+            let asked = MarketQuestion(
+                id: .make(at: epoch), postingID: annPosting.id, posterID: ann.id,
+                askerID: ben.id, body: "?", createdAt: epoch)
+            let ofAnn = MarketReview(
+                id: .make(at: epoch), postingID: benPosting.id, reviewerID: ben.id,
+                revieweeID: ann.id, rating: 2, body: "", createdAt: epoch)
+            let byAnn = MarketReview(
+                id: .make(at: epoch), postingID: benPosting.id, reviewerID: ann.id,
+                revieweeID: ben.id, rating: 5, body: "", createdAt: epoch)
+            let photos = [
+                makePhoto(ann, task: benTask), makePhoto(ben, task: annTask),
+                makePhoto(ben, posting: annPosting), makePhoto(ann, posting: benPosting),
+            ]
             let kept = makePhoto(ben, task: benTask)
-            try await store.write(.putTask(annTask), .putTask(benTask), .putPosting(annPosting, audience: []),
-                                  .putPosting(benPosting, audience: []), .putBid(onAnns), .putBid(annsBid),
-                                  .putQuestion(question), .putQuestion(asked), .putReview(ofAnn), .putReview(byAnn))
+            try await store.write(
+                .putTask(annTask), .putTask(benTask), .putPosting(annPosting, audience: []),
+                .putPosting(benPosting, audience: []), .putBid(onAnns), .putBid(annsBid),
+                .putQuestion(question), .putQuestion(asked), .putReview(ofAnn), .putReview(byAnn))
             for photo in photos + [kept] { try await store.write(.putAttachment(photo, bytes: [9, 9])) }
             let account = try #require(try await store.account(id: ann.id))
             try await store.write(.deleteAccount(account))
@@ -239,8 +258,9 @@ extension StoreConformanceTests {
             let posting = makePosting(ann, "With photos")
             try await store.write(.putTask(task), .putPosting(posting, audience: []))
             let first = makePhoto(ann, task: task, created: 1), second = makePhoto(ann, task: task, created: 2)
-            let changes = try await store.write(.putAttachment(first, bytes: [1]), .putAttachment(second, bytes: [2]),
-                                                .requireAtMost(.attachmentsOnTask(task.id, 2)))
+            let changes = try await store.write(
+                .putAttachment(first, bytes: [1]), .putAttachment(second, bytes: [2]),
+                .requireAtMost(.attachmentsOnTask(task.id, 2)))
             #expect(changes.map(\.entity) == [.attachment, .attachment])
             #expect(changes.allSatisfy { $0.accountID == ann.id && $0.listID == inbox.id })
             let third = makePhoto(ann, task: task, created: 3)
@@ -250,11 +270,13 @@ extension StoreConformanceTests {
             #expect(isVersionConflict(overTaskLimit))
             #expect(try await store.attachment(id: third.id) == nil)
             let onPosting = makePhoto(ben, posting: posting)
-            try await store.write(.putAttachment(onPosting, bytes: [4]),
-                                  .requireAtMost(.attachmentsOnPosting(posting.id, 1)))
+            try await store.write(
+                .putAttachment(onPosting, bytes: [4]),
+                .requireAtMost(.attachmentsOnPosting(posting.id, 1)))
             let overPostingLimit = await error {
-                try await store.write(.putAttachment(makePhoto(ann, posting: posting), bytes: [5]),
-                                      .requireAtMost(.attachmentsOnPosting(posting.id, 1)))
+                try await store.write(
+                    .putAttachment(makePhoto(ann, posting: posting), bytes: [5]),
+                    .requireAtMost(.attachmentsOnPosting(posting.id, 1)))
             }
             #expect(isVersionConflict(overPostingLimit))
             let deletion = try await store.write(.deleteAttachment(onPosting))

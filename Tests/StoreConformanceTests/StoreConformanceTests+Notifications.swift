@@ -10,8 +10,9 @@ extension StoreConformanceTests {
             let (dee, _) = try await store.register("dee")
             // Two at the same moment: the id breaks the tie, so no page repeats or skips one.
             let notes = [0, 100, 100, 200, 300].enumerated().map { index, seconds in
-                AppNotification(id: .make(at: at(seconds)), accountID: dee.id, kind: .comment, title: "Note \(index)",
-                                body: "", createdAt: at(seconds))
+                AppNotification(
+                    id: .make(at: at(seconds)), accountID: dee.id, kind: .comment, title: "Note \(index)",
+                    body: "", createdAt: at(seconds))
             }
             _ = try await store.commit(WriteBatch(notes.map { .putNotification($0) }, now: at(1_000)))
             var seen: [String] = []

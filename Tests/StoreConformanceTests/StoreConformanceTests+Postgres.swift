@@ -34,9 +34,11 @@ extension StoreConformanceTests {
         #expect(socket.unixSocketDirectory == "/var/run/postgresql")
         #expect(socket.clientConfiguration.unixSocketPath == "/var/run/postgresql/.s.PGSQL.5432")
 
-        for invalid in ["mysql://u@h/db", "postgres://h/db", "postgres://u@h/db?sslmode=maybe",
-                        "postgres://u@h/db?schema=Bad-Name", "postgres://u@h:0/db", "postgres://u@h/db?pool_size=0",
-                        "postgres://u@h/db?pool_size=lots"] {
+        for invalid in [
+            "mysql://u@h/db", "postgres://h/db", "postgres://u@h/db?sslmode=maybe",
+            "postgres://u@h/db?schema=Bad-Name", "postgres://u@h:0/db", "postgres://u@h/db?pool_size=0",
+            "postgres://u@h/db?pool_size=lots",
+        ] {
             #expect(throws: PostgresURL.Invalid.self, "\(invalid)") { try PostgresURL(invalid) }
         }
         let refusal = #expect(throws: PostgresURL.Invalid.self) {

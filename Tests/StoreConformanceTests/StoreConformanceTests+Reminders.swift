@@ -6,8 +6,9 @@ import Testing
 extension Reminder: Versioned {}
 
 func makeReminder(_ task: TaskItem, _ account: Account, at moment: Timestamp) -> Reminder {
-    Reminder(id: .make(at: epoch), taskID: task.id, accountID: account.id, trigger: .at(moment), nextAt: moment,
-             createdAt: epoch, updatedAt: epoch)
+    Reminder(
+        id: .make(at: epoch), taskID: task.id, accountID: account.id, trigger: .at(moment), nextAt: moment,
+        createdAt: epoch, updatedAt: epoch)
 }
 
 /// Issue 13: reminders, completed occurrences, webhooks and the delivery queue, on every engine.
@@ -16,7 +17,9 @@ extension StoreConformanceTests {
     func NOTIF1_remindersRoundTripAndAreInTheirOwnersFeedOnly(engine: Engine) async throws {
         try await withStore(engine) { store in
             let (ann, inbox) = try await store.register("ann")
-            let task = makeTask(in: inbox, "Call mum") { $0.recurrence = "FREQ=WEEKLY;BYDAY=MO"; $0.recurrenceBasis = .completion }
+            let task = makeTask(in: inbox, "Call mum") {
+                $0.recurrence = "FREQ=WEEKLY;BYDAY=MO"; $0.recurrenceBasis = .completion
+            }
             try await store.write(.putTask(task))
             #expect(try await store.task(id: task.id)?.recurrence == "FREQ=WEEKLY;BYDAY=MO")
             #expect(try await store.task(id: task.id)?.recurrenceBasis == .completion)
@@ -33,8 +36,11 @@ extension StoreConformanceTests {
             #expect(try await store.reminders(taskID: task.id, accountID: ann.id).count == 2)
             #expect(try await store.reminders(taskIDs: [task.id]).count == 2)
             #expect(try await store.upcomingReminders(accountID: ann.id, from: at(0), limit: 10).map(\.id) == [fixed.id])
-            await #expect(throws: StoreError.self) { try await store.write(.putReminder(edited(fixed) { $0.silenced = true }),
-                                                                           .putReminder(edited(fixed) { $0.silenced = false })) }
+            await #expect(throws: StoreError.self) {
+                try await store.write(
+                    .putReminder(edited(fixed) { $0.silenced = true }),
+                    .putReminder(edited(fixed) { $0.silenced = false }))
+            }
             try await store.write(.deleteReminder(fixed))
             #expect(try await store.reminders(ids: [fixed.id, relative.id]).map(\.id) == [relative.id])
             // Purging the task takes its reminders with it.
@@ -66,12 +72,14 @@ extension StoreConformanceTests {
     func NOTIF5_deliveriesAreQueuedClaimedAndRecordedWithTheirAttempts(engine: Engine) async throws {
         try await withStore(engine) { store in
             let (ann, _) = try await store.register("ann")
-            let hook = Webhook(id: .make(at: epoch), accountID: ann.id, url: "https://example.com/hook",
-                               events: [.reminder, .taskCreated], secret: "whsec_x", feedCursor: 0, createdAt: epoch,
-                               updatedAt: epoch)
-            let delivery = Delivery(id: .make(at: epoch), accountID: ann.id, channel: .webhook,
-                                    target: hook.id.description, event: "reminder", payload: "{}", nextAttemptAt: at(5),
-                                    createdAt: epoch)
+            let hook = Webhook(
+                id: .make(at: epoch), accountID: ann.id, url: "https://example.com/hook",
+                events: [.reminder, .taskCreated], secret: "whsec_x", feedCursor: 0, createdAt: epoch,
+                updatedAt: epoch)
+            let delivery = Delivery(
+                id: .make(at: epoch), accountID: ann.id, channel: .webhook,
+                target: hook.id.description, event: "reminder", payload: "{}", nextAttemptAt: at(5),
+                createdAt: epoch)
             let changes = try await store.write(.putWebhook(hook), .enqueueDelivery(delivery))
             #expect(changes.map(\.entity) == [.webhook], "a queued delivery has no feed entry")
             #expect(try await store.webhook(id: hook.id) == hook)
@@ -90,15 +98,19 @@ extension StoreConformanceTests {
             retried.attempts = 1
             retried.lastError = "HTTP 500"
             retried.nextAttemptAt = at(40)
-            try await store.record(DeliveryAttempt(deliveryID: delivery.id, number: 1, at: at(6), succeeded: false,
-                                                   detail: "HTTP 500"), updating: retried)
+            try await store.record(
+                DeliveryAttempt(
+                    deliveryID: delivery.id, number: 1, at: at(6), succeeded: false,
+                    detail: "HTTP 500"), updating: retried)
             #expect(try await store.claimDueDeliveries(now: at(39), leaseUntil: at(99), limit: 5).isEmpty)
             var sent = try #require(try await store.claimDueDeliveries(now: at(40), leaseUntil: at(100), limit: 5).first)
             sent.attempts = 2
             sent.state = .sent
             sent.sentAt = at(41)
-            try await store.record(DeliveryAttempt(deliveryID: delivery.id, number: 2, at: at(41), succeeded: true,
-                                                   detail: "HTTP 204"), updating: sent)
+            try await store.record(
+                DeliveryAttempt(
+                    deliveryID: delivery.id, number: 2, at: at(41), succeeded: true,
+                    detail: "HTTP 204"), updating: sent)
             #expect(try await store.delivery(id: delivery.id)?.state == .sent)
             #expect(try await store.deliveryAttempts(deliveryIDs: [delivery.id]).map(\.succeeded) == [false, true])
             #expect(try await store.deliveryAttempts(deliveryIDs: [delivery.id, .make()]).map(\.number) == [1, 2])
@@ -120,23 +132,29 @@ extension StoreConformanceTests {
             try await store.write(.putTask(task))
             _ = try await store.commit(WriteBatch(reminders.map { .putReminder($0) }, now: epoch))
             func fired(_ reminder: Reminder) -> Reminder {
-                edited(reminder, at: 10) { $0.firedFor = at(10); $0.nextAt = nil; $0.snoozedUntil = at(99) }
+                edited(reminder, at: 10) {
+                    $0.firedFor = at(10); $0.nextAt = nil; $0.snoozedUntil = at(99)
+                }
             }
             func note(_ reminder: Reminder) -> AppNotification {
-                AppNotification(id: .make(at: epoch), accountID: ann.id, kind: .reminder, title: "Stand up", body: "Due",
-                                taskID: task.id, listID: reminder.id == relative.id ? inbox.id : nil, createdAt: at(10))
+                AppNotification(
+                    id: .make(at: epoch), accountID: ann.id, kind: .reminder, title: "Stand up", body: "Due",
+                    taskID: task.id, listID: reminder.id == relative.id ? inbox.id : nil, createdAt: at(10))
             }
             func delivery(_ reminder: Reminder) -> Delivery {
-                Delivery(id: .make(at: epoch), accountID: ann.id, channel: .webhook, target: "hook", event: "reminder",
-                         payload: "{\"reminder\": \"\(reminder.id)\"}", nextAttemptAt: at(10), createdAt: at(10))
+                Delivery(
+                    id: .make(at: epoch), accountID: ann.id, channel: .webhook, target: "hook", event: "reminder",
+                    payload: "{\"reminder\": \"\(reminder.id)\"}", nextAttemptAt: at(10), createdAt: at(10))
             }
             // A stale version among them: nothing of the batch is written.
             var stale = fired(reminders[2])
             stale.version = 5
             await #expect(throws: StoreError.self) {
-                try await store.commit(WriteBatch(reminders.dropLast().flatMap {
-                    [.putReminder(fired($0)), .putNotification(note($0)), .enqueueDelivery(delivery($0))]
-                } + [.putReminder(stale)], now: epoch))
+                try await store.commit(
+                    WriteBatch(
+                        reminders.dropLast().flatMap {
+                            [.putReminder(fired($0)), .putNotification(note($0)), .enqueueDelivery(delivery($0))]
+                        } + [.putReminder(stale)], now: epoch))
             }
             func stored() async throws -> [Reminder] {
                 try await store.reminders(ids: reminders.map(\.id)).sorted { $0.id < $1.id }
@@ -146,12 +164,15 @@ extension StoreConformanceTests {
             #expect(try await store.deliveries(accountID: ann.id, limit: 10).isEmpty)
             // As the scheduler writes them.
             let notes = reminders.map(note), deliveries = reminders.map(delivery)
-            let changes = try await store.commit(WriteBatch(reminders.indices.flatMap {
-                [.putReminder(fired(reminders[$0])), .putNotification(notes[$0]), .enqueueDelivery(deliveries[$0])]
-            }, now: epoch))
+            let changes = try await store.commit(
+                WriteBatch(
+                    reminders.indices.flatMap {
+                        [.putReminder(fired(reminders[$0])), .putNotification(notes[$0]), .enqueueDelivery(deliveries[$0])]
+                    }, now: epoch))
             #expect(changes.count == 6, "a feed entry per reminder and per notification")
             #expect(try await stored() == reminders.map(fired).sorted { $0.id < $1.id })
-            #expect(try await store.notifications(accountID: ann.id, unreadOnly: false, limit: 10).sorted { $0.id < $1.id }
+            #expect(
+                try await store.notifications(accountID: ann.id, unreadOnly: false, limit: 10).sorted { $0.id < $1.id }
                     == notes.sorted { $0.id < $1.id })
             #expect(Set(try await store.deliveries(accountID: ann.id, limit: 10).map(\.id)) == Set(deliveries.map(\.id)))
             #expect(try await store.delivery(id: deliveries[1].id) == deliveries[1])
@@ -164,10 +185,11 @@ extension StoreConformanceTests {
             let (ann, inbox) = try await store.register("ann")
             let task = makeTask(in: inbox, "Standup")
             try await store.write(.putTask(task))
-            let first = TaskCompletion(id: .make(at: at(1)), taskID: task.id, ownerID: ann.id, actorID: ann.id,
-                                       completedAt: at(1), due: TaskDate("2026-11-23"), start: nil,
-                                       recurrence: "FREQ=DAILY;COUNT=3", nextDue: TaskDate("2026-11-24"),
-                                       resetSubtaskIDs: [.make()])
+            let first = TaskCompletion(
+                id: .make(at: at(1)), taskID: task.id, ownerID: ann.id, actorID: ann.id,
+                completedAt: at(1), due: TaskDate("2026-11-23"), start: nil,
+                recurrence: "FREQ=DAILY;COUNT=3", nextDue: TaskDate("2026-11-24"),
+                resetSubtaskIDs: [.make()])
             var second = first
             second.id = .make(at: at(2))
             second.completedAt = at(2)

@@ -4,8 +4,9 @@ import Foundation
 import Testing
 
 func makeMembership(_ list: TaskList, _ member: Account, _ role: ListRole, rank: String = "a0") -> ListMembership {
-    ListMembership(listID: list.id, accountID: member.id, role: role, rank: rank, addedBy: list.ownerID,
-                   createdAt: epoch, updatedAt: epoch)
+    ListMembership(
+        listID: list.id, accountID: member.id, role: role, rank: rank, addedBy: list.ownerID,
+        createdAt: epoch, updatedAt: epoch)
 }
 
 /// Issue 12: memberships, comments, history and notifications, and the feed of every member, on every engine.
@@ -19,9 +20,10 @@ extension StoreConformanceTests {
             let household = makeList(ann, "Household")
             let garden = makeList(ann, "Garden", rank: "a2")
             try await store.write(.putList(household), .putList(garden))
-            try await store.write(.putMembership(makeMembership(household, ben, .editor)),
-                                  .putMembership(makeMembership(household, cat, .viewer)),
-                                  .putMembership(makeMembership(garden, ben, .admin, rank: "a1")))
+            try await store.write(
+                .putMembership(makeMembership(household, ben, .editor)),
+                .putMembership(makeMembership(household, cat, .viewer)),
+                .putMembership(makeMembership(garden, ben, .admin, rank: "a1")))
 
             let members = try await store.memberships(listID: household.id)
             #expect(Set(members.map(\.accountID)) == [ben.id, cat.id])
@@ -104,11 +106,13 @@ extension StoreConformanceTests {
             let (ben, benInbox) = try await store.register("ben")
             let household = makeList(ann, "Household")
             let private_ = makeList(ann, "Private", rank: "a3")
-            try await store.write(.putList(household), .putList(private_),
-                                  .putMembership(makeMembership(household, ben, .editor)))
-            try await store.write(.putTask(makeTask(in: household, "Water the ferns")),
-                                  .putTask(makeTask(in: private_, "Water the secret ferns")),
-                                  .putTask(makeTask(in: benInbox, "Water the cactus")))
+            try await store.write(
+                .putList(household), .putList(private_),
+                .putMembership(makeMembership(household, ben, .editor)))
+            try await store.write(
+                .putTask(makeTask(in: household, "Water the ferns")),
+                .putTask(makeTask(in: private_, "Water the secret ferns")),
+                .putTask(makeTask(in: benInbox, "Water the cactus")))
             var query = TaskQuery(ownerID: ben.id)
             query.sharedListIDs = [household.id]
             query.sharedOwnerIDs = [ann.id]
@@ -128,18 +132,24 @@ extension StoreConformanceTests {
             let (ben, _) = try await store.register("ben")
             let household = makeList(ann, "Household")
             let task = makeTask(in: household, "Buy milk")
-            try await store.write(.putList(household), .putMembership(makeMembership(household, ben, .editor)),
-                                  .putTask(task))
-            let comment = TaskComment(id: .make(at: epoch), taskID: task.id, listID: household.id, authorID: ben.id,
-                                      body: "On it", createdAt: at(1), updatedAt: at(1))
+            try await store.write(
+                .putList(household), .putMembership(makeMembership(household, ben, .editor)),
+                .putTask(task))
+            let comment = TaskComment(
+                id: .make(at: epoch), taskID: task.id, listID: household.id, authorID: ben.id,
+                body: "On it", createdAt: at(1), updatedAt: at(1))
             let annBefore = try await store.latestSequence(accountID: ann.id)
             try await store.write(
                 .putComment(comment),
-                .addActivity(TaskActivity(id: .make(at: epoch), taskID: task.id, actorID: ben.id, action: .commented,
-                                          at: at(1))),
-                .putNotification(AppNotification(id: .make(at: epoch), accountID: ann.id, kind: .comment,
-                                                 title: "ben commented", body: "On it", taskID: task.id,
-                                                 listID: household.id, actorID: ben.id, createdAt: at(1))))
+                .addActivity(
+                    TaskActivity(
+                        id: .make(at: epoch), taskID: task.id, actorID: ben.id, action: .commented,
+                        at: at(1))),
+                .putNotification(
+                    AppNotification(
+                        id: .make(at: epoch), accountID: ann.id, kind: .comment,
+                        title: "ben commented", body: "On it", taskID: task.id,
+                        listID: household.id, actorID: ben.id, createdAt: at(1))))
             #expect(try await store.comments(taskID: task.id) == [comment])
             #expect(try await store.comment(id: comment.id)?.listID == household.id)
             #expect(try await store.comments(authorID: ben.id).map(\.id) == [comment.id])
@@ -174,8 +184,9 @@ extension StoreConformanceTests {
             let household = makeList(ann, "Household")
             let task = makeTask(in: household, "Buy milk")
             try await store.write(.putList(household), .putTask(task))
-            try await store.write(.putList(edited(household) { $0.ownerID = ben.id }),
-                                  .setTasksOwner(household.id, ben.id))
+            try await store.write(
+                .putList(edited(household) { $0.ownerID = ben.id }),
+                .setTasksOwner(household.id, ben.id))
             #expect(try await store.task(id: task.id)?.ownerID == ben.id)
             #expect(try await store.lists(ownerID: ben.id).contains { $0.id == household.id })
             var query = TaskQuery(ownerID: ben.id)

@@ -25,10 +25,12 @@ extension StoreConformanceTests {
             await #expect(throws: StoreError.duplicate(key: "mutation")) {
                 try await store.write(.advanceSyncClient(clientID: device, accountID: ann.id, mutationID: 3))
             }
-            let rejection = SyncRejection(clientID: device, mutationID: 2, name: "task.update", entityID: "x",
-                                          code: "in_trash", field: nil, message: "The task is in the trash.", at: at(5))
-            try await store.write(.advanceSyncClient(clientID: device, accountID: ann.id, mutationID: 2),
-                                  .recordSyncRejection(rejection))
+            let rejection = SyncRejection(
+                clientID: device, mutationID: 2, name: "task.update", entityID: "x",
+                code: "in_trash", field: nil, message: "The task is in the trash.", at: at(5))
+            try await store.write(
+                .advanceSyncClient(clientID: device, accountID: ann.id, mutationID: 2),
+                .recordSyncRejection(rejection))
             #expect(try await store.syncClient(id: device)?.lastMutationID == 2)
             #expect(try await store.syncRejections(clientID: device, from: 1, through: 5) == [rejection])
             #expect(try await store.syncRejections(clientID: device, from: 3, through: 5).isEmpty)
@@ -45,8 +47,9 @@ extension StoreConformanceTests {
             let late = HybridTimestamp(milliseconds: 2_000, node: "b").description
             try await store.write(.putTask(task), .stampFieldClocks(entityID: id, fields: ["title", "due"], clock: late))
             try await store.write(.stampFieldClocks(entityID: id, fields: ["title", "notes"], clock: early))
-            #expect(try await store.fieldClocks(entityIDs: [id, UUID().uuidString.lowercased()])
-                == [id: ["title": late, "due": late, "notes": early]])
+            #expect(
+                try await store.fieldClocks(entityIDs: [id, UUID().uuidString.lowercased()])
+                    == [id: ["title": late, "due": late, "notes": early]])
             try await store.write(.purgeTask(task))
             #expect(try await store.fieldClocks(entityIDs: [id]).isEmpty)
         }

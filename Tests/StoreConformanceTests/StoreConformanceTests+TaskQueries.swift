@@ -63,8 +63,10 @@ extension StoreConformanceTests {
         try await withStore(engine) { store in
             let fixture = try await QueryFixture.seed(in: store)
             var results: [String: [String]] = [:]
-            let searches = ["milk", "MIL", "mil cor", "ilk", "corner milk", "example", "com", "mail", "e", "café",
-                            "CAFÉ", "b", "bold", "quarter numb", "plumber report", "  ", "--", "report"]
+            let searches = [
+                "milk", "MIL", "mil cor", "ilk", "corner milk", "example", "com", "mail", "e", "café",
+                "CAFÉ", "b", "bold", "quarter numb", "plumber report", "  ", "--", "report",
+            ]
             for text in searches {
                 results[text] = try await fixture.titles(store) { $0.text = text }
             }
@@ -198,8 +200,9 @@ struct QueryFixture {
             },
             makeTask(in: bobInbox, "Buy milk", rank: "a1") { $0.notes = "corner shop" },
         ])
-        return QueryFixture(ada: ada, bob: bob, inbox: inbox, work: work, bobInbox: bobInbox, homeLabel: homeLabel,
-                            workLabel: workLabel, milk: milk)
+        return QueryFixture(
+            ada: ada, bob: bob, inbox: inbox, work: work, bobInbox: bobInbox, homeLabel: homeLabel,
+            workLabel: workLabel, milk: milk)
     }
 
     /// The titles of Ada's tasks matching the query `configure` builds.

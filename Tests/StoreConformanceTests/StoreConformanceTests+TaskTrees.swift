@@ -76,11 +76,12 @@ extension StoreConformanceTests {
             let tree = try await TreeFixture.seed(in: store)
             let progress = try await store.progress(of: [tree.root.id, tree.a.id, tree.b.id, tree.a1x.id])
             let none = try await store.progress(of: [])
-            #expect(progress == [
-                tree.root.id: SubtaskProgress(done: 3, total: 5),
-                tree.a.id: SubtaskProgress(done: 1, total: 2),
-                tree.b.id: SubtaskProgress(done: 1, total: 1),
-            ])
+            #expect(
+                progress == [
+                    tree.root.id: SubtaskProgress(done: 3, total: 5),
+                    tree.a.id: SubtaskProgress(done: 1, total: 2),
+                    tree.b.id: SubtaskProgress(done: 1, total: 1),
+                ])
             #expect(none.isEmpty)
         }
     }
@@ -98,7 +99,9 @@ extension StoreConformanceTests {
                 first,
                 makeTask(in: inbox, "Child", rank: "a2", parent: first),
                 makeTask(in: inbox, "Middle", rank: "a3"),
-                makeTask(in: inbox, "Trashed", rank: "a4") { $0.deletedAt = at(1); $0.trashedWith = $0.id.description },
+                makeTask(in: inbox, "Trashed", rank: "a4") {
+                    $0.deletedAt = at(1); $0.trashedWith = $0.id.description
+                },
                 makeTask(in: inbox, "Last", rank: "a5"),
                 makeTask(in: other, "Elsewhere", rank: "a9"),
             ])

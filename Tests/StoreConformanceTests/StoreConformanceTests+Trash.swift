@@ -62,8 +62,9 @@ extension StoreConformanceTests {
             #expect(limited.tasks.count == 1)
             #expect(nothing.lists.isEmpty && nothing.tasks.isEmpty)
             #expect(Set(everything.lists.map(\.name)) == ["Old", "Errands", "Bob's old"])
-            #expect(Set(everything.tasks.map(\.title))
-                == ["Paint fence", "Buy paint", "Stamps", "Envelopes", "Call back"])
+            #expect(
+                Set(everything.tasks.map(\.title))
+                    == ["Paint fence", "Buy paint", "Stamps", "Envelopes", "Call back"])
         }
     }
 
@@ -74,9 +75,10 @@ extension StoreConformanceTests {
             let before = try await store.latestSequence(accountID: fixture.ada.id)
             let errandsTasks = try await store.tasks(listID: fixture.errands.id, includingTrashed: true)
             let paint = try await store.descendants(of: fixture.fence.id)
-            let changes = try await store.commit(WriteBatch(
-                errandsTasks.map { .purgeTask($0) } + [.purgeList(fixture.errands)]
-                    + paint.map { .purgeTask($0) } + [.purgeTask(fixture.fence)], now: at(50)))
+            let changes = try await store.commit(
+                WriteBatch(
+                    errandsTasks.map { .purgeTask($0) } + [.purgeList(fixture.errands)]
+                        + paint.map { .purgeTask($0) } + [.purgeTask(fixture.fence)], now: at(50)))
 
             let errands = try await store.list(id: fixture.errands.id)
             let errandTasks = try await store.tasks(listID: fixture.errands.id, includingTrashed: true)
@@ -89,8 +91,9 @@ extension StoreConformanceTests {
             #expect(labelled.isEmpty)
             #expect(inbox.map(\.title) == ["Call back", "Keep me"])
             #expect(changes.map(\.kind) == Array(repeating: .delete, count: 5))
-            #expect(changes.map(\.entityID) == errandsTasks.map(\.id.description) + [fixture.errands.id.description]
-                + paint.map(\.id.description) + [fixture.fence.id.description])
+            #expect(
+                changes.map(\.entityID) == errandsTasks.map(\.id.description) + [fixture.errands.id.description]
+                    + paint.map(\.id.description) + [fixture.fence.id.description])
             #expect(changes.map(\.sequence) == Array(before + 1...before + 5))
         }
     }
@@ -108,8 +111,9 @@ extension StoreConformanceTests {
 
             // What Bob sees changes first, as the domain writes it; Ada's own rows go with her, her feed too.
             let unassigned = edited(bobsTask) { $0.assigneeID = nil }
-            let changes = try await store.write(.putTask(edited(fixture.keep) { $0.title = "Last edit" }),
-                                                .putTask(unassigned), .deleteAccount(ada))
+            let changes = try await store.write(
+                .putTask(edited(fixture.keep) { $0.title = "Last edit" }),
+                .putTask(unassigned), .deleteAccount(ada))
 
             #expect(changes.map(\.accountID) == [fixture.bob.id])
             #expect(changes.map(\.entityID) == [bobsTask.id.description])
@@ -249,8 +253,9 @@ struct TrashFixture {
         let keep = makeTask(in: inbox, "Keep me", rank: "a4")
         try await store.put([
             fence,
-            makeTask(in: inbox, "Buy paint", rank: "a2", parent: fence,
-                     configure: trashedWith(fence.id.description, 3)),
+            makeTask(
+                in: inbox, "Buy paint", rank: "a2", parent: fence,
+                configure: trashedWith(fence.id.description, 3)),
             makeTask(in: inbox, "Call back", rank: "a3") {
                 $0.deletedAt = at(7)
                 $0.trashedWith = $0.id.description
@@ -262,7 +267,8 @@ struct TrashFixture {
             },
             makeTask(in: errands, "Envelopes", rank: "a2", configure: trashedWith("list:\(errands.id)", 5)),
         ])
-        return TrashFixture(ada: ada, bob: bob, inbox: inbox, bobInbox: bobInbox, errands: errands, fence: fence,
-                            keep: keep, label: label)
+        return TrashFixture(
+            ada: ada, bob: bob, inbox: inbox, bobInbox: bobInbox, errands: errands, fence: fence,
+            keep: keep, label: label)
     }
 }

@@ -143,8 +143,9 @@ struct StoreConformanceTests {
             let token = makeCredential(account, kind: .accessToken, created: 4)
             let appPassword = makeCredential(account, kind: .appPassword, created: 5)
             let othersSession = makeCredential(other, kind: .session, created: 6)
-            try await store.write(.putCredential(current), .putCredential(phone), .putCredential(laptop),
-                                  .putCredential(token), .putCredential(appPassword), .putCredential(othersSession))
+            try await store.write(
+                .putCredential(current), .putCredential(phone), .putCredential(laptop),
+                .putCredential(token), .putCredential(appPassword), .putCredential(othersSession))
 
             try await store.write(.deleteCredentials(account.id, kinds: [.session], except: current.id))
             let afterSignOut = try await store.credentials(of: account.id)

@@ -26,10 +26,12 @@ struct ClientSyncEdgeTests {
         let app = Application(router: buildRouter(domain: domain, limiter: SignInLimiter()), logger: logger)
         do {
             try await app.test(.router) { client in
-                let answer = try await SimulationSetup.call(client, .post, "/api/v1/accounts", token: nil, [
-                    "email": "ann@example.com", "password": "correct horse", "username": "ann",
-                    "firstName": "Ann", "lastName": "Edge",
-                ])
+                let answer = try await SimulationSetup.call(
+                    client, .post, "/api/v1/accounts", token: nil,
+                    [
+                        "email": "ann@example.com", "password": "correct horse", "username": "ann",
+                        "firstName": "Ann", "lastName": "Edge",
+                    ])
                 try await body(client, answer["token"] as? String ?? "", clock)
             }
         } catch {
@@ -47,16 +49,18 @@ struct ClientSyncEdgeTests {
         let network = SimulatedNetwork(seed: 1)
         network.heal()
         let replica = try Replica.inMemory(clock: { clock.now })
-        let server = RouterSyncServer(device: 0, token: token, client: client, network: network, oracle: SyncOracle(),
-                                      clock: clock)
+        let server = RouterSyncServer(
+            device: 0, token: token, client: client, network: network, oracle: SyncOracle(),
+            clock: clock)
         return (replica, SyncEngine(replica: replica, server: server, clock: { clock.now }))
     }
 
     @Test func SYNC3_aReadOnlyTokenPullsAnywayAndKeepsTheRefusedChanges() async throws {
         try await Self.withServer { client, session, clock in
             _ = try await SimulationSetup.call(client, .post, "/api/v1/tasks", token: session, ["title": "From the web"])
-            let issued = try await SimulationSetup.call(client, .post, "/api/v1/tokens", token: session,
-                                                        ["name": "Laptop", "scope": "read"])
+            let issued = try await SimulationSetup.call(
+                client, .post, "/api/v1/tokens", token: session,
+                ["name": "Laptop", "scope": "read"])
             let readOnly = try #require(issued["secret"] as? String)
             let (replica, engine) = try Self.engine(client, token: readOnly, clock: clock)
             _ = try await engine.sync()
@@ -68,7 +72,8 @@ struct ClientSyncEdgeTests {
             #expect(report.pulled >= 1 && report.pending == 1, "\(report)")
             #expect(Set(try replica.tasks().map(\.title)) == ["From the web", "Also web", "Thought of offline"])
             let server = try await SimulationSetup.call(client, .get, "/api/v1/tasks", token: session, nil)
-            #expect(Set((server["tasks"] as? [[String: Any]])?.compactMap { $0["title"] as? String } ?? [])
+            #expect(
+                Set((server["tasks"] as? [[String: Any]])?.compactMap { $0["title"] as? String } ?? [])
                     == ["From the web", "Also web"])
         }
     }
@@ -86,8 +91,9 @@ struct ClientSyncEdgeTests {
             #expect(try replica.reminders(taskID: task.id).first?.at == later, "shown at once on the device")
             var report = try await engine.sync()
             #expect(report.rejected.isEmpty && report.pending == 0, "\(report)")
-            var stored = try await SimulationSetup.call(client, .get, "/api/v1/tasks/\(task.id)/reminders",
-                                                        token: session, nil)
+            var stored = try await SimulationSetup.call(
+                client, .get, "/api/v1/tasks/\(task.id)/reminders",
+                token: session, nil)
             var first = (stored["reminders"] as? [[String: Any]])?.first
             #expect(first?["at"] as? String == "2030-02-28T18:30:00.000Z", "\(stored)")
 
@@ -95,10 +101,12 @@ struct ClientSyncEdgeTests {
             try replica.setReminderSilenced(reminder.id, true)
             report = try await engine.sync()
             #expect(report.rejected.isEmpty, "\(report)")
-            stored = try await SimulationSetup.call(client, .get, "/api/v1/tasks/\(task.id)/reminders", token: session,
-                                                    nil)
+            stored = try await SimulationSetup.call(
+                client, .get, "/api/v1/tasks/\(task.id)/reminders", token: session,
+                nil)
             first = (stored["reminders"] as? [[String: Any]])?.first
-            #expect(first?["relativeTo"] as? String == "due" && first?["offsetMinutes"] as? Int == -120
+            #expect(
+                first?["relativeTo"] as? String == "due" && first?["offsetMinutes"] as? Int == -120
                     && first?["silenced"] as? Bool == true, "\(stored)")
         }
     }

@@ -56,8 +56,10 @@ struct RouterSyncServer: SyncServer {
 
     private func post<Answer: Decodable>(_ path: String, _ body: Data) async throws -> Answer {
         let headers: HTTPFields = [.authorization: "Bearer \(token)", .contentType: "application/json"]
-        let (status, data) = try await client.execute(uri: path, method: .post, headers: headers,
-                                                      body: ByteBuffer(bytes: body)) { response in
+        let (status, data) = try await client.execute(
+            uri: path, method: .post, headers: headers,
+            body: ByteBuffer(bytes: body)
+        ) { response in
             (response.status, Data(response.body.readableBytesView))
         }
         guard status == .ok else {

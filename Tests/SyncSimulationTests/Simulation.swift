@@ -29,7 +29,9 @@ struct Simulation {
     func run() async throws -> [String] {
         // In memory when the machine has a tmpfs: the simulation checks sync, not the disk, and a thousand runs of
         // fsyncs would take minutes.
-        let base = FileManager.default.fileExists(atPath: "/dev/shm") ? URL(fileURLWithPath: "/dev/shm")
+        let base =
+            FileManager.default.fileExists(atPath: "/dev/shm")
+            ? URL(fileURLWithPath: "/dev/shm")
             : FileManager.default.temporaryDirectory
         let directory = base.appendingPathComponent("doable-sim-\(seed)-\(UUID())")
         let store = try SQLiteStore(directory: directory)
@@ -51,8 +53,10 @@ struct Simulation {
         return violations
     }
 
-    private func drive(_ client: any TestClientProtocol, store: SQLiteStore, domain: Domain,
-                       clock: SimulatedClock) async throws -> [String] {
+    private func drive(
+        _ client: any TestClientProtocol, store: SQLiteStore, domain: Domain,
+        clock: SimulatedClock
+    ) async throws -> [String] {
         var random = SeededRandom(seed: seed)
         let network = SimulatedNetwork(seed: seed)
         let oracle = SyncOracle()
@@ -60,15 +64,19 @@ struct Simulation {
         let deviceCount = Int.random(in: 2...20, using: &random)
         var devices: [Device] = []
         for index in 0..<deviceCount {
-            let skew: Int64 = index == deviceCount - 1 && deviceCount > 2
+            let skew: Int64 =
+                index == deviceCount - 1 && deviceCount > 2
                 ? 10 * 365 * 86_400_000 : Int64.random(in: -86_400_000...86_400_000, using: &random)
             let deviceClock: @Sendable () -> Timestamp = { Timestamp(milliseconds: clock.now.milliseconds + skew) }
             let account = index % 2
             let replica = try Replica.inMemory(clock: deviceClock)
-            let server = RouterSyncServer(device: index, token: setup.tokens[account], client: client, network: network,
-                                          oracle: oracle, clock: clock)
-            devices.append(Device(index: index, account: account, replica: replica,
-                                  engine: SyncEngine(replica: replica, server: server, clock: deviceClock), server: server))
+            let server = RouterSyncServer(
+                device: index, token: setup.tokens[account], client: client, network: network,
+                oracle: oracle, clock: clock)
+            devices.append(
+                Device(
+                    index: index, account: account, replica: replica,
+                    engine: SyncEngine(replica: replica, server: server, clock: deviceClock), server: server))
         }
         var mustReset = Set<Int>()
         var isMember = true
@@ -106,8 +114,10 @@ struct Simulation {
                 }
             }
         }
-        try await SimulationCheck(devices: devices, network: network, oracle: oracle, store: store, setup: setup,
-                                  client: client, clock: clock).run()
+        try await SimulationCheck(
+            devices: devices, network: network, oracle: oracle, store: store, setup: setup,
+            client: client, clock: clock
+        ).run()
         return oracle.violations
     }
 }

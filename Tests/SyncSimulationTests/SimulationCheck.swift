@@ -19,14 +19,18 @@ struct SimulationCheck {
             rank: String, deleted: Bool
         init(_ task: TaskRecord) {
             (id, title, notes, priority) = (task.id.description, task.title, task.notes, task.priority.rawValue)
-            (status, list, parent, rank) = (task.status.rawValue, task.listId.description,
-                                            task.parentId?.description ?? "", task.rank)
+            (status, list, parent, rank) = (
+                task.status.rawValue, task.listId.description,
+                task.parentId?.description ?? "", task.rank
+            )
             deleted = task.isDeleted
         }
         init(_ task: TaskItem) {
             (id, title, notes, priority) = (task.id.description, task.title, task.notes, task.priority.rawValue)
-            (status, list, parent, rank) = (task.status.rawValue, task.listID.description,
-                                            task.parentID?.description ?? "", task.rank)
+            (status, list, parent, rank) = (
+                task.status.rawValue, task.listID.description,
+                task.parentID?.description ?? "", task.rank
+            )
             deleted = task.deletedAt != nil
         }
         var description: String { "\(id.suffix(6)) '\(title)' \(status) \(list.suffix(4)) \(rank)\(deleted ? " trashed" : "")" }
@@ -64,8 +68,9 @@ struct SimulationCheck {
     /// Every device of the account holds what a fresh device gets, in the same order, and that is the server's.
     private func checkConvergence(of account: Int) async throws {
         let fresh = try Replica.inMemory(clock: { clock.now })
-        let server = RouterSyncServer(device: 1_000 + account, token: setup.tokens[account], client: client,
-                                      network: network, oracle: oracle, clock: clock)
+        let server = RouterSyncServer(
+            device: 1_000 + account, token: setup.tokens[account], client: client,
+            network: network, oracle: oracle, clock: clock)
         _ = try await SyncEngine(replica: fresh, server: server, clock: { clock.now }).sync()
         let expected = try fresh.tasks(includeDeleted: true).map(TaskShape.init)
         let expectedLists = try fresh.lists().map(\.id)
@@ -74,9 +79,11 @@ struct SimulationCheck {
             if shown != expected {
                 let onDevice = Set(shown.map(\.description)).subtracting(expected.map(\.description))
                 let onFresh = Set(expected.map(\.description)).subtracting(shown.map(\.description))
-                oracle.violation("device \(device.index) differs from a fresh device: "
-                                 + (onDevice.isEmpty && onFresh.isEmpty ? "same tasks in another order"
-                                    : "only on the device: \(onDevice.sorted()), only on a fresh one: \(onFresh.sorted())"))
+                oracle.violation(
+                    "device \(device.index) differs from a fresh device: "
+                        + (onDevice.isEmpty && onFresh.isEmpty
+                            ? "same tasks in another order"
+                            : "only on the device: \(onDevice.sorted()), only on a fresh one: \(onFresh.sorted())"))
             }
             if try device.replica.lists().map(\.id) != expectedLists {
                 oracle.violation("device \(device.index) has other lists than a fresh device")
@@ -103,23 +110,25 @@ struct SimulationCheck {
         let clocks = try await store.fieldClocks(entityIDs: Array(Set(writes.map(\.task))))
         for write in writes {
             guard let taskID = TaskID(write.task), let task = try await store.task(id: taskID) else { continue }
-            let value = switch write.field {
-            case "title": task.title
-            case "notes": task.notes
-            case "priority": task.priority.rawValue
-            case "status": task.status.rawValue
-            default: task.listID.description
-            }
+            let value =
+                switch write.field {
+                case "title": task.title
+                case "notes": task.notes
+                case "priority": task.priority.rawValue
+                case "status": task.status.rawValue
+                default: task.listID.description
+                }
             let stored = clocks[write.task]?[write.field] ?? ""
             if value != write.value && !(stored > write.clock) {
-                oracle.violation("acknowledged \(write.field) '\(write.value)' of \(write.task) is lost: "
-                                 + "the server has '\(value)' at clock \(stored), the write had \(write.clock)")
+                oracle.violation(
+                    "acknowledged \(write.field) '\(write.value)' of \(write.task) is lost: "
+                        + "the server has '\(value)' at clock \(stored), the write had \(write.clock)")
             }
         }
         for (id, trashings) in oracle.trashings {
             // A subtask also goes to the trash and back with its parent: only top-level tasks follow their own.
             guard let taskID = TaskID(id), let task = try await store.task(id: taskID), task.parentID == nil,
-                  let last = trashings.last
+                let last = trashings.last
             else { continue }
             if (task.deletedAt != nil) != last {
                 oracle.violation(last ? "task \(id) came back after its last delete" : "task \(id) is trashed after its last restore")

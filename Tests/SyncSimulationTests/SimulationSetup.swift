@@ -14,10 +14,12 @@ struct SimulationSetup: Sendable {
         var tokens: [String] = []
         var ids: [AccountID] = []
         for name in ["ann", "ben"] {
-            let answer = try await call(client, .post, "/api/v1/accounts", token: nil, [
-                "email": "\(name)@example.com", "password": "correct horse", "username": name,
-                "firstName": name, "lastName": "Sim",
-            ])
+            let answer = try await call(
+                client, .post, "/api/v1/accounts", token: nil,
+                [
+                    "email": "\(name)@example.com", "password": "correct horse", "username": name,
+                    "firstName": name, "lastName": "Sim",
+                ])
             tokens.append(answer["token"] as? String ?? "")
             let me = try await call(client, .get, "/api/v1/me", token: tokens.last, nil)
             ids.append(AccountID(me["id"] as? String ?? "")!)
@@ -30,17 +32,21 @@ struct SimulationSetup: Sendable {
 
     func setMembership(_ member: Bool, _ client: any TestClientProtocol) async throws {
         if member {
-            _ = try await Self.call(client, .post, "/api/v1/lists/\(sharedListID)/members", token: tokens[0],
-                                    ["login": "ben", "role": "editor"])
+            _ = try await Self.call(
+                client, .post, "/api/v1/lists/\(sharedListID)/members", token: tokens[0],
+                ["login": "ben", "role": "editor"])
         } else {
-            _ = try await Self.call(client, .delete, "/api/v1/lists/\(sharedListID)/members/\(accountIDs[1])",
-                                    token: tokens[0], nil)
+            _ = try await Self.call(
+                client, .delete, "/api/v1/lists/\(sharedListID)/members/\(accountIDs[1])",
+                token: tokens[0], nil)
         }
     }
 
     @discardableResult
-    static func call(_ client: any TestClientProtocol, _ method: HTTPRequest.Method, _ path: String, token: String?,
-                     _ json: [String: Any]?) async throws -> [String: Any] {
+    static func call(
+        _ client: any TestClientProtocol, _ method: HTTPRequest.Method, _ path: String, token: String?,
+        _ json: [String: Any]?
+    ) async throws -> [String: Any] {
         var headers: HTTPFields = [:]
         if let token { headers[.authorization] = "Bearer \(token)" }
         var body: ByteBuffer?

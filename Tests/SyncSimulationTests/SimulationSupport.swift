@@ -46,7 +46,11 @@ final class SimulatedNetwork: Sendable {
     func setOffline(_ device: Int, _ offline: Bool) {
         state.withLock { if offline { $0.offline.insert(device) } else { $0.offline.remove(device) } }
     }
-    func heal() { state.withLock { $0.offline = []; $0.faulty = false } }
+    func heal() {
+        state.withLock {
+            $0.offline = []; $0.faulty = false
+        }
+    }
 
     func roll() -> Fault {
         state.withLock { state in

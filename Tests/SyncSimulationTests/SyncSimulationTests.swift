@@ -33,7 +33,8 @@ struct SyncSimulationTests {
             }
         }
         for (seed, violations) in failures.sorted(by: { $0.0 < $1.0 }).prefix(5) {
-            Issue.record("""
+            Issue.record(
+                """
                 seed \(seed): \(violations.prefix(8).joined(separator: "\n  "))
                 replay: DOABLE_SIM_SEED=\(seed) swift test --filter SyncSimulationTests
                 """)

@@ -11,9 +11,11 @@ extension APIClient {
     /// INTEROP-5: imports a file (`POST /api/v1/imports`) in one request; `progress` hears of the upload, then of
     /// the wait for the answer. `listID` or `listName` (the server finds the list of that name or makes it);
     /// neither: a new list.
-    public func importTasks(_ bytes: [UInt8], format: ImportFormat, listID: String? = nil, listName: String? = nil,
-                            dryRun: Bool = false,
-                            progress: @escaping @Sendable (UploadProgress) -> Void = { _ in }) async throws
+    public func importTasks(
+        _ bytes: [UInt8], format: ImportFormat, listID: String? = nil, listName: String? = nil,
+        dryRun: Bool = false,
+        progress: @escaping @Sendable (UploadProgress) -> Void = { _ in }
+    ) async throws
         -> ImportReportRecord
     {
         var query: [(String, String)] = []
@@ -21,8 +23,9 @@ extension APIClient {
         if let listName { query.append(("listName", listName)) }
         if dryRun { query.append(("dryRun", "true")) }
         let path = "/api/v1/imports" + HTTPTransport.queryString(query)
-        let data = try await transport.upload(path, bytes: bytes, contentType: format.mediaType + "; charset=utf-8",
-                                              progress: progress)
+        let data = try await transport.upload(
+            path, bytes: bytes, contentType: format.mediaType + "; charset=utf-8",
+            progress: progress)
         do {
             return try JSONDecoder().decode(ImportReportRecord.self, from: data)
         } catch {

@@ -14,8 +14,9 @@ public struct APIClient: Sendable {
     /// Signs in with a username or email and a password (`POST /api/v1/sessions`); returns the new session's
     /// token and the account. A wrong login or password is ``ClientError/unauthorized(_:)``.
     public func signIn(login: String, password: String) async throws -> (token: String, account: AccountRecord) {
-        let answer = try await transport.send(.POST, "/api/v1/sessions", body: SignIn(login: login, password: password),
-                                              as: SessionAnswer.self)
+        let answer = try await transport.send(
+            .POST, "/api/v1/sessions", body: SignIn(login: login, password: password),
+            as: SessionAnswer.self)
         guard let account = answer.account ?? answer.user else {
             throw ClientError.invalidResponse("the sign-in answer has no account")
         }

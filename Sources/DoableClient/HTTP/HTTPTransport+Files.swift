@@ -11,12 +11,15 @@ extension HTTPTransport {
 
     /// POSTs `bytes` as `contentType` in chunks, telling `progress` as the connection takes each, then that the
     /// server is working; returns the answer's body once its status says it succeeded.
-    func upload(_ path: String, bytes: [UInt8], contentType: String,
-                progress: @escaping @Sendable (UploadProgress) -> Void) async throws -> Data {
+    func upload(
+        _ path: String, bytes: [UInt8], contentType: String,
+        progress: @escaping @Sendable (UploadProgress) -> Void
+    ) async throws -> Data {
         var request = try request(.POST, path, accept: "application/json")
         request.headers.add(name: "Content-Type", value: contentType)
-        request.body = .stream(UploadChunks(bytes: bytes, size: Self.uploadChunkBytes, progress: progress),
-                               length: .known(Int64(bytes.count)))
+        request.body = .stream(
+            UploadChunks(bytes: bytes, size: Self.uploadChunkBytes, progress: progress),
+            length: .known(Int64(bytes.count)))
         return try await execute(request, timeout: Self.fileTimeout)
     }
 
@@ -30,9 +33,10 @@ extension HTTPTransport {
         guard !parameters.isEmpty else { return "" }
         var allowed = CharacterSet.urlQueryAllowed
         allowed.remove(charactersIn: "&+=?#")
-        return "?" + parameters.map { name, value in
-            "\(name)=\(value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value)"
-        }.joined(separator: "&")
+        return "?"
+            + parameters.map { name, value in
+                "\(name)=\(value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value)"
+            }.joined(separator: "&")
     }
 }
 

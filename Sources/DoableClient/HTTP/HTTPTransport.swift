@@ -21,8 +21,10 @@ struct HTTPTransport: Sendable {
     }
 
     /// Sends `body` as JSON and decodes the answer as `Answer`.
-    func send<Answer: Decodable>(_ method: HTTPMethod, _ path: String, body: (some Encodable)?,
-                                 as answer: Answer.Type) async throws -> Answer {
+    func send<Answer: Decodable>(
+        _ method: HTTPMethod, _ path: String, body: (some Encodable)?,
+        as answer: Answer.Type
+    ) async throws -> Answer {
         let data = try await send(method, path, body: body)
         do {
             return try JSONDecoder().decode(Answer.self, from: data)
@@ -59,8 +61,10 @@ struct HTTPTransport: Sendable {
     func request(_ method: HTTPMethod, _ path: String, accept: String) throws -> HTTPClientRequest {
         guard let scheme = server.scheme?.lowercased(), scheme == "http" || scheme == "https", server.host != nil
         else {
-            throw ClientError.invalid(field: "server", message:
-                "The server address “\(server.absoluteString)” must be an http:// or https:// URL.")
+            throw ClientError.invalid(
+                field: "server",
+                message:
+                    "The server address “\(server.absoluteString)” must be an http:// or https:// URL.")
         }
         var request = HTTPClientRequest(url: url(path))
         request.method = method
@@ -77,8 +81,9 @@ struct HTTPTransport: Sendable {
         if status == 401 {
             throw ClientError.unauthorized(detail?.message ?? "The server did not accept your credentials.")
         }
-        throw ClientError.server(status: status, code: detail?.code, field: detail?.field,
-                                 message: detail?.message ?? "The server answered with status \(status).")
+        throw ClientError.server(
+            status: status, code: detail?.code, field: detail?.field,
+            message: detail?.message ?? "The server answered with status \(status).")
     }
 
     /// The API's one error shape (INTEROP-3).

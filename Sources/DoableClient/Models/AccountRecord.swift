@@ -41,7 +41,8 @@ public struct AccountRecord: Codable, Sendable, Equatable {
         firstName = try container.decodeIfPresent(String.self, forKey: .firstName) ?? ""
         lastName = try container.decodeIfPresent(String.self, forKey: .lastName) ?? ""
         inboxId = try container.decode(ListID.self, forKey: .inboxId)
-        preferences = try container.decodeIfPresent(AccountPreferences.self, forKey: .preferences)
+        preferences =
+            try container.decodeIfPresent(AccountPreferences.self, forKey: .preferences)
             ?? AccountPreferences()
         createdAt = try container.decode(Timestamp.self, forKey: .createdAt)
         updatedAt = try container.decodeIfPresent(Timestamp.self, forKey: .updatedAt) ?? createdAt

@@ -12,8 +12,10 @@ public struct LabelRecord: Codable, Sendable, Equatable {
     public var version: Int64
 
     /// A label with the given fields.
-    public init(id: LabelID, name: String, color: String = "gray", createdAt: Timestamp, updatedAt: Timestamp,
-                version: Int64 = 1) {
+    public init(
+        id: LabelID, name: String, color: String = "gray", createdAt: Timestamp, updatedAt: Timestamp,
+        version: Int64 = 1
+    ) {
         self.id = id
         self.name = name
         self.color = color

@@ -9,8 +9,10 @@ public struct ListFields: Sendable, Equatable {
     public var isArchived: Bool?
 
     /// The changes given; every other field stays as it is.
-    public init(name: String? = nil, description: String? = nil, color: String? = nil, icon: String?? = nil,
-                isArchived: Bool? = nil) {
+    public init(
+        name: String? = nil, description: String? = nil, color: String? = nil, icon: String?? = nil,
+        isArchived: Bool? = nil
+    ) {
         self.name = name
         self.description = description
         self.color = color

@@ -19,8 +19,10 @@ public struct Rejection: Codable, Sendable, Equatable {
     public var at: Timestamp
 
     /// A rejection with the given fields.
-    public init(mutationId: Int64, name: String, entityId: String?, code: String, field: String?, message: String,
-                at: Timestamp) {
+    public init(
+        mutationId: Int64, name: String, entityId: String?, code: String, field: String?, message: String,
+        at: Timestamp
+    ) {
         self.mutationId = mutationId
         self.name = name
         self.entityId = entityId

@@ -96,11 +96,13 @@ enum BaseTables {
     }
 
     private static func removeTask(_ db: Database, _ id: String) throws {
-        let doomed = try String.fetchAll(db, sql: """
-            WITH RECURSIVE doomed(id) AS (
-                SELECT ? UNION SELECT tasks.id FROM tasks JOIN doomed ON tasks.parent_id = doomed.id)
-            SELECT id FROM doomed
-            """, arguments: [id])
+        let doomed = try String.fetchAll(
+            db,
+            sql: """
+                WITH RECURSIVE doomed(id) AS (
+                    SELECT ? UNION SELECT tasks.id FROM tasks JOIN doomed ON tasks.parent_id = doomed.id)
+                SELECT id FROM doomed
+                """, arguments: [id])
         for taskID in doomed {
             try db.execute(sql: "DELETE FROM reminders WHERE task_id = ?", arguments: [taskID])
             try db.execute(sql: "DELETE FROM tasks WHERE id = ?", arguments: [taskID])

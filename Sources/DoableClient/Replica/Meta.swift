@@ -24,8 +24,9 @@ enum Meta {
 
     static func set(_ db: Database, _ key: Key, _ value: String?) throws {
         if let value {
-            try db.execute(sql: "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                           arguments: [key.rawValue, value])
+            try db.execute(
+                sql: "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                arguments: [key.rawValue, value])
         } else {
             try db.execute(sql: "DELETE FROM meta WHERE key = ?", arguments: [key.rawValue])
         }

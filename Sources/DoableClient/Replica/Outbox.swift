@@ -20,13 +20,15 @@ enum Outbox {
 
     /// The pending mutations after `afterID`, in id order, at most `limit` of them.
     static func mutations(_ db: Database, after afterID: Int64 = 0, limit: Int? = nil) throws -> [Mutation] {
-        let rows = try Row.fetchAll(db, sql: "SELECT id, name, hlc, args FROM outbox WHERE id > ? ORDER BY id LIMIT ?",
-                                    arguments: [afterID, limit ?? -1])
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT id, name, hlc, args FROM outbox WHERE id > ? ORDER BY id LIMIT ?",
+            arguments: [afterID, limit ?? -1])
         let decoder = JSONDecoder()
         return try rows.map { row in
             let args: String = row["args"]
-            return Mutation(id: row["id"], name: row["name"], hlc: row["hlc"],
-                            args: try decoder.decode([String: JSONValue].self, from: Data(args.utf8)))
+            return Mutation(
+                id: row["id"], name: row["name"], hlc: row["hlc"],
+                args: try decoder.decode([String: JSONValue].self, from: Data(args.utf8)))
         }
     }
 

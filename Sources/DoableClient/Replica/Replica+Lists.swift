@@ -27,7 +27,8 @@ extension Replica {
         }
         if let color = fields.color { changes["color"] = .string(try ClientError.checking { try Rules.color(color) }) }
         if let icon = fields.icon {
-            changes["icon"] = try icon.map { value in .string(try ClientError.checking { try Rules.icon(value) }) }
+            changes["icon"] =
+                try icon.map { value in .string(try ClientError.checking { try Rules.icon(value) }) }
                 ?? .null
         }
         if let isArchived = fields.isArchived { changes["isArchived"] = .bool(isArchived) }

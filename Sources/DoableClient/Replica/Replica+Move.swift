@@ -41,13 +41,19 @@ extension Replica {
                 throw ClientError.invalid(field: "parentId", message: "The parent task is in another list.")
             }
             if let parentID, state.isAncestor(id, of: parentID) {
-                throw ClientError.invalid(field: "parentId",
-                                          message: "A task cannot be moved under itself or one of its subtasks.")
+                throw ClientError.invalid(
+                    field: "parentId",
+                    message: "A task cannot be moved under itself or one of its subtasks.")
             }
             let siblings = state.siblings(in: listID, parent: parentID, excluding: id)
             let rank = try Self.rank(placement, among: siblings)
-            return ("task.move", ["id": .text(id), "listId": .text(listID), "parentId": .text(orNull: parentID),
-                                  "rank": .string(rank)])
+            return (
+                "task.move",
+                [
+                    "id": .text(id), "listId": .text(listID), "parentId": .text(orNull: parentID),
+                    "rank": .string(rank),
+                ]
+            )
         }
         return try Self.shown(state.tasks[id], "task")
     }
@@ -56,8 +62,10 @@ extension Replica {
     static func rank(_ placement: Placement, among siblings: [TaskRecord]) throws -> String {
         func index(of neighbour: TaskID, field: String) throws -> Int {
             guard let index = siblings.firstIndex(where: { $0.id == neighbour }) else {
-                throw ClientError.invalid(field: field, message:
-                    "Task \(neighbour) is not among the tasks at the place you are moving to.")
+                throw ClientError.invalid(
+                    field: field,
+                    message:
+                        "Task \(neighbour) is not among the tasks at the place you are moving to.")
             }
             return index
         }

@@ -69,11 +69,12 @@ extension ReplicaState {
 
     func require(_ list: ListRecord, atLeast needed: ListRole, field: String) throws {
         guard let role = ListRole(rawValue: list.role), role < needed else { return }
-        let what = switch needed {
-        case .owner: "Only the owner of “\(list.name)” can do this."
-        case .admin: "Only the owner or an admin of “\(list.name)” can change it."
-        default: "You can only view “\(list.name)”; ask its owner for edit access."
-        }
+        let what =
+            switch needed {
+            case .owner: "Only the owner of “\(list.name)” can do this."
+            case .admin: "Only the owner or an admin of “\(list.name)” can change it."
+            default: "You can only view “\(list.name)”; ask its owner for edit access."
+            }
         throw ClientError.invalid(field: field, message: what)
     }
 

@@ -54,9 +54,10 @@ extension Replica {
         try database.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM rejections ORDER BY mutation_id").map { row in
                 let at: String = row["at"]
-                return Rejection(mutationId: row["mutation_id"], name: row["name"], entityId: row["entity_id"],
-                                 code: row["code"], field: row["field"], message: row["message"],
-                                 at: Timestamp(rfc3339: at) ?? Timestamp(milliseconds: 0))
+                return Rejection(
+                    mutationId: row["mutation_id"], name: row["name"], entityId: row["entity_id"],
+                    code: row["code"], field: row["field"], message: row["message"],
+                    at: Timestamp(rfc3339: at) ?? Timestamp(milliseconds: 0))
             }
         }
     }

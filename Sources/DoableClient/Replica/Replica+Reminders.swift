@@ -23,14 +23,16 @@ extension Replica {
         -> ReminderRecord
     {
         guard abs(offsetMinutes) <= Self.maximumOffsetMinutes else {
-            throw ClientError.invalid(field: "offsetMinutes",
-                                      message: "A reminder can be at most a year before or after the date.")
+            throw ClientError.invalid(
+                field: "offsetMinutes",
+                message: "A reminder can be at most a year before or after the date.")
         }
         let args: [String: JSONValue] = ["relativeTo": .string(anchor.rawValue), "offsetMinutes": .int(Int64(offsetMinutes))]
         return try createReminder(taskID: taskID, args) { task in
             guard (anchor == .due ? task.due : task.start) != nil else {
-                throw ClientError.invalid(field: "relativeTo",
-                                          message: "The task has no \(anchor.rawValue) date for the reminder to follow.")
+                throw ClientError.invalid(
+                    field: "relativeTo",
+                    message: "The task has no \(anchor.rawValue) date for the reminder to follow.")
             }
         }
     }
@@ -46,8 +48,10 @@ extension Replica {
         return try createReminder(taskID: taskID, relativeTo: anchor, offsetMinutes: offsetMinutes)
     }
 
-    private func createReminder(taskID: TaskID, _ trigger: [String: JSONValue],
-                                check: (TaskRecord) throws -> Void) throws -> ReminderRecord {
+    private func createReminder(
+        taskID: TaskID, _ trigger: [String: JSONValue],
+        check: (TaskRecord) throws -> Void
+    ) throws -> ReminderRecord {
         let id = ReminderID.make(at: now())
         let state = try queue { state in
             let task = try state.existingTask(taskID, field: "taskId")
@@ -56,8 +60,9 @@ extension Replica {
             }
             try check(task)
             if state.reminders.values.count(where: { $0.taskId == taskID }) >= Self.maximumRemindersPerTask {
-                throw ClientError.invalid(field: "reminders",
-                                          message: "A task can have at most \(Self.maximumRemindersPerTask) reminders.")
+                throw ClientError.invalid(
+                    field: "reminders",
+                    message: "A task can have at most \(Self.maximumRemindersPerTask) reminders.")
             }
             return ("reminder.create", trigger.merging(["id": .text(id), "taskId": .text(taskID)]) { $1 })
         }
@@ -76,14 +81,16 @@ extension Replica {
     /// Makes one of the account's reminders follow the task's `relativeTo` date by `offsetMinutes`.
     public func updateReminder(_ id: ReminderID, relativeTo anchor: Reminder.Anchor, offsetMinutes: Int) throws {
         guard abs(offsetMinutes) <= Self.maximumOffsetMinutes else {
-            throw ClientError.invalid(field: "offsetMinutes",
-                                      message: "A reminder can be at most a year before or after the date.")
+            throw ClientError.invalid(
+                field: "offsetMinutes",
+                message: "A reminder can be at most a year before or after the date.")
         }
         try updateReminder(id, ["relativeTo": .string(anchor.rawValue), "offsetMinutes": .int(Int64(offsetMinutes))]) {
             state, reminder in
             guard let task = state.tasks[reminder.taskId], (anchor == .due ? task.due : task.start) != nil else {
-                throw ClientError.invalid(field: "relativeTo",
-                                          message: "The task has no \(anchor.rawValue) date for the reminder to follow.")
+                throw ClientError.invalid(
+                    field: "relativeTo",
+                    message: "The task has no \(anchor.rawValue) date for the reminder to follow.")
             }
         }
     }
@@ -93,8 +100,10 @@ extension Replica {
         try updateReminder(id, ["silenced": .bool(silenced)])
     }
 
-    private func updateReminder(_ id: ReminderID, _ fields: [String: JSONValue],
-                                check: (ReplicaState, ReminderRecord) throws -> Void = { _, _ in }) throws {
+    private func updateReminder(
+        _ id: ReminderID, _ fields: [String: JSONValue],
+        check: (ReplicaState, ReminderRecord) throws -> Void = { _, _ in }
+    ) throws {
         _ = try queue { state in
             guard let reminder = state.reminders[id] else {
                 throw ClientError.notFound("No reminder \(id) on this device.")

@@ -18,8 +18,10 @@ extension Replica {
             let trash = includeDeleted ? "" : " (tasks in the trash were not searched)"
             throw ClientError.notFound("No task on this device has an id starting with “\(prefix)”\(trash).")
         default:
-            throw ClientError.ambiguous(Self.ambiguity(prefix, kind: "tasks",
-                                                       matches.map { ($0.id.description, $0.title) }))
+            throw ClientError.ambiguous(
+                Self.ambiguity(
+                    prefix, kind: "tasks",
+                    matches.map { ($0.id.description, $0.title) }))
         }
     }
 

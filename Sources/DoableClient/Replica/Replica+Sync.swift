@@ -21,14 +21,19 @@ extension Replica {
             for result in response.results where result.status == .rejected {
                 let mutation = byID[result.id]
                 let error = result.error ?? MutationError(code: "rejected", message: "The server refused this change.")
-                let rejection = Rejection(mutationId: result.id, name: mutation?.name ?? "unknown",
-                                          entityId: mutation?.entityID, code: error.code, field: error.field,
-                                          message: error.message, at: response.serverTime)
-                try db.execute(sql: """
-                    INSERT OR REPLACE INTO rejections (mutation_id, name, entity_id, code, field, message, at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [rejection.mutationId, rejection.name, rejection.entityId, rejection.code,
-                                     rejection.field, rejection.message, rejection.at.description])
+                let rejection = Rejection(
+                    mutationId: result.id, name: mutation?.name ?? "unknown",
+                    entityId: mutation?.entityID, code: error.code, field: error.field,
+                    message: error.message, at: response.serverTime)
+                try db.execute(
+                    sql: """
+                        INSERT OR REPLACE INTO rejections (mutation_id, name, entity_id, code, field, message, at)
+                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        rejection.mutationId, rejection.name, rejection.entityId, rejection.code,
+                        rejection.field, rejection.message, rejection.at.description,
+                    ])
                 try Outbox.remove(db, id: result.id)
                 rejections.append(rejection)
             }

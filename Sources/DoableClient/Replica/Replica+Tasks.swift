@@ -20,13 +20,16 @@ extension Replica {
                 listID = parent.listId
             } else {
                 guard let inbox = state.account?.inboxId, state.lists[inbox] != nil else {
-                    throw ClientError.invalid(field: "listId", message:
-                        "This device has not synced yet, so it does not know your Inbox: sync first, or name a list.")
+                    throw ClientError.invalid(
+                        field: "listId",
+                        message:
+                            "This device has not synced yet, so it does not know your Inbox: sync first, or name a list.")
                 }
                 listID = inbox
             }
-            let placeholder = TaskRecord(id: id, listId: listID, title: title, createdAt: now(), updatedAt: now(),
-                                         rank: "")
+            let placeholder = TaskRecord(
+                id: id, listId: listID, title: title, createdAt: now(), updatedAt: now(),
+                rank: "")
             var args = try TaskChecks.createFields(draft, in: state, placeholder: placeholder)
             args["id"] = .text(id)
             args["title"] = .string(title)
@@ -79,8 +82,10 @@ extension Replica {
                 throw ClientError.invalid(field: "id", message: "The task “\(task.title)” is not in the trash.")
             }
             if let list = state.lists[task.listId], list.deletedAt != nil {
-                throw ClientError.invalid(field: "id", message:
-                    "The task's list “\(list.name)” is in the trash; restore the list first.")
+                throw ClientError.invalid(
+                    field: "id",
+                    message:
+                        "The task's list “\(list.name)” is in the trash; restore the list first.")
             }
         }
     }

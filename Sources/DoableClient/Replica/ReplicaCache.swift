@@ -25,12 +25,16 @@ final class ReplicaCache: @unchecked Sendable {
         if let cached = lock.withLock({ latest }), cached.key == key { return cached }
         var view: ReplicaView
         if var behind = takeLatest(), let behindKey = behind.key, behindKey.isFollowed(byOneAppended: key),
-           let added = try Self.onlyMutation(db, after: behindKey.lastMutationID) {
+            let added = try Self.onlyMutation(db, after: behindKey.lastMutationID)
+        {
             ReplicaView.apply(added, to: &behind, key: key)
             view = behind
         } else {
-            view = ReplicaView(key: key, state: Self.replayed(try base(db, token: key.baseToken),
-                                                             try Outbox.mutations(db)))
+            view = ReplicaView(
+                key: key,
+                state: Self.replayed(
+                    try base(db, token: key.baseToken),
+                    try Outbox.mutations(db)))
         }
         keep(view)
         return view

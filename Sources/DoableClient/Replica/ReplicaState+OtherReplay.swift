@@ -7,15 +7,16 @@ extension ReplicaState {
 
     mutating func createList(_ args: MutationArgs, at: Timestamp) {
         guard let id: ListID = args.id(), lists[id] == nil, let name = args.string("name") else { return }
-        var list = ListRecord(id: id, name: name, ownerId: account?.id ?? Self.placeholderOwner, createdAt: at,
-                              updatedAt: at, version: 0)
+        var list = ListRecord(
+            id: id, name: name, ownerId: account?.id ?? Self.placeholderOwner, createdAt: at,
+            updatedAt: at, version: 0)
         Self.assignFields(args, to: &list)
         lists[id] = list
     }
 
     mutating func updateList(_ args: MutationArgs, at: Timestamp) {
         guard let id: ListID = args.id(), var list = lists[id], list.deletedAt == nil,
-              let fields = args.object("fields")
+            let fields = args.object("fields")
         else { return }
         Self.assignFields(fields, to: &list)
         list.updatedAt = at
@@ -52,8 +53,9 @@ extension ReplicaState {
 
     mutating func createLabel(_ args: MutationArgs, at: Timestamp) {
         guard let id: LabelID = args.id(), labels[id] == nil, let name = args.string("name") else { return }
-        labels[id] = LabelRecord(id: id, name: name, color: args.string("color") ?? "gray", createdAt: at,
-                                 updatedAt: at, version: 0)
+        labels[id] = LabelRecord(
+            id: id, name: name, color: args.string("color") ?? "gray", createdAt: at,
+            updatedAt: at, version: 0)
     }
 
     mutating func updateLabel(_ args: MutationArgs, at: Timestamp) {
@@ -74,7 +76,7 @@ extension ReplicaState {
 
     mutating func createReminder(_ args: MutationArgs, at: Timestamp) {
         guard let id: ReminderID = args.id(), reminders[id] == nil, let taskID: TaskID = args.id("taskId"),
-              let task = tasks[taskID], task.deletedAt == nil
+            let task = tasks[taskID], task.deletedAt == nil
         else { return }
         var reminder = ReminderRecord(id: id, taskId: taskID, createdAt: at, updatedAt: at, version: 0)
         if let moment = args.value("at", Parse.moment) {

@@ -10,19 +10,21 @@ extension ReplicaState {
             parent = found
         }
         guard let listID = args.id("listId") ?? parent?.listId ?? account?.inboxId,
-              let list = lists[listID], list.deletedAt == nil, parent.map({ $0.listId == listID }) ?? true
+            let list = lists[listID], list.deletedAt == nil, parent.map({ $0.listId == listID }) ?? true
         else { return }
-        let rank = args.string("rank")
+        let rank =
+            args.string("rank")
             ?? RankKey.sequence(after: siblings(in: listID, parent: parent?.id).last?.rank, count: 1)[0]
-        var task = TaskRecord(id: id, listId: listID, parentId: parent?.id, title: title, createdAt: at,
-                              updatedAt: at, version: 0, rank: rank)
+        var task = TaskRecord(
+            id: id, listId: listID, parentId: parent?.id, title: title, createdAt: at,
+            updatedAt: at, version: 0, rank: rank)
         Self.assignFields(args, to: &task, at: at)
         tasks[id] = task
     }
 
     mutating func updateTask(_ args: MutationArgs, at: Timestamp) {
         guard let id: TaskID = args.id(), var task = tasks[id], task.deletedAt == nil,
-              let fields = args.object("fields")
+            let fields = args.object("fields")
         else { return }
         Self.assignFields(fields, to: &task, at: at)
         task.updatedAt = at
@@ -90,8 +92,8 @@ extension ReplicaState {
         guard parentID == nil || (parent?.deletedAt == nil && parent != nil) else { return }
         let listID = requestedList ?? parent?.listId ?? task.listId
         guard let list = lists[listID], list.deletedAt == nil,
-              parent.map({ $0.listId == listID }) ?? true,
-              !(parentID.map { isAncestor(id, of: $0) } ?? false)
+            parent.map({ $0.listId == listID }) ?? true,
+            !(parentID.map { isAncestor(id, of: $0) } ?? false)
         else { return }
         task.listId = listID
         task.parentId = parentID

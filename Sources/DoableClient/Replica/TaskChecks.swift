@@ -46,12 +46,14 @@ enum TaskChecks {
     static func rule(_ text: String, due: TaskDate?, start: TaskDate?) throws -> String {
         let rule = try ClientError.checking { try RecurrenceRule(rrule: text) }
         guard let anchor = due ?? start else {
-            throw ClientError.invalid(field: "recurrence",
-                                      message: "A repeating task needs a due date (or a start date) to repeat from.")
+            throw ClientError.invalid(
+                field: "recurrence",
+                message: "A repeating task needs a due date (or a start date) to repeat from.")
         }
         if let until = rule.until, until.passesAt <= anchor.sortKey {
-            throw ClientError.invalid(field: "recurrence",
-                                      message: "The rule's UNTIL (\(until)) is before the task's first date (\(anchor)).")
+            throw ClientError.invalid(
+                field: "recurrence",
+                message: "The rule's UNTIL (\(until)) is before the task's first date (\(anchor)).")
         }
         return rule.description
     }

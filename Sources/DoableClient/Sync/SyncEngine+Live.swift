@@ -6,8 +6,10 @@ extension SyncEngine {
     /// task is cancelled. After a failure it retries with exponential backoff (0.5 s doubling to 60 s, ±20 %); a
     /// nudge cuts the wait short, since it shows the server is reachable again. The live channel reconnects by
     /// itself with the same backoff. `onResult` hears the outcome of every sync.
-    public func runLive(events: any LiveEvents,
-                        onResult: (@Sendable (Result<SyncReport, any Error>) -> Void)? = nil) async {
+    public func runLive(
+        events: any LiveEvents,
+        onResult: (@Sendable (Result<SyncReport, any Error>) -> Void)? = nil
+    ) async {
         let doorbell = Doorbell()
         let listener = Task { [backoff] in await Self.listen(to: events, ringing: doorbell, backoff: backoff) }
         defer { listener.cancel() }
@@ -22,9 +24,11 @@ extension SyncEngine {
                 if Task.isCancelled { return }
                 onResult?(.failure(error))
                 let wait = retry.next()
-                logger.debug("Sync failed; retrying", metadata: [
-                    "doable.sync.error": "\(String(reflecting: error))", "doable.sync.retryIn": "\(wait)",
-                ])
+                logger.debug(
+                    "Sync failed; retrying",
+                    metadata: [
+                        "doable.sync.error": "\(String(reflecting: error))", "doable.sync.retryIn": "\(wait)",
+                    ])
                 await doorbell.wait(timeout: wait)
             }
         }

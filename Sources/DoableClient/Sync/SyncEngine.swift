@@ -29,9 +29,11 @@ public actor SyncEngine {
 
     /// An engine syncing `replica` with `server`. `clock` stamps the time of each completed sync; `liveFallback` and
     /// `backoff` pace ``runLive(events:onResult:)``.
-    public init(replica: Replica, server: any SyncServer, clock: @escaping @Sendable () -> Timestamp = { .now },
-                liveFallback: Duration = .seconds(30), backoff: Backoff = Backoff(),
-                logger: Logger = Logger(label: "DoableClient.sync")) {
+    public init(
+        replica: Replica, server: any SyncServer, clock: @escaping @Sendable () -> Timestamp = { .now },
+        liveFallback: Duration = .seconds(30), backoff: Backoff = Backoff(),
+        logger: Logger = Logger(label: "DoableClient.sync")
+    ) {
         self.replica = replica
         self.server = server
         self.clock = clock
@@ -75,11 +77,13 @@ public actor SyncEngine {
         }
         try await pull(into: &report, progress: progress)
         report.pending = try replica.pendingCount()
-        logger.debug("Synced", metadata: [
-            "doable.sync.pushed": "\(report.pushed)", "doable.sync.rejected": "\(report.rejected.count)",
-            "doable.sync.pulled": "\(report.pulled)", "doable.sync.reset": "\(report.reset)",
-            "doable.sync.pending": "\(report.pending)",
-        ])
+        logger.debug(
+            "Synced",
+            metadata: [
+                "doable.sync.pushed": "\(report.pushed)", "doable.sync.rejected": "\(report.rejected.count)",
+                "doable.sync.pulled": "\(report.pulled)", "doable.sync.reset": "\(report.reset)",
+                "doable.sync.pending": "\(report.pending)",
+            ])
         return report
     }
 

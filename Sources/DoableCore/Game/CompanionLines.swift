@@ -83,26 +83,28 @@ public enum CompanionLines {
 
     /// The greeting on the Today page, by the hour of day, the mood and the streak.
     public static func greeting(name: String, mood: Mood, hour: Int, streak: Int) -> String {
-        let opening = switch DayPart(hour: hour) {
-        case .morning: "Good morning!"
-        case .afternoon: "Good afternoon!"
-        case .evening: "Good evening!"
-        case .night: "Hello, night owl!"
-        }
-        let feeling = switch (DayPart(hour: hour), mood) {
-        case (.morning, .happy): "\(name) is bouncing with energy and ready for the day."
-        case (.morning, .neutral): "\(name) is awake and ready when you are."
-        case (.morning, .sad): "\(name) is a little low. One small task would cheer it up."
-        case (.afternoon, .happy): "\(name) is having a wonderful day with you."
-        case (.afternoon, .neutral): "\(name) is here, keeping you company."
-        case (.afternoon, .sad): "\(name) missed you. How about one quick task together?"
-        case (.evening, .happy): "\(name) is glowing after such a good day."
-        case (.evening, .neutral): "\(name) is settling in for the evening."
-        case (.evening, .sad): "\(name) is hoping for one more win before bed."
-        case (.night, .happy): "\(name) is sleepy but very content."
-        case (.night, .neutral): "\(name) is yawning. Don't stay up too late."
-        case (.night, .sad): "\(name) is curled up, hoping tomorrow goes better. It will."
-        }
+        let opening =
+            switch DayPart(hour: hour) {
+            case .morning: "Good morning!"
+            case .afternoon: "Good afternoon!"
+            case .evening: "Good evening!"
+            case .night: "Hello, night owl!"
+            }
+        let feeling =
+            switch (DayPart(hour: hour), mood) {
+            case (.morning, .happy): "\(name) is bouncing with energy and ready for the day."
+            case (.morning, .neutral): "\(name) is awake and ready when you are."
+            case (.morning, .sad): "\(name) is a little low. One small task would cheer it up."
+            case (.afternoon, .happy): "\(name) is having a wonderful day with you."
+            case (.afternoon, .neutral): "\(name) is here, keeping you company."
+            case (.afternoon, .sad): "\(name) missed you. How about one quick task together?"
+            case (.evening, .happy): "\(name) is glowing after such a good day."
+            case (.evening, .neutral): "\(name) is settling in for the evening."
+            case (.evening, .sad): "\(name) is hoping for one more win before bed."
+            case (.night, .happy): "\(name) is sleepy but very content."
+            case (.night, .neutral): "\(name) is yawning. Don't stay up too late."
+            case (.night, .sad): "\(name) is curled up, hoping tomorrow goes better. It will."
+            }
         let days = streak > 1 ? " That's \(streak) days in a row, keep it going!" : ""
         return "\(opening) \(feeling)\(days)"
     }

@@ -27,8 +27,10 @@ public struct GameDay: Sendable, Equatable, Codable {
         case restored
     }
 
-    public init(accountID: AccountID, day: CivilDate, status: Status, dueCount: Int, doneCount: Int, bonus: Int,
-                streak: Int, closedAt: Timestamp, version: Int64 = 1) {
+    public init(
+        accountID: AccountID, day: CivilDate, status: Status, dueCount: Int, doneCount: Int, bonus: Int,
+        streak: Int, closedAt: Timestamp, version: Int64 = 1
+    ) {
         self.accountID = accountID
         self.day = day
         self.status = status
@@ -60,8 +62,10 @@ public struct LedgerEntry: Sendable, Equatable, Codable {
         case reward, reversal, streakBonus, purchase, streakRestore
     }
 
-    public init(id: LedgerEntryID, accountID: AccountID, kind: Kind, reference: String, points: Int, xp: Int,
-                localDay: CivilDate, detail: String, at: Timestamp) {
+    public init(
+        id: LedgerEntryID, accountID: AccountID, kind: Kind, reference: String, points: Int, xp: Int,
+        localDay: CivilDate, detail: String, at: Timestamp
+    ) {
         self.id = id
         self.accountID = accountID
         self.kind = kind

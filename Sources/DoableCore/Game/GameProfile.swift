@@ -32,11 +32,13 @@ public struct GameProfile: Sendable, Equatable, Codable {
     public var updatedAt: Timestamp
     public var version: Int64
 
-    public init(accountID: AccountID, isStrict: Bool = false, points: Int = 0, xp: Int = 0, companion: Companion,
-                owned: [StoreItemID: Timestamp] = [:], equipped: [StoreItemID] = [], badges: [Badge: Timestamp] = [:],
-                completedCount: Int = 0, offWeekdays: Set<Int> = [], offDays: Set<CivilDate> = [],
-                lastClosedDay: CivilDate, warnedDay: CivilDate? = nil, lastLine: Int? = nil, pettedAt: Timestamp? = nil,
-                createdAt: Timestamp, updatedAt: Timestamp, version: Int64 = 1) {
+    public init(
+        accountID: AccountID, isStrict: Bool = false, points: Int = 0, xp: Int = 0, companion: Companion,
+        owned: [StoreItemID: Timestamp] = [:], equipped: [StoreItemID] = [], badges: [Badge: Timestamp] = [:],
+        completedCount: Int = 0, offWeekdays: Set<Int> = [], offDays: Set<CivilDate> = [],
+        lastClosedDay: CivilDate, warnedDay: CivilDate? = nil, lastLine: Int? = nil, pettedAt: Timestamp? = nil,
+        createdAt: Timestamp, updatedAt: Timestamp, version: Int64 = 1
+    ) {
         self.accountID = accountID
         self.isStrict = isStrict
         self.points = points

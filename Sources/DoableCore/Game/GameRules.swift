@@ -38,14 +38,16 @@ public struct GameRules: Sendable, Equatable, Codable {
 
     /// Each constant's name (as in JSON), its value and the range an admin may set it to.
     public var constants: [(name: String, value: Int, range: ClosedRange<Int>)] {
-        [("basePoints", basePoints, 1...1000), ("minutesPerBonusPoint", minutesPerBonusPoint, 1...1440),
-         ("durationBonusCap", durationBonusCap, 0...1000), ("pointsPerDayEarly", pointsPerDayEarly, 0...1000),
-         ("earlyBonusCap", earlyBonusCap, 0...1000), ("recurringPercent", recurringPercent, 100...1000),
-         ("latePercent", latePercent, 0...100), ("farmingSeconds", farmingSeconds, 0...86_400),
-         ("minimumPoints", minimumPoints, 0...1000), ("xpPercent", xpPercent, 0...1000),
-         ("streakBonusPerDay", streakBonusPerDay, 0...1000), ("streakBonusCapDays", streakBonusCapDays, 0...1000),
-         ("restoreBase", restoreBase, 0...100_000), ("restorePerDay", restorePerDay, 0...10_000),
-         ("restoreHours", restoreHours, 1...720), ("warningHour", warningHour, 0...23)]
+        [
+            ("basePoints", basePoints, 1...1000), ("minutesPerBonusPoint", minutesPerBonusPoint, 1...1440),
+            ("durationBonusCap", durationBonusCap, 0...1000), ("pointsPerDayEarly", pointsPerDayEarly, 0...1000),
+            ("earlyBonusCap", earlyBonusCap, 0...1000), ("recurringPercent", recurringPercent, 100...1000),
+            ("latePercent", latePercent, 0...100), ("farmingSeconds", farmingSeconds, 0...86_400),
+            ("minimumPoints", minimumPoints, 0...1000), ("xpPercent", xpPercent, 0...1000),
+            ("streakBonusPerDay", streakBonusPerDay, 0...1000), ("streakBonusCapDays", streakBonusCapDays, 0...1000),
+            ("restoreBase", restoreBase, 0...100_000), ("restorePerDay", restorePerDay, 0...10_000),
+            ("restoreHours", restoreHours, 1...720), ("warningHour", warningHour, 0...23),
+        ]
     }
 
     /// Sets the constant named `name`; a name it does not have or a value out of its range is a `DoableError`

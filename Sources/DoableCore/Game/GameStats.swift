@@ -16,8 +16,10 @@ public struct StatsReport: Sendable, Equatable {
         /// Points earned (nil with the game off).
         public var points: Int?
 
-        public init(label: String, from: CivilDate, through: CivilDate, completed: Int, pending: Int, onTime: Int,
-                    late: Int, points: Int?) {
+        public init(
+            label: String, from: CivilDate, through: CivilDate, completed: Int, pending: Int, onTime: Int,
+            late: Int, points: Int?
+        ) {
             self.label = label
             self.from = from
             self.through = through
@@ -51,9 +53,11 @@ public struct StatsReport: Sendable, Equatable {
     /// GAME-6: after a month of use: the last 12 months' completions and on-time rates (oldest first); nil before.
     public var monthly: [Bucket]?
 
-    public init(period: Period, from: CivilDate, through: CivilDate, buckets: [Bucket], completed: Int, pending: Int,
-                overdue: Int, onTimeRate: Double?, averageSecondsToComplete: Double?, busiestWeekday: Int?,
-                weekdayCounts: [Int], points: Int?, monthly: [Bucket]?) {
+    public init(
+        period: Period, from: CivilDate, through: CivilDate, buckets: [Bucket], completed: Int, pending: Int,
+        overdue: Int, onTimeRate: Double?, averageSecondsToComplete: Double?, busiestWeekday: Int?,
+        weekdayCounts: [Int], points: Int?, monthly: [Bucket]?
+    ) {
         self.period = period
         self.from = from
         self.through = through
@@ -85,9 +89,11 @@ public struct StatsInput: Sendable {
     /// The day the member started (their account's creation): the monthly chart shows from 30 days after it.
     public var firstDay: CivilDate
 
-    public init(period: StatsReport.Period, today: CivilDate, days: [CompletionDayTotals],
-                openByDueDay: [CivilDate: Int], open: Int, overdue: Int, pointsByDay: [CivilDate: Int]?,
-                firstDay: CivilDate) {
+    public init(
+        period: StatsReport.Period, today: CivilDate, days: [CompletionDayTotals],
+        openByDueDay: [CivilDate: Int], open: Int, overdue: Int, pointsByDay: [CivilDate: Int]?,
+        firstDay: CivilDate
+    ) {
         self.period = period
         self.today = today
         self.days = days
@@ -128,8 +134,10 @@ extension StatsReport {
         case .week: (today.adding(days: -6), today)
         case .month: (today.adding(days: -29), today)
         case .year:
-            (CivilDate(year: today.month == 12 ? today.year : today.year - 1, month: today.month % 12 + 1, day: 1)!,
-             today)
+            (
+                CivilDate(year: today.month == 12 ? today.year : today.year - 1, month: today.month % 12 + 1, day: 1)!,
+                today
+            )
         }
     }
 
@@ -148,17 +156,20 @@ extension StatsReport {
                 byDay[day.day] = day
             }
         }
-        let spans: [(label: String, from: CivilDate, through: CivilDate)] = switch input.period {
-        case .week: (0..<7).map { offset in
-            let day = from.adding(days: offset)
-            return ("\(weekdayNames[ZonedCalendar.weekday(of: day)]) \(day.day)", day, day)
-        }
-        case .month: (0..<30).map { offset in
-            let day = from.adding(days: offset)
-            return ("\(monthNames[day.month - 1]) \(day.day)", day, day)
-        }
-        case .year: months(endingWith: input.today)
-        }
+        let spans: [(label: String, from: CivilDate, through: CivilDate)] =
+            switch input.period {
+            case .week:
+                (0..<7).map { offset in
+                    let day = from.adding(days: offset)
+                    return ("\(weekdayNames[ZonedCalendar.weekday(of: day)]) \(day.day)", day, day)
+                }
+            case .month:
+                (0..<30).map { offset in
+                    let day = from.adding(days: offset)
+                    return ("\(monthNames[day.month - 1]) \(day.day)", day, day)
+                }
+            case .year: months(endingWith: input.today)
+            }
         let buckets = spans.map { span in
             bucket(span, byDay: byDay, openByDueDay: input.openByDueDay, pointsByDay: input.pointsByDay)
         }
@@ -173,7 +184,8 @@ extension StatsReport {
             weekdayCounts[ZonedCalendar.weekday(of: day)] += totals.completed
         }
         let busiest = weekdayCounts.max().flatMap { most in most > 0 ? weekdayCounts.firstIndex(of: most) : nil }
-        let monthly: [Bucket]? = input.today >= input.firstDay.adding(days: 30)
+        let monthly: [Bucket]? =
+            input.today >= input.firstDay.adding(days: 30)
             ? months(endingWith: input.today).map { span in
                 var month = bucket(span, byDay: byDay, openByDueDay: [:], pointsByDay: input.pointsByDay)
                 month.pending = 0
@@ -204,11 +216,14 @@ extension StatsReport {
         }
     }
 
-    static func bucket(_ span: (label: String, from: CivilDate, through: CivilDate),
-                       byDay: [CivilDate: CompletionDayTotals], openByDueDay: [CivilDate: Int],
-                       pointsByDay: [CivilDate: Int]?) -> Bucket {
-        var bucket = Bucket(label: span.label, from: span.from, through: span.through, completed: 0, pending: 0,
-                            onTime: 0, late: 0, points: pointsByDay == nil ? nil : 0)
+    static func bucket(
+        _ span: (label: String, from: CivilDate, through: CivilDate),
+        byDay: [CivilDate: CompletionDayTotals], openByDueDay: [CivilDate: Int],
+        pointsByDay: [CivilDate: Int]?
+    ) -> Bucket {
+        var bucket = Bucket(
+            label: span.label, from: span.from, through: span.through, completed: 0, pending: 0,
+            onTime: 0, late: 0, points: pointsByDay == nil ? nil : 0)
         var day = span.from
         while day <= span.through {
             if let totals = byDay[day] {

@@ -10,16 +10,19 @@ public enum RewardFormula {
             let today = input.calendar.day(of: input.completedAt)
             if today < opens {
                 let part = Reward.Part(label: "This occurrence's day has not come (it opens on \(opens))", points: 0)
-                return finish(points: 0, onTime: onTime, isLate: false, parts: [part],
-                              summary: "this occurrence's day has not come (it opens on \(opens))", rules: rules,
-                              counts: false)
+                return finish(
+                    points: 0, onTime: onTime, isLate: false, parts: [part],
+                    summary: "this occurrence's day has not come (it opens on \(opens))", rules: rules,
+                    counts: false)
             }
             if let previous = input.previousOccurrenceDoneOn, previous >= opens {
-                let part = Reward.Part(label: "An occurrence was already done in this period (on \(previous))",
-                                       points: 0)
-                return finish(points: 0, onTime: onTime, isLate: false, parts: [part],
-                              summary: "an occurrence was already done in this period (on \(previous))",
-                              rules: rules, counts: false)
+                let part = Reward.Part(
+                    label: "An occurrence was already done in this period (on \(previous))",
+                    points: 0)
+                return finish(
+                    points: 0, onTime: onTime, isLate: false, parts: [part],
+                    summary: "an occurrence was already done in this period (on \(previous))",
+                    rules: rules, counts: false)
             }
         }
 
@@ -27,23 +30,27 @@ public enum RewardFormula {
         // runs from the server's own first write of the task, never from a creation time a client supplied.
         let ageMilliseconds = input.completedAt.milliseconds - input.insertedAt.milliseconds
         if ageMilliseconds < Int64(rules.farmingSeconds) * 1000 {
-            let part = Reward.Part(label: "Made and done within \(rules.farmingSeconds) seconds",
-                                   points: rules.minimumPoints)
-            return finish(points: rules.minimumPoints, onTime: onTime, isLate: onTime == false, parts: [part],
-                          summary: "made and done within \(rules.farmingSeconds) seconds", rules: rules)
+            let part = Reward.Part(
+                label: "Made and done within \(rules.farmingSeconds) seconds",
+                points: rules.minimumPoints)
+            return finish(
+                points: rules.minimumPoints, onTime: onTime, isLate: onTime == false, parts: [part],
+                summary: "made and done within \(rules.farmingSeconds) seconds", rules: rules)
         }
 
         // Late: strict mode pays nothing, kind mode a share of the base (never less than the minimum).
         if onTime == false {
             if input.isStrict {
                 let part = Reward.Part(label: "Done after its deadline (strict mode)", points: 0)
-                return finish(points: 0, onTime: false, isLate: true, parts: [part],
-                              summary: "done after its deadline (strict mode)", rules: rules)
+                return finish(
+                    points: 0, onTime: false, isLate: true, parts: [part],
+                    summary: "done after its deadline (strict mode)", rules: rules)
             }
             let points = max(rules.minimumPoints, rules.basePoints * rules.latePercent / 100)
             let part = Reward.Part(label: "Done after its deadline: \(rules.latePercent)% of the base", points: points)
-            return finish(points: points, onTime: false, isLate: true, parts: [part],
-                          summary: "done after its deadline", rules: rules)
+            return finish(
+                points: points, onTime: false, isLate: true, parts: [part],
+                summary: "done after its deadline", rules: rules)
         }
 
         // On time, or no deadline: the base, then bonuses for the estimate and for finishing early.
@@ -64,8 +71,10 @@ public enum RewardFormula {
         if input.isRecurring && input.previousOccurrenceOnTime {
             let added = points * rules.recurringPercent / 100 - points
             if added > 0 {
-                parts.append(Reward.Part(label: "Every occurrence on time ×\(multiplier(rules.recurringPercent))",
-                                         points: added))
+                parts.append(
+                    Reward.Part(
+                        label: "Every occurrence on time ×\(multiplier(rules.recurringPercent))",
+                        points: added))
                 points += added
             }
         }
@@ -89,24 +98,29 @@ public enum RewardFormula {
     /// a moment falls on the member's day it is in). 0 without a deadline or when done on or after the due day.
     public static func daysEarly(due: TaskDate?, completedAt: Timestamp, calendar: ZonedCalendar) -> Int {
         guard let due else { return 0 }
-        let dueDay = switch due {
-        case .day(let day): day
-        case .moment(let moment): calendar.day(of: moment)
-        }
+        let dueDay =
+            switch due {
+            case .day(let day): day
+            case .moment(let moment): calendar.day(of: moment)
+            }
         return max(0, dueDay.daysSinceEpoch - calendar.day(of: completedAt).daysSinceEpoch)
     }
 
     /// XP from the points, and the one-line message.
-    private static func finish(points: Int, onTime: Bool?, isLate: Bool, parts: [Reward.Part], summary: String,
-                               rules: GameRules, counts: Bool = true) -> Reward {
+    private static func finish(
+        points: Int, onTime: Bool?, isLate: Bool, parts: [Reward.Part], summary: String,
+        rules: GameRules, counts: Bool = true
+    ) -> Reward {
         let xp = points * rules.xpPercent / 100
-        let gained = switch (points, xp) {
-        case (0, _): "No points"
-        case (_, 0): "+\(points) \(points == 1 ? "point" : "points")"
-        default: "+\(points) \(points == 1 ? "point" : "points") and \(xp) XP"
-        }
-        return Reward(points: points, xp: xp, onTime: onTime, isLate: isLate, parts: parts,
-                      message: "\(gained): \(summary).", counts: counts)
+        let gained =
+            switch (points, xp) {
+            case (0, _): "No points"
+            case (_, 0): "+\(points) \(points == 1 ? "point" : "points")"
+            default: "+\(points) \(points == 1 ? "point" : "points") and \(xp) XP"
+            }
+        return Reward(
+            points: points, xp: xp, onTime: onTime, isLate: isLate, parts: parts,
+            message: "\(gained): \(summary).", counts: counts)
     }
 
     /// 150 → "1.5", 200 → "2", 125 → "1.25".
@@ -146,9 +160,11 @@ public struct RewardInput: Sendable {
     /// occurrence's period, this one pays nothing: one reward per period.
     public var previousOccurrenceDoneOn: CivilDate?
 
-    public init(estimatedMinutes: Int?, due: TaskDate?, completedAt: Timestamp, insertedAt: Timestamp,
-                calendar: ZonedCalendar, isRecurring: Bool = false, previousOccurrenceOnTime: Bool = true,
-                isStrict: Bool = false, occurrenceOpens: CivilDate? = nil, previousOccurrenceDoneOn: CivilDate? = nil) {
+    public init(
+        estimatedMinutes: Int?, due: TaskDate?, completedAt: Timestamp, insertedAt: Timestamp,
+        calendar: ZonedCalendar, isRecurring: Bool = false, previousOccurrenceOnTime: Bool = true,
+        isStrict: Bool = false, occurrenceOpens: CivilDate? = nil, previousOccurrenceDoneOn: CivilDate? = nil
+    ) {
         self.estimatedMinutes = estimatedMinutes
         self.due = due
         self.completedAt = completedAt
@@ -186,8 +202,10 @@ public struct Reward: Sendable, Equatable, Codable {
         }
     }
 
-    public init(points: Int, xp: Int, onTime: Bool?, isLate: Bool, parts: [Part], message: String,
-                counts: Bool = true) {
+    public init(
+        points: Int, xp: Int, onTime: Bool?, isLate: Bool, parts: [Part], message: String,
+        counts: Bool = true
+    ) {
         self.counts = counts
         self.points = points
         self.xp = xp

@@ -251,8 +251,10 @@ public enum SVGFragment {
                 var isLocal = cursor < compact.count && compact[cursor] == UInt8(ascii: "#")
                 cursor += 1
                 let idStart = cursor
-                while cursor < compact.count, isLetter(compact[cursor]) || isDigit(compact[cursor])
-                    || compact[cursor] == UInt8(ascii: "-") || compact[cursor] == UInt8(ascii: "_") {
+                while cursor < compact.count,
+                    isLetter(compact[cursor]) || isDigit(compact[cursor])
+                        || compact[cursor] == UInt8(ascii: "-") || compact[cursor] == UInt8(ascii: "_")
+                {
                     cursor += 1
                 }
                 isLocal = isLocal && cursor > idStart && cursor < compact.count && compact[cursor] == UInt8(ascii: ")")

@@ -24,8 +24,10 @@ public struct StoreItem: Sendable, Equatable, Codable {
         public var isWorn: Bool { [.head, .eyes, .neck, .body, .held].contains(self) }
     }
 
-    public init(id: StoreItemID, name: String, description: String, category: Category, slot: Slot, price: Int,
-                svg: String, isRetired: Bool = false, createdAt: Timestamp, updatedAt: Timestamp, version: Int64 = 1) {
+    public init(
+        id: StoreItemID, name: String, description: String, category: Category, slot: Slot, price: Int,
+        svg: String, isRetired: Bool = false, createdAt: Timestamp, updatedAt: Timestamp, version: Int64 = 1
+    ) {
         self.id = id
         self.name = name
         self.description = description
@@ -55,8 +57,10 @@ public struct SubscriptionPlan: Sendable, Equatable, Codable {
 
     public enum Period: String, Sendable, Codable, CaseIterable { case month, year }
 
-    public init(id: SubscriptionPlanID, name: String, price: Money, period: Period, description: String, isRetired: Bool = false,
-                createdAt: Timestamp, updatedAt: Timestamp, version: Int64 = 1) {
+    public init(
+        id: SubscriptionPlanID, name: String, price: Money, period: Period, description: String, isRetired: Bool = false,
+        createdAt: Timestamp, updatedAt: Timestamp, version: Int64 = 1
+    ) {
         self.id = id
         self.name = name
         self.price = price

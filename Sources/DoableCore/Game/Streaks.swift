@@ -62,8 +62,9 @@ public enum StreakRules {
         guard before > 0 else { return nil }
         let deadline = bounds(of: missed.day, in: calendar).end.adding(seconds: Int64(rules.restoreHours) * 3600)
         guard now < deadline else { return nil }
-        return RestoreOffer(day: missed.day, lostStreak: before,
-                            cost: rules.restoreBase + rules.restorePerDay * before, deadline: deadline)
+        return RestoreOffer(
+            day: missed.day, lostStreak: before,
+            cost: rules.restoreBase + rules.restorePerDay * before, deadline: deadline)
     }
 }
 

@@ -52,8 +52,10 @@ public struct TodoTimes: Sendable, Equatable {
     public var duration: Int64?
     public var completed: Timestamp?
     public var created: Timestamp?
-    public init(start: Timestamp? = nil, due: Timestamp? = nil, duration: Int64? = nil, completed: Timestamp? = nil,
-                created: Timestamp? = nil) {
+    public init(
+        start: Timestamp? = nil, due: Timestamp? = nil, duration: Int64? = nil, completed: Timestamp? = nil,
+        created: Timestamp? = nil
+    ) {
         self.start = start
         self.due = due
         self.duration = duration

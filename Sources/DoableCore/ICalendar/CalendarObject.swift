@@ -14,8 +14,10 @@ public struct CalendarObject: Sendable, Equatable {
     /// one becomes its subtask.
     public var pendingParentUID: String?
 
-    public init(taskID: TaskID, name: String, uid: String, body: String, bodyVersion: Int64,
-                pendingParentUID: String? = nil) {
+    public init(
+        taskID: TaskID, name: String, uid: String, body: String, bodyVersion: Int64,
+        pendingParentUID: String? = nil
+    ) {
         self.taskID = taskID
         self.name = name
         self.uid = uid
@@ -49,8 +51,10 @@ public struct CalendarObjectHeader: Sendable, Equatable {
     /// The body has a DURATION somewhere (a time range must then be judged on the body itself).
     public var mentionsDuration: Bool
 
-    public init(taskID: TaskID, name: String, uid: String, bodyVersion: Int64, pendingParentUID: String?,
-                mentionsDuration: Bool) {
+    public init(
+        taskID: TaskID, name: String, uid: String, bodyVersion: Int64, pendingParentUID: String?,
+        mentionsDuration: Bool
+    ) {
         self.taskID = taskID
         self.name = name
         self.uid = uid

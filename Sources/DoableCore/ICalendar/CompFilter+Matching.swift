@@ -48,8 +48,8 @@ struct CalendarFilterEvaluator {
     private func todoOverlaps(_ todo: ICalComponent, _ range: TimeRange) -> Bool {
         let times = TodoTimes(todo: todo, reader: reader)
         guard let text = todo.property("RRULE")?.value, let rule = try? RecurrenceRule(rrule: text),
-              let baseProperty = todo.property("DTSTART") ?? todo.property("DUE"),
-              let base = reader.date(baseProperty)
+            let baseProperty = todo.property("DTSTART") ?? todo.property("DUE"),
+            let base = reader.date(baseProperty)
         else { return range.overlaps(times) }
         let calendar = ZonedCalendar(zone: reader.zone(of: baseProperty), weekStart: .monday)
         let baseMoment = reader.moment(base)
@@ -139,7 +139,8 @@ struct CalendarFilterEvaluator {
 
     /// Whether the text (each category of CATEGORIES and RESOURCES) contains the text-match's text, not negated.
     private func textMatches(_ textMatch: TextMatch, _ property: ICalProperty) -> Bool {
-        let values = property.name == "CATEGORIES" || property.name == "RESOURCES"
+        let values =
+            property.name == "CATEGORIES" || property.name == "RESOURCES"
             ? VTodoDecoder.splitTextList(property.value).map { $0.trimmingICalWhitespace() }
             : [ICalendarParser.unescapeText(property.value)]
         return values.contains { Self.contains($0, textMatch) }

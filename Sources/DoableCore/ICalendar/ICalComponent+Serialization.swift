@@ -55,8 +55,10 @@ extension ICalProperty {
     }
 
     private static func parameterText(_ value: String) -> String {
-        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: ":")
-            || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",") }) {
+        if !value.utf8.contains(where: {
+            $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: ":")
+                || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: ",")
+        }) {
             return value
         }
         var clean = String.UnicodeScalarView()

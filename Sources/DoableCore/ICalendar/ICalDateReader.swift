@@ -62,10 +62,11 @@ final class ICalDateReader {
     func wallTime(of moment: Timestamp, tzid: String) -> (day: CivilDate, secondsOfDay: Int)? {
         guard let zone = zone(tzid: tzid) else { return nil }
         let utc = floorDivide(moment.milliseconds, 1000)
-        let offset: Int64 = switch zone {
-        case .system(let zone): Int64(zone.secondsFromGMT(for: moment.date))
-        case .rules(let rules): Int64(rules.offset(atWallTime: utc + Int64(rules.offset(atWallTime: utc))))
-        }
+        let offset: Int64 =
+            switch zone {
+            case .system(let zone): Int64(zone.secondsFromGMT(for: moment.date))
+            case .rules(let rules): Int64(rules.offset(atWallTime: utc + Int64(rules.offset(atWallTime: utc))))
+            }
         let wall = utc + offset
         let day = CivilDate(daysSinceEpoch: Int(floorDivide(wall, 86_400)))
         return (day, Int(wall - Int64(day.daysSinceEpoch) * 86_400))

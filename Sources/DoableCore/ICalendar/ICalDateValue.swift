@@ -22,15 +22,15 @@ enum ICalDateValue: Equatable {
             return value
         }
         guard bytes.count >= 8, let year = parseDigits(0..<4), let month = parseDigits(4..<6),
-              let dayNumber = parseDigits(6..<8), let day = CivilDate(year: year, month: month, day: dayNumber)
+            let dayNumber = parseDigits(6..<8), let day = CivilDate(year: year, month: month, day: dayNumber)
         else { return nil }
         if bytes.count == 8 {
             self = .date(day)
             return
         }
         guard bytes.count == 15 || bytes.count == 16, bytes[8] == UInt8(ascii: "T") || bytes[8] == UInt8(ascii: "t"),
-              let hour = parseDigits(9..<11), let minute = parseDigits(11..<13),
-              let second = parseDigits(13..<15), hour < 24, minute < 60, second <= 60
+            let hour = parseDigits(9..<11), let minute = parseDigits(11..<13),
+            let second = parseDigits(13..<15), hour < 24, minute < 60, second <= 60
         else { return nil }
         let isUTC = bytes.count == 16
         if isUTC, bytes[15] != UInt8(ascii: "Z"), bytes[15] != UInt8(ascii: "z") { return nil }

@@ -24,7 +24,7 @@ extension String {
     func trimmingICalWhitespace() -> String {
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !Self.isICalWhitespace($0) }),
-              let last = scalars.lastIndex(where: { !Self.isICalWhitespace($0) })
+            let last = scalars.lastIndex(where: { !Self.isICalWhitespace($0) })
         else { return "" }
         if first == scalars.startIndex, last == scalars.index(before: scalars.endIndex) { return self }
         return String(scalars[first...last])

@@ -27,8 +27,12 @@ enum ICalZone {
     private static func ianaZone(_ name: String) -> TimeZone? {
         // Only names shaped like IANA's (Area/Place, or UTC/GMT); Foundation also takes abbreviations like "EST" that
         // mean different zones in different places.
-        let candidates = name.hasPrefix("/") ? [String(name.split(separator: "/").suffix(2).joined(separator: "/")),
-                                                String(name.split(separator: "/").suffix(3).joined(separator: "/"))]
+        let candidates =
+            name.hasPrefix("/")
+            ? [
+                String(name.split(separator: "/").suffix(2).joined(separator: "/")),
+                String(name.split(separator: "/").suffix(3).joined(separator: "/")),
+            ]
             : [name]
         for candidate in candidates where candidate.contains("/") || candidate == "UTC" || candidate == "GMT" {
             if let zone = TimeZone(identifier: candidate) { return zone }

@@ -16,26 +16,32 @@ public enum RecurrenceOverrides {
         let overrides = todos.filter { $0.property("RECURRENCE-ID") != nil }
         guard !overrides.isEmpty else { return .none }
         guard let master = todos.first(where: { $0.property("RECURRENCE-ID") == nil }),
-              master.property("RRULE") != nil else {
-            throw .invalidProperty("RECURRENCE-ID", "An occurrence override needs its repeating task (a VTODO with "
-                + "the same UID, an RRULE and no RECURRENCE-ID) in the same resource.")
+            master.property("RRULE") != nil
+        else {
+            throw .invalidProperty(
+                "RECURRENCE-ID",
+                "An occurrence override needs its repeating task (a VTODO with "
+                    + "the same UID, an RRULE and no RECURRENCE-ID) in the same resource.")
         }
         // RFC 5545: RECURRENCE-ID names an occurrence by its DTSTART (by DUE when the task has no start).
         let current = (master.property("DTSTART") ?? master.property("DUE"))?.value ?? ""
         var verdict = Verdict.none
         for override in overrides {
             let occurrence = override.property("RECURRENCE-ID")?.value ?? ""
-            let isDone = override.property("STATUS")?.value.uppercased() == "COMPLETED"
+            let isDone =
+                override.property("STATUS")?.value.uppercased() == "COMPLETED"
                 || override.property("COMPLETED") != nil
             if isDone, occurrence == current {
                 verdict = .completesCurrent
             } else if isDone, sameForm(occurrence, current), occurrence < current {
                 continue  // an earlier occurrence, done: history
             } else {
-                throw .invalidProperty("RECURRENCE-ID", "Doable keeps one occurrence of a repeating task, the current "
-                    + "one (\(current.isEmpty ? "none" : current)); it can take that occurrence's completion, but not "
-                    + "a change to the occurrence \(occurrence). Change the whole task, or complete the current "
-                    + "occurrence.")
+                throw .invalidProperty(
+                    "RECURRENCE-ID",
+                    "Doable keeps one occurrence of a repeating task, the current "
+                        + "one (\(current.isEmpty ? "none" : current)); it can take that occurrence's completion, but not "
+                        + "a change to the occurrence \(occurrence). Change the whole task, or complete the current "
+                        + "occurrence.")
             }
         }
         return verdict

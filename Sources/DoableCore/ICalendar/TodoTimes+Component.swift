@@ -8,11 +8,12 @@ extension TodoTimes {
     }
 
     init(todo: ICalComponent, reader: ICalDateReader) {
-        self.init(start: todo.property("DTSTART").flatMap(reader.moment),
-                  due: todo.property("DUE").flatMap(reader.moment),
-                  duration: todo.property("DURATION").flatMap { ICalDateValue.durationSeconds($0.value) },
-                  completed: todo.property("COMPLETED").flatMap(reader.moment),
-                  created: todo.property("CREATED").flatMap(reader.moment))
+        self.init(
+            start: todo.property("DTSTART").flatMap(reader.moment),
+            due: todo.property("DUE").flatMap(reader.moment),
+            duration: todo.property("DURATION").flatMap { ICalDateValue.durationSeconds($0.value) },
+            completed: todo.property("COMPLETED").flatMap(reader.moment),
+            created: todo.property("CREATED").flatMap(reader.moment))
     }
 
     /// The same times moved by `milliseconds` (an occurrence of a repeating task: its start and due move together).

@@ -11,8 +11,8 @@ enum VAlarmMapping {
         -> Reminder.Trigger?
     {
         guard let action = alarm.property("ACTION")?.value,
-              mappedActions.contains(ICalName.upperCased(action.trimmingICalWhitespace())),
-              let trigger = alarm.property("TRIGGER")
+            mappedActions.contains(ICalName.upperCased(action.trimmingICalWhitespace())),
+            let trigger = alarm.property("TRIGGER")
         else { return nil }
         let value = trigger.value.trimmingICalWhitespace()
         if trigger.parameter("VALUE").map(ICalName.upperCased) == "DATE-TIME" || value.first?.isNumber == true {
@@ -29,22 +29,26 @@ enum VAlarmMapping {
     /// A new display alarm for a reminder, its text the task's title.
     static func component(for trigger: Reminder.Trigger, summary: String) -> ICalComponent {
         let text = summary.isEmpty ? "Reminder" : ICalendarParser.escapeText(summary)
-        return ICalComponent(name: "VALARM", properties: [
-            ICalProperty(name: "ACTION", value: "DISPLAY"),
-            ICalProperty(name: "DESCRIPTION", value: text),
-            triggerProperty(trigger),
-        ])
+        return ICalComponent(
+            name: "VALARM",
+            properties: [
+                ICalProperty(name: "ACTION", value: "DISPLAY"),
+                ICalProperty(name: "DESCRIPTION", value: text),
+                triggerProperty(trigger),
+            ])
     }
 
     static func triggerProperty(_ trigger: Reminder.Trigger) -> ICalProperty {
         switch trigger {
         case .at(let moment):
-            ICalProperty(name: "TRIGGER", parameters: [ICalParameter(name: "VALUE", values: ["DATE-TIME"])],
-                         value: ICalDateValue.text(moment))
+            ICalProperty(
+                name: "TRIGGER", parameters: [ICalParameter(name: "VALUE", values: ["DATE-TIME"])],
+                value: ICalDateValue.text(moment))
         case .relative(let anchor, let offset):
-            ICalProperty(name: "TRIGGER",
-                         parameters: anchor == .due ? [ICalParameter(name: "RELATED", values: ["END"])] : [],
-                         value: ICalDateValue.durationText(minutes: offset))
+            ICalProperty(
+                name: "TRIGGER",
+                parameters: anchor == .due ? [ICalParameter(name: "RELATED", values: ["END"])] : [],
+                value: ICalDateValue.durationText(minutes: offset))
         }
     }
 
@@ -64,8 +68,9 @@ enum VAlarmMapping {
             guard let base = isEnd ? due : start ?? due else { return [] }
             first = base.adding(seconds: seconds)
         }
-        let repeats = min(max(Int(alarm.property("REPEAT")?.value.trimmingICalWhitespace() ?? "") ?? 0, 0),
-                          100)
+        let repeats = min(
+            max(Int(alarm.property("REPEAT")?.value.trimmingICalWhitespace() ?? "") ?? 0, 0),
+            100)
         let interval = alarm.property("DURATION").flatMap { ICalDateValue.durationSeconds($0.value) } ?? 0
         guard repeats > 0, interval > 0 else { return [first] }
         return (0...repeats).map { first.adding(seconds: Int64($0) * interval) }

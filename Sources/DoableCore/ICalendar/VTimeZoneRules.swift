@@ -53,20 +53,22 @@ struct VTimeZoneRules {
 
     private static func observance(_ component: ICalComponent) -> Observance? {
         guard component.name == "STANDARD" || component.name == "DAYLIGHT",
-              let to = component.property("TZOFFSETTO").flatMap({ offsetSeconds($0.value) }),
-              case .dateTime(let day, let seconds, _)? = component.property("DTSTART").flatMap({
-                  ICalDateValue($0.value)
-              })
+            let to = component.property("TZOFFSETTO").flatMap({ offsetSeconds($0.value) }),
+            case .dateTime(let day, let seconds, _)? = component.property("DTSTART").flatMap({
+                ICalDateValue($0.value)
+            })
         else { return nil }
         let from = component.property("TZOFFSETFROM").flatMap { offsetSeconds($0.value) } ?? to
-        var observance = Observance(offsetFrom: from, offsetTo: to,
-                                    start: Int64(day.daysSinceEpoch) * 86_400 + Int64(seconds),
-                                    startSecondsOfDay: seconds)
+        var observance = Observance(
+            offsetFrom: from, offsetTo: to,
+            start: Int64(day.daysSinceEpoch) * 86_400 + Int64(seconds),
+            startSecondsOfDay: seconds)
         if let rule = component.property("RRULE")?.value {
-            let parts = Dictionary(rule.split(separator: ";").compactMap { part -> (String, String)? in
-                let pieces = part.split(separator: "=", maxSplits: 1)
-                return pieces.count == 2 ? (pieces[0].uppercased(), pieces[1].uppercased()) : nil
-            }, uniquingKeysWith: { first, _ in first })
+            let parts = Dictionary(
+                rule.split(separator: ";").compactMap { part -> (String, String)? in
+                    let pieces = part.split(separator: "=", maxSplits: 1)
+                    return pieces.count == 2 ? (pieces[0].uppercased(), pieces[1].uppercased()) : nil
+                }, uniquingKeysWith: { first, _ in first })
             guard parts["FREQ"] == "YEARLY" else { return observance }
             let month = parts["BYMONTH"].flatMap { Int($0) } ?? day.month
             let monthDays = parts["BYMONTHDAY"].map { $0.split(separator: ",").compactMap { Int($0) } } ?? []
@@ -95,7 +97,7 @@ struct VTimeZoneRules {
     static func offsetSeconds(_ text: String) -> Int? {
         let bytes = Array(text.utf8)
         guard bytes.count == 5 || bytes.count == 7, bytes[0] == UInt8(ascii: "+") || bytes[0] == UInt8(ascii: "-"),
-              let hours = parseDigits(bytes[1..<3]), let minutes = parseDigits(bytes[3..<5]), hours < 24, minutes < 60
+            let hours = parseDigits(bytes[1..<3]), let minutes = parseDigits(bytes[3..<5]), hours < 24, minutes < 60
         else { return nil }
         let seconds = bytes.count == 7 ? parseDigits(bytes[5..<7]) : 0
         guard let seconds, seconds < 60 else { return nil }
@@ -113,15 +115,17 @@ extension VTimeZoneRules.YearlyRule {
                 .sorted().first { weekday == nil || ZonedCalendar.weekday(of: $0) == weekday }
         }
         guard let weekday, let first = CivilDate(year: year, month: month, day: 1),
-              let last = CivilDate(year: year, month: month, day: length)
+            let last = CivilDate(year: year, month: month, day: length)
         else { return nil }
         if ordinal > 0 {
-            let day = first.adding(days: ZonedCalendar.daysForward(from: ZonedCalendar.weekday(of: first), to: weekday)
-                + 7 * (ordinal - 1))
+            let day = first.adding(
+                days: ZonedCalendar.daysForward(from: ZonedCalendar.weekday(of: first), to: weekday)
+                    + 7 * (ordinal - 1))
             return day.month == month ? day : nil
         }
-        let day = last.adding(days: -ZonedCalendar.daysForward(from: weekday, to: ZonedCalendar.weekday(of: last))
-            - 7 * (-ordinal - 1))
+        let day = last.adding(
+            days: -ZonedCalendar.daysForward(from: weekday, to: ZonedCalendar.weekday(of: last))
+                - 7 * (-ordinal - 1))
         return day.month == month ? day : nil
     }
 }

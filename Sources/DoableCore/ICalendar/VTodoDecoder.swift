@@ -39,7 +39,8 @@ struct VTodoDecoder {
         record.sequence = try integer("SEQUENCE", of: todo, in: 0...Int(Int32.max))
         record.estimatedMinutes = try integer("X-DOABLE-ESTIMATED-MINUTES", of: todo, in: 0...Int(Int32.max))
         if todo.property("X-DOABLE-RECURRENCE-BASIS")?.value.trimmingICalWhitespace().lowercased()
-            == "completion" {
+            == "completion"
+        {
             record.recurrenceBasis = .completion
         }
         record.listName = todo.property("X-DOABLE-LIST").map { ICalendarParser.unescapeText($0.value) }
@@ -121,7 +122,8 @@ struct VTodoDecoder {
         var triggers: [Reminder.Trigger] = []
         for alarm in todo.components(named: "VALARM") {
             if let trigger = VAlarmMapping.trigger(of: alarm, hasStart: hasStart, hasDue: hasDue, reader: reader),
-               !triggers.contains(trigger) {
+                !triggers.contains(trigger)
+            {
                 triggers.append(trigger)
             }
         }
@@ -131,8 +133,10 @@ struct VTodoDecoder {
     private func date(_ name: String, of todo: ICalComponent) throws(CalendarObjectError) -> TaskDate? {
         guard let property = todo.property(name) else { return nil }
         guard let date = reader.date(property) else {
-            throw .invalidProperty(name, "\"\(property.value.prefix(40))\" is not a DATE (20261127) or DATE-TIME "
-                + "(20261127T090000Z).")
+            throw .invalidProperty(
+                name,
+                "\"\(property.value.prefix(40))\" is not a DATE (20261127) or DATE-TIME "
+                    + "(20261127T090000Z).")
         }
         return date
     }
@@ -146,8 +150,10 @@ struct VTodoDecoder {
     {
         guard let property = todo.property(name) else { return nil }
         guard let value = Int(property.value.trimmingICalWhitespace()), range.contains(value) else {
-            throw .invalidProperty(name, "\"\(property.value.prefix(40))\" is not a whole number from "
-                + "\(range.lowerBound) to \(range.upperBound).")
+            throw .invalidProperty(
+                name,
+                "\"\(property.value.prefix(40))\" is not a whole number from "
+                    + "\(range.lowerBound) to \(range.upperBound).")
         }
         return value
     }

@@ -7,8 +7,10 @@ extension VTodoMapping {
     /// made in Doable): its other components and every property the record does not own are kept in place, and so is
     /// each modelled line whose value the record did not change. Floating DATE-TIMEs in `preserving` are read in
     /// `floatingZone` (pass the member's zone, as to `decode`) to tell whether they changed.
-    public static func encode(_ record: TodoRecord, preserving: ICalComponent?,
-                              floatingZone: TimeZone = .gmt) -> ICalComponent {
+    public static func encode(
+        _ record: TodoRecord, preserving: ICalComponent?,
+        floatingZone: TimeZone = .gmt
+    ) -> ICalComponent {
         let version = ICalProperty(name: "VERSION", value: "2.0")
         let product = ICalProperty(name: "PRODID", value: productID)
         guard let preserving else {
@@ -79,8 +81,9 @@ struct VTodoEncoder {
         var components: [ICalComponent] = []
         for component in preserved.components {
             guard component.name == "VALARM", let reader,
-                  let trigger = VAlarmMapping.trigger(of: component, hasStart: record.start != nil,
-                                                      hasDue: record.due != nil, reader: reader)
+                let trigger = VAlarmMapping.trigger(
+                    of: component, hasStart: record.start != nil,
+                    hasDue: record.due != nil, reader: reader)
             else {
                 components.append(component)
                 continue
@@ -261,11 +264,12 @@ struct VTodoEncoder {
     private func zonedDateLine(_ name: String, _ date: TaskDate, zoneOf names: [String]) -> ICalProperty {
         let utc = Self.dateLine(name, date)
         guard case .moment(let moment) = date, let preserved, let reader,
-              let tzid = names.lazy.compactMap({ preserved.property($0)?.parameter("TZID") }).first,
-              let wall = reader.wallTime(of: moment, tzid: tzid)
+            let tzid = names.lazy.compactMap({ preserved.property($0)?.parameter("TZID") }).first,
+            let wall = reader.wallTime(of: moment, tzid: tzid)
         else { return utc }
-        let zoned = ICalProperty(name: name, parameters: [ICalParameter(name: "TZID", values: [tzid])],
-                                 value: ICalDateValue.text(wall.day, secondsOfDay: wall.secondsOfDay))
+        let zoned = ICalProperty(
+            name: name, parameters: [ICalParameter(name: "TZID", values: [tzid])],
+            value: ICalDateValue.text(wall.day, secondsOfDay: wall.secondsOfDay))
         return reader.date(zoned) == reader.date(utc) ? zoned : utc
     }
 
@@ -273,8 +277,9 @@ struct VTodoEncoder {
     static func dateLine(_ name: String, _ date: TaskDate) -> ICalProperty {
         switch date {
         case .day(let day):
-            ICalProperty(name: name, parameters: [ICalParameter(name: "VALUE", values: ["DATE"])],
-                         value: ICalDateValue.text(day))
+            ICalProperty(
+                name: name, parameters: [ICalParameter(name: "VALUE", values: ["DATE"])],
+                value: ICalDateValue.text(day))
         case .moment(let moment): ICalProperty(name: name, value: ICalDateValue.text(moment))
         }
     }

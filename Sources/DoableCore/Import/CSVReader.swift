@@ -63,8 +63,10 @@ public enum CSVReader {
                 recordLine = line
             default:
                 if wasQuoted {
-                    throw DoableError.invalid("body", "Line \(line): text after a closing quote; a quote inside a "
-                        + "quoted field is written twice.")
+                    throw DoableError.invalid(
+                        "body",
+                        "Line \(line): text after a closing quote; a quote inside a "
+                            + "quoted field is written twice.")
                 }
                 field.append(byte)
             }

@@ -13,8 +13,10 @@ public enum ICalendarImport {
             throw DoableError.invalid("body", "This is not an iCalendar file: \(error.message)")
         }
         guard calendar.name.uppercased() == "VCALENDAR" else {
-            throw DoableError.invalid("body", "This is not an iCalendar file: it starts with "
-                + "\(calendar.name.prefix(30)), not VCALENDAR.")
+            throw DoableError.invalid(
+                "body",
+                "This is not an iCalendar file: it starts with "
+                    + "\(calendar.name.prefix(30)), not VCALENDAR.")
         }
         var file = ImportFile(format: .iCalendar)
         var seenKeys = Set<String>()
@@ -54,8 +56,10 @@ public enum ICalendarImport {
                 row.recurrence = try RecurrenceRule(rrule: rule).description
             } catch {
                 let reason = (error as? DoableError)?.message ?? "The rule is not valid."
-                skipped.append(ImportSkip(position: position, title: record.summary, field: "recurrence",
-                                          reason: "RRULE “\(rule.prefix(80))” was dropped: \(reason)"))
+                skipped.append(
+                    ImportSkip(
+                        position: position, title: record.summary, field: "recurrence",
+                        reason: "RRULE “\(rule.prefix(80))” was dropped: \(reason)"))
             }
         }
         return row

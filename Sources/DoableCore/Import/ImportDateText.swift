@@ -24,7 +24,7 @@ public enum ImportDateText {
         }.map { String($0.element) }.joined(separator: " ")
         let parsed = QuickAddParser(timeZone: zone, weekStart: weekStart).parse(cleaned, now: now)
         guard parsed.title.isEmpty, parsed.priority == nil, parsed.listName == nil, parsed.labelNames.isEmpty,
-              parsed.due != nil || parsed.recurrence != nil
+            parsed.due != nil || parsed.recurrence != nil
         else { return nil }
         return Reading(due: parsed.due, recurrence: parsed.recurrence?.description)
     }
@@ -36,13 +36,14 @@ public enum ImportDateText {
         if let moment = Timestamp(rfc3339: text) { return .moment(moment) }
         let bytes = Array(text.utf8)
         guard bytes.count == 16 || bytes.count == 19, let day = CivilDate(String(text.prefix(10))),
-              bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "), bytes[13] == UInt8(ascii: ":"),
-              let hour = Int(String(decoding: bytes[11..<13], as: UTF8.self)),
-              let minute = Int(String(decoding: bytes[14..<16], as: UTF8.self)), hour < 24, minute < 60
+            bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " "), bytes[13] == UInt8(ascii: ":"),
+            let hour = Int(String(decoding: bytes[11..<13], as: UTF8.self)),
+            let minute = Int(String(decoding: bytes[14..<16], as: UTF8.self)), hour < 24, minute < 60
         else { return nil }
         if bytes.count == 19 {
             guard bytes[16] == UInt8(ascii: ":"), let second = Int(String(decoding: bytes[17..<19], as: UTF8.self)),
-                  second < 60 else { return nil }
+                second < 60
+            else { return nil }
         }
         return .moment(ZonedCalendar(zone: zone, weekStart: .monday).moment(on: day, hour: hour, minute: minute))
     }

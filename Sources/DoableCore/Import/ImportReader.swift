@@ -12,15 +12,16 @@ public enum ImportReader {
             throw DoableError.invalid("body", "The file is \(bytes.count / 1_048_576) MiB; at most 20 MiB are taken.")
         }
         var body = bytes[...]
-        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) } // a UTF-8 byte order mark
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }  // a UTF-8 byte order mark
         guard let text = String(validating: body, as: UTF8.self) else {
             throw DoableError.invalid("body", "The file is not UTF-8 text; export it again as UTF-8.")
         }
-        let file: ImportFile = switch format {
-        case .todoist: try TodoistCSV.read(text, context: context)
-        case .taskwarrior: try TaskwarriorJSON.read(text, context: context)
-        case .iCalendar: try ICalendarImport.read(text, context: context)
-        }
+        let file: ImportFile =
+            switch format {
+            case .todoist: try TodoistCSV.read(text, context: context)
+            case .taskwarrior: try TaskwarriorJSON.read(text, context: context)
+            case .iCalendar: try ICalendarImport.read(text, context: context)
+            }
         guard !file.rows.isEmpty || !file.skipped.isEmpty else {
             throw DoableError.invalid("body", "The file holds no tasks to import.")
         }

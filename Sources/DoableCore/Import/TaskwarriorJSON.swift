@@ -32,8 +32,11 @@ public enum TaskwarriorJSON {
                 continue
             }
             if let parent = (object["parent"] as? String)?.lowercased(), templates.contains(parent) {
-                skipped.append(ImportSkip(position: position, title: title, reason: "An instance of a recurring "
-                    + "task: the recurring task itself is imported with its rule."))
+                skipped.append(
+                    ImportSkip(
+                        position: position, title: title,
+                        reason: "An instance of a recurring "
+                            + "task: the recurring task itself is imported with its rule."))
                 continue
             }
             var row = ImportRow(position: position, key: key, title: title)
@@ -83,8 +86,10 @@ public enum TaskwarriorJSON {
         return objects
     }
 
-    static func read(_ object: [String: Any], status: String, into row: inout ImportRow, context: ImportContext,
-                     skipped: inout [ImportSkip]) {
+    static func read(
+        _ object: [String: Any], status: String, into row: inout ImportRow, context: ImportContext,
+        skipped: inout [ImportSkip]
+    ) {
         func skip(_ field: String, _ reason: String) {
             skipped.append(ImportSkip(position: row.position, title: row.title, field: field, reason: reason))
         }
@@ -99,7 +104,8 @@ public enum TaskwarriorJSON {
         switch status {
         case "completed":
             row.status = .completed
-            row.completedAt = (object["end"] as? String).flatMap(TaskwarriorValues.moment)
+            row.completedAt =
+                (object["end"] as? String).flatMap(TaskwarriorValues.moment)
                 ?? (object["modified"] as? String).flatMap(TaskwarriorValues.moment)
         case "pending", "waiting", "recurring":
             row.status = .pending
@@ -134,8 +140,10 @@ public enum TaskwarriorJSON {
                 row.recurrence = text
             } else {
                 row.appendNote("Taskwarrior recur: \(recur)")
-                skip("recurrence", "“recur: \(recur.prefix(30))” has no daily or longer rule Doable can keep; "
-                    + "it is in the notes.")
+                skip(
+                    "recurrence",
+                    "“recur: \(recur.prefix(30))” has no daily or longer rule Doable can keep; "
+                        + "it is in the notes.")
             }
         }
     }
@@ -152,11 +160,12 @@ public enum TaskwarriorJSON {
 
     /// `depends` as written by any version: an array of uuids, or one comma-separated string.
     static func uuids(_ value: Any?) -> [String] {
-        let items: [String] = switch value {
-        case let text as String: text.split(separator: ",").map(String.init)
-        case let array as [Any]: array.compactMap { $0 as? String }
-        default: []
-        }
+        let items: [String] =
+            switch value {
+            case let text as String: text.split(separator: ",").map(String.init)
+            case let array as [Any]: array.compactMap { $0 as? String }
+            default: []
+            }
         return items.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
     }
 
@@ -170,9 +179,11 @@ public enum TaskwarriorJSON {
         func keepAsNote(_ position: Int, _ uuid: String, _ why: String) {
             let name = index[uuid].map { "“\(rows[$0].title)”" } ?? uuid
             rows[position].appendNote("Depends on \(name) (Taskwarrior \(uuid)).")
-            skipped.append(ImportSkip(position: rows[position].position, title: rows[position].title,
-                                      field: "parentId",
-                                      reason: "Its dependency \(name) \(why); the dependency is kept in the notes."))
+            skipped.append(
+                ImportSkip(
+                    position: rows[position].position, title: rows[position].title,
+                    field: "parentId",
+                    reason: "Its dependency \(name) \(why); the dependency is kept in the notes."))
         }
         func isAncestor(_ uuid: String, of key: String) -> Bool {
             var current: String? = key

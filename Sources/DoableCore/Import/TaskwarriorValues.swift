@@ -17,7 +17,8 @@ enum TaskwarriorValues {
         let bytes = Array(text.utf8)
         if bytes.count == 16, bytes[8] == UInt8(ascii: "T"), bytes[15] == UInt8(ascii: "Z") {
             func part(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
-            let iso = part(0..<4) + "-" + part(4..<6) + "-" + part(6..<8) + "T" + part(9..<11) + ":" + part(11..<13)
+            let iso =
+                part(0..<4) + "-" + part(4..<6) + "-" + part(6..<8) + "T" + part(9..<11) + ":" + part(11..<13)
                 + ":" + part(13..<15) + "Z"
             return Timestamp(rfc3339: iso)
         }
@@ -47,7 +48,7 @@ enum TaskwarriorValues {
         default: break
         }
         var body = Substring(text)
-        if body.hasPrefix("p") { body = body.dropFirst() } // ISO 8601 durations: P3D, P2W, P1M, P1Y
+        if body.hasPrefix("p") { body = body.dropFirst() }  // ISO 8601 durations: P3D, P2W, P1M, P1Y
         let digits = body.prefix { $0.isASCII && $0.isNumber }
         let amount = digits.isEmpty ? 1 : Int(digits) ?? 0
         guard (1...1000).contains(amount) else { return nil }

@@ -18,15 +18,18 @@ public enum TodoistCSV {
             throw DoableError.invalid("body", "The file is empty: a Todoist CSV export starts with a header line.")
         }
         let header = records[headerIndex]
-        let columns = Dictionary(header.fields.enumerated().map {
-            ($1.trimmingCharacters(in: .whitespaces).uppercased(), $0)
-        }, uniquingKeysWith: { first, _ in first })
+        let columns = Dictionary(
+            header.fields.enumerated().map {
+                ($1.trimmingCharacters(in: .whitespaces).uppercased(), $0)
+            }, uniquingKeysWith: { first, _ in first })
         let missing = requiredColumns.filter { columns[$0] == nil }
         guard missing.isEmpty else {
             let found = header.fields.prefix(12).map { "“\($0.prefix(30))”" }.joined(separator: ", ")
-            throw DoableError.invalid("body", "This is not a Todoist CSV export: its header has no "
-                + missing.joined(separator: " or ") + " column (found \(found)). Export the project from "
-                + "Todoist as a CSV template, or send another format with its own Content-Type.")
+            throw DoableError.invalid(
+                "body",
+                "This is not a Todoist CSV export: its header has no "
+                    + missing.joined(separator: " or ") + " column (found \(found)). Export the project from "
+                    + "Todoist as a CSV template, or send another format with its own Content-Type.")
         }
         var reader = Reader(columns: columns, context: context)
         for record in records[(headerIndex + 1)...] where !record.isBlank {
@@ -63,16 +66,21 @@ public enum TodoistCSV {
                 parents = []
             case "note":
                 if rows.isEmpty {
-                    skipped.append(ImportSkip(position: position, title: String(content.prefix(80)),
-                                              reason: "A note of the project itself, not of a task, has no task to go to."))
+                    skipped.append(
+                        ImportSkip(
+                            position: position, title: String(content.prefix(80)),
+                            reason: "A note of the project itself, not of a task, has no task to go to."))
                 } else {
                     rows[rows.count - 1].appendNote(content)
                 }
             case "meta":
                 break
             case let other:
-                skipped.append(ImportSkip(position: position, title: String(content.prefix(80)), reason:
-                    "Unknown row type “\(other.prefix(20))”: Todoist writes task, section and note."))
+                skipped.append(
+                    ImportSkip(
+                        position: position, title: String(content.prefix(80)),
+                        reason:
+                            "Unknown row type “\(other.prefix(20))”: Todoist writes task, section and note."))
             }
         }
 
@@ -115,8 +123,9 @@ public enum TodoistCSV {
                 row.recurrence = reading.recurrence
             } else {
                 row.appendNote("Todoist date: \(text)")
-                skip(row, field: "due",
-                     "The date “\(text.prefix(60))” is not one Doable reads; it is kept in the notes.")
+                skip(
+                    row, field: "due",
+                    "The date “\(text.prefix(60))” is not one Doable reads; it is kept in the notes.")
             }
         }
 
@@ -147,7 +156,8 @@ public enum TodoistCSV {
         var words: [Substring] = []
         for word in content.split(separator: " ", omittingEmptySubsequences: true) {
             if word.count > 1, word.first == "@",
-               word.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || "_-./".contains($0) }) {
+                word.dropFirst().allSatisfy({ $0.isLetter || $0.isNumber || "_-./".contains($0) })
+            {
                 labels.append(String(word.dropFirst()))
             } else {
                 words.append(word)

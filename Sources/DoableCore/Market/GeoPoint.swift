@@ -84,8 +84,9 @@ public struct GeoPoint: Sendable, Hashable, Codable {
                 ranges = [low...high]
             }
         }
-        return GeoSearchBox(latitudeCells: Self.latitudeCell(minLatitude)...Self.latitudeCell(maxLatitude),
-                            minLatitude: minLatitude, maxLatitude: maxLatitude, longitudeRanges: ranges)
+        return GeoSearchBox(
+            latitudeCells: Self.latitudeCell(minLatitude)...Self.latitudeCell(maxLatitude),
+            minLatitude: minLatitude, maxLatitude: maxLatitude, longitudeRanges: ranges)
     }
 
     /// The indexed cell of a latitude: hundredths of a degree, rounded down.

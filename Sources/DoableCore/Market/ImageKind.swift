@@ -62,8 +62,10 @@ public struct Attachment: Sendable, Equatable, Codable {
     public var byteCount: Int
     public var createdAt: Timestamp
 
-    public init(id: AttachmentID, accountID: AccountID, taskID: TaskID? = nil, postingID: PostingID? = nil,
-                listID: ListID? = nil, kind: ImageKind, byteCount: Int, createdAt: Timestamp) {
+    public init(
+        id: AttachmentID, accountID: AccountID, taskID: TaskID? = nil, postingID: PostingID? = nil,
+        listID: ListID? = nil, kind: ImageKind, byteCount: Int, createdAt: Timestamp
+    ) {
         self.id = id
         self.accountID = accountID
         self.taskID = taskID

@@ -167,10 +167,12 @@ public enum ImageMetadata {
 
     /// A big-endian TIFF structure with one IFD holding only the orientation.
     static func minimalTIFF(orientation: UInt16) -> [UInt8] {
-        [0x4D, 0x4D, 0x00, 0x2A, 0x00, 0x00, 0x00, 0x08,  // header, IFD0 at 8
-         0x00, 0x01,  // one entry
-         0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, UInt8(orientation >> 8), UInt8(orientation & 0xFF), 0x00, 0x00,
-         0x00, 0x00, 0x00, 0x00]  // no next IFD
+        [
+            0x4D, 0x4D, 0x00, 0x2A, 0x00, 0x00, 0x00, 0x08,  // header, IFD0 at 8
+            0x00, 0x01,  // one entry
+            0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, UInt8(orientation >> 8), UInt8(orientation & 0xFF), 0x00, 0x00,
+            0x00, 0x00, 0x00, 0x00,
+        ]  // no next IFD
     }
 
     // MARK: Bytes
@@ -182,7 +184,8 @@ public enum ImageMetadata {
 
     static func readUInt32(_ bytes: [UInt8], at offset: Int, bigEndian: Bool) -> UInt32 {
         let values = (0..<4).map { UInt32(bytes[offset + $0]) }
-        return bigEndian ? values[0] << 24 | values[1] << 16 | values[2] << 8 | values[3]
+        return bigEndian
+            ? values[0] << 24 | values[1] << 16 | values[2] << 8 | values[3]
             : values[3] << 24 | values[2] << 16 | values[1] << 8 | values[0]
     }
 

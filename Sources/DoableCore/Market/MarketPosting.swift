@@ -44,12 +44,14 @@ public struct MarketPosting: Sendable, Equatable, Codable {
         }
     }
 
-    public init(id: PostingID, posterID: AccountID, title: String, description: String, categoryID: CategoryID,
-                suggestedCategory: String? = nil, maxBid: Money, status: Status = .requested,
-                location: Location? = nil, assigneeID: AccountID? = nil, acceptedBidID: BidID? = nil,
-                assigneeTaskID: TaskID? = nil, lowestBid: Money? = nil, openBidCount: Int = 0,
-                bidsSeenAt: Timestamp, doneAt: Timestamp? = nil, createdAt: Timestamp, updatedAt: Timestamp,
-                deletedAt: Timestamp? = nil, version: Int64 = 1) {
+    public init(
+        id: PostingID, posterID: AccountID, title: String, description: String, categoryID: CategoryID,
+        suggestedCategory: String? = nil, maxBid: Money, status: Status = .requested,
+        location: Location? = nil, assigneeID: AccountID? = nil, acceptedBidID: BidID? = nil,
+        assigneeTaskID: TaskID? = nil, lowestBid: Money? = nil, openBidCount: Int = 0,
+        bidsSeenAt: Timestamp, doneAt: Timestamp? = nil, createdAt: Timestamp, updatedAt: Timestamp,
+        deletedAt: Timestamp? = nil, version: Int64 = 1
+    ) {
         self.id = id
         self.posterID = posterID
         self.title = title
@@ -90,9 +92,11 @@ public struct Bid: Sendable, Equatable, Codable {
 
     public enum Status: String, Sendable, Codable, CaseIterable { case open, accepted, declined, withdrawn }
 
-    public init(id: BidID, postingID: PostingID, posterID: AccountID, bidderID: AccountID, amount: Money,
-                message: String = "", status: Status = .open, createdAt: Timestamp, updatedAt: Timestamp,
-                version: Int64 = 1) {
+    public init(
+        id: BidID, postingID: PostingID, posterID: AccountID, bidderID: AccountID, amount: Money,
+        message: String = "", status: Status = .open, createdAt: Timestamp, updatedAt: Timestamp,
+        version: Int64 = 1
+    ) {
         self.id = id
         self.postingID = postingID
         self.posterID = posterID
@@ -118,8 +122,10 @@ public struct MarketQuestion: Sendable, Equatable, Codable {
     public var createdAt: Timestamp
     public var version: Int64
 
-    public init(id: QuestionID, postingID: PostingID, posterID: AccountID, askerID: AccountID, body: String,
-                answer: String? = nil, answeredAt: Timestamp? = nil, createdAt: Timestamp, version: Int64 = 1) {
+    public init(
+        id: QuestionID, postingID: PostingID, posterID: AccountID, askerID: AccountID, body: String,
+        answer: String? = nil, answeredAt: Timestamp? = nil, createdAt: Timestamp, version: Int64 = 1
+    ) {
         self.id = id
         self.postingID = postingID
         self.posterID = posterID
@@ -145,8 +151,10 @@ public struct MarketReview: Sendable, Equatable, Codable {
 
     public static let hiddenForSeconds: Int64 = 14 * 86_400
 
-    public init(id: ReviewID, postingID: PostingID, reviewerID: AccountID, revieweeID: AccountID, rating: Int,
-                body: String, createdAt: Timestamp) {
+    public init(
+        id: ReviewID, postingID: PostingID, reviewerID: AccountID, revieweeID: AccountID, rating: Int,
+        body: String, createdAt: Timestamp
+    ) {
         self.id = id
         self.postingID = postingID
         self.reviewerID = reviewerID
@@ -168,8 +176,10 @@ public struct MarketCategory: Sendable, Equatable, Codable {
     public var createdAt: Timestamp
     public var version: Int64
 
-    public init(id: CategoryID, name: String, isOther: Bool = false, isArchived: Bool = false, createdAt: Timestamp,
-                version: Int64 = 1) {
+    public init(
+        id: CategoryID, name: String, isOther: Bool = false, isArchived: Bool = false, createdAt: Timestamp,
+        version: Int64 = 1
+    ) {
         self.id = id
         self.name = name
         self.isOther = isOther

@@ -5,13 +5,15 @@ public enum MarketRules {
     }
 
     public static func description(_ value: String) throws -> String {
-        try Rules.text(value, field: "description", trimmed: true, length: 1...300,
-                       "Description must be 1 to 300 characters.")
+        try Rules.text(
+            value, field: "description", trimmed: true, length: 1...300,
+            "Description must be 1 to 300 characters.")
     }
 
     public static func placeName(_ value: String) throws -> String {
-        try Rules.text(value, field: "placeName", trimmed: true, length: 0...100,
-                       "Place name must be at most 100 characters.")
+        try Rules.text(
+            value, field: "placeName", trimmed: true, length: 0...100,
+            "Place name must be at most 100 characters.")
     }
 
     public static func categoryName(_ value: String, field: String = "name") throws -> String {
@@ -19,8 +21,9 @@ public enum MarketRules {
     }
 
     public static func bidMessage(_ value: String) throws -> String {
-        try Rules.text(value, field: "message", trimmed: true, length: 0...300,
-                       "A message must be at most 300 characters.")
+        try Rules.text(
+            value, field: "message", trimmed: true, length: 0...300,
+            "A message must be at most 300 characters.")
     }
 
     public static func question(_ value: String, field: String = "body") throws -> String {

@@ -58,8 +58,8 @@ public struct Money: Sendable, Hashable, Comparable, Codable, CustomStringConver
         let trimmed = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
         let parts = trimmed.split(separator: ".", omittingEmptySubsequences: false)
         guard !trimmed.isEmpty, parts.count <= 2, parts.allSatisfy({ $0.allSatisfy(\.isASCII) }),
-              let whole = Int64(parts[0].isEmpty ? "0" : String(parts[0])), whole >= 0, parts[0].count <= 9,
-              parts[0].allSatisfy(\.isNumber)
+            let whole = Int64(parts[0].isEmpty ? "0" : String(parts[0])), whole >= 0, parts[0].count <= 9,
+            parts[0].allSatisfy(\.isNumber)
         else { throw DoableError.invalid(field, "\(label(field)) must be an amount such as 12.50.") }
         var cents = whole * 100
         if parts.count == 2 {

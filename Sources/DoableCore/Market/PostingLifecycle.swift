@@ -40,8 +40,9 @@ public struct PostingLifecycle: Sendable {
             touch(now)
             return bid
         }
-        let bid = Bid(id: id, postingID: posting.id, posterID: posting.posterID, bidderID: bidder, amount: amount,
-                      message: message, createdAt: now, updatedAt: now)
+        let bid = Bid(
+            id: id, postingID: posting.id, posterID: posting.posterID, bidderID: bidder, amount: amount,
+            message: message, createdAt: now, updatedAt: now)
         save(bid)
         touch(now)
         return bid
@@ -49,9 +50,10 @@ public struct PostingLifecycle: Sendable {
 
     /// The bidder changes the amount (or message) of their own open bid.
     @discardableResult
-    public mutating func changeBid(_ id: BidID, by bidder: AccountID, amount: Money?, message: String?,
-                                   now: Timestamp) throws -> Bid
-    {
+    public mutating func changeBid(
+        _ id: BidID, by bidder: AccountID, amount: Money?, message: String?,
+        now: Timestamp
+    ) throws -> Bid {
         var bid = try ownOpenBid(id, of: bidder)
         try requireBiddable(by: bidder)
         if let amount { try require(amount: amount); bid.amount = amount }
@@ -117,8 +119,9 @@ public struct PostingLifecycle: Sendable {
     public mutating func markDone(by actor: AccountID, now: Timestamp) throws {
         try requirePoster(actor)
         guard posting.status == .assigned else {
-            throw DoableError.conflict(code: "posting_not_assigned", field: "status",
-                                       message: "Only an assigned posting can be marked done; this one is \(posting.status.rawValue).")
+            throw DoableError.conflict(
+                code: "posting_not_assigned", field: "status",
+                message: "Only an assigned posting can be marked done; this one is \(posting.status.rawValue).")
         }
         posting.status = .done
         posting.doneAt = now
@@ -129,8 +132,9 @@ public struct PostingLifecycle: Sendable {
     public mutating func reopen(by actor: AccountID, now: Timestamp) throws {
         try requirePoster(actor)
         guard posting.status == .assigned else {
-            throw DoableError.conflict(code: "posting_not_assigned", field: "status",
-                                       message: "Only an assigned posting can be returned to requested; this one is \(posting.status.rawValue).")
+            throw DoableError.conflict(
+                code: "posting_not_assigned", field: "status",
+                message: "Only an assigned posting can be returned to requested; this one is \(posting.status.rawValue).")
         }
         posting.status = .requested
         posting.assigneeID = nil
@@ -165,8 +169,9 @@ public struct PostingLifecycle: Sendable {
     public mutating func remove(by actor: AccountID, now: Timestamp) throws {
         try requirePoster(actor)
         guard posting.status.isOpen else {
-            throw DoableError.conflict(code: "posting_assigned", field: nil,
-                                       message: "An assigned or done posting can't be deleted.")
+            throw DoableError.conflict(
+                code: "posting_assigned", field: nil,
+                message: "An assigned or done posting can't be deleted.")
         }
         for var bid in bids where bid.status == .open {
             bid.status = .declined
@@ -192,8 +197,9 @@ public struct PostingLifecycle: Sendable {
             throw DoableError.conflict(code: "own_posting", field: nil, message: "You can't bid on your own posting.")
         }
         guard posting.status.isOpen else {
-            throw DoableError.conflict(code: "posting_closed", field: nil,
-                                       message: "This posting is \(posting.status.rawValue) and takes no more bids.")
+            throw DoableError.conflict(
+                code: "posting_closed", field: nil,
+                message: "This posting is \(posting.status.rawValue) and takes no more bids.")
         }
     }
 
@@ -221,8 +227,9 @@ public struct PostingLifecycle: Sendable {
     func openBid(_ id: BidID, doing action: String) throws -> Bid {
         guard let bid = bids.first(where: { $0.id == id }) else { throw DoableError.notFound("Bid not found.") }
         guard bid.status == .open else {
-            throw DoableError.conflict(code: "bid_not_open", field: nil,
-                                       message: "This bid is \(bid.status.rawValue) and can't be \(action).")
+            throw DoableError.conflict(
+                code: "bid_not_open", field: nil,
+                message: "This bid is \(bid.status.rawValue) and can't be \(action).")
         }
         return bid
     }
@@ -232,8 +239,9 @@ public struct PostingLifecycle: Sendable {
             throw DoableError.notFound("Bid not found.")
         }
         guard bid.status == .open else {
-            throw DoableError.conflict(code: "bid_not_open", field: nil,
-                                       message: "This bid is \(bid.status.rawValue) and can no longer be changed.")
+            throw DoableError.conflict(
+                code: "bid_not_open", field: nil,
+                message: "This bid is \(bid.status.rawValue) and can no longer be changed.")
         }
         return bid
     }

@@ -48,8 +48,8 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
         var result: [UInt8] = []
         for part in parts {
             guard (1...3).contains(part.count), part.allSatisfy(\.isASCIIDigit),
-                  part.count == 1 || part.first != "0",  // no octal-looking leading zeros
-                  let value = UInt8(part)
+                part.count == 1 || part.first != "0",  // no octal-looking leading zeros
+                let value = UInt8(part)
             else { return nil }
             result.append(value)
         }
@@ -83,8 +83,8 @@ public struct IPAddress: Hashable, Sendable, CustomStringConvertible {
             return all
         }
         guard let head = groups(halves[0], allowIPv4Tail: false),
-              let tail = groups(halves[1], allowIPv4Tail: true),
-              head.count + tail.count <= 14
+            let tail = groups(halves[1], allowIPv4Tail: true),
+            head.count + tail.count <= 14
         else { return nil }
         return head + Array(repeating: 0, count: 16 - head.count - tail.count) + tail
     }

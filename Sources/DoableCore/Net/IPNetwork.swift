@@ -11,7 +11,7 @@ public struct IPNetwork: Hashable, Sendable, CustomStringConvertible {
         var bits = maximum
         if parts.count == 2 {
             guard (1...3).contains(parts[1].count), parts[1].allSatisfy(\.isASCIIDigit), let value = Int(parts[1]),
-                  value <= maximum
+                value <= maximum
             else { return nil }
             bits = value
         }

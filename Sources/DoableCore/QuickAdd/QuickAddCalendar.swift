@@ -70,7 +70,8 @@ struct QuickAddCalendar {
             return startOfNextWeek
         case .weekend(let isNext):
             // On a Sunday this weekend is still on: it started yesterday.
-            let saturday = Self.weekday(of: today) == 6
+            let saturday =
+                Self.weekday(of: today) == 6
                 ? today.adding(days: -1)
                 : today.adding(days: Self.daysForward(from: Self.weekday(of: today), to: 5))
             return isNext ? saturday.adding(days: 7) : max(saturday, today)

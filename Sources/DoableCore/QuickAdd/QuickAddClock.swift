@@ -36,7 +36,7 @@ enum QuickAddClock {
             self.hour = hour
             if index < bytes.count, bytes[index] == UInt8(ascii: ":") {
                 guard index + 3 <= bytes.count, let minute = parseDigits(bytes[(index + 1)..<(index + 3)]),
-                      minute < 60
+                    minute < 60
                 else { return nil }
                 self.minute = minute
                 index += 3

@@ -67,7 +67,7 @@ struct QuickAddDueGrammar {
             return (index + 2, day, false)
         case "in":
             guard let count = key(index + 1).flatMap(Vocabulary.count),
-                  let unit = key(index + 2).flatMap({ Vocabulary.units[$0] })
+                let unit = key(index + 2).flatMap({ Vocabulary.units[$0] })
             else { return nil }
             return (index + 3, .later(count, unit), false)
         default:
@@ -113,7 +113,7 @@ struct QuickAddDueGrammar {
         guard let word = key(timeStart) else { return nil }
         if word == "noon" || word == "midday" { return (timeStart + 1, .noon) }
         guard let reading = QuickAddClock.Reading(word),
-              let (time, usesFollowing) = reading.wallTime(following: key(timeStart + 1))
+            let (time, usesFollowing) = reading.wallTime(following: key(timeStart + 1))
         else { return nil }
         return (timeStart + (usesFollowing ? 2 : 1), time)
     }

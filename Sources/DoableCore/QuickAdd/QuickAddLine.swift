@@ -96,7 +96,7 @@ struct QuickAddLine {
             open += 1
         }
         guard open < scalars.count, Self.isOpeningQuote(scalars[open]),
-              let close = closingQuote[open + 1]
+            let close = closingQuote[open + 1]
         else { return nil }
         let inside = text((open + 1)..<close)
         let key = form == .literal ? inside : inside.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -60,7 +60,8 @@ public struct QuickAddParser: Sendable {
                 }
                 index = end
             } else if result.due == nil, let (end, phrase) = QuickAddDueGrammar.match(line.words, at: index),
-                      let due = calendar.resolve(phrase) {
+                let due = calendar.resolve(phrase)
+            {
                 result.due = due
                 isTimeAlone = phrase.day == nil
                 record(.due, words: index..<end)
@@ -82,8 +83,10 @@ public struct QuickAddParser: Sendable {
     }
 
     /// Takes the marker's value unless its field is already set (priority, list); labels add up, each once.
-    private func accepts(_ marker: QuickAddMarker, into result: inout QuickAddResult,
-                         seenLabels: inout Set<String>) -> Bool {
+    private func accepts(
+        _ marker: QuickAddMarker, into result: inout QuickAddResult,
+        seenLabels: inout Set<String>
+    ) -> Bool {
         switch marker {
         case .priority(let priority):
             guard result.priority == nil else { return false }

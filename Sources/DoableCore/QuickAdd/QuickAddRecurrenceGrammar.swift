@@ -61,8 +61,10 @@ struct QuickAddRecurrenceGrammar {
         end: Int, _ frequency: RecurrenceRule.Frequency, interval: Int = 1, byDay: [Int] = [], byMonthDay: [Int] = []
     ) -> (end: Int, rule: RecurrenceRule)? {
         let byDay = byDay.map { RecurrenceRule.WeekdayNum(weekday: $0) }
-        guard let rule = try? RecurrenceRule(frequency: frequency, interval: interval, byDay: byDay,
-                                             byMonthDay: byMonthDay)
+        guard
+            let rule = try? RecurrenceRule(
+                frequency: frequency, interval: interval, byDay: byDay,
+                byMonthDay: byMonthDay)
         else { return nil }
         return (end, rule)
     }
@@ -76,7 +78,7 @@ struct QuickAddRecurrenceGrammar {
             let hasJoiner = key(end, afterComma: true).map(Vocabulary.weekdayJoiners.contains) == true
             let next = hasJoiner ? end + 1 : end
             guard hasJoiner || endsInComma(end - 1),
-                  let weekday = key(next, afterComma: !hasJoiner).flatMap({ Vocabulary.weekdays[$0] })
+                let weekday = key(next, afterComma: !hasJoiner).flatMap({ Vocabulary.weekdays[$0] })
             else { break }
             weekdays.append(weekday)
             end = next + 1

@@ -27,7 +27,8 @@ struct RecurrenceExpansion {
             let weekday = ZonedCalendar.weekday(of: start)
             candidates = (0..<7).map { firstDay(ofWeek: index).adding(days: $0) }.filter { day in
                 let dayWeekday = ZonedCalendar.weekday(of: day)
-                let isChosen = rule.byDay.isEmpty
+                let isChosen =
+                    rule.byDay.isEmpty
                     ? dayWeekday == weekday : rule.byDay.contains { $0.weekday == dayWeekday }
                 return isChosen && isInByMonth(day.month)
             }
@@ -36,7 +37,9 @@ struct RecurrenceExpansion {
             candidates = isInByMonth(month) ? days(inMonth: month, of: year, yearScope: false) : []
         case .yearly:
             let year = start.year + step
-            let months = !rule.byMonth.isEmpty ? rule.byMonth
+            let months =
+                !rule.byMonth.isEmpty
+                ? rule.byMonth
                 : rule.byMonthDay.isEmpty && rule.byDay.isEmpty ? [start.month] : Array(1...12)
             candidates = months.flatMap { days(inMonth: $0, of: year, yearScope: rule.byMonth.isEmpty) }
         }
@@ -100,12 +103,15 @@ struct RecurrenceExpansion {
     private func matchesByDay(_ day: CivilDate, scope: Scope?) -> Bool {
         guard !rule.byDay.isEmpty else { return true }
         let weekday = ZonedCalendar.weekday(of: day)
-        let (position, length) = switch scope {
-        case .month, nil: (day.day - 1, CivilDate.daysIn(month: day.month, year: day.year))
-        case .year:
-            (day.daysSinceEpoch - CivilDate(year: day.year, month: 1, day: 1)!.daysSinceEpoch,
-             CivilDate.daysIn(month: 2, year: day.year) == 29 ? 366 : 365)
-        }
+        let (position, length) =
+            switch scope {
+            case .month, nil: (day.day - 1, CivilDate.daysIn(month: day.month, year: day.year))
+            case .year:
+                (
+                    day.daysSinceEpoch - CivilDate(year: day.year, month: 1, day: 1)!.daysSinceEpoch,
+                    CivilDate.daysIn(month: 2, year: day.year) == 29 ? 366 : 365
+                )
+            }
         return rule.byDay.contains { entry in
             guard entry.weekday == weekday else { return false }
             guard let ordinal = entry.ordinal else { return true }

@@ -8,8 +8,9 @@ extension RecurrenceRule {
     public init(rrule text: String) throws {
         let rule = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard rule.utf8.count <= Self.maximumTextLength else {
-            throw DoableError.invalid("recurrence",
-                                      "A repeat rule must be at most \(Self.maximumTextLength) characters.")
+            throw DoableError.invalid(
+                "recurrence",
+                "A repeat rule must be at most \(Self.maximumTextLength) characters.")
         }
         func refuse(_ problem: String) -> DoableError {
             .invalid("recurrence", "Repeat rule \"\(rule)\": \(problem).")
@@ -46,8 +47,10 @@ extension RecurrenceRule {
             return value
         }
         func numbers(_ name: String) throws -> [Int] {
-            try values[name].map { list in try list.split(separator: ",", omittingEmptySubsequences: false)
-                .map { try number(name, String($0)) } } ?? []
+            try values[name].map { list in
+                try list.split(separator: ",", omittingEmptySubsequences: false)
+                    .map { try number(name, String($0)) }
+            } ?? []
         }
         func weekday(_ name: String, _ code: Substring) throws -> Int {
             guard let index = Self.weekdayCodes.firstIndex(of: String(code)) else {
@@ -56,13 +59,15 @@ extension RecurrenceRule {
             return index
         }
 
-        let byDay: [WeekdayNum] = try values["BYDAY"].map { list in
-            try list.split(separator: ",", omittingEmptySubsequences: false).map { item in
-                let ordinal = item.dropLast(2)
-                return WeekdayNum(weekday: try weekday("BYDAY", item.suffix(2)),
-                                  ordinal: ordinal.isEmpty ? nil : try number("BYDAY", String(ordinal)))
-            }
-        } ?? []
+        let byDay: [WeekdayNum] =
+            try values["BYDAY"].map { list in
+                try list.split(separator: ",", omittingEmptySubsequences: false).map { item in
+                    let ordinal = item.dropLast(2)
+                    return WeekdayNum(
+                        weekday: try weekday("BYDAY", item.suffix(2)),
+                        ordinal: ordinal.isEmpty ? nil : try number("BYDAY", String(ordinal)))
+                }
+            } ?? []
         let until = try values["UNTIL"].map { text in
             guard let date = Self.untilDate(text) else {
                 throw refuse("UNTIL=\(text) must be a date (20261231) or a time in UTC (20261231T235959Z)")
@@ -80,7 +85,7 @@ extension RecurrenceRule {
     private static func untilDate(_ text: String) -> TaskDate? {
         let chars = Array(text)
         guard chars.count == 8 || (chars.count == 16 && chars[8] == "T" && chars[15] == "Z"),
-              chars.indices.allSatisfy({ [8, 15].contains($0) || chars[$0].isASCII && chars[$0].isNumber })
+            chars.indices.allSatisfy({ [8, 15].contains($0) || chars[$0].isASCII && chars[$0].isNumber })
         else { return nil }
         let day = "\(String(chars[0..<4]))-\(String(chars[4..<6]))-\(String(chars[6..<8]))"
         guard chars.count == 16 else { return CivilDate(day).map(TaskDate.day) }

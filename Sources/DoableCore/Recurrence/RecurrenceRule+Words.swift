@@ -41,7 +41,8 @@ extension RecurrenceRule {
             }
             // One day of one month: "on 4 July".
             if byDay.isEmpty, byMonth.count == 1, byMonthDay.count <= 1, let day = byMonthDay.first ?? start?.day,
-               day > 0 {
+                day > 0
+            {
                 return every("year") + " on \(day) \(months)"
             }
             guard let days = daysOfMonth(start: start) else { return every("year") + " in " + months }
@@ -60,10 +61,11 @@ extension RecurrenceRule {
             return byDay.isEmpty ? days : "\(days) if it is a \(weekdayNames(isPlural: false, joinedBy: "or"))"
         }
         if byDay.contains(where: { $0.ordinal != nil }) {
-            return Self.list(byDay.map { entry in
-                let name = Self.weekdayName(entry.weekday)
-                return entry.ordinal.map { "the \(Self.ordinalName($0)) \(name)" } ?? "every \(name)"
-            })
+            return Self.list(
+                byDay.map { entry in
+                    let name = Self.weekdayName(entry.weekday)
+                    return entry.ordinal.map { "the \(Self.ordinalName($0)) \(name)" } ?? "every \(name)"
+                })
         }
         if !byDay.isEmpty {
             guard !bySetPos.isEmpty else { return "every " + weekdayNames(isPlural: false) }
@@ -87,8 +89,10 @@ extension RecurrenceRule {
     }
 
     private static func monthName(_ month: Int) -> String {
-        ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-         "November", "December"][month - 1]
+        [
+            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+            "November", "December",
+        ][month - 1]
     }
 
     /// "the 15th", "the last day", "the second-to-last day".

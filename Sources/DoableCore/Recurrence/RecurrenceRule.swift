@@ -51,8 +51,9 @@ public struct RecurrenceRule: Hashable, Sendable, CustomStringConvertible {
         byDay: [WeekdayNum] = [], byMonthDay: [Int] = [], byMonth: [Int] = [], bySetPos: [Int] = [],
         weekStart: Int = 0
     ) throws {
-        try self.init(frequency: frequency, interval: interval, count: count, until: until, byDay: byDay,
-                      byMonthDay: byMonthDay, byMonth: byMonth, bySetPos: bySetPos, weekStart: weekStart, text: nil)
+        try self.init(
+            frequency: frequency, interval: interval, count: count, until: until, byDay: byDay,
+            byMonthDay: byMonthDay, byMonth: byMonth, bySetPos: bySetPos, weekStart: weekStart, text: nil)
     }
 
     /// Sets every part in canonical order, then refuses the rule if a part is out of range or does not fit.

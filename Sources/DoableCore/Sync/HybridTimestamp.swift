@@ -25,10 +25,10 @@ public struct HybridTimestamp: Hashable, Sendable, Comparable, CustomStringConve
     public init?(_ text: String) {
         let parts = text.split(separator: "-", maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 18, parts[1].count == 5,
-              let milliseconds = Int64(parts[0]), milliseconds >= 0,
-              let counter = Int(parts[1]), counter >= 0,
-              (1...64).contains(parts[2].count),
-              parts[2].utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F })
+            let milliseconds = Int64(parts[0]), milliseconds >= 0,
+            let counter = Int(parts[1]), counter >= 0,
+            (1...64).contains(parts[2].count),
+            parts[2].utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F })
         else { return nil }
         self.init(milliseconds: milliseconds, counter: counter, node: String(parts[2]))
     }

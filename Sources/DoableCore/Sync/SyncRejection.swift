@@ -12,8 +12,10 @@ public struct SyncRejection: Sendable, Equatable {
     public var message: String
     public var at: Timestamp
 
-    public init(clientID: UUID, mutationID: Int64, name: String, entityID: String?, code: String, field: String?,
-                message: String, at: Timestamp) {
+    public init(
+        clientID: UUID, mutationID: Int64, name: String, entityID: String?, code: String, field: String?,
+        message: String, at: Timestamp
+    ) {
         self.clientID = clientID
         self.mutationID = mutationID
         self.name = name

@@ -27,7 +27,8 @@ final class DAVBodyCache: Sendable {
         hash.add(object.body)
         let fingerprint = hash.value
         if let entry = entries.withLock({ $0[object.taskID] }), entry.bodyVersion == object.bodyVersion,
-           entry.fingerprint == fingerprint, entry.zone == zone.identifier {
+            entry.fingerprint == fingerprint, entry.zone == zone.identifier
+        {
             return entry.parsed
         }
         guard let calendar = try? ICalendarParser.parse(object.body) else { return nil }

@@ -58,7 +58,8 @@ struct DAVRendering {
         let object = objects[task.id]
         let stored = object.flatMap { bodies.parsed($0, zone: zone) }
         if let object, let stored, object.bodyVersion == task.version, let sent = stored.record,
-           Self.agrees(sent, with: record) {
+            Self.agrees(sent, with: record)
+        {
             return (stored.calendar, object.body, true)
         }
         if let sent = stored?.record {
@@ -77,8 +78,9 @@ struct DAVRendering {
             body = rendered.text ?? rendered.calendar.serialized()
             storedAsSent = rendered.storedAsSent
         }
-        return DAVObject(taskID: task.id, name: name(of: task.id), etag: etag(of: task), lastModified: task.updatedAt,
-                         body: body, storedAsSent: storedAsSent)
+        return DAVObject(
+            taskID: task.id, name: name(of: task.id), etag: etag(of: task), lastModified: task.updatedAt,
+            body: body, storedAsSent: storedAsSent)
     }
 
     /// Whether a body a client sent still says what the task is: every field Doable models, compared as Doable
@@ -114,8 +116,9 @@ struct DAVRendering {
             case nil: nil
             }
         }
-        return TodoTimes(start: moment(task.start), due: moment(task.due), completed: task.completedAt,
-                         created: task.createdAt)
+        return TodoTimes(
+            start: moment(task.start), due: moment(task.due), completed: task.completedAt,
+            created: task.createdAt)
     }
 }
 

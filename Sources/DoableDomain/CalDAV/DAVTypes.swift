@@ -15,8 +15,10 @@ public struct DAVCalendar: Sendable {
 
     public var canWrite: Bool { role >= .editor }
 
-    public init(list: TaskList, role: ListRole, owner: Account?, syncSequence: Int64, order: Int,
-                segment: String? = nil) {
+    public init(
+        list: TaskList, role: ListRole, owner: Account?, syncSequence: Int64, order: Int,
+        segment: String? = nil
+    ) {
         self.segment = segment ?? list.id.description
         self.list = list
         self.role = role
@@ -39,8 +41,10 @@ public struct DAVObject: Sendable {
     /// The body is byte for byte what a client last PUT (a PUT's answer carries an ETag only then).
     public var storedAsSent: Bool
 
-    public init(taskID: TaskID, name: String, etag: String, lastModified: Timestamp, body: String?,
-                storedAsSent: Bool = false) {
+    public init(
+        taskID: TaskID, name: String, etag: String, lastModified: Timestamp, body: String?,
+        storedAsSent: Bool = false
+    ) {
         self.taskID = taskID
         self.name = name
         self.etag = etag

@@ -13,8 +13,9 @@ extension Domain {
         let views = try await listsSeen(identity)
         let segments = try await store.calendarCollectionNames(listIDs: views.map(\.list.id))
         for (index, view) in views.enumerated() {
-            var calendar = try await davCalendar(identity, view.list, role: view.role, order: index + 1,
-                                                 owners: &owners)
+            var calendar = try await davCalendar(
+                identity, view.list, role: view.role, order: index + 1,
+                owners: &owners)
             calendar.segment = segments[view.list.id] ?? calendar.segment
             calendars.append(calendar)
         }
@@ -45,8 +46,10 @@ extension Domain {
         return calendar
     }
 
-    private func davCalendar(_ identity: Identity, _ list: TaskList, role: ListRole, order: Int,
-                             owners: inout [AccountID: Account]) async throws -> DAVCalendar {
+    private func davCalendar(
+        _ identity: Identity, _ list: TaskList, role: ListRole, order: Int,
+        owners: inout [AccountID: Account]
+    ) async throws -> DAVCalendar {
         if owners[list.ownerID] == nil, let owner = try await store.account(id: list.ownerID) {
             owners[list.ownerID] = owner
         }
@@ -119,11 +122,12 @@ extension Domain {
             return nil
         }
         if let identity = try await authenticate(secret: password), identity.account.id == account.id,
-           identity.credential.kind != .session {
+            identity.credential.kind != .session
+        {
             return identity
         }
         guard account.preferences.calDAVAccountPassword,
-              try await passwords.verify(password, hash: account.passwordHash)
+            try await passwords.verify(password, hash: account.passwordHash)
         else { return nil }
         // The account password stands for a read-write credential of its own that is never stored.
         let credential = Credential(

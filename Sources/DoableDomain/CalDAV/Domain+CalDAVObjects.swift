@@ -40,16 +40,19 @@ extension Domain {
         let tasks = try await store.tasks(listID: listID, includingTrashed: false)
         var rendering = try await davRendering(identity, tasks: tasks, listID: listID, withBodies: false)
         let todos = filter.compFilters.first { $0.name.uppercased() == "VTODO" }
-        let onDatesOnly = filter.name.uppercased() == "VCALENDAR" && filter.propFilters.isEmpty
-            && filter.timeRange == nil && filter.compFilters.count == 1 && todos.map {
+        let onDatesOnly =
+            filter.name.uppercased() == "VCALENDAR" && filter.propFilters.isEmpty
+            && filter.timeRange == nil && filter.compFilters.count == 1
+            && todos.map {
                 !$0.isNotDefined && $0.propFilters.isEmpty && $0.compFilters.isEmpty
             } == true
         let byDates = onDatesOnly ? tasks.filter(rendering.timesAreTheTasks) : []
         let byDateIDs = Set(byDates.map(\.id))
         let byBody = tasks.filter { !byDateIDs.contains($0.id) }
-        var matched = Set(byDates.filter { task in
-            todos?.timeRange.map { $0.overlaps(rendering.times(of: task)) } ?? true
-        }.map(\.id))
+        var matched = Set(
+            byDates.filter { task in
+                todos?.timeRange.map { $0.overlaps(rendering.times(of: task)) } ?? true
+            }.map(\.id))
         if !byBody.isEmpty {
             try await loadBodies(of: byBody.map(\.id), into: &rendering)
             for task in byBody where filter.matches(rendering.component(of: task).calendar, floatingZone: rendering.zone) {
@@ -75,13 +78,15 @@ extension Domain {
             if let id = TaskID(String(name.dropLast(4))) { byDefaultName[id] = name }
         }
         if !byDefaultName.isEmpty {
-            let renamed = Set(try await store.calendarObjects(taskIDs: Array(byDefaultName.keys))
-                .filter { byDefaultName[$0.taskID] != $0.name }.map(\.taskID))
+            let renamed = Set(
+                try await store.calendarObjects(taskIDs: Array(byDefaultName.keys))
+                    .filter { byDefaultName[$0.taskID] != $0.name }.map(\.taskID))
             for (id, name) in byDefaultName where !renamed.contains(id) { ids[name] = id }
         }
         guard !ids.isEmpty else { return [:] }
-        let tasks = Dictionary(try await store.tasks(ids: Array(Set(ids.values))).map { ($0.id, $0) },
-                               uniquingKeysWith: { first, _ in first })
+        let tasks = Dictionary(
+            try await store.tasks(ids: Array(Set(ids.values))).map { ($0.id, $0) },
+            uniquingKeysWith: { first, _ in first })
         return ids.compactMapValues { id in tasks[id].flatMap { $0.listID == listID ? $0 : nil } }
     }
 

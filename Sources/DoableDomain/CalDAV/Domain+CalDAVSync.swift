@@ -17,8 +17,9 @@ extension Domain {
         guard let sequence else {
             let tasks = try await store.tasks(listID: listID, includingTrashed: false)
             let rendering = try await davRendering(identity, tasks: tasks, listID: listID, withBodies: withBodies)
-            return DAVSyncResult(changed: tasks.map { rendering.object(of: $0, withBody: withBodies) }, removed: [],
-                                 sequence: latest, truncated: false)
+            return DAVSyncResult(
+                changed: tasks.map { rendering.object(of: $0, withBody: withBodies) }, removed: [],
+                sequence: latest, truncated: false)
         }
         let (floor, accountLatest) = try await store.feedBounds(accountID: account)
         guard sequence >= floor, sequence <= accountLatest else { throw DAVError.invalidSyncToken }

@@ -8,9 +8,10 @@ import Foundation
 extension Domain {
     /// `PUT`: creates or replaces the task stored under `name`. `ifMatch` is an ETag (quoted) or `*`;
     /// `ifNoneMatch` is `If-None-Match: *`. Returns the stored object (its ETag) and whether it was created.
-    public func davPut(_ identity: Identity, listID: ListID, name: String, body: String, ifMatch: String?,
-                       ifNoneMatch: Bool) async throws -> (object: DAVObject, created: Bool)
-    {
+    public func davPut(
+        _ identity: Identity, listID: ListID, name: String, body: String, ifMatch: String?,
+        ifNoneMatch: Bool
+    ) async throws -> (object: DAVObject, created: Bool) {
         _ = try await access(listID, for: identity, .editTasks)
         var record: TodoRecord
         let overrides: RecurrenceOverrides.Verdict
@@ -107,8 +108,9 @@ extension Domain {
             input.parentID = .some(nil)
         }
         if live?.parentID == input.parentID ?? nil { input.parentID = nil }
-        input.calendarResource = CalendarResource(name: "", uid: record.uid, body: "", record: record,
-                                                  pendingParentUID: pendingParent)
+        input.calendarResource = CalendarResource(
+            name: "", uid: record.uid, body: "", record: record,
+            pendingParentUID: pendingParent)
         return input
     }
 
@@ -123,15 +125,17 @@ extension Domain {
     /// The caller's labels for these names (any case), made when missing; a name no label may have is left out.
     func davLabels(_ identity: Identity, named names: [String]) async throws -> [LabelID] {
         guard !names.isEmpty else { return [] }
-        var known = Dictionary(try await store.labels(ownerID: identity.account.id).map { ($0.name.lowercased(), $0.id) },
-                               uniquingKeysWith: { first, _ in first })
+        var known = Dictionary(
+            try await store.labels(ownerID: identity.account.id).map { ($0.name.lowercased(), $0.id) },
+            uniquingKeysWith: { first, _ in first })
         var ids: [LabelID] = []
         for name in names {
             let key = name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
             if known[key] == nil, (try? Rules.labelName(name)) != nil {
                 do {
                     known[key] = try await createLabel(
-                        identity, name: name.trimmingCharacters(in: .whitespacesAndNewlines), color: nil).id
+                        identity, name: name.trimmingCharacters(in: .whitespacesAndNewlines), color: nil
+                    ).id
                 } catch DoableError.conflict(code: "already_exists", _, _) {
                     // Another write (a client's parallel PUT) made the label meanwhile: use that one.
                     known[key] = try await store.labels(ownerID: identity.account.id)
@@ -147,7 +151,7 @@ extension Domain {
     func adoptAwaitingChildren(_ identity: Identity, listID: ListID, parent: TaskItem, uid: String) async throws {
         for child in try await store.calendarObjectsAwaitingParent(listID: listID, uid: uid) where child.taskID != parent.id {
             guard let task = try await store.task(id: child.taskID), task.deletedAt == nil,
-                  let sent = try? VTodoMapping.decode(ICalendarParser.parse(child.body), floatingZone: zone(of: identity.account))
+                let sent = try? VTodoMapping.decode(ICalendarParser.parse(child.body), floatingZone: zone(of: identity.account))
             else { continue }
             var input = TaskInput()
             input.parentID = .some(parent.id)
@@ -186,17 +190,22 @@ extension Domain {
         if let parent = task.parentID, let object = try await store.calendarObject(taskID: parent) {
             rendering.parentUIDs[parent] = object.uid
         }
-        rendering.objects[task.id] = CalendarObject(taskID: task.id, name: resource.name, uid: resource.uid,
-                                                    body: resource.body, bodyVersion: task.version)
+        rendering.objects[task.id] = CalendarObject(
+            taskID: task.id, name: resource.name, uid: resource.uid,
+            body: resource.body, bodyVersion: task.version)
         var doable = rendering.record(of: task)
         // Reminders are matched right after this write; the alarms are judged by that, not here.
         doable.alarms = resource.record.alarms
         let waiting = resource.pendingParentUID != nil && task.parentID == nil
-        let says = waiting ? Self.agreesExceptParent(resource.record, doable)
+        let says =
+            waiting
+            ? Self.agreesExceptParent(resource.record, doable)
             : DAVRendering.agrees(resource.record, with: doable)
-        operations.append(.putCalendarObject(CalendarObject(
-            taskID: task.id, name: resource.name, uid: resource.uid, body: resource.body,
-            bodyVersion: says ? task.version : -1, pendingParentUID: waiting ? resource.pendingParentUID : nil)))
+        operations.append(
+            .putCalendarObject(
+                CalendarObject(
+                    taskID: task.id, name: resource.name, uid: resource.uid, body: resource.body,
+                    bodyVersion: says ? task.version : -1, pendingParentUID: waiting ? resource.pendingParentUID : nil)))
         return operations
     }
 

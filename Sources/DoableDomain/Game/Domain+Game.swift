@@ -8,9 +8,10 @@ extension Domain {
     /// A new member's profile: the default companion, days closed up to yesterday (nothing before counts). Its
     /// version is 0, not stored yet: every write raises the version first, and the store inserts at version 1.
     func newGameProfile(for account: Account, now: Timestamp) -> GameProfile {
-        GameProfile(accountID: account.id, companion: .default,
-                    lastClosedDay: calendar(of: account).day(of: now).adding(days: -1), createdAt: now, updatedAt: now,
-                    version: 0)
+        GameProfile(
+            accountID: account.id, companion: .default,
+            lastClosedDay: calendar(of: account).day(of: now).adding(days: -1), createdAt: now, updatedAt: now,
+            version: 0)
     }
 
     /// The member's profile, or a new one (not stored yet: the caller's batch puts it).
@@ -62,8 +63,9 @@ extension Domain {
         // Counted by the store from its index: a member who completes hundreds a day reads three rows, not hundreds.
         async let totals = store.completionTotalsByDay(actorID: accountID, from: today.adding(days: -2), through: today)
         let recent = try await totals
-        return Mood.of(recentDays: try await days.map(\.status), onTime: recent.reduce(0) { $0 + $1.onTime },
-                       late: recent.reduce(0) { $0 + $1.late })
+        return Mood.of(
+            recentDays: try await days.map(\.status), onTime: recent.reduce(0) { $0 + $1.onTime },
+            late: recent.reduce(0) { $0 + $1.late })
     }
 
     func todayProgress(account: Account, profile: GameProfile, day: CivilDate) async throws -> TodayProgress {
@@ -145,8 +147,9 @@ extension Domain {
         -> [WriteBatch.Operation]
     {
         guard turningOn else { return [] }
-        var profile = Self.resumed(try await gameProfileOrNew(account, now: now),
-                                   today: calendar(of: account).day(of: now))
+        var profile = Self.resumed(
+            try await gameProfileOrNew(account, now: now),
+            today: calendar(of: account).day(of: now))
         profile.updatedAt = now
         profile.version += 1
         return [.putGameProfile(profile)]
@@ -187,8 +190,9 @@ extension Domain {
             try requireGameOn(account)
             let now = clock()
             var profile = try await gameProfileOrNew(account, now: now)
-            let index = CompanionLines.pick(CompanionLines.pettedLines, seed: UInt64(bitPattern: now.milliseconds),
-                                            avoiding: profile.lastLine)
+            let index = CompanionLines.pick(
+                CompanionLines.pettedLines, seed: UInt64(bitPattern: now.milliseconds),
+                avoiding: profile.lastLine)
             profile.lastLine = index
             profile.pettedAt = now
             profile.updatedAt = now
@@ -199,8 +203,9 @@ extension Domain {
 
     func requireGameOn(_ account: Account) throws {
         guard account.preferences.gameOptIn else {
-            throw DoableError.conflict(code: "game_off", field: nil,
-                                       message: "The companion game is off; turn it on first (PATCH /api/v1/game).")
+            throw DoableError.conflict(
+                code: "game_off", field: nil,
+                message: "The companion game is off; turn it on first (PATCH /api/v1/game).")
         }
     }
 }

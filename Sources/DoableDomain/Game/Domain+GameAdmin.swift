@@ -32,16 +32,19 @@ extension Domain {
     public func createStoreItem(_ identity: Identity?, _ input: StoreItemInput) async throws -> StoreItem {
         try requireAdmin(identity)
         guard let name = input.name, let category = input.category, let slot = input.slot, let price = input.price,
-              let svg = input.svg
+            let svg = input.svg
         else {
-            let missing = [("name", input.name == nil), ("category", input.category == nil), ("slot", input.slot == nil),
-                           ("price", input.price == nil), ("svg", input.svg == nil)].first { $0.1 }!.0
+            let missing = [
+                ("name", input.name == nil), ("category", input.category == nil), ("slot", input.slot == nil),
+                ("price", input.price == nil), ("svg", input.svg == nil),
+            ].first { $0.1 }!.0
             throw DoableError.invalid(missing, "\(missing) is required.")
         }
         let now = clock()
-        var item = StoreItem(id: .make(at: now), name: name, description: input.description ?? "", category: category,
-                             slot: slot, price: price, svg: svg, isRetired: input.isRetired ?? false,
-                             createdAt: now, updatedAt: now)
+        var item = StoreItem(
+            id: .make(at: now), name: name, description: input.description ?? "", category: category,
+            slot: slot, price: price, svg: svg, isRetired: input.isRetired ?? false,
+            createdAt: now, updatedAt: now)
         try Self.checkItem(&item)
         let created = item
         return try await perform(by: identity?.account.id) { (WriteBatch([.putStoreItem(created)], now: now), created) }
@@ -102,9 +105,10 @@ extension Domain {
             throw DoableError.invalid("period", "period is required: month or year.")
         }
         let now = clock()
-        var plan = SubscriptionPlan(id: .make(at: now), name: name, price: price, period: period,
-                                    description: input.description ?? "", isRetired: input.isRetired ?? false,
-                                    createdAt: now, updatedAt: now)
+        var plan = SubscriptionPlan(
+            id: .make(at: now), name: name, price: price, period: period,
+            description: input.description ?? "", isRetired: input.isRetired ?? false,
+            createdAt: now, updatedAt: now)
         try Self.checkPlan(&plan)
         let created = plan
         return try await perform(by: identity?.account.id) { (WriteBatch([.putSubscriptionPlan(created)], now: now), created) }

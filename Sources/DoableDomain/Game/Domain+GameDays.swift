@@ -14,13 +14,13 @@ extension Domain {
     func closeGameDays(of account: Account) async throws -> Int {
         let calendar = calendar(of: account)
         guard let stored = try await store.gameProfile(accountID: account.id),
-              stored.lastClosedDay < calendar.day(of: clock()).adding(days: -1)
+            stored.lastClosedDay < calendar.day(of: clock()).adding(days: -1)
         else { return 0 }
         return try await perform(by: nil) {
             let now = clock()
             let yesterday = calendar.day(of: now).adding(days: -1)
             guard var profile = try await store.gameProfile(accountID: account.id),
-                  profile.lastClosedDay < yesterday
+                profile.lastClosedDay < yesterday
             else { return (WriteBatch(), 0) }
             let rules = try await store.gameRules().rules
             var first = profile.lastClosedDay.adding(days: 1)
@@ -34,34 +34,42 @@ extension Domain {
             var day = first
             while day <= yesterday {
                 let bounds = StreakRules.bounds(of: day, in: calendar)
-                let open = try await store.openTasksDue(accountID: account.id, day: day, start: bounds.start,
-                                                        end: bounds.end)
+                let open = try await store.openTasksDue(
+                    accountID: account.id, day: day, start: bounds.start,
+                    end: bounds.end)
                 let done = try await store.completions(actorID: account.id, from: day, through: day, limit: 10_000)
                 let doneDue = done.filter { $0.isDue(on: day, in: calendar) }.count
                 // A task due that day but done after its midnight (before this close) was not done that day.
                 let doneLater = try await store.completions(
                     actorID: account.id, from: day.adding(days: 1), through: yesterday.adding(days: 1), limit: 10_000
                 ).filter { $0.isDue(on: day, in: calendar) }.count
-                let status = StreakRules.status(openDue: open + doneLater, done: done.count,
-                                                isOff: profile.isOff(day), isPaused: false)
+                let status = StreakRules.status(
+                    openDue: open + doneLater, done: done.count,
+                    isOff: profile.isOff(day), isPaused: false)
                 streak = StreakRules.streak(after: streak, status)
                 let bonus = status == .kept ? StreakRules.bonus(streak: streak, rules: rules) : 0
-                let record = GameDay(accountID: account.id, day: day, status: status, dueCount: open + doneLater + doneDue,
-                                     doneCount: done.count, bonus: bonus, streak: streak, closedAt: now)
+                let record = GameDay(
+                    accountID: account.id, day: day, status: status, dueCount: open + doneLater + doneDue,
+                    doneCount: done.count, bonus: bonus, streak: streak, closedAt: now)
                 closed.append(record)
                 batch.append(.putGameDay(record))
                 if bonus > 0 {
                     profile.points += bonus
-                    batch.append(.addLedgerEntry(LedgerEntry(
-                        id: .make(at: now), accountID: account.id, kind: .streakBonus, reference: day.description,
-                        points: bonus, xp: 0, localDay: day, detail: "Streak bonus: day \(streak) of the streak.",
-                        at: now)))
+                    batch.append(
+                        .addLedgerEntry(
+                            LedgerEntry(
+                                id: .make(at: now), accountID: account.id, kind: .streakBonus, reference: day.description,
+                                points: bonus, xp: 0, localDay: day, detail: "Streak bonus: day \(streak) of the streak.",
+                                at: now)))
                 }
                 for (badge, length) in [(Badge.streak7, 7), (.streak30, 30), (.streak100, 100)] where streak >= length {
                     earned.append(badge)
                 }
-                if ZonedCalendar.weekday(of: day) == 6, try await isPerfectWeek(ending: day, account: account.id,
-                                                                               closedNow: closed) {
+                if ZonedCalendar.weekday(of: day) == 6,
+                    try await isPerfectWeek(
+                        ending: day, account: account.id,
+                        closedNow: closed)
+                {
                     earned.append(.perfectWeek)
                 }
                 day = day.adding(days: 1)
@@ -78,8 +86,10 @@ extension Domain {
     /// GAME-5: a Monday-to-Sunday week ending `sunday` with every day kept, off or bought back, and one kept.
     func isPerfectWeek(ending sunday: CivilDate, account: AccountID, closedNow: [GameDay]) async throws -> Bool {
         let monday = sunday.adding(days: -6)
-        var days = Dictionary(uniqueKeysWithValues: try await store.gameDays(
-            accountID: account, from: monday, through: sunday).map { ($0.day, $0.status) })
+        var days = Dictionary(
+            uniqueKeysWithValues: try await store.gameDays(
+                accountID: account, from: monday, through: sunday
+            ).map { ($0.day, $0.status) })
         for day in closedNow where day.day >= monday { days[day.day] = day.status }
         guard days.count == 7 else { return false }
         return days.values.allSatisfy { [.kept, .off, .restored].contains($0) } && days.values.contains(.kept)
@@ -121,10 +131,12 @@ extension Domain {
                 batch.append(.putGameDay(day))
             }
             profile.points -= offer.cost
-            batch.append(.addLedgerEntry(LedgerEntry(
-                id: .make(at: now), accountID: account.id, kind: .streakRestore, reference: offer.day.description,
-                points: -offer.cost, xp: 0, localDay: calendar.day(of: now),
-                detail: "Bought back the \(offer.lostStreak)-day streak broken on \(offer.day).", at: now)))
+            batch.append(
+                .addLedgerEntry(
+                    LedgerEntry(
+                        id: .make(at: now), accountID: account.id, kind: .streakRestore, reference: offer.day.description,
+                        points: -offer.cost, xp: 0, localDay: calendar.day(of: now),
+                        detail: "Bought back the \(offer.lostStreak)-day streak broken on \(offer.day).", at: now)))
             profile.updatedAt = now
             profile.version += 1
             batch.append(.putGameProfile(profile))
@@ -161,7 +173,7 @@ extension Domain {
         let now = clock()
         let today = calendar.day(of: now)
         guard let stored = try await store.gameProfile(accountID: account.id), stored.warnedDay != today,
-              !stored.isOff(today)
+            !stored.isOff(today)
         else { return false }
         let rules = try await store.gameRules().rules
         guard calendar.wallTime(of: now).hour >= rules.warningHour else { return false }
@@ -179,13 +191,16 @@ extension Domain {
             profile.version += 1
             let channels = account.preferences.notificationChannels.channels(for: .streakAtRisk)
             let hooks = channels.webhook ? try await store.webhooks(accountIDs: [account.id]) : []
-            let what = progress.openDue > 0
+            let what =
+                progress.openDue > 0
                 ? "\(progress.openDue) task\(progress.openDue == 1 ? "" : "s") due today \(progress.openDue == 1 ? "is" : "are") still open."
                 : "Nothing is done yet today."
-            let batch = WriteBatch([.putGameProfile(profile)] + notificationOperations(
-                to: account, .streakAtRisk, title: "Your \(streak)-day streak ends at midnight",
-                body: CompanionLines.streakWarning(name: profile.companion.name, streak: streak) + " " + what,
-                task: nil, list: nil, actor: nil, channels: channels, webhooks: hooks, now: now), now: now)
+            let batch = WriteBatch(
+                [.putGameProfile(profile)]
+                    + notificationOperations(
+                        to: account, .streakAtRisk, title: "Your \(streak)-day streak ends at midnight",
+                        body: CompanionLines.streakWarning(name: profile.companion.name, streak: streak) + " " + what,
+                        task: nil, list: nil, actor: nil, channels: channels, webhooks: hooks, now: now), now: now)
             return (batch, true)
         }
     }
@@ -194,8 +209,10 @@ extension Domain {
 extension PeriodicJob {
     /// GAME-4: closes members' days after their midnight and sends the evening streak warnings, every minute.
     public static func gameDays(domain: Domain, logger: Logger) -> PeriodicJob {
-        PeriodicJob(domain: domain, logger: logger, interval: .seconds(60), doneMessage: "Closed game days",
-                    failedMessage: "Closing game days failed") { try await $0.runGameDays() }
+        PeriodicJob(
+            domain: domain, logger: logger, interval: .seconds(60), doneMessage: "Closed game days",
+            failedMessage: "Closing game days failed"
+        ) { try await $0.runGameDays() }
     }
 }
 

@@ -9,8 +9,10 @@ extension Domain {
     /// What completing `task` (as it was before) earns the one completing it, when their game is on.
     /// `carrying`: the profile an earlier completion of the same batch already changed (and numbered), so that one
     /// batch completing several tasks adds up their rewards in one profile row.
-    func gameRewardOperations(for completion: TaskCompletion, of task: TaskItem, previous: TaskCompletion?,
-                              by identity: Identity, now: Timestamp, carrying carried: GameProfile? = nil) async throws
+    func gameRewardOperations(
+        for completion: TaskCompletion, of task: TaskItem, previous: TaskCompletion?,
+        by identity: Identity, now: Timestamp, carrying carried: GameProfile? = nil
+    ) async throws
         -> (operations: [WriteBatch.Operation], reaction: GameReaction?)
     {
         let account = identity.account
@@ -37,17 +39,20 @@ extension Domain {
             profile.points += reward.points
             profile.xp += reward.xp
             profile.completedCount += 1
-            operations.append(.addLedgerEntry(LedgerEntry(
-                id: .make(at: now), accountID: account.id, kind: .reward, reference: completion.id.description,
-                points: reward.points, xp: reward.xp, localDay: completion.localDay ?? calendar.day(of: now),
-                detail: reward.message, at: now)))
+            operations.append(
+                .addLedgerEntry(
+                    LedgerEntry(
+                        id: .make(at: now), accountID: account.id, kind: .reward, reference: completion.id.description,
+                        points: reward.points, xp: reward.xp, localDay: completion.localDay ?? calendar.day(of: now),
+                        detail: reward.message, at: now)))
         }
         for (badge, count) in [(Badge.firstTask, 1), (.tasks10, 10), (.tasks100, 100), (.tasks1000, 1000)]
         where reward.counts && profile.completedCount >= count && profile.badges[badge] == nil {
             earned.append(badge)
         }
         if reward.counts, task.recurrence != nil, profile.badges[.recurring10] == nil,
-           try await store.completionCount(taskID: task.id) + 1 >= 10 {
+            try await store.completionCount(taskID: task.id) + 1 >= 10
+        {
             earned.append(.recurring10)
         }
         operations += try await awardOperations(earned, to: &profile, account: account, now: now)
@@ -75,7 +80,7 @@ extension Domain {
     /// due day). A task that repeats from its start date alone opens on that day. Nil when it does not repeat.
     static func occurrenceOpens(of task: TaskItem, calendar: ZonedCalendar) -> CivilDate? {
         guard let text = task.recurrence, let rule = try? RecurrenceRule(rrule: text),
-              let anchor = task.due ?? task.start
+            let anchor = task.due ?? task.start
         else { return nil }
         func day(_ date: TaskDate) -> CivilDate {
             switch date {
@@ -98,7 +103,7 @@ extension Domain {
         let entries = try await store.ledgerEntries(accountID: earner, reference: completion.id.description)
         let points = entries.reduce(0) { $0 + $1.points }, xp = entries.reduce(0) { $0 + $1.xp }
         guard entries.contains(where: { $0.kind == .reward }), !entries.contains(where: { $0.kind == .reversal }),
-              var profile = try await store.gameProfile(accountID: earner)
+            var profile = try await store.gameProfile(accountID: earner)
         else { return [] }
         profile.points -= points
         profile.xp = max(0, profile.xp - xp)
@@ -107,9 +112,10 @@ extension Domain {
         profile.version += 1
         let day = completion.localDay ?? now.civilDate
         return [
-            .addLedgerEntry(LedgerEntry(
-                id: .make(at: now), accountID: earner, kind: .reversal, reference: completion.id.description,
-                points: -points, xp: -xp, localDay: day, detail: "Taken back: the task was un-completed.", at: now)),
+            .addLedgerEntry(
+                LedgerEntry(
+                    id: .make(at: now), accountID: earner, kind: .reversal, reference: completion.id.description,
+                    points: -points, xp: -xp, localDay: day, detail: "Taken back: the task was un-completed.", at: now)),
             .putGameProfile(profile),
         ]
     }

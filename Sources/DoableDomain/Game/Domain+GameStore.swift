@@ -9,8 +9,9 @@ extension Domain {
         let account = try await currentAccount(identity)
         let profile = try await gameProfileOrNew(account, now: clock())
         return try await store.storeItems(includeRetired: false).map { item in
-            StoreItemView(item: item, isOwned: profile.owned[item.id] != nil,
-                          isEquipped: profile.equipped.contains(item.id), canAfford: profile.points >= item.price)
+            StoreItemView(
+                item: item, isOwned: profile.owned[item.id] != nil,
+                isEquipped: profile.equipped.contains(item.id), canAfford: profile.points >= item.price)
         }
     }
 
@@ -21,8 +22,10 @@ extension Domain {
         var items: [StoreItemView] = []
         for (id, _) in profile.owned.sorted(by: { $0.value > $1.value }) {
             guard let item = try await store.storeItem(id: id) else { continue }
-            items.append(StoreItemView(item: item, isOwned: true, isEquipped: profile.equipped.contains(id),
-                                       canAfford: true))
+            items.append(
+                StoreItemView(
+                    item: item, isOwned: true, isEquipped: profile.equipped.contains(id),
+                    canAfford: true))
         }
         return items
     }
@@ -37,8 +40,9 @@ extension Domain {
                 throw DoableError.notFound("There is no item \(id) in the store.", field: "itemId")
             }
             guard !item.isRetired else {
-                throw DoableError.conflict(code: "item_retired", field: "itemId",
-                                           message: "\(item.name) is no longer sold.")
+                throw DoableError.conflict(
+                    code: "item_retired", field: "itemId",
+                    message: "\(item.name) is no longer sold.")
             }
             guard profile.owned[id] == nil else {
                 throw DoableError.conflict(code: "already_owned", field: "itemId", message: "You own \(item.name) already.")
@@ -73,8 +77,9 @@ extension Domain {
                 throw DoableError.notFound("There is no item \(id) in the store.", field: "itemId")
             }
             guard profile.owned[id] != nil else {
-                throw DoableError.conflict(code: "not_owned", field: "itemId",
-                                           message: "You don't own \(item.name); buy it in the store first.")
+                throw DoableError.conflict(
+                    code: "not_owned", field: "itemId",
+                    message: "You don't own \(item.name); buy it in the store first.")
             }
             if equipped {
                 guard !profile.equipped.contains(id) else { return (WriteBatch(), ()) }

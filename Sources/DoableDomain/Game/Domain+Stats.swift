@@ -16,11 +16,13 @@ extension Domain {
         async let totals = store.completionTotalsByDay(actorID: account.id, from: from, through: today)
         async let openByDay = store.openTasksByDueDay(accountID: account.id, from: range.from, through: range.through)
         async let counts = store.openTaskCounts(accountID: account.id, now: now)
-        let points: [CivilDate: Int]? = account.preferences.gameOptIn
+        let points: [CivilDate: Int]? =
+            account.preferences.gameOptIn
             ? try await store.ledgerPointsByDay(accountID: account.id, from: from, through: today) : nil
         let open = try await counts
-        return StatsReport.build(StatsInput(
-            period: period, today: today, days: try await totals, openByDueDay: try await openByDay, open: open.open,
-            overdue: open.overdue, pointsByDay: points, firstDay: calendar.day(of: account.createdAt)))
+        return StatsReport.build(
+            StatsInput(
+                period: period, today: today, days: try await totals, openByDueDay: try await openByDay, open: open.open,
+                overdue: open.overdue, pointsByDay: points, firstDay: calendar.day(of: account.createdAt)))
     }
 }

@@ -14,8 +14,10 @@ public struct GameReaction: Sendable, Equatable {
     /// What the companion says.
     public var line: String
 
-    public init(reward: Reward, totalPoints: Int, level: Int, leveledUp: Bool, badges: [Badge], companionName: String,
-                mood: Mood, line: String) {
+    public init(
+        reward: Reward, totalPoints: Int, level: Int, leveledUp: Bool, badges: [Badge], companionName: String,
+        mood: Mood, line: String
+    ) {
         self.reward = reward
         self.totalPoints = totalPoints
         self.level = level
@@ -48,9 +50,11 @@ public struct GameView: Sendable {
     public var equippedItems: [StoreItem]
     public var rules: GameRules
 
-    public init(isEnabled: Bool, profile: GameProfile, level: Int, levelXP: Int, levelNeeds: Int, mood: Mood,
-                greeting: String, streak: Int, bestStreak: Int, today: TodayProgress, recentDays: [GameDay],
-                restoreOffer: RestoreOffer?, equippedItems: [StoreItem], rules: GameRules) {
+    public init(
+        isEnabled: Bool, profile: GameProfile, level: Int, levelXP: Int, levelNeeds: Int, mood: Mood,
+        greeting: String, streak: Int, bestStreak: Int, today: TodayProgress, recentDays: [GameDay],
+        restoreOffer: RestoreOffer?, equippedItems: [StoreItem], rules: GameRules
+    ) {
         self.isEnabled = isEnabled
         self.profile = profile
         self.level = level
@@ -107,8 +111,10 @@ public struct GamePatch: Sendable, Equatable {
     public var offWeekdays: Set<Int>?
     public var offDays: Set<CivilDate>?
 
-    public init(isEnabled: Bool? = nil, isStrict: Bool? = nil, offWeekdays: Set<Int>? = nil,
-                offDays: Set<CivilDate>? = nil) {
+    public init(
+        isEnabled: Bool? = nil, isStrict: Bool? = nil, offWeekdays: Set<Int>? = nil,
+        offDays: Set<CivilDate>? = nil
+    ) {
         self.isEnabled = isEnabled
         self.isStrict = isStrict
         self.offWeekdays = offWeekdays
@@ -139,8 +145,10 @@ public struct StoreItemInput: Sendable, Equatable {
     public var svg: String?
     public var isRetired: Bool?
 
-    public init(name: String? = nil, description: String? = nil, category: StoreItem.Category? = nil,
-                slot: StoreItem.Slot? = nil, price: Int? = nil, svg: String? = nil, isRetired: Bool? = nil) {
+    public init(
+        name: String? = nil, description: String? = nil, category: StoreItem.Category? = nil,
+        slot: StoreItem.Slot? = nil, price: Int? = nil, svg: String? = nil, isRetired: Bool? = nil
+    ) {
         self.name = name
         self.description = description
         self.category = category
@@ -159,8 +167,10 @@ public struct PlanInput: Sendable, Equatable {
     public var description: String?
     public var isRetired: Bool?
 
-    public init(name: String? = nil, price: Money? = nil, period: SubscriptionPlan.Period? = nil,
-                description: String? = nil, isRetired: Bool? = nil) {
+    public init(
+        name: String? = nil, price: Money? = nil, period: SubscriptionPlan.Period? = nil,
+        description: String? = nil, isRetired: Bool? = nil
+    ) {
         self.name = name
         self.price = price
         self.period = period

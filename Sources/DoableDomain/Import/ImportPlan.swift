@@ -56,14 +56,17 @@ struct ImportPlan {
             title = try Rules.taskTitle(row.title)
             notes = try Rules.taskNotes(row.notes)
         } catch {
-            skipped.append(ImportSkip(position: row.position, title: String(row.title.prefix(200)),
-                                      reason: Self.reason(error)))
+            skipped.append(
+                ImportSkip(
+                    position: row.position, title: String(row.title.prefix(200)),
+                    reason: Self.reason(error)))
             return nil
         }
-        var task = TaskItem(id: .make(at: now), ownerID: list.ownerID, listID: list.id, title: title, notes: notes,
-                            status: row.status, priority: row.priority, due: row.due, rank: "",
-                            createdAt: min(row.createdAt ?? now, now), updatedAt: now,
-                            recurrenceBasis: row.recurrenceBasis)
+        var task = TaskItem(
+            id: .make(at: now), ownerID: list.ownerID, listID: list.id, title: title, notes: notes,
+            status: row.status, priority: row.priority, due: row.due, rank: "",
+            createdAt: min(row.createdAt ?? now, now), updatedAt: now,
+            recurrenceBasis: row.recurrenceBasis)
         if let minutes = row.estimatedMinutes {
             do { task.estimatedMinutes = try Rules.estimatedMinutes(minutes) } catch {
                 drop(row, "estimatedMinutes", Self.reason(error))
@@ -92,8 +95,9 @@ struct ImportPlan {
             }
             let key = Rules.matchKey(checked)
             if labels[key] == nil {
-                let label = Label(id: .make(at: now), ownerID: actor, name: checked, color: "gray", createdAt: now,
-                                  updatedAt: now)
+                let label = Label(
+                    id: .make(at: now), ownerID: actor, name: checked, color: "gray", createdAt: now,
+                    updatedAt: now)
                 labels[key] = label
                 newLabels.append(label)
             }
@@ -124,8 +128,10 @@ struct ImportPlan {
                 if drafts[candidate] != nil {
                     parents[position] = candidate
                     if let passed {
-                        drop(row, "parentId", "Its parent “\(passed)” was not imported; it is under "
-                            + "“\(file.rows[candidate].title)”.")
+                        drop(
+                            row, "parentId",
+                            "Its parent “\(passed)” was not imported; it is under "
+                                + "“\(file.rows[candidate].title)”.")
                     }
                     break
                 }
@@ -197,10 +203,11 @@ struct ImportPlan {
             task.parentID = parent.flatMap { taskIDs[$0] }
             tasks.append(task)
             taskRows.append(row)
-            previews.append(ImportedTaskPreview(
-                id: task.id, title: task.title, due: task.due, priority: task.priority,
-                labels: task.labelIDs.compactMap { names[$0] }, parentTitle: parent.flatMap { drafts[$0]?.title },
-                isCompleted: task.status == .completed))
+            previews.append(
+                ImportedTaskPreview(
+                    id: task.id, title: task.title, due: task.due, priority: task.priority,
+                    labels: task.labelIDs.compactMap { names[$0] }, parentTitle: parent.flatMap { drafts[$0]?.title },
+                    isCompleted: task.status == .completed))
         }
     }
 
@@ -213,19 +220,24 @@ struct ImportPlan {
         for (task, row) in zip(tasks, taskRows.map { file.rows[$0] }) where !row.alarms.isEmpty {
             for (number, trigger) in row.alarms.enumerated() {
                 guard number < Domain.maximumRemindersPerTask else {
-                    dropped.append(ImportSkip(position: row.position, title: row.title, field: "reminders",
-                                              reason: "Only the first \(Domain.maximumRemindersPerTask) alarms are kept."))
+                    dropped.append(
+                        ImportSkip(
+                            position: row.position, title: row.title, field: "reminders",
+                            reason: "Only the first \(Domain.maximumRemindersPerTask) alarms are kept."))
                     break
                 }
                 do {
                     try validate(trigger, task)
                 } catch {
-                    dropped.append(ImportSkip(position: row.position, title: row.title, field: "reminders",
-                                              reason: "An alarm was dropped: \(Self.reason(error))"))
+                    dropped.append(
+                        ImportSkip(
+                            position: row.position, title: row.title, field: "reminders",
+                            reason: "An alarm was dropped: \(Self.reason(error))"))
                     continue
                 }
-                let reminder = Reminder(id: .make(at: now), taskID: task.id, accountID: actor, trigger: trigger,
-                                        createdAt: now, updatedAt: now)
+                let reminder = Reminder(
+                    id: .make(at: now), taskID: task.id, accountID: actor, trigger: trigger,
+                    createdAt: now, updatedAt: now)
                 reminders.append(Domain.rescheduled(reminder, task: task, calendar: calendar, now: now))
             }
         }

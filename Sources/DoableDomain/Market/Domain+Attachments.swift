@@ -16,10 +16,16 @@ extension Domain {
             let existing = try await store.attachments(taskIDs: [taskID])
             try Self.requireRoomForPhoto(existing.count)
             let now = clock()
-            let photo = Attachment(id: .make(at: now), accountID: identity.account.id, taskID: taskID,
-                                   listID: task.listID, kind: kind, byteCount: bytes.count, createdAt: now)
-            return (WriteBatch([.putAttachment(photo, bytes: bytes),
-                                .requireAtMost(.attachmentsOnTask(taskID, ImageKind.maximumPerItem))], now: now), photo)
+            let photo = Attachment(
+                id: .make(at: now), accountID: identity.account.id, taskID: taskID,
+                listID: task.listID, kind: kind, byteCount: bytes.count, createdAt: now)
+            return (
+                WriteBatch(
+                    [
+                        .putAttachment(photo, bytes: bytes),
+                        .requireAtMost(.attachmentsOnTask(taskID, ImageKind.maximumPerItem)),
+                    ], now: now), photo
+            )
         }
     }
 
@@ -35,18 +41,25 @@ extension Domain {
             try lifecycle.edit(by: identity.account.id, now: now) { _ in }
             let existing = try await store.attachments(postingIDs: [postingID])
             try Self.requireRoomForPhoto(existing.count)
-            let photo = Attachment(id: .make(at: now), accountID: identity.account.id, postingID: postingID,
-                                   kind: kind, byteCount: bytes.count, createdAt: now)
-            return (WriteBatch([.putAttachment(photo, bytes: bytes), .putPosting(lifecycle.posting, audience: []),
-                                .requireAtMost(.attachmentsOnPosting(postingID, ImageKind.maximumPerItem))], now: now),
-                    photo)
+            let photo = Attachment(
+                id: .make(at: now), accountID: identity.account.id, postingID: postingID,
+                kind: kind, byteCount: bytes.count, createdAt: now)
+            return (
+                WriteBatch(
+                    [
+                        .putAttachment(photo, bytes: bytes), .putPosting(lifecycle.posting, audience: []),
+                        .requireAtMost(.attachmentsOnPosting(postingID, ImageKind.maximumPerItem)),
+                    ], now: now),
+                photo
+            )
         }
     }
 
     static func requireRoomForPhoto(_ count: Int) throws {
         guard count < ImageKind.maximumPerItem else {
-            throw DoableError.conflict(code: "too_many_photos", field: "body",
-                                       message: "There are already \(ImageKind.maximumPerItem) photos; remove one first.")
+            throw DoableError.conflict(
+                code: "too_many_photos", field: "body",
+                message: "There are already \(ImageKind.maximumPerItem) photos; remove one first.")
         }
     }
 

@@ -13,13 +13,15 @@ extension Domain {
         let bid = try await performOnPosting(postingID, by: identity.account.id) {
             var lifecycle = try await lifecycle(of: postingID)
             let now = clock()
-            let bid = try lifecycle.placeBid(id: .make(at: now), by: identity.account.id, amount: amount,
-                                             message: text, now: now)
+            let bid = try lifecycle.placeBid(
+                id: .make(at: now), by: identity.account.id, amount: amount,
+                message: text, now: now)
             var batch = WriteBatch(lifecycleWrites(lifecycle, now: now), now: now)
             let changed = bid.version > 1
             batch.operations += try await notification(
                 to: lifecycle.posting.posterID, .bidPlaced,
-                title: changed ? "\(identity.account.username) changed their bid on “\(lifecycle.posting.title)”"
+                title: changed
+                    ? "\(identity.account.username) changed their bid on “\(lifecycle.posting.title)”"
                     : "New bid on “\(lifecycle.posting.title)”",
                 body: "\(identity.account.username) bids \(bid.amount)"
                     + (text.isEmpty ? "." : ": \(text)"), posting: postingID, by: identity)
@@ -29,8 +31,10 @@ extension Domain {
     }
 
     /// MKT-4: the bidder changes the amount or message of its own open bid.
-    public func updateBid(_ identity: Identity, id: BidID, amount: Money?, message: String?,
-                          ifVersion expected: Int64? = nil) async throws -> BidView {
+    public func updateBid(
+        _ identity: Identity, id: BidID, amount: Money?, message: String?,
+        ifVersion expected: Int64? = nil
+    ) async throws -> BidView {
         let text = try message.map(MarketRules.bidMessage)
         let bid = try await performOnBid(id, by: identity.account.id) {
             let (stored, current) = try await bidLifecycle(id, for: identity, asBidder: true)
@@ -75,8 +79,9 @@ extension Domain {
             let taskID = TaskID.make(at: now)
             try lifecycle.accept(id, by: identity.account.id, assigneeTaskID: taskID, now: now)
             var batch = WriteBatch(lifecycleWrites(lifecycle, now: now), now: now)
-            batch.operations += try await assigneeTask(taskID, for: lifecycle.posting, bid: bid,
-                                                       poster: identity.account.username, now: now)
+            batch.operations += try await assigneeTask(
+                taskID, for: lifecycle.posting, bid: bid,
+                poster: identity.account.username, now: now)
             batch.operations += try await notification(
                 to: bid.bidderID, .bidAccepted, title: "Your bid on “\(lifecycle.posting.title)” was accepted",
                 body: "\(identity.account.username) accepted your bid of \(bid.amount). It is in your list "
@@ -140,8 +145,9 @@ extension Domain {
     /// MKT-5: the caller's bids, newest first, with their postings.
     public func myBids(_ identity: Identity, filter: MyBidsFilter = .all) async throws -> [(BidView, PostingView)] {
         var bids = try await store.bids(bidderID: identity.account.id)
-        let postings = Dictionary(try await store.postings(ids: Array(Set(bids.map(\.postingID))))
-            .filter { $0.deletedAt == nil }.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let postings = Dictionary(
+            try await store.postings(ids: Array(Set(bids.map(\.postingID))))
+                .filter { $0.deletedAt == nil }.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         bids = bids.filter { bid in
             guard let posting = postings[bid.postingID] else { return false }
             switch filter {
@@ -163,7 +169,7 @@ extension Domain {
         -> (Bid, PostingLifecycle)
     {
         guard let bid = try await store.bid(id: id),
-              bid.bidderID == identity.account.id || bid.posterID == identity.account.id
+            bid.bidderID == identity.account.id || bid.posterID == identity.account.id
         else { throw DoableError.notFound("Bid not found.") }
         if asBidder && bid.bidderID != identity.account.id {
             throw DoableError.forbidden("Only the bidder changes or withdraws a bid; as the poster, decline it.")
@@ -176,8 +182,10 @@ extension Domain {
         let names = try await usernames(bids.map(\.bidderID))
         let ratings = try await marketRatings(Array(Set(bids.map(\.bidderID))))
         return bids.map {
-            BidView(bid: $0, bidder: names[$0.bidderID], bidderRating: ratings[$0.bidderID]
-                ?? MarketRating(average: nil, count: 0, assignedCount: 0, completedCount: 0))
+            BidView(
+                bid: $0, bidder: names[$0.bidderID],
+                bidderRating: ratings[$0.bidderID]
+                    ?? MarketRating(average: nil, count: 0, assignedCount: 0, completedCount: 0))
         }
     }
 
@@ -193,28 +201,34 @@ extension Domain {
         if let existing = lists.first(where: { Rules.matchKey($0.name) == Rules.matchKey(Self.marketplaceListName) }) {
             list = existing
         } else {
-            list = TaskList(id: .make(at: now), ownerID: bid.bidderID, name: Self.marketplaceListName,
-                            description: "Postings you took on the marketplace.", color: "orange", icon: nil,
-                            rank: RankKey.between(lists.last?.rank, nil), createdAt: now, updatedAt: now)
+            list = TaskList(
+                id: .make(at: now), ownerID: bid.bidderID, name: Self.marketplaceListName,
+                description: "Postings you took on the marketplace.", color: "orange", icon: nil,
+                rank: RankKey.between(lists.last?.rank, nil), createdAt: now, updatedAt: now)
             operations.append(.putList(list))
         }
-        let rank = RankKey.between(try await store.neighbourRanks(listID: list.id, parentID: nil, around: nil).below,
-                                   nil)
+        let rank = RankKey.between(
+            try await store.neighbourRanks(listID: list.id, parentID: nil, around: nil).below,
+            nil)
         var notes = "\(posting.description)\n\nMarketplace posting by \(poster), accepted bid \(bid.amount)."
         if let place = posting.location?.placeName, !place.isEmpty { notes += "\nWhere: \(place)" }
         notes += "\n/market/postings/\(posting.id)"
-        let task = TaskItem(id: id, ownerID: bid.bidderID, listID: list.id, title: posting.title, notes: notes,
-                            rank: rank, createdAt: now, updatedAt: now)
+        let task = TaskItem(
+            id: id, ownerID: bid.bidderID, listID: list.id, title: posting.title, notes: notes,
+            rank: rank, createdAt: now, updatedAt: now)
         operations.append(.putTask(task))
-        operations.append(.addActivity(TaskActivity(id: .make(at: now), taskID: id, actorID: posting.posterID,
-                                                    action: .created, detail: "from the marketplace", at: now)))
+        operations.append(
+            .addActivity(
+                TaskActivity(
+                    id: .make(at: now), taskID: id, actorID: posting.posterID,
+                    action: .created, detail: "from the marketplace", at: now)))
         return operations
     }
 
     /// The assignee completed the task a posting gave it: the poster is told (in the completion's batch).
     func marketTaskDoneNotice(_ task: TaskItem, by identity: Identity) async throws -> [WriteBatch.Operation] {
         guard let posting = try await store.posting(assigneeTaskID: task.id), posting.deletedAt == nil,
-              posting.status == .assigned, posting.assigneeID == task.ownerID
+            posting.status == .assigned, posting.assigneeID == task.ownerID
         else { return [] }
         return try await notification(
             to: posting.posterID, .marketTaskDone, title: "\(identity.account.username) finished “\(posting.title)”",

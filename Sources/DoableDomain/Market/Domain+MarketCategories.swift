@@ -16,8 +16,10 @@ extension Domain {
         let all = try await store.marketCategories()
         let key = Rules.matchKey(text.trimmingCharacters(in: .whitespaces))
         guard let category = all.first(where: { $0.id.description == key || Rules.matchKey($0.name) == key }) else {
-            throw DoableError.invalid(field, "There is no category “\(text.prefix(40))”; pick one of "
-                + all.filter { !$0.isArchived }.map(\.name).joined(separator: ", ") + ".")
+            throw DoableError.invalid(
+                field,
+                "There is no category “\(text.prefix(40))”; pick one of "
+                    + all.filter { !$0.isArchived }.map(\.name).joined(separator: ", ") + ".")
         }
         if forNew && category.isArchived {
             throw DoableError.invalid(field, "The category “\(category.name)” is no longer offered.")
@@ -68,8 +70,9 @@ extension Domain {
         let names = try await usernames(postings.map(\.posterID))
         return postings.compactMap { posting in
             posting.suggestedCategory.map {
-                CategorySuggestion(postingID: posting.id, postingTitle: posting.title, suggestion: $0,
-                                   poster: names[posting.posterID], createdAt: posting.createdAt)
+                CategorySuggestion(
+                    postingID: posting.id, postingTitle: posting.title, suggestion: $0,
+                    poster: names[posting.posterID], createdAt: posting.createdAt)
             }
         }
     }

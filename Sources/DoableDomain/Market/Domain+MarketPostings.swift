@@ -19,21 +19,28 @@ extension Domain {
         let shownBids = view.isPoster ? allBids : allBids.filter { $0.bidderID == me }
         let questions = try await store.questions(postingID: id)
         let reviews = try await store.reviews(postingID: id)
-        let names = try await usernames(shownBids.map(\.bidderID) + questions.map(\.askerID)
-            + reviews.flatMap { [$0.reviewerID, $0.revieweeID] })
+        let names = try await usernames(
+            shownBids.map(\.bidderID) + questions.map(\.askerID)
+                + reviews.flatMap { [$0.reviewerID, $0.revieweeID] })
         let ratings = try await marketRatings(Array(Set(shownBids.map(\.bidderID))))
         let now = clock()
         let reviewViews = reviews.map { review in
-            ReviewView(review: review, reviewer: names[review.reviewerID], reviewee: names[review.revieweeID],
-                       isVisible: Self.isVisible(review, among: reviews, posting: posting, now: now))
+            ReviewView(
+                review: review, reviewer: names[review.reviewerID], reviewee: names[review.revieweeID],
+                isVisible: Self.isVisible(review, among: reviews, posting: posting, now: now))
         }.filter { $0.isVisible || $0.review.reviewerID == me }
         let isParty = view.isPoster || view.isAssignee
-        let canReview = posting.status == .done && isParty && !reviews.contains { $0.reviewerID == me }
+        let canReview =
+            posting.status == .done && isParty && !reviews.contains { $0.reviewerID == me }
             && (view.isPoster ? posting.assigneeID != nil : true)
         return PostingDetail(
             view: view,
-            bids: shownBids.map { BidView(bid: $0, bidder: names[$0.bidderID], bidderRating: ratings[$0.bidderID]
-                ?? MarketRating(average: nil, count: 0, assignedCount: 0, completedCount: 0)) },
+            bids: shownBids.map {
+                BidView(
+                    bid: $0, bidder: names[$0.bidderID],
+                    bidderRating: ratings[$0.bidderID]
+                        ?? MarketRating(average: nil, count: 0, assignedCount: 0, completedCount: 0))
+            },
             questions: questions.map { QuestionView(question: $0, asker: names[$0.askerID]) },
             reviews: reviewViews, canReview: canReview)
     }
@@ -43,16 +50,20 @@ extension Domain {
     }
 
     /// MKT-2: open postings matching every word of `text`, newest first, in pages.
-    public func searchPostings(_ identity: Identity, text: String, category: String? = nil,
-                               statuses: [MarketPosting.Status]? = nil, cursor: String? = nil,
-                               limit: Int = 50) async throws -> PostingPage {
-        let words = try Rules.text(text, field: "q", trimmed: true, length: 0...200,
-                                   "A search must be at most 200 characters.")
+    public func searchPostings(
+        _ identity: Identity, text: String, category: String? = nil,
+        statuses: [MarketPosting.Status]? = nil, cursor: String? = nil,
+        limit: Int = 50
+    ) async throws -> PostingPage {
+        let words = try Rules.text(
+            text, field: "q", trimmed: true, length: 0...200,
+            "A search must be at most 200 characters.")
         let statuses = try Self.openStatuses(statuses)
         let category = try await category.asyncMap { try await resolveCategory($0, field: "category") }
         let limit = max(1, min(limit, Self.marketPageLimit))
-        let query = PostingQuery(text: words, statuses: statuses, categoryID: category?.id,
-                                 before: try cursor.map(Self.parseCursor), limit: limit + 1)
+        let query = PostingQuery(
+            text: words, statuses: statuses, categoryID: category?.id,
+            before: try cursor.map(Self.parseCursor), limit: limit + 1)
         var found = try await store.searchPostings(query)
         var next: String?
         if found.count > limit {
@@ -63,12 +74,15 @@ extension Domain {
     }
 
     /// MKT-9: open postings within `radiusKm` of `point`, nearest first, with their distance.
-    public func postingsNear(_ identity: Identity, point: GeoPoint, radiusKm: Double = MarketRules.defaultRadiusKm,
-                             text: String = "", category: String? = nil, statuses: [MarketPosting.Status]? = nil,
-                             limit: Int = 50) async throws -> [PostingView] {
+    public func postingsNear(
+        _ identity: Identity, point: GeoPoint, radiusKm: Double = MarketRules.defaultRadiusKm,
+        text: String = "", category: String? = nil, statuses: [MarketPosting.Status]? = nil,
+        limit: Int = 50
+    ) async throws -> [PostingView] {
         let radius = try MarketRules.radiusKm(radiusKm)
-        let words = try Rules.text(text, field: "q", trimmed: true, length: 0...200,
-                                   "A search must be at most 200 characters.")
+        let words = try Rules.text(
+            text, field: "q", trimmed: true, length: 0...200,
+            "A search must be at most 200 characters.")
         let statuses = try Self.openStatuses(statuses)
         let category = try await category.asyncMap { try await resolveCategory($0, field: "category") }
         // Seed 003 and MKT-9: everyone but the poster and the assignee is filtered, sorted and told distances on the
@@ -136,8 +150,10 @@ extension Domain {
     }
 
     /// MKT-10: the poster edits an open posting; an assigned or done one is refused with the reason.
-    public func updatePosting(_ identity: Identity, id: PostingID, _ input: PostingInput,
-                              ifVersion expected: Int64? = nil) async throws -> PostingView {
+    public func updatePosting(
+        _ identity: Identity, id: PostingID, _ input: PostingInput,
+        ifVersion expected: Int64? = nil
+    ) async throws -> PostingView {
         let title = try input.title.map(MarketRules.title)
         let description = try input.description.map(MarketRules.description)
         let category = try await input.category.asyncMap { try await resolveCategory($0, field: "category", forNew: true) }
@@ -155,8 +171,9 @@ extension Domain {
                 if let maxBid = input.maxBid { posting.maxBid = maxBid }
                 if let location { posting.location = location }
                 if let chosen, input.suggestedCategory != nil || category != nil {
-                    posting.suggestedCategory = try Self.suggestion(input.suggestedCategory ?? posting.suggestedCategory,
-                                                                    category: chosen)
+                    posting.suggestedCategory = try Self.suggestion(
+                        input.suggestedCategory ?? posting.suggestedCategory,
+                        category: chosen)
                 }
             }
             // MKT-10: after `edit`, so that a client editing from an old version learns the posting was assigned
@@ -218,8 +235,9 @@ extension Domain {
             let now = clock()
             let assignee = lifecycle.posting.assigneeID
             try lifecycle.reopen(by: identity.account.id, now: now)
-            var batch = WriteBatch(lifecycleWrites(lifecycle, now: now, alsoTelling: [assignee].compactMap { $0 }),
-                                   now: now)
+            var batch = WriteBatch(
+                lifecycleWrites(lifecycle, now: now, alsoTelling: [assignee].compactMap { $0 }),
+                now: now)
             if let assignee {
                 batch.operations += try await notification(
                     to: assignee, .bidDeclined, title: "“\(lifecycle.posting.title)” is no longer yours",
@@ -269,8 +287,9 @@ extension Domain {
         guard !postings.isEmpty else { return [] }
         let me = identity.account.id
         let names = try await usernames(postings.flatMap { [$0.posterID, $0.assigneeID].compactMap { $0 } })
-        let categories = Dictionary(try await store.marketCategories().map { ($0.id, $0) },
-                                    uniquingKeysWith: { first, _ in first })
+        let categories = Dictionary(
+            try await store.marketCategories().map { ($0.id, $0) },
+            uniquingKeysWith: { first, _ in first })
         var photos: [PostingID: [AttachmentID]] = [:]
         for photo in try await store.attachments(postingIDs: postings.map(\.id)) {
             if let posting = photo.postingID { photos[posting, default: []].append(photo.id) }
@@ -292,16 +311,21 @@ extension Domain {
             let isPoster = posting.posterID == me, isAssignee = posting.assigneeID == me
             let exact = isPoster || isAssignee
             let location = posting.location.map { location in
-                exact ? location : MarketPosting.Location(point: location.point.approximate,
-                                                          placeName: location.placeName)
+                exact
+                    ? location
+                    : MarketPosting.Location(
+                        point: location.point.approximate,
+                        placeName: location.placeName)
             }
             return PostingView(
                 posting: posting, poster: names[posting.posterID], assignee: posting.assigneeID.flatMap { names[$0] },
                 category: categories[posting.categoryID], location: location, isLocationExact: exact,
-                distanceKm: near.flatMap { point in location.map { location in
-                    let distance = point.distanceKm(to: location.point)
-                    return exact ? distance : (distance * 10).rounded() / 10
-                } },
+                distanceKm: near.flatMap { point in
+                    location.map { location in
+                        let distance = point.distanceKm(to: location.point)
+                        return exact ? distance : (distance * 10).rounded() / 10
+                    }
+                },
                 bearingDegrees: near.flatMap { point in location.map { point.bearingDegrees(to: $0.point) } },
                 photoIDs: photos[posting.id] ?? [], myBid: myBids[posting.id],
                 unseenBidCount: unseen[posting.id] ?? 0,
@@ -366,7 +390,7 @@ extension Domain {
         func lifecycle(_ id: PostingID) async throws -> PostingLifecycle? {
             if let known = lifecycles[id] { return known }
             guard let posting = try await store.posting(id: id), posting.deletedAt == nil,
-                  posting.posterID != account.id
+                posting.posterID != account.id
             else { return nil }
             return PostingLifecycle(posting: posting, bids: try await store.bids(postingID: id))
         }
@@ -410,12 +434,15 @@ extension Domain {
                     categories[categoryText] = category
                 }
                 let createdAt = Timestamp(milliseconds: now.milliseconds - Int64(inputs.count - index))
-                postings.append(MarketPosting(
-                    id: .make(at: createdAt), posterID: identity.account.id, title: title, description: description,
-                    categoryID: category.id, suggestedCategory: try Self.suggestion(input.suggestedCategory ?? nil,
-                                                                                     category: category),
-                    maxBid: maxBid, location: try (input.location ?? nil).map(Self.checked), bidsSeenAt: createdAt,
-                    createdAt: createdAt, updatedAt: createdAt))
+                postings.append(
+                    MarketPosting(
+                        id: .make(at: createdAt), posterID: identity.account.id, title: title, description: description,
+                        categoryID: category.id,
+                        suggestedCategory: try Self.suggestion(
+                            input.suggestedCategory ?? nil,
+                            category: category),
+                        maxBid: maxBid, location: try (input.location ?? nil).map(Self.checked), bidsSeenAt: createdAt,
+                        createdAt: createdAt, updatedAt: createdAt))
             } catch let error as DoableError {
                 throw DoableError.invalid("postings[\(index)].\(error.field ?? "")", error.message)
             }

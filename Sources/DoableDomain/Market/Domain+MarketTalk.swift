@@ -10,16 +10,19 @@ extension Domain {
         let question = try await perform(by: identity.account.id) {
             let posting = try await visiblePosting(postingID)
             guard posting.posterID != identity.account.id else {
-                throw DoableError.conflict(code: "own_posting", field: nil,
-                                           message: "Answer questions on your own posting instead of asking one.")
+                throw DoableError.conflict(
+                    code: "own_posting", field: nil,
+                    message: "Answer questions on your own posting instead of asking one.")
             }
             guard posting.status.isOpen else {
-                throw DoableError.conflict(code: "posting_closed", field: nil,
-                                           message: "Questions are closed once a posting is assigned.")
+                throw DoableError.conflict(
+                    code: "posting_closed", field: nil,
+                    message: "Questions are closed once a posting is assigned.")
             }
             let now = clock()
-            let question = MarketQuestion(id: .make(at: now), postingID: postingID, posterID: posting.posterID,
-                                          askerID: identity.account.id, body: text, createdAt: now)
+            let question = MarketQuestion(
+                id: .make(at: now), postingID: postingID, posterID: posting.posterID,
+                askerID: identity.account.id, body: text, createdAt: now)
             var batch = WriteBatch([.putQuestion(question)], now: now)
             batch.operations += try await notification(
                 to: posting.posterID, .marketQuestion, title: "Question on “\(posting.title)”",
@@ -70,38 +73,45 @@ extension Domain {
             let posting = try await visiblePosting(postingID)
             let me = identity.account.id
             guard posting.status == .done, let assignee = posting.assigneeID else {
-                throw DoableError.conflict(code: "posting_not_done", field: nil,
-                                           message: "Poster and assignee rate each other once the posting is done.")
+                throw DoableError.conflict(
+                    code: "posting_not_done", field: nil,
+                    message: "Poster and assignee rate each other once the posting is done.")
             }
             guard me == posting.posterID || me == assignee else {
                 throw DoableError.forbidden("Only the poster and the assignee rate each other.")
             }
             let existing = try await store.reviews(postingID: postingID)
             guard !existing.contains(where: { $0.reviewerID == me }) else {
-                throw DoableError.conflict(code: "already_reviewed", field: nil,
-                                           message: "You already rated this posting; a rating can't be changed.")
+                throw DoableError.conflict(
+                    code: "already_reviewed", field: nil,
+                    message: "You already rated this posting; a rating can't be changed.")
             }
             let now = clock()
-            let review = MarketReview(id: .make(at: now), postingID: postingID, reviewerID: me,
-                                      revieweeID: me == posting.posterID ? assignee : posting.posterID,
-                                      rating: rating, body: text, createdAt: now)
+            let review = MarketReview(
+                id: .make(at: now), postingID: postingID, reviewerID: me,
+                revieweeID: me == posting.posterID ? assignee : posting.posterID,
+                rating: rating, body: text, createdAt: now)
             var batch = WriteBatch([.putReview(review)], now: now)
             let bothRated = existing.contains { $0.reviewerID == review.revieweeID }
             batch.operations += try await notification(
                 to: review.revieweeID, .marketReview, title: "\(identity.account.username) rated you",
-                body: bothRated ? "Both of you have rated “\(posting.title)”: the ratings are now shown."
+                body: bothRated
+                    ? "Both of you have rated “\(posting.title)”: the ratings are now shown."
                     : "Rate them too for “\(posting.title)”: both ratings are shown once you do, or after 14 days.",
                 posting: postingID, by: identity)
             return (batch, (review, Self.isVisible(review, among: existing + [review], posting: posting, now: now)))
         }
         let names = try await usernames([review.reviewerID, review.revieweeID])
-        return ReviewView(review: review, reviewer: names[review.reviewerID], reviewee: names[review.revieweeID],
-                          isVisible: visible)
+        return ReviewView(
+            review: review, reviewer: names[review.reviewerID], reviewee: names[review.revieweeID],
+            isVisible: visible)
     }
 
     /// A review is shown when the other side rated too, or 14 days after the posting was done.
-    static func isVisible(_ review: MarketReview, among reviews: [MarketReview], posting: MarketPosting,
-                          now: Timestamp) -> Bool {
+    static func isVisible(
+        _ review: MarketReview, among reviews: [MarketReview], posting: MarketPosting,
+        now: Timestamp
+    ) -> Bool {
         if reviews.contains(where: { $0.postingID == review.postingID && $0.reviewerID == review.revieweeID }) {
             return true
         }
@@ -113,12 +123,19 @@ extension Domain {
     public func marketProfile(accountID: AccountID, reviewLimit: Int = 20) async throws
         -> (rating: MarketRating, reviews: [ReviewView])
     {
-        let rating = try await marketRatings([accountID])[accountID]
+        let rating =
+            try await marketRatings([accountID])[accountID]
             ?? MarketRating(average: nil, count: 0, assignedCount: 0, completedCount: 0)
         let reviews = try await visibleReviews(of: accountID, limit: reviewLimit)
         let names = try await usernames(reviews.map(\.reviewerID))
-        return (rating, reviews.map { ReviewView(review: $0, reviewer: names[$0.reviewerID], reviewee: nil,
-                                                 isVisible: true) })
+        return (
+            rating,
+            reviews.map {
+                ReviewView(
+                    review: $0, reviewer: names[$0.reviewerID], reviewee: nil,
+                    isVisible: true)
+            }
+        )
     }
 
     /// Each account's standing: the average of its visible ratings, and how many postings it was assigned
@@ -140,8 +157,9 @@ extension Domain {
     func visibleReviews(of account: AccountID, limit: Int) async throws -> [MarketReview] {
         let reviews = try await store.reviews(revieweeID: account, limit: limit)
         guard !reviews.isEmpty else { return [] }
-        let postings = Dictionary(try await store.postings(ids: Array(Set(reviews.map(\.postingID))))
-            .map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let postings = Dictionary(
+            try await store.postings(ids: Array(Set(reviews.map(\.postingID))))
+                .map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         let now = clock()
         var visible: [MarketReview] = []
         for review in reviews {

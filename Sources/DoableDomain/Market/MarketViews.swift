@@ -102,9 +102,11 @@ public struct PostingInput: Sendable {
     /// `.some(nil)` removes the location.
     public var location: MarketPosting.Location??
 
-    public init(title: String? = nil, description: String? = nil, category: String? = nil,
-                suggestedCategory: String?? = nil, maxBid: Money? = nil,
-                location: MarketPosting.Location?? = nil) {
+    public init(
+        title: String? = nil, description: String? = nil, category: String? = nil,
+        suggestedCategory: String?? = nil, maxBid: Money? = nil,
+        location: MarketPosting.Location?? = nil
+    ) {
         self.title = title
         self.description = description
         self.category = category

@@ -21,15 +21,17 @@ extension Domain {
                 if try await addsCallerToAList(changes, identity) {
                     return try await fullPage(identity, at: nil, after: nil, limit: limit, lastMutationID: lastMutationID)
                 }
-                return try await deltaPage(identity, changes: changes, latest: latest, from: sequence,
-                                           lastMutationID: lastMutationID)
+                return try await deltaPage(
+                    identity, changes: changes, latest: latest, from: sequence,
+                    lastMutationID: lastMutationID)
             }
         case .full(let sequence, let task):
             let (floor, latest) = try await store.feedBounds(accountID: identity.account.id)
             // A full sync that started before what the feed still holds starts over.
             let start: Int64? = sequence <= latest && sequence >= floor - 1 ? sequence : nil
-            return try await fullPage(identity, at: start, after: start == nil ? nil : task, limit: limit,
-                                      lastMutationID: lastMutationID)
+            return try await fullPage(
+                identity, at: start, after: start == nil ? nil : task, limit: limit,
+                lastMutationID: lastMutationID)
         case nil:
             return try await fullPage(identity, at: nil, after: nil, limit: limit, lastMutationID: lastMutationID)
         }
@@ -48,8 +50,10 @@ extension Domain {
         return false
     }
 
-    private func deltaPage(_ identity: Identity, changes: [Change], latest: Int64, from sequence: Int64,
-                           lastMutationID: Int64) async throws -> SyncPage {
+    private func deltaPage(
+        _ identity: Identity, changes: [Change], latest: Int64, from sequence: Int64,
+        lastMutationID: Int64
+    ) async throws -> SyncPage {
         let end = changes.last?.sequence ?? max(sequence, latest)
         var page = SyncPage(cursor: .after(end), more: end < latest, reset: false, lastMutationID: lastMutationID)
         guard !changes.isEmpty else { return page }
@@ -68,8 +72,11 @@ extension Domain {
             page.account = try await store.account(id: me)
         }
         let needsLists = ids[.list] != nil || ids[.task] != nil
-        var visible = needsLists ? Dictionary(try await listsSeen(identity).map { ($0.list.id, $0) },
-                                              uniquingKeysWith: { first, _ in first }) : [:]
+        var visible =
+            needsLists
+            ? Dictionary(
+                try await listsSeen(identity).map { ($0.list.id, $0) },
+                uniquingKeysWith: { first, _ in first }) : [:]
         let taskIDs = ids[.task]?.compactMap(TaskID.init) ?? []
         let found = try await store.tasks(ids: taskIDs)
         // The caller's own lists in the trash travel too (with `deletedAt`), so a device can restore them.
@@ -90,8 +97,9 @@ extension Domain {
             page.deleted += taskIDs.filter { !present.contains($0) }.map { (.task, $0) }
         }
         if let labelIDs = ids[.label] {
-            let own = Dictionary(try await store.labels(ownerID: me).map { ($0.id.description, $0) },
-                                 uniquingKeysWith: { first, _ in first })
+            let own = Dictionary(
+                try await store.labels(ownerID: me).map { ($0.id.description, $0) },
+                uniquingKeysWith: { first, _ in first })
             for id in labelIDs {
                 if let label = own[id] { page.labels.append(label) } else { page.deleted.append((.label, id)) }
             }
@@ -109,16 +117,20 @@ extension Domain {
     /// A page of the whole state as of feed sequence `start` (taken now when nil): the account, lists and labels on
     /// the first page, then tasks in id order with the caller's reminders on them. Whatever changes meanwhile has a
     /// later sequence, so the delta after the last page brings it.
-    private func fullPage(_ identity: Identity, at start: Int64?, after: TaskID?, limit: Int,
-                          lastMutationID: Int64) async throws -> SyncPage {
+    private func fullPage(
+        _ identity: Identity, at start: Int64?, after: TaskID?, limit: Int,
+        lastMutationID: Int64
+    ) async throws -> SyncPage {
         let me = identity.account.id
         let isFirst = start == nil
         let sequence: Int64
         if let start { sequence = start } else { sequence = try await store.latestSequence(accountID: me) }
-        var page = SyncPage(cursor: .full(at: sequence, afterTask: after), more: true, reset: isFirst,
-                            lastMutationID: lastMutationID)
+        var page = SyncPage(
+            cursor: .full(at: sequence, afterTask: after), more: true, reset: isFirst,
+            lastMutationID: lastMutationID)
         let trashed = try await store.trash(ownerID: me).lists
-        let lists = try await listsSeen(identity)
+        let lists =
+            try await listsSeen(identity)
             + trashed.map { ListView(list: $0, openTaskCount: 0, role: .owner, memberCount: 1) }
         if isFirst {
             page.account = try await store.account(id: me)

@@ -10,8 +10,9 @@ extension Domain {
         let account = identity.account.id
         let known = try await store.syncClient(id: clientID)
         if let known, known.accountID != account {
-            throw DoableError.conflict(code: "client_taken", field: "clientId",
-                                       message: "This client id belongs to another account; make a new one.")
+            throw DoableError.conflict(
+                code: "client_taken", field: "clientId",
+                message: "This client id belongs to another account; make a new one.")
         }
         var last = known?.lastMutationID ?? 0
         let ordered = mutations.sorted { $0.id < $1.id }
@@ -59,8 +60,9 @@ extension Domain {
     /// Mutations handled by an earlier push: rejected ones say so again, with their reason.
     private func earlierResults(of mutations: [SyncMutation], clientID: UUID) async throws -> [SyncResult] {
         guard let first = mutations.first?.id, let last = mutations.last?.id else { return [] }
-        let rejections = Dictionary(try await store.syncRejections(clientID: clientID, from: first, through: last)
-            .map { ($0.mutationID, $0) }, uniquingKeysWith: { first, _ in first })
+        let rejections = Dictionary(
+            try await store.syncRejections(clientID: clientID, from: first, through: last)
+                .map { ($0.mutationID, $0) }, uniquingKeysWith: { first, _ in first })
         return mutations.map { mutation in
             guard let rejection = rejections[mutation.id] else { return SyncResult(id: mutation.id, status: .duplicate) }
             let error = DoableError.conflict(code: rejection.code, field: rejection.field, message: rejection.message)
@@ -70,9 +72,10 @@ extension Domain {
 
     private func reject(_ mutation: SyncMutation, error: DoableError, scope: SyncScope) async throws {
         let now = clock()
-        let rejection = SyncRejection(clientID: scope.clientID, mutationID: mutation.id, name: mutation.name,
-                                      entityID: mutation.entityID, code: error.code, field: error.field,
-                                      message: error.message, at: now)
+        let rejection = SyncRejection(
+            clientID: scope.clientID, mutationID: mutation.id, name: mutation.name,
+            entityID: mutation.entityID, code: error.code, field: error.field,
+            message: error.message, at: now)
         try await commit(WriteBatch([scope.advance, .recordSyncRejection(rejection)], now: now), by: scope.accountID)
     }
 

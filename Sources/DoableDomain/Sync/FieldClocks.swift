@@ -137,8 +137,9 @@ extension Domain {
             if !fields.isEmpty { stamps.append(.stampFieldClocks(entityID: id, fields: fields, clock: clock)) }
         }
         if !tasks.isEmpty {
-            let stored = Dictionary(try await store.tasks(ids: tasks.map(\.id)).map { ($0.id, $0) },
-                                    uniquingKeysWith: { first, _ in first })
+            let stored = Dictionary(
+                try await store.tasks(ids: tasks.map(\.id)).map { ($0.id, $0) },
+                uniquingKeysWith: { first, _ in first })
             for task in tasks {
                 guard let old = stored[task.id] else { continue }
                 stamp(task.id.description, ClockedField.changed(from: old, to: task))
@@ -150,8 +151,9 @@ extension Domain {
             }
         }
         if !lists.isEmpty {
-            let stored = Dictionary(try await store.lists(ids: lists.map(\.id)).map { ($0.id, $0) },
-                                    uniquingKeysWith: { first, _ in first })
+            let stored = Dictionary(
+                try await store.lists(ids: lists.map(\.id)).map { ($0.id, $0) },
+                uniquingKeysWith: { first, _ in first })
             for list in lists { if let old = stored[list.id] { stamp(list.id.description, ClockedField.changed(from: old, to: list)) } }
         }
         for label in labels {

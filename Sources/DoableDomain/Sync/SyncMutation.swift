@@ -12,8 +12,10 @@ public struct SyncMutation: Sendable {
     /// What to do, or why the mutation's arguments could not be read (it is then rejected, not the whole push).
     public var operation: Result<SyncOperation, DoableError>
 
-    public init(id: Int64, name: String, clock: HybridTimestamp, entityID: String?,
-                operation: Result<SyncOperation, DoableError>) {
+    public init(
+        id: Int64, name: String, clock: HybridTimestamp, entityID: String?,
+        operation: Result<SyncOperation, DoableError>
+    ) {
         self.id = id
         self.name = name
         self.clock = clock

@@ -40,7 +40,7 @@ public enum SyncCursor: Sendable, Equatable, CustomStringConvertible {
             return
         }
         guard text.hasPrefix("r"), let colon = text.firstIndex(of: ":"),
-              let sequence = Int64(text[text.index(after: text.startIndex)..<colon]), sequence >= 0
+            let sequence = Int64(text[text.index(after: text.startIndex)..<colon]), sequence >= 0
         else { return nil }
         let rest = text[text.index(after: colon)...]
         if rest.isEmpty {

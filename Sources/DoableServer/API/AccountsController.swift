@@ -27,9 +27,10 @@ struct AccountsController {
 
     @Sendable func register(_ request: Request, context: AppRequestContext) async throws -> Response {
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.register)
-        var input = Registration(email: try body.required("email", body.string),
-                                 password: try body.required("password", body.string),
-                                 username: try body.required("username", body.string))
+        var input = Registration(
+            email: try body.required("email", body.string),
+            password: try body.required("password", body.string),
+            username: try body.required("username", body.string))
         input.firstName = try body.required("firstName", body.string)
         input.lastName = try body.required("lastName", body.string)
         input.gender = try body.nullableEnumeration("gender", Gender.self) ?? nil
@@ -146,17 +147,21 @@ struct AccountsController {
     static func channelsByKind(_ channels: JSONObjectReader) throws -> [AppNotification.Kind: ChannelsPatch] {
         guard channels.has("byKind") else { return [:] }
         if case .object(let fields)? = channels.fields["byKind"],
-           let unknown = fields.keys.sorted().first(where: { !RequestFields.channelKinds.contains($0) }) {
+            let unknown = fields.keys.sorted().first(where: { !RequestFields.channelKinds.contains($0) })
+        {
             let path = channels.name("byKind") + "." + unknown
-            throw DoableError.invalid(path, "Unknown kind '\(unknown.prefix(50))'; kinds with a choice of channels: "
-                + PreferencesPatch.kindsWithChannels.map(\.rawValue).joined(separator: ", ") + ".")
+            throw DoableError.invalid(
+                path,
+                "Unknown kind '\(unknown.prefix(50))'; kinds with a choice of channels: "
+                    + PreferencesPatch.kindsWithChannels.map(\.rawValue).joined(separator: ", ") + ".")
         }
         guard let byKind = try channels.object("byKind", allowed: RequestFields.channelKinds) else { return [:] }
         var result: [AppNotification.Kind: ChannelsPatch] = [:]
         for kind in PreferencesPatch.kindsWithChannels {
             guard let set = try byKind.object(kind.rawValue, allowed: RequestFields.channelSet) else { continue }
-            result[kind] = ChannelsPatch(inApp: try set.bool("inApp"), email: try set.bool("email"),
-                                         webhook: try set.bool("webhook"))
+            result[kind] = ChannelsPatch(
+                inApp: try set.bool("inApp"), email: try set.bool("email"),
+                webhook: try set.bool("webhook"))
         }
         return result
     }
@@ -199,25 +204,27 @@ struct AccountsController {
             let chunk = export.tasks[start..<min(start + 500, export.tasks.count)].map(\.id)
             photos.merge(try await domain.photoIDs(taskIDs: chunk)) { first, _ in first }
         }
-        return JSONResponse.make(ExportDTO(
-            exportedAt: now, account: AccountDTO(export.account),
-            lists: (export.lists + export.trashedLists).map { ListDTO($0, openTaskCount: 0) },
-            tasks: views.map { TaskDTO($0, now: now, attachmentIDs: photos[$0.task.id] ?? []) },
-            labels: export.labels.map(LabelDTO.init),
-            tokens: export.credentials.map { CredentialDTO($0, current: identity.credential.id) },
-            memberships: export.memberships.map(MembershipDTO.init),
-            comments: export.comments.map { CommentDTO(CommentView(comment: $0, author: nil, canEdit: false, canDelete: false)) },
-            reminders: export.reminders.map(ReminderDTO.init), webhooks: export.webhooks.map { WebhookDTO($0) },
-            postings: try await domain.myPostings(identity).map(PostingDTO.init),
-            bids: try await domain.myBids(identity).map { BidDTO($0.0, posting: $0.1) },
-            questions: export.questions.map { QuestionDTO(QuestionView(question: $0, asker: identity.account.username)) },
-            reviews: export.reviews.map { ReviewDTO(ReviewView(review: $0, reviewer: nil, reviewee: nil, isVisible: true)) },
-            photos: export.photos.map(PhotoDTO.init),
-            calendar: export.calendar,
-            game: export.game.map {
-                GameExportDTO($0, enabled: export.account.preferences.gameOptIn, days: export.gameDays,
-                              ledger: export.ledger)
-            }))
+        return JSONResponse.make(
+            ExportDTO(
+                exportedAt: now, account: AccountDTO(export.account),
+                lists: (export.lists + export.trashedLists).map { ListDTO($0, openTaskCount: 0) },
+                tasks: views.map { TaskDTO($0, now: now, attachmentIDs: photos[$0.task.id] ?? []) },
+                labels: export.labels.map(LabelDTO.init),
+                tokens: export.credentials.map { CredentialDTO($0, current: identity.credential.id) },
+                memberships: export.memberships.map(MembershipDTO.init),
+                comments: export.comments.map { CommentDTO(CommentView(comment: $0, author: nil, canEdit: false, canDelete: false)) },
+                reminders: export.reminders.map(ReminderDTO.init), webhooks: export.webhooks.map { WebhookDTO($0) },
+                postings: try await domain.myPostings(identity).map(PostingDTO.init),
+                bids: try await domain.myBids(identity).map { BidDTO($0.0, posting: $0.1) },
+                questions: export.questions.map { QuestionDTO(QuestionView(question: $0, asker: identity.account.username)) },
+                reviews: export.reviews.map { ReviewDTO(ReviewView(review: $0, reviewer: nil, reviewee: nil, isVisible: true)) },
+                photos: export.photos.map(PhotoDTO.init),
+                calendar: export.calendar,
+                game: export.game.map {
+                    GameExportDTO(
+                        $0, enabled: export.account.preferences.gameOptIn, days: export.gameDays,
+                        ledger: export.ledger)
+                }))
     }
 
     enum DownloadFormat: String {
@@ -229,19 +236,24 @@ struct AccountsController {
 
     /// A text export as a download (`Content-Disposition: attachment` with its file name).
     static func download(_ text: String, format: DownloadFormat) -> Response {
-        Response(status: .ok, headers: [
-            .contentType: format.contentType,
-            .contentDisposition: "attachment; filename=\"\(format.filename)\"",
-        ], body: .init(byteBuffer: ByteBuffer(string: text)))
+        Response(
+            status: .ok,
+            headers: [
+                .contentType: format.contentType,
+                .contentDisposition: "attachment; filename=\"\(format.filename)\"",
+            ], body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
     @Sendable func publicProfile(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let username = context.parameters.get("username"),
-              let account = try await domain.publicProfile(username: username)
+            let account = try await domain.publicProfile(username: username)
         else { throw DoableError.notFound("No member with this username.") }
         let market = try await domain.marketProfile(accountID: account.id)
-        return JSONResponse.make(PublicProfileDTO(account, market: MarketProfileDTO(
-            rating: MarketRatingDTO(market.rating), reviews: market.reviews.map(ReviewDTO.init))))
+        return JSONResponse.make(
+            PublicProfileDTO(
+                account,
+                market: MarketProfileDTO(
+                    rating: MarketRatingDTO(market.rating), reviews: market.reviews.map(ReviewDTO.init))))
     }
 }
 

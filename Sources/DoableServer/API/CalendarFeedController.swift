@@ -38,8 +38,9 @@ struct CalendarFeedController {
 
     private func feed(_ request: Request, _ context: AppRequestContext, scope: FeedScope) async throws -> Response {
         let origin = request.publicOrigin(trustedProxies: trustedProxies, peer: context.peerAddress)
-        let document = try await domain.feed(key: context.parameters.get("key") ?? "", scope: scope,
-                                             taskLink: { "\(origin)/tasks/\($0)" })
+        let document = try await domain.feed(
+            key: context.parameters.get("key") ?? "", scope: scope,
+            taskLink: { "\(origin)/tasks/\($0)" })
         var headers: HTTPFields = [
             .eTag: document.etag,
             .lastModified: HTTPDate.format(document.lastModified),

@@ -29,8 +29,9 @@ struct CollaborationController {
         let identity = try context.requireWriter()
         let listID: ListID = try context.pathID()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.addMember)
-        let member = try await domain.addMember(identity, listID: listID, login: try body.string("login"),
-                                                role: try body.string("role"))
+        let member = try await domain.addMember(
+            identity, listID: listID, login: try body.string("login"),
+            role: try body.string("role"))
         return JSONResponse.make(MemberDTO(member), status: .created)
     }
 
@@ -39,16 +40,18 @@ struct CollaborationController {
         let listID: ListID = try context.pathID()
         let accountID: AccountID = try context.pathID("accountId")
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.updateMember)
-        let member = try await domain.updateMember(identity, listID: listID, accountID: accountID,
-                                                   role: try body.string("role"),
-                                                   ifVersion: try request.ifMatchVersion())
+        let member = try await domain.updateMember(
+            identity, listID: listID, accountID: accountID,
+            role: try body.string("role"),
+            ifVersion: try request.ifMatchVersion())
         return JSONResponse.make(MemberDTO(member)).tagged(version: member.version)
     }
 
     @Sendable func removeMember(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await domain.removeMember(try context.requireWriter(), listID: try context.pathID(),
-                                      accountID: try context.pathID("accountId"),
-                                      ifVersion: try request.ifMatchVersion())
+        try await domain.removeMember(
+            try context.requireWriter(), listID: try context.pathID(),
+            accountID: try context.pathID("accountId"),
+            ifVersion: try request.ifMatchVersion())
         return JSONResponse.noContent()
     }
 
@@ -69,21 +72,24 @@ struct CollaborationController {
         let identity = try context.requireWriter()
         let id: CommentID = try context.pathID()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.comment)
-        let comment = try await domain.updateComment(identity, id: id, body: try body.string("body"),
-                                                     ifVersion: try request.ifMatchVersion())
+        let comment = try await domain.updateComment(
+            identity, id: id, body: try body.string("body"),
+            ifVersion: try request.ifMatchVersion())
         return JSONResponse.make(CommentDTO(comment)).tagged(version: comment.comment.version)
     }
 
     @Sendable func deleteComment(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await domain.deleteComment(try context.requireWriter(), id: try context.pathID(),
-                                       ifVersion: try request.ifMatchVersion())
+        try await domain.deleteComment(
+            try context.requireWriter(), id: try context.pathID(),
+            ifVersion: try request.ifMatchVersion())
         return JSONResponse.noContent()
     }
 
     @Sendable func activity(_ request: Request, context: AppRequestContext) async throws -> Response {
         let limit = try Self.limit(request, maximum: Domain.activityPageLimit)
-        let entries = try await domain.activity(try context.requireIdentity(), taskID: try context.pathID(),
-                                                limit: limit ?? Domain.activityPageLimit)
+        let entries = try await domain.activity(
+            try context.requireIdentity(), taskID: try context.pathID(),
+            limit: limit ?? Domain.activityPageLimit)
         return JSONResponse.make(["activity": entries.map(ActivityDTO.init)])
     }
 
@@ -100,8 +106,10 @@ struct CollaborationController {
         let (items, unread, next) = try await domain.notifications(
             try context.requireIdentity(), unreadOnly: unreadOnly, before: parameters.get("before"),
             limit: limit ?? Domain.notificationPageLimit)
-        return JSONResponse.make(NotificationsDTO(notifications: items.map(NotificationDTO.init), unreadCount: unread,
-                                                  nextCursor: next))
+        return JSONResponse.make(
+            NotificationsDTO(
+                notifications: items.map(NotificationDTO.init), unreadCount: unread,
+                nextCursor: next))
     }
 
     @Sendable func markRead(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -59,39 +59,47 @@ struct EventsController {
                 guard let problem = StoreProblem(error)?.counted() else { throw error }
                 let seconds = Int(problem.headers[.retryAfter] ?? "") ?? 5
                 var farewell = ByteBuffer(string: "retry: \(seconds * 1000)\n")
-                SSEEvent.write(event: "unavailable", id: position,
-                               data: #"{"code":"\#(problem.code)","retryAfterSeconds":\#(seconds)}"#, into: &farewell)
+                SSEEvent.write(
+                    event: "unavailable", id: position,
+                    data: #"{"code":"\#(problem.code)","retryAfterSeconds":\#(seconds)}"#, into: &farewell)
                 try await writer.write(farewell)
             }
             try await writer.finish(nil)
         }
-        return Response(status: .ok, headers: [
-            .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store",
-            HTTPField.Name("X-Accel-Buffering")!: "no",
-        ], body: body)
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store",
+                HTTPField.Name("X-Accel-Buffering")!: "no",
+            ], body: body)
     }
 
     /// Writes every entry after `position` (page by page), or a reset, and moves `position` on.
-    static func send(_ domain: Domain, _ identity: Identity, from position: inout Int64,
-                     to writer: inout any ResponseBodyWriter) async throws {
+    static func send(
+        _ domain: Domain, _ identity: Identity, from position: inout Int64,
+        to writer: inout any ResponseBodyWriter
+    ) async throws {
         while true {
             var buffer = ByteBuffer()
             let after = position
             switch try await withDeadline(readLimit, { try await domain.feed(identity, after: after, limit: pageSize) }) {
             case .reset(let latest):
                 let reason = position > latest ? "cursor_ahead" : "cursor_expired"
-                SSEEvent.write(event: "reset", id: latest,
-                               data: #"{"reason":"\#(reason)","latest":\#(latest)}"#, into: &buffer)
+                SSEEvent.write(
+                    event: "reset", id: latest,
+                    data: #"{"reason":"\#(reason)","latest":\#(latest)}"#, into: &buffer)
                 position = latest
                 try await writer.write(buffer)
                 return
             case .changes(let changes, _):
                 guard !changes.isEmpty else { return }
                 for change in changes {
-                    SSEEvent.write(event: "change", id: change.sequence,
-                                   data: String(decoding: try StreamingJSONEncoder.encode(ChangeDTO(change)),
-                                                as: UTF8.self),
-                                   into: &buffer)
+                    SSEEvent.write(
+                        event: "change", id: change.sequence,
+                        data: String(
+                            decoding: try StreamingJSONEncoder.encode(ChangeDTO(change)),
+                            as: UTF8.self),
+                        into: &buffer)
                 }
                 position = changes[changes.count - 1].sequence
                 try await writer.write(buffer)
@@ -103,7 +111,8 @@ struct EventsController {
     /// The cursor the client gave, if any: `Last-Event-ID`, else `lastEventId` in the query.
     static func cursor(of request: Request) throws -> Int64? {
         let header = request.headers[HTTPField.Name("Last-Event-ID")!]
-        let (field, value) = header.map { ("Last-Event-ID", $0) }
+        let (field, value) =
+            header.map { ("Last-Event-ID", $0) }
             ?? ("lastEventId", request.uri.queryParameters.get("lastEventId") ?? "")
         if value.isEmpty { return nil }
         guard let cursor = Int64(value.trimmingCharacters(in: .whitespaces)), cursor >= 0 else {

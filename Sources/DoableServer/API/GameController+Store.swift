@@ -18,8 +18,10 @@ extension GameController {
         let identity = try context.requireIdentity()
         async let items = domain.storeCatalogue(identity)
         async let game = domain.game(identity)
-        return JSONResponse.make(StoreDTO(points: try await game.profile.points,
-                                          items: try await items.map(StoreItemDTO.init)))
+        return JSONResponse.make(
+            StoreDTO(
+                points: try await game.profile.points,
+                items: try await items.map(StoreItemDTO.init)))
     }
 
     /// Any request body is ignored.

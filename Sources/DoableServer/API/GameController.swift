@@ -87,9 +87,10 @@ struct GameController {
         let companion = game.profile.companion
         let now = Timestamp.now
         let petted = game.profile.pettedAt.map { now.milliseconds - $0.milliseconds < pettedSeconds * 1000 } ?? false
-        return CompanionArt.svg(companion: companion, mood: game.mood, level: game.level,
-                                worn: game.equippedItems.filter(\.slot.isWorn), petted: petted,
-                                title: "\(companion.name) the \(companion.species.rawValue), level \(game.level)")
+        return CompanionArt.svg(
+            companion: companion, mood: game.mood, level: game.level,
+            worn: game.equippedItems.filter(\.slot.isWorn), petted: petted,
+            title: "\(companion.name) the \(companion.species.rawValue), level \(game.level)")
     }
 
     /// A picture drawn by the server: nothing in it runs, and it is drawn afresh each time.

@@ -24,8 +24,10 @@ struct ImportsController {
         } catch is NIOTooManyBytesError {
             throw HTTPError(.contentTooLarge, message: RequestBodyLimit.message(forPath: request.uri.path))
         }
-        let file = try ImportReader.read(bytes, format: format, context: ImportContext(
-            preferences: identity.account.preferences, now: domain.now()))
+        let file = try ImportReader.read(
+            bytes, format: format,
+            context: ImportContext(
+                preferences: identity.account.preferences, now: domain.now()))
         let report = try await domain.importFile(identity, file, into: target, dryRun: isDryRun)
         return JSONResponse.make(ImportReportDTO(report), status: isDryRun ? .ok : .created)
     }
@@ -34,12 +36,16 @@ struct ImportsController {
     static func format(of request: Request) throws -> ImportFormat {
         let values = request.headers[values: .contentType]
         guard values.count == 1, let mediaType = MediaType(from: values[0]),
-              let format = ImportFormat(mediaType: "\(mediaType.type)/\(mediaType.subType)"),
-              mediaType.parameter.map({ $0.name.lowercased() != "charset"
-                  || ["utf-8", "utf8"].contains($0.value.lowercased()) }) ?? true
+            let format = ImportFormat(mediaType: "\(mediaType.type)/\(mediaType.subType)"),
+            mediaType.parameter.map({
+                $0.name.lowercased() != "charset"
+                    || ["utf-8", "utf8"].contains($0.value.lowercased())
+            }) ?? true
         else {
-            throw HTTPError(.unsupportedMediaType, message: "Send the file with the Content-Type of its format: "
-                + ImportFormat.accepted + " (UTF-8).")
+            throw HTTPError(
+                .unsupportedMediaType,
+                message: "Send the file with the Content-Type of its format: "
+                    + ImportFormat.accepted + " (UTF-8).")
         }
         return format
     }

@@ -20,8 +20,9 @@ struct LabelsController {
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
         let identity = try context.requireWriter()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.label)
-        let label = try await domain.createLabel(identity, name: try body.required("name", body.string),
-                                                 color: try body.string("color"))
+        let label = try await domain.createLabel(
+            identity, name: try body.required("name", body.string),
+            color: try body.string("color"))
         return JSONResponse.make(LabelDTO(label), status: .created)
     }
 
@@ -29,14 +30,16 @@ struct LabelsController {
         let identity = try context.requireWriter()
         let id: LabelID = try context.pathID()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.label)
-        let label = try await domain.updateLabel(identity, id: id, name: try body.string("name"),
-                                                 color: try body.string("color"), ifVersion: try request.ifMatchVersion())
+        let label = try await domain.updateLabel(
+            identity, id: id, name: try body.string("name"),
+            color: try body.string("color"), ifVersion: try request.ifMatchVersion())
         return JSONResponse.make(LabelDTO(label)).tagged(version: label.version)
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await domain.deleteLabel(try context.requireWriter(), id: try context.pathID(),
-                                     ifVersion: try request.ifMatchVersion())
+        try await domain.deleteLabel(
+            try context.requireWriter(), id: try context.pathID(),
+            ifVersion: try request.ifMatchVersion())
         return JSONResponse.noContent()
     }
 }

@@ -53,8 +53,9 @@ struct ListsController {
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await domain.deleteList(try context.requireWriter(), id: try context.pathID(),
-                                    ifVersion: try request.ifMatchVersion())
+        try await domain.deleteList(
+            try context.requireWriter(), id: try context.pathID(),
+            ifVersion: try request.ifMatchVersion())
         return JSONResponse.noContent()
     }
 
@@ -62,17 +63,19 @@ struct ListsController {
         let identity = try context.requireWriter()
         let id: ListID = try context.pathID()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.moveList)
-        _ = try await domain.moveList(identity, id: id, beforeID: try body.id("beforeId", ListID.self),
-                                      afterID: try body.id("afterId", ListID.self),
-                                      ifVersion: try request.ifMatchVersion())
+        _ = try await domain.moveList(
+            identity, id: id, beforeID: try body.id("beforeId", ListID.self),
+            afterID: try body.id("afterId", ListID.self),
+            ifVersion: try request.ifMatchVersion())
         let view = try await domain.list(identity, id: id)
         return JSONResponse.make(ListDTO(view)).tagged(version: view.list.version)
     }
 
     @Sendable func restore(_ request: Request, context: AppRequestContext) async throws -> Response {
         let identity = try context.requireWriter()
-        let list = try await domain.restoreList(identity, id: try context.pathID(),
-                                                ifVersion: try request.ifMatchVersion())
+        let list = try await domain.restoreList(
+            identity, id: try context.pathID(),
+            ifVersion: try request.ifMatchVersion())
         let view = try await domain.list(identity, id: list.id)
         return JSONResponse.make(ListDTO(view)).tagged(version: view.list.version)
     }

@@ -34,8 +34,9 @@ extension MarketController {
         let postingID: PostingID = try context.pathID()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.bid)
         let amount = try body.required("amount", body.money)
-        let bid = try await domain.placeBid(identity, postingID: postingID, amount: amount,
-                                            message: try body.string("message"))
+        let bid = try await domain.placeBid(
+            identity, postingID: postingID, amount: amount,
+            message: try body.string("message"))
         return respond(bid, status: bid.bid.version == 1 ? .created : .ok)
     }
 
@@ -48,13 +49,16 @@ extension MarketController {
         guard amount != nil || message != nil else {
             throw DoableError.invalid("amount", "Give a new 'amount', a new 'message', or both.")
         }
-        return respond(try await domain.updateBid(identity, id: id, amount: amount, message: message,
-                                                  ifVersion: try request.ifMatchVersion()))
+        return respond(
+            try await domain.updateBid(
+                identity, id: id, amount: amount, message: message,
+                ifVersion: try request.ifMatchVersion()))
     }
 
     @Sendable func withdrawBid(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await domain.withdrawBid(try context.requireWriter(), id: try context.pathID(),
-                                     ifVersion: try request.ifMatchVersion())
+        try await domain.withdrawBid(
+            try context.requireWriter(), id: try context.pathID(),
+            ifVersion: try request.ifMatchVersion())
         return JSONResponse.noContent()
     }
 
@@ -76,8 +80,9 @@ extension MarketController {
         let identity = try context.requireWriter()
         let postingID: PostingID = try context.pathID()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.question)
-        let question = try await domain.askQuestion(identity, postingID: postingID,
-                                                    body: try body.required("body", body.string))
+        let question = try await domain.askQuestion(
+            identity, postingID: postingID,
+            body: try body.required("body", body.string))
         return JSONResponse.make(QuestionDTO(question), status: .created)
     }
 
@@ -85,8 +90,9 @@ extension MarketController {
         let identity = try context.requireWriter()
         let id: QuestionID = try context.pathID()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.answer)
-        let question = try await domain.answerQuestion(identity, id: id,
-                                                       answer: try body.required("answer", body.string))
+        let question = try await domain.answerQuestion(
+            identity, id: id,
+            answer: try body.required("answer", body.string))
         return JSONResponse.make(QuestionDTO(question))
     }
 
@@ -95,9 +101,10 @@ extension MarketController {
         let identity = try context.requireWriter()
         let postingID: PostingID = try context.pathID()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.review)
-        let review = try await domain.reviewPosting(identity, postingID: postingID,
-                                                    rating: try body.required("rating", body.integer),
-                                                    body: try body.string("body"))
+        let review = try await domain.reviewPosting(
+            identity, postingID: postingID,
+            rating: try body.required("rating", body.integer),
+            body: try body.string("body"))
         return JSONResponse.make(ReviewDTO(review), status: .created)
     }
 }

@@ -52,10 +52,13 @@ struct MarketController {
                 category: query.category, statuses: statuses, limit: query.limit)
             return JSONResponse.make(PostingPageDTO(postings: views.map(PostingDTO.init), nextCursor: nil))
         }
-        let page = try await domain.searchPostings(identity, text: query.text, category: query.category,
-                                                   statuses: statuses, cursor: query.cursor, limit: query.limit)
-        return JSONResponse.make(PostingPageDTO(postings: page.postings.map(PostingDTO.init),
-                                                nextCursor: page.nextCursor))
+        let page = try await domain.searchPostings(
+            identity, text: query.text, category: query.category,
+            statuses: statuses, cursor: query.cursor, limit: query.limit)
+        return JSONResponse.make(
+            PostingPageDTO(
+                postings: page.postings.map(PostingDTO.init),
+                nextCursor: page.nextCursor))
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -88,13 +91,16 @@ struct MarketController {
         let identity = try context.requireWriter()
         let id: PostingID = try context.pathID()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.posting)
-        return respond(try await domain.updatePosting(identity, id: id, try Self.input(body),
-                                                      ifVersion: try request.ifMatchVersion()))
+        return respond(
+            try await domain.updatePosting(
+                identity, id: id, try Self.input(body),
+                ifVersion: try request.ifMatchVersion()))
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await domain.deletePosting(try context.requireWriter(), id: try context.pathID(),
-                                       ifVersion: try request.ifMatchVersion())
+        try await domain.deletePosting(
+            try context.requireWriter(), id: try context.pathID(),
+            ifVersion: try request.ifMatchVersion())
         return JSONResponse.noContent()
     }
 
@@ -109,24 +115,31 @@ struct MarketController {
     }
 
     @Sendable func markDone(_ request: Request, context: AppRequestContext) async throws -> Response {
-        respond(try await domain.markPostingDone(try context.requireWriter(), id: try context.pathID(),
-                                                 ifVersion: try request.ifMatchVersion()))
+        respond(
+            try await domain.markPostingDone(
+                try context.requireWriter(), id: try context.pathID(),
+                ifVersion: try request.ifMatchVersion()))
     }
 
     @Sendable func reopen(_ request: Request, context: AppRequestContext) async throws -> Response {
-        respond(try await domain.reopenPosting(try context.requireWriter(), id: try context.pathID(),
-                                               ifVersion: try request.ifMatchVersion()))
+        respond(
+            try await domain.reopenPosting(
+                try context.requireWriter(), id: try context.pathID(),
+                ifVersion: try request.ifMatchVersion()))
     }
 
     /// MKT-5 and MKT-8: the caller's postings, newest first, with the badge.
     @Sendable func myPostings(_ request: Request, context: AppRequestContext) async throws -> Response {
         let identity = try context.requireIdentity()
-        let filter = try MarketQuery.choice(request.uri.queryParameters, "status", MyPostingsFilter.self,
-                                            default: .all)
+        let filter = try MarketQuery.choice(
+            request.uri.queryParameters, "status", MyPostingsFilter.self,
+            default: .all)
         async let postings = domain.myPostings(identity, filter: filter)
         async let unseen = domain.unseenBidCount(identity)
-        return JSONResponse.make(MyPostingsDTO(postings: try await postings.map(PostingDTO.init),
-                                               unseenBidCount: try await unseen))
+        return JSONResponse.make(
+            MyPostingsDTO(
+                postings: try await postings.map(PostingDTO.init),
+                unseenBidCount: try await unseen))
     }
 
     /// MKT-5: the caller's bids, newest first, each with its posting.

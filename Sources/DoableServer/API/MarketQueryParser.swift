@@ -24,8 +24,10 @@ struct MarketQuery {
         var seen = Set<MarketPosting.Status>()
         for value in try Self.values(parameters, "status") {
             guard let status = MarketPosting.Status(rawValue: value), status.isOpen else {
-                throw DoableError.invalid("status", "'status' must be requested or bidded: search finds open "
-                                          + "postings only (see /market/my/postings for the others).")
+                throw DoableError.invalid(
+                    "status",
+                    "'status' must be requested or bidded: search finds open "
+                        + "postings only (see /market/my/postings for the others).")
             }
             if seen.insert(status).inserted { statuses.append(status) }
         }
@@ -39,8 +41,9 @@ struct MarketQuery {
         }
         if let limit = parameters.get("limit") {
             guard let value = Int(limit), (1...Domain.marketPageLimit).contains(value) else {
-                throw DoableError.invalid("limit",
-                                          "'limit' must be a whole number from 1 to \(Domain.marketPageLimit).")
+                throw DoableError.invalid(
+                    "limit",
+                    "'limit' must be a whole number from 1 to \(Domain.marketPageLimit).")
             }
             self.limit = value
         }
@@ -67,8 +70,10 @@ struct MarketQuery {
     }
 
     /// One choice of `E` from the parameter `name` (MKT-5's `status`), or `fallback` without it.
-    static func choice<E: RawRepresentable & CaseIterable>(_ parameters: Parameters, _ name: String, _ type: E.Type,
-                                                           default fallback: E) throws -> E
+    static func choice<E: RawRepresentable & CaseIterable>(
+        _ parameters: Parameters, _ name: String, _ type: E.Type,
+        default fallback: E
+    ) throws -> E
     where E.RawValue == String {
         guard let text = parameters.get(name) else { return fallback }
         guard let value = E(rawValue: text) else {

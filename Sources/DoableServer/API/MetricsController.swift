@@ -14,14 +14,15 @@ struct MetricsController {
         router.get("metrics") { request, _ in
             if let token {
                 guard let header = request.headers[.authorization], header.count > 7,
-                      header.prefix(7).lowercased() == "bearer ",
-                      constantTimeEquals(Array(header.utf8.dropFirst(7)), Array(token.utf8))
+                    header.prefix(7).lowercased() == "bearer ",
+                    constantTimeEquals(Array(header.utf8.dropFirst(7)), Array(token.utf8))
                 else {
                     throw DoableError.unauthenticated("Send 'Authorization: Bearer <metrics token>'.")
                 }
             }
-            return Response(status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
-                            body: .init(byteBuffer: ByteBuffer(bytes: metrics.render())))
+            return Response(
+                status: .ok, headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+                body: .init(byteBuffer: ByteBuffer(bytes: metrics.render())))
         }
     }
 }

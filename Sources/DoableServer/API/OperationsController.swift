@@ -39,13 +39,15 @@ struct OperationsController {
                 }
                 return JSONResponse.make(["status": "ready"])
             } catch {
-                return ErrorMiddleware.response(status: .serviceUnavailable, code: "not_ready",
-                                                message: "The database does not answer.", field: nil)
+                return ErrorMiddleware.response(
+                    status: .serviceUnavailable, code: "not_ready",
+                    message: "The database does not answer.", field: nil)
             }
         }
         router.get("api/v1/openapi.json") { _, _ in
-            Response(status: .ok, headers: [.contentType: "application/json"],
-                     body: .init(byteBuffer: openAPIDocument))
+            Response(
+                status: .ok, headers: [.contentType: "application/json"],
+                body: .init(byteBuffer: openAPIDocument))
         }
     }
 }

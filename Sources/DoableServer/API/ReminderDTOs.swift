@@ -37,7 +37,6 @@ struct ReminderDTO: Encodable, Sendable {
     }
 }
 
-
 /// INTEROP-4: a webhook; `secret` only in the answer that made it.
 struct WebhookDTO: Encodable, Sendable {
     let id: WebhookID

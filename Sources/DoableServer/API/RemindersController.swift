@@ -54,15 +54,17 @@ struct RemindersController {
         let identity = try context.requireWriter()
         let id: ReminderID = try context.pathID()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.reminderUpdate)
-        let reminder = try await domain.updateReminder(identity, id: id, trigger: try Self.trigger(body),
-                                                       silenced: try body.bool("silenced"),
-                                                       ifVersion: try request.ifMatchVersion())
+        let reminder = try await domain.updateReminder(
+            identity, id: id, trigger: try Self.trigger(body),
+            silenced: try body.bool("silenced"),
+            ifVersion: try request.ifMatchVersion())
         return JSONResponse.make(ReminderDTO(reminder)).tagged(version: reminder.version)
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await domain.deleteReminder(try context.requireWriter(), id: try context.pathID(),
-                                        ifVersion: try request.ifMatchVersion())
+        try await domain.deleteReminder(
+            try context.requireWriter(), id: try context.pathID(),
+            ifVersion: try request.ifMatchVersion())
         return JSONResponse.noContent()
     }
 

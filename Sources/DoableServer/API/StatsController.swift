@@ -33,9 +33,10 @@ struct StatsController {
         }
         let report = try await domain.stats(identity, period: try Self.period(request))
         guard let svg = StatsCharts.svg(named: name, report: report) else {
-            throw DoableError.notFound(name == "points"
-                ? "The points chart needs the game on."
-                : "The monthly chart comes after a month of use.")
+            throw DoableError.notFound(
+                name == "points"
+                    ? "The points chart needs the game on."
+                    : "The monthly chart comes after a month of use.")
         }
         return GameController.svgResponse(svg)
     }

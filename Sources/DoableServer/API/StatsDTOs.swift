@@ -85,8 +85,9 @@ struct StatsDTO: Encodable, Sendable {
         buckets = report.buckets.map(Bucket.init)
         monthly = report.monthly?.map(Bucket.init)
         let url = { (name: String) in "/api/v1/stats/charts/\(name).svg?period=\(report.period.rawValue)" }
-        charts = Charts(completions: url("completions"), ontime: url("ontime"), weekdays: url("weekdays"),
-                        points: report.points == nil ? nil : url("points"),
-                        monthly: report.monthly == nil ? nil : url("monthly"))
+        charts = Charts(
+            completions: url("completions"), ontime: url("ontime"), weekdays: url("weekdays"),
+            points: report.points == nil ? nil : url("points"),
+            monthly: report.monthly == nil ? nil : url("monthly"))
     }
 }

@@ -18,12 +18,15 @@ struct SyncController {
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.syncPush)
         let clientID = try Self.clientID(body)
         guard case .array(let items)? = body.fields["mutations"] else {
-            throw body.has("mutations") ? body.typeError("mutations", "an array")
+            throw body.has("mutations")
+                ? body.typeError("mutations", "an array")
                 : DoableError.invalid("mutations", "'mutations' is required: an array of at most 100 mutations.")
         }
         guard items.count <= Self.maximumMutations else {
-            throw DoableError.invalid("mutations", "A push takes at most \(Self.maximumMutations) mutations; "
-                                      + "send the rest in the next one.")
+            throw DoableError.invalid(
+                "mutations",
+                "A push takes at most \(Self.maximumMutations) mutations; "
+                    + "send the rest in the next one.")
         }
         let mutations = try items.enumerated().map { try SyncMutationParser.mutation($1, at: $0) }
         let ids = mutations.map(\.id)
@@ -39,14 +42,17 @@ struct SyncController {
 
     @Sendable func pull(_ request: Request, context: AppRequestContext) async throws -> Response {
         let identity = try context.requireIdentity()
-        let body = try JSONObjectReader(try await request.jsonBody(emptyIsObject: true),
-                                        allowed: RequestFields.syncPull)
+        let body = try JSONObjectReader(
+            try await request.jsonBody(emptyIsObject: true),
+            allowed: RequestFields.syncPull)
         let clientID = body.has("clientId") ? try Self.clientID(body) : nil
         var cursor: SyncCursor?
         if let text = try body.nullableString("cursor") ?? nil {
             guard let parsed = SyncCursor(text) else {
-                throw DoableError.invalid("cursor", "'cursor' must be a cursor a pull answered; leave it out for a "
-                                          + "first sync.")
+                throw DoableError.invalid(
+                    "cursor",
+                    "'cursor' must be a cursor a pull answered; leave it out for a "
+                        + "first sync.")
             }
             cursor = parsed
         }
@@ -88,9 +94,10 @@ struct PushResponseDTO: Encodable, Sendable {
         lastMutationId = outcome.lastMutationID
         serverTime = now
         results = outcome.results.map { result in
-            ResultDTO(id: result.id, status: result.status.rawValue,
-                      superseded: result.superseded.isEmpty ? nil : result.superseded,
-                      error: result.error.map { ErrorDTO(code: $0.code, field: $0.field, message: $0.message) })
+            ResultDTO(
+                id: result.id, status: result.status.rawValue,
+                superseded: result.superseded.isEmpty ? nil : result.superseded,
+                error: result.error.map { ErrorDTO(code: $0.code, field: $0.field, message: $0.message) })
         }
     }
 }
@@ -113,8 +120,10 @@ struct PullResponseDTO: Encodable, Sendable {
         let id: String
     }
 
-    init(cursor: String, more: Bool, reset: Bool, lastMutationId: Int64, serverTime: Timestamp, account: AccountDTO?,
-         lists: [ListDTO], tasks: [TaskDTO], labels: [LabelDTO], reminders: [ReminderDTO], deleted: [DeletedDTO]) {
+    init(
+        cursor: String, more: Bool, reset: Bool, lastMutationId: Int64, serverTime: Timestamp, account: AccountDTO?,
+        lists: [ListDTO], tasks: [TaskDTO], labels: [LabelDTO], reminders: [ReminderDTO], deleted: [DeletedDTO]
+    ) {
         (self.cursor, self.more, self.reset, self.lastMutationId) = (cursor, more, reset, lastMutationId)
         (self.serverTime, self.account, self.lists, self.tasks) = (serverTime, account, lists, tasks)
         (self.labels, self.reminders, self.deleted) = (labels, reminders, deleted)

@@ -16,8 +16,10 @@ enum SyncMutationParser {
         let name = try body.required("name", body.string)
         let hlcText = try body.required("hlc", body.string)
         guard let clock = HybridTimestamp(hlcText) else {
-            throw DoableError.invalid("\(path).hlc", "'\(path).hlc' must be a hybrid clock reading: 18 digits of "
-                                      + "milliseconds, '-', 5 digits of counter, '-', and the node (1 to 64 characters).")
+            throw DoableError.invalid(
+                "\(path).hlc",
+                "'\(path).hlc' must be a hybrid clock reading: 18 digits of "
+                    + "milliseconds, '-', 5 digits of counter, '-', and the node (1 to 64 characters).")
         }
         let args = body.fields["args"] ?? .object([:])
         let entityID: String? = if case .object(let fields) = args, case .string(let id)? = fields["id"] { id } else { nil }
@@ -49,9 +51,10 @@ enum SyncMutationParser {
         case "task.move":
             let body = try JSONObjectReader(args, allowed: ["id", "listId", "parentId", "rank"], path: "args")
             let id = try body.required("id") { try body.id($0, TaskID.self) }
-            let placement = TaskPlacement(listID: try body.id("listId", ListID.self),
-                                          parentID: try body.nullableID("parentId", TaskID.self),
-                                          rank: try body.string("rank"))
+            let placement = TaskPlacement(
+                listID: try body.id("listId", ListID.self),
+                parentID: try body.nullableID("parentId", TaskID.self),
+                rank: try body.string("rank"))
             return .moveTask(id, placement)
         case "list.create":
             let body = try JSONObjectReader(args, allowed: RequestFields.list.union(["id"]), path: "args")
@@ -66,8 +69,9 @@ enum SyncMutationParser {
         case "list.restore": return .restoreList(try target(args, ListID.self))
         case "label.create":
             let body = try JSONObjectReader(args, allowed: RequestFields.label.union(["id"]), path: "args")
-            return .createLabel(try body.required("id") { try body.id($0, LabelID.self) },
-                                name: try body.required("name", body.string), color: try body.string("color"))
+            return .createLabel(
+                try body.required("id") { try body.id($0, LabelID.self) },
+                name: try body.required("name", body.string), color: try body.string("color"))
         case "label.update":
             let (id, fields) = try update(args, LabelID.self, allowed: RequestFields.label)
             return .updateLabel(id, name: try fields.string("name"), color: try fields.string("color"))
@@ -77,22 +81,26 @@ enum SyncMutationParser {
             guard let trigger = try RemindersController.trigger(body) else {
                 throw DoableError.invalid("args.at", "Give 'at' (a moment) or 'relativeTo' (due or start) with 'offsetMinutes'.")
             }
-            return .createReminder(try body.required("id") { try body.id($0, ReminderID.self) },
-                                   taskID: try body.required("taskId") { try body.id($0, TaskID.self) }, trigger: trigger)
+            return .createReminder(
+                try body.required("id") { try body.id($0, ReminderID.self) },
+                taskID: try body.required("taskId") { try body.id($0, TaskID.self) }, trigger: trigger)
         case "reminder.update":
             let body = try JSONObjectReader(args, allowed: RequestFields.reminderUpdate.union(["id"]), path: "args")
             let id = try body.required("id") { try body.id($0, ReminderID.self) }
             let trigger = try RemindersController.trigger(body)
             let silenced = try body.bool("silenced")
             guard trigger != nil || silenced != nil else {
-                throw DoableError.invalid("args", "Give a new 'at', or 'relativeTo' with 'offsetMinutes', or "
-                    + "'silenced'.")
+                throw DoableError.invalid(
+                    "args",
+                    "Give a new 'at', or 'relativeTo' with 'offsetMinutes', or "
+                        + "'silenced'.")
             }
             return .updateReminder(id, trigger: trigger, silenced: silenced)
         case "reminder.delete": return .deleteReminder(try target(args, ReminderID.self))
         default:
-            throw DoableError.conflict(code: "unknown_mutation", field: "name",
-                                       message: "This server does not know the mutation '\(name)'.")
+            throw DoableError.conflict(
+                code: "unknown_mutation", field: "name",
+                message: "This server does not know the mutation '\(name)'.")
         }
     }
 

@@ -122,8 +122,9 @@ public final class TaskPageCache: Sendable {
         state.withLock { state in
             let key = Key(account: account.id, query: query)
             if let position = state.index[key] { state.remove(position) }
-            state.insert(key, Entry(changeSequence: account.changeSequence, validUntil: validUntil, body: body),
-                         cost: cost)
+            state.insert(
+                key, Entry(changeSequence: account.changeSequence, validUntil: validUntil, body: body),
+                cost: cost)
             while state.bytes > capacityBytes, state.oldest >= 0 { state.remove(state.oldest) }
         }
     }

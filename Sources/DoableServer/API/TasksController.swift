@@ -61,11 +61,13 @@ struct TasksController {
         let views = try await domain.tasks(identity, matching: probe)
         let shown = Array(views.prefix(query.limit))
         let photos = try await domain.photoIDs(taskIDs: shown.map(\.task.id))
-        let page = TaskPageDTO(tasks: shown.map { TaskDTO($0, now: now, attachmentIDs: photos[$0.task.id] ?? []) },
-                               nextOffset: views.count > query.limit ? query.offset + query.limit : nil)
+        let page = TaskPageDTO(
+            tasks: shown.map { TaskDTO($0, now: now, attachmentIDs: photos[$0.task.id] ?? []) },
+            nextOffset: views.count > query.limit ? query.offset + query.limit : nil)
         let body = ByteBuffer(bytes: StreamingJSONEncoder.encode(page))
-        pageCache.store(body, account: identity.account, query: queryText,
-                        validUntil: TaskPageCache.firstOverdueMoment(of: shown, after: now))
+        pageCache.store(
+            body, account: identity.account, query: queryText,
+            validUntil: TaskPageCache.firstOverdueMoment(of: shown, after: now))
         return JSONResponse.make(body: body)
     }
 
@@ -73,8 +75,9 @@ struct TasksController {
         let identity = try context.requireWriter()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.task)
         guard body.has("title") else { throw DoableError.invalid("title", "'title' is required.") }
-        return try await respond(try await domain.createTask(identity, try Self.input(body)), status: .created,
-                                 withPhotos: false)
+        return try await respond(
+            try await domain.createTask(identity, try Self.input(body)), status: .created,
+            withPhotos: false)
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -85,13 +88,16 @@ struct TasksController {
         let identity = try context.requireWriter()
         let id: TaskID = try context.pathID()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.task)
-        return try await respond(try await domain.updateTask(identity, id: id, try Self.input(body),
-                                                             ifVersion: try request.ifMatchVersion()))
+        return try await respond(
+            try await domain.updateTask(
+                identity, id: id, try Self.input(body),
+                ifVersion: try request.ifMatchVersion()))
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await domain.deleteTask(try context.requireWriter(), id: try context.pathID(),
-                                    ifVersion: try request.ifMatchVersion())
+        try await domain.deleteTask(
+            try context.requireWriter(), id: try context.pathID(),
+            ifVersion: try request.ifMatchVersion())
         return JSONResponse.noContent()
     }
 
@@ -100,38 +106,49 @@ struct TasksController {
         let id: TaskID = try context.pathID()
         let body = try JSONObjectReader(try await request.jsonBody(emptyIsObject: true), allowed: RequestFields.completeTask)
         let includeSubtasks = try body.bool("includeSubtasks") ?? false
-        return try await respond(try await domain.completeTask(identity, id: id, includeSubtasks: includeSubtasks,
-                                                               ifVersion: try request.ifMatchVersion()))
+        return try await respond(
+            try await domain.completeTask(
+                identity, id: id, includeSubtasks: includeSubtasks,
+                ifVersion: try request.ifMatchVersion()))
     }
 
     @Sendable func reopen(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await respond(try await domain.reopenTask(try context.requireWriter(), id: try context.pathID(),
-                                                      ifVersion: try request.ifMatchVersion()))
+        try await respond(
+            try await domain.reopenTask(
+                try context.requireWriter(), id: try context.pathID(),
+                ifVersion: try request.ifMatchVersion()))
     }
 
     @Sendable func restore(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await respond(try await domain.restoreTask(try context.requireWriter(), id: try context.pathID(),
-                                                       ifVersion: try request.ifMatchVersion()))
+        try await respond(
+            try await domain.restoreTask(
+                try context.requireWriter(), id: try context.pathID(),
+                ifVersion: try request.ifMatchVersion()))
     }
 
     @Sendable func duplicate(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await respond(try await domain.duplicateTask(try context.requireWriter(), id: try context.pathID()),
-                          status: .created, withPhotos: false)
+        try await respond(
+            try await domain.duplicateTask(try context.requireWriter(), id: try context.pathID()),
+            status: .created, withPhotos: false)
     }
 
     @Sendable func move(_ request: Request, context: AppRequestContext) async throws -> Response {
         let identity = try context.requireWriter()
         let id: TaskID = try context.pathID()
-        let body = try JSONObjectReader(try await request.jsonBody(),
-                                        allowed: RequestFields.moveTask)
-        let placement = TaskPlacement(listID: try body.id("listId", ListID.self),
-                                      parentID: try body.nullableID("parentId", TaskID.self),
-                                      beforeID: try body.id("beforeId", TaskID.self),
-                                      afterID: try body.id("afterId", TaskID.self))
+        let body = try JSONObjectReader(
+            try await request.jsonBody(),
+            allowed: RequestFields.moveTask)
+        let placement = TaskPlacement(
+            listID: try body.id("listId", ListID.self),
+            parentID: try body.nullableID("parentId", TaskID.self),
+            beforeID: try body.id("beforeId", TaskID.self),
+            afterID: try body.id("afterId", TaskID.self))
         if placement.beforeID != nil && placement.afterID != nil {
             throw DoableError.invalid("afterId", "Give either 'beforeId' or 'afterId', not both.")
         }
-        return try await respond(try await domain.moveTask(identity, id: id, placement,
-                                                           ifVersion: try request.ifMatchVersion()))
+        return try await respond(
+            try await domain.moveTask(
+                identity, id: id, placement,
+                ifVersion: try request.ifMatchVersion()))
     }
 }

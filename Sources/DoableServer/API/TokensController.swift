@@ -27,8 +27,9 @@ struct TokensController {
             scope: try body.enumeration("scope", Credential.Scope.self) ?? .readWrite,
             expiresAt: try body.nullableTimestamp("expiresAt") ?? nil)
         return JSONResponse.make(
-            IssuedCredentialDTO(credential: CredentialDTO(issued.credential, current: identity.credential.id),
-                                secret: issued.secret), status: .created)
+            IssuedCredentialDTO(
+                credential: CredentialDTO(issued.credential, current: identity.credential.id),
+                secret: issued.secret), status: .created)
     }
 
     @Sendable func revoke(_ request: Request, context: AppRequestContext) async throws -> Response {

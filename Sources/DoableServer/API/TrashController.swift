@@ -13,8 +13,9 @@ struct TrashController {
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let trash = try await domain.trash(try context.requireIdentity())
         let now = Timestamp.now
-        return JSONResponse.make(TrashDTO(
-            lists: trash.lists.map { ListDTO($0, openTaskCount: 0) }, tasks: trash.tasks.map { TaskDTO($0, now: now) },
-            retentionDays: Int(Domain.trashRetentionSeconds / 86_400)))
+        return JSONResponse.make(
+            TrashDTO(
+                lists: trash.lists.map { ListDTO($0, openTaskCount: 0) }, tasks: trash.tasks.map { TaskDTO($0, now: now) },
+                retentionDays: Int(Domain.trashRetentionSeconds / 86_400)))
     }
 }

@@ -54,16 +54,20 @@ public final class BackupScheduler: Service, Sendable {
             try writer.write(manifest, toFile: path)
             lastSuccess.withLock { $0 = Date().timeIntervalSince1970 }
             let removed = try prune()
-            logger.info("Backup written", metadata: [
-                "doable.backup.path": "\(path)", "doable.backup.rows": "\(manifest.totalRows)",
-                "doable.backup.bytes": "\(manifest.totalBytes)", "doable.backup.removed": "\(removed)",
-                "doable.backup.seconds": "\(ContinuousClock.now - started)",
-            ])
+            logger.info(
+                "Backup written",
+                metadata: [
+                    "doable.backup.path": "\(path)", "doable.backup.rows": "\(manifest.totalRows)",
+                    "doable.backup.bytes": "\(manifest.totalBytes)", "doable.backup.removed": "\(removed)",
+                    "doable.backup.seconds": "\(ContinuousClock.now - started)",
+                ])
         } catch {
             failures.increment()
-            logger.error("Backup failed; the server goes on and tries again at the next scheduled time", metadata: [
-                "doable.backup.folder": "\(schedule.directory)", "doable.error": "\(String(reflecting: error))",
-            ])
+            logger.error(
+                "Backup failed; the server goes on and tries again at the next scheduled time",
+                metadata: [
+                    "doable.backup.folder": "\(schedule.directory)", "doable.error": "\(String(reflecting: error))",
+                ])
         }
     }
 

@@ -13,9 +13,15 @@ extension CalDAVController {
         guard case .calendar(_, let segment) = call.path else {
             // A client tidying its principal or home is told, property by property, that nothing there changes.
             let names = body.children.flatMap { $0.children(.dav("prop")) }.flatMap(\.propertyNames)
-            return Multistatus.response([DAVResponseEntry(href: href, propstats: [.init(
-                status: .forbidden, properties: names.map { ($0, []) },
-                description: "Only a calendar's properties can be changed.")])])
+            return Multistatus.response([
+                DAVResponseEntry(
+                    href: href,
+                    propstats: [
+                        .init(
+                            status: .forbidden, properties: names.map { ($0, []) },
+                            description: "Only a calendar's properties can be changed.")
+                    ])
+            ])
         }
         let calendar = try await calendar(call, segment)
         let update = CalendarPropertyUpdate(body.children, creating: false)
@@ -39,8 +45,10 @@ extension CalDAVController {
                 let others = update.accepted.filter { $0 != culprit }
                 if !others.isEmpty { propstats.append(.init(status: .failedDependency, properties: others.map { ($0, []) })) }
             } else {
-                propstats.append(.init(status: status, properties: update.accepted.map { ($0, []) },
-                                       description: error.message))
+                propstats.append(
+                    .init(
+                        status: status, properties: update.accepted.map { ($0, []) },
+                        description: error.message))
             }
             return Multistatus.response([DAVResponseEntry(href: href, propstats: propstats)])
         }
@@ -54,8 +62,9 @@ extension CalDAVController {
             throw DAVFailure(.forbidden, message: "A calendar can only be made inside the calendar home.")
         }
         if (try? await domain.davCalendar(call.identity, segment: segment)) != nil {
-            throw DAVFailure(.methodNotAllowed, condition: .element(.dav("resource-must-be-null")),
-                             message: "A calendar exists at this URL.", headers: [.allow: Self.allow])
+            throw DAVFailure(
+                .methodNotAllowed, condition: .element(.dav("resource-must-be-null")),
+                message: "A calendar exists at this URL.", headers: [.allow: Self.allow])
         }
         let isMKCOL = call.request.method == Self.mkcol
         let body = try await call.request.davXMLBody()
@@ -65,12 +74,14 @@ extension CalDAVController {
         }
         let update = CalendarPropertyUpdate(body?.children ?? [], creating: true)
         if isMKCOL, !(update.resourceType ?? []).contains(.caldav("calendar")) {
-            throw DAVFailure.precondition(.dav("valid-resourcetype"),
-                                          "Only calendars can be made here: set the resourcetype to calendar.")
+            throw DAVFailure.precondition(
+                .dav("valid-resourcetype"),
+                "Only calendars can be made here: set the resourcetype to calendar.")
         }
         if update.refusesComponents {
-            throw DAVFailure.precondition(.caldav("supported-calendar-component"),
-                                          "A Doable calendar holds tasks (VTODO) only.")
+            throw DAVFailure.precondition(
+                .caldav("supported-calendar-component"),
+                "A Doable calendar holds tasks (VTODO) only.")
         }
         let calendar = try await domain.davMakeCalendar(call.identity, segment: segment, update.patch)
         return Response(status: .created, headers: [.location: calendarHref(call, calendar), .contentLength: "0"])
@@ -84,8 +95,9 @@ extension CalDAVController {
             try await domain.davDeleteCalendar(call.identity, listID: calendar.list.id)
         case .object(_, let segment, let name):
             let listID = try await listID(call, segment)
-            try await domain.davDelete(call.identity, listID: listID, name: name,
-                                       ifMatch: call.request.davHeader(.ifMatch))
+            try await domain.davDelete(
+                call.identity, listID: listID, name: name,
+                ifMatch: call.request.davHeader(.ifMatch))
         default:
             throw DAVFailure(.forbidden, message: "This resource cannot be deleted.")
         }

@@ -8,14 +8,17 @@ extension CalDAVController {
     /// opened the URL in a browser learns what it is for).
     func get(_ call: Call) async throws -> Response {
         guard case .object(_, let segment, let name) = call.path else {
-            return DAVResponse.text("This is Doable's CalDAV server: add \(DAVPath.rootHref) on this host, with your "
-                                    + "username and an app password, to a calendar or tasks app.", status: .ok)
+            return DAVResponse.text(
+                "This is Doable's CalDAV server: add \(DAVPath.rootHref) on this host, with your "
+                    + "username and an app password, to a calendar or tasks app.", status: .ok)
         }
         let listID = try await listID(call, segment)
         let object = try await domain.davObject(call.identity, listID: listID, name: name)
         let body = object.body ?? ""
-        var headers: HTTPFields = [.contentType: DAVProperties.objectContentType, .eTag: object.etag,
-                                   .lastModified: HTTPDate.format(object.lastModified)]
+        var headers: HTTPFields = [
+            .contentType: DAVProperties.objectContentType, .eTag: object.etag,
+            .lastModified: HTTPDate.format(object.lastModified),
+        ]
         if let ifNoneMatch = call.request.davHeader(.ifNoneMatch), Self.matches(ifNoneMatch, object.etag) {
             return Response(status: .notModified, headers: headers)
         }
@@ -29,8 +32,9 @@ extension CalDAVController {
     /// stored body is byte for byte what was sent (RFC 4791 §5.3.4), so a client that got none fetches the object.
     func put(_ call: Call) async throws -> Response {
         guard case .object(_, let segment, let name) = call.path else {
-            throw DAVFailure(.methodNotAllowed, message: "PUT a calendar object inside a calendar.",
-                             headers: [.allow: Self.allow])
+            throw DAVFailure(
+                .methodNotAllowed, message: "PUT a calendar object inside a calendar.",
+                headers: [.allow: Self.allow])
         }
         guard let listID = try? await domain.davListID(call.identity, segment: segment) else {
             throw DAVFailure(.conflict, message: "There is no calendar at this URL to put the object in.")
@@ -38,10 +42,11 @@ extension CalDAVController {
         let types = call.request.headers[values: .contentType]
         if let type = types.first {
             guard types.count == 1, let mediaType = MediaType(from: type), mediaType.type == .text,
-                  mediaType.subType.lowercased() == "calendar"
+                mediaType.subType.lowercased() == "calendar"
             else {
-                throw DAVFailure(.unsupportedMediaType, condition: .element(.caldav("supported-calendar-data")),
-                                 message: "Send calendar objects as text/calendar.")
+                throw DAVFailure(
+                    .unsupportedMediaType, condition: .element(.caldav("supported-calendar-data")),
+                    message: "Send calendar objects as text/calendar.")
             }
         }
         let bytes = try await call.request.davBodyBytes()
@@ -52,18 +57,23 @@ extension CalDAVController {
         if let ifNoneMatch, ifNoneMatch != "*" {
             // A specific ETag in If-None-Match (rare in CalDAV): the write must not replace that version.
             if let current = try? await domain.davObject(call.identity, listID: listID, name: name),
-               Self.matches(ifNoneMatch, current.etag) {
+                Self.matches(ifNoneMatch, current.etag)
+            {
                 throw DAVError.preconditionFailed
             }
         }
         let stored: (object: DAVObject, created: Bool)
         do {
-            stored = try await domain.davPut(call.identity, listID: listID, name: name, body: body,
-                                             ifMatch: call.request.davHeader(.ifMatch), ifNoneMatch: ifNoneMatch == "*")
+            stored = try await domain.davPut(
+                call.identity, listID: listID, name: name, body: body,
+                ifMatch: call.request.davHeader(.ifMatch), ifNoneMatch: ifNoneMatch == "*")
         } catch DAVError.uidConflict(let existing) {
-            throw DAVFailure(.conflict, condition: .element(.caldav("no-uid-conflict"),
-                                                            [.href(objectHref(call, segment, existing))]),
-                             message: "Another resource in this calendar has the same UID.")
+            throw DAVFailure(
+                .conflict,
+                condition: .element(
+                    .caldav("no-uid-conflict"),
+                    [.href(objectHref(call, segment, existing))]),
+                message: "Another resource in this calendar has the same UID.")
         }
         var headers: HTTPFields = [.contentLength: "0"]
         if stored.object.body == body { headers[.eTag] = stored.object.etag }

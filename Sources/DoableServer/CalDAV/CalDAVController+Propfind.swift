@@ -66,9 +66,10 @@ enum PropertyRequest {
         }
     }
 
-    private func entry(href: String, names: [QName], target: DAVTarget, properties: DAVProperties,
-                       reportMissing: Bool) -> DAVResponseEntry
-    {
+    private func entry(
+        href: String, names: [QName], target: DAVTarget, properties: DAVProperties,
+        reportMissing: Bool
+    ) -> DAVResponseEntry {
         var found: [(name: QName, value: [XMLNode])] = []
         var missing: [QName] = []
         for name in names {
@@ -100,30 +101,38 @@ extension CalDAVController {
             entries.append(asked.entry(href: selfHref, target: .home, properties: properties))
             if depth > 0 {
                 for calendar in try await domain.davCalendars(call.identity) {
-                    entries.append(asked.entry(href: calendarHref(call, calendar), target: .calendar(calendar),
-                                               properties: properties))
+                    entries.append(
+                        asked.entry(
+                            href: calendarHref(call, calendar), target: .calendar(calendar),
+                            properties: properties))
                 }
             }
         case .calendar(_, let segment):
             let calendar = try await calendar(call, segment)
             entries.append(asked.entry(href: selfHref, target: .calendar(calendar), properties: properties))
             if depth > 0 {
-                let objects = try await domain.davObjects(call.identity, listID: calendar.list.id,
-                                                          withBodies: asked.needsBodies)
+                let objects = try await domain.davObjects(
+                    call.identity, listID: calendar.list.id,
+                    withBodies: asked.needsBodies)
                 entries.reserveCapacity(objects.count + 1)
                 let members = calendarHref(call, calendar)
                 for object in objects {
-                    entries.append(asked.entry(href: DAVPath.objectHref(in: members, object.name),
-                                               target: .object(object, calendar: calendar), properties: properties))
+                    entries.append(
+                        asked.entry(
+                            href: DAVPath.objectHref(in: members, object.name),
+                            target: .object(object, calendar: calendar), properties: properties))
                 }
             }
         case .object(_, let segment, let name):
             let listID = try await listID(call, segment)
             let object = try await domain.davObject(call.identity, listID: listID, name: name)
-            let calendar = asked.contains(.dav("current-user-privilege-set"))
+            let calendar =
+                asked.contains(.dav("current-user-privilege-set"))
                 ? try await domain.davCalendar(call.identity, listID: listID) : nil
-            entries.append(asked.entry(href: selfHref, target: .object(object, calendar: calendar),
-                                       properties: properties))
+            entries.append(
+                asked.entry(
+                    href: selfHref, target: .object(object, calendar: calendar),
+                    properties: properties))
         }
         return Multistatus.response(entries)
     }

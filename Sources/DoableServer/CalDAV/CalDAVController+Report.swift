@@ -18,8 +18,9 @@ extension CalDAVController {
         case .caldav("calendar-query"): return try await query(call, body, calendar: try await reportCalendar(call))
         case .dav("sync-collection"): return try await sync(call, body, calendar: try await reportCalendar(call))
         default:
-            throw DAVFailure.precondition(.dav("supported-report"),
-                                          "Doable answers calendar-query, calendar-multiget and sync-collection.")
+            throw DAVFailure.precondition(
+                .dav("supported-report"),
+                "Doable answers calendar-query, calendar-multiget and sync-collection.")
         }
     }
 
@@ -36,14 +37,17 @@ extension CalDAVController {
         guard filter.name == "VCALENDAR" else {
             throw DAVFailure.precondition(.caldav("valid-filter"), "The filter's top comp-filter must be VCALENDAR.")
         }
-        let objects = try await domain.davQuery(call.identity, listID: calendar.list.id, filter: filter,
-                                                withBodies: asked.needsBodies)
+        let objects = try await domain.davQuery(
+            call.identity, listID: calendar.list.id, filter: filter,
+            withBodies: asked.needsBodies)
         let properties = DAVProperties(identity: call.identity)
         let members = calendarHref(call, calendar)
-        return Multistatus.response(objects.map { object in
-            asked.entry(href: DAVPath.objectHref(in: members, object.name),
-                        target: .object(object, calendar: calendar), properties: properties)
-        })
+        return Multistatus.response(
+            objects.map { object in
+                asked.entry(
+                    href: DAVPath.objectHref(in: members, object.name),
+                    target: .object(object, calendar: calendar), properties: properties)
+            })
     }
 
     /// Each href answers in the form it was asked by; one that names nothing (or another member's resource) is a
@@ -80,7 +84,8 @@ extension CalDAVController {
         for listID in order {
             let names = wanted[listID] ?? []
             do {
-                let calendar = asked.contains(.dav("current-user-privilege-set"))
+                let calendar =
+                    asked.contains(.dav("current-user-privilege-set"))
                     ? try await domain.davCalendar(call.identity, listID: listID) : nil
                 let objects = try await domain.davObjects(call.identity, listID: listID, names: names.map(\.name))
                 for (href, name) in names {
@@ -91,12 +96,13 @@ extension CalDAVController {
             }
         }
         let properties = DAVProperties(identity: call.identity)
-        return Multistatus.response(hrefs.map { href in
-            guard !missing.contains(href), let (object, calendar) = found[href] else {
-                return DAVResponseEntry(href: href, status: .notFound)
-            }
-            return asked.entry(href: href, target: .object(object, calendar: calendar), properties: properties)
-        })
+        return Multistatus.response(
+            hrefs.map { href in
+                guard !missing.contains(href), let (object, calendar) = found[href] else {
+                    return DAVResponseEntry(href: href, status: .notFound)
+                }
+                return asked.entry(href: href, target: .object(object, calendar: calendar), properties: properties)
+            })
     }
 
     /// RFC 6578: what changed since the token. Changed members carry the asked properties (their ETag always),
@@ -125,16 +131,18 @@ extension CalDAVController {
         }
         let result: DAVSyncResult
         do {
-            result = try await domain.davSync(call.identity, listID: calendar.list.id, after: sequence, limit: limit,
-                                              withBodies: asked.needsBodies)
+            result = try await domain.davSync(
+                call.identity, listID: calendar.list.id, after: sequence, limit: limit,
+                withBodies: asked.needsBodies)
         } catch DAVError.invalidSyncToken {
             throw DAVFailure.invalidSyncToken
         }
         let properties = DAVProperties(identity: call.identity)
         let members = calendarHref(call, calendar)
         var entries = result.changed.map { object in
-            asked.entry(href: DAVPath.objectHref(in: members, object.name),
-                        target: .object(object, calendar: calendar), properties: properties)
+            asked.entry(
+                href: DAVPath.objectHref(in: members, object.name),
+                target: .object(object, calendar: calendar), properties: properties)
         }
         for name in result.removed {
             entries.append(DAVResponseEntry(href: DAVPath.objectHref(in: members, name), status: .notFound))

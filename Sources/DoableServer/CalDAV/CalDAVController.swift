@@ -28,10 +28,14 @@ struct CalDAVController {
     static let mkcalendar = HTTPRequest.Method("MKCALENDAR")!
     static let mkcol = HTTPRequest.Method("MKCOL")!
     /// Routed so that they are answered 405 with `Allow` rather than a bare 404.
-    static let unsupported = ["MOVE", "COPY", "LOCK", "UNLOCK", "ACL", "SEARCH", "BIND", "UNBIND", "REBIND"]
+    static let unsupported =
+        ["MOVE", "COPY", "LOCK", "UNLOCK", "ACL", "SEARCH", "BIND", "UNBIND", "REBIND"]
         .compactMap { HTTPRequest.Method($0) } + [.post, .patch, .trace]
-    static let methods: [HTTPRequest.Method] = [.options, .get, .head, .put, .delete, propfind, proppatch, report,
-                                                 mkcalendar, mkcol] + unsupported
+    static let methods: [HTTPRequest.Method] =
+        [
+            .options, .get, .head, .put, .delete, propfind, proppatch, report,
+            mkcalendar, mkcol,
+        ] + unsupported
     static let allow = "OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, PROPPATCH, REPORT, MKCALENDAR, MKCOL"
     static let davCompliance = "1, 3, calendar-access, extended-mkcol"
 
@@ -83,8 +87,9 @@ struct CalDAVController {
         case .put: try await put(call)
         case .delete: try await delete(call)
         default:
-            throw DAVFailure(.methodNotAllowed, message: "\(call.request.method) is not supported here.",
-                             headers: [.allow: Self.allow])
+            throw DAVFailure(
+                .methodNotAllowed, message: "\(call.request.method) is not supported here.",
+                headers: [.allow: Self.allow])
         }
     }
 

@@ -55,8 +55,9 @@ enum CalendarQueryParser {
         case "i;ascii-casemap", "i;unicode-casemap": match.caseSensitive = false
         case "i;octet": match.caseSensitive = true
         default:
-            throw DAVFailure.precondition(.caldav("supported-collation"),
-                                          "Doable compares text with i;ascii-casemap or i;octet.")
+            throw DAVFailure.precondition(
+                .caldav("supported-collation"),
+                "Doable compares text with i;ascii-casemap or i;octet.")
         }
         switch element.attribute("negate-condition") ?? "no" {
         case "yes": match.negate = true
@@ -87,9 +88,9 @@ enum CalendarQueryParser {
             return value
         }
         guard bytes.count == 16, bytes[8] == UInt8(ascii: "T"), bytes[15] == UInt8(ascii: "Z"),
-              let year = number(0..<4), let month = number(4..<6), let day = number(6..<8),
-              let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15),
-              hour < 24, minute < 60, second < 61, let date = CivilDate(year: year, month: month, day: day)
+            let year = number(0..<4), let month = number(4..<6), let day = number(6..<8),
+            let hour = number(9..<11), let minute = number(11..<13), let second = number(13..<15),
+            hour < 24, minute < 60, second < 61, let date = CivilDate(year: year, month: month, day: day)
         else { throw invalid("\(text) is not a UTC date-time such as 20261127T000000Z.") }
         return date.startTimestamp.adding(seconds: Int64(hour * 3600 + minute * 60 + second))
     }

@@ -31,8 +31,10 @@ final class DAVAuthenticator: Sendable {
     private let key = SymmetricKey(size: .bits256).withUnsafeBytes { Array($0) }
     private let entries = Mutex([String: Entry]())
 
-    init(domain: Domain, limiter: SignInLimiter, lifetime: Duration = .seconds(60), recheckAfter: Duration = .seconds(10),
-         capacity: Int = 4096) {
+    init(
+        domain: Domain, limiter: SignInLimiter, lifetime: Duration = .seconds(60), recheckAfter: Duration = .seconds(10),
+        capacity: Int = 4096
+    ) {
         self.domain = domain
         self.limiter = limiter
         self.lifetime = lifetime
@@ -66,8 +68,8 @@ final class DAVAuthenticator: Sendable {
     static func basicCredentials(_ header: String) -> (login: String, password: String)? {
         let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
         guard parts.count == 2, parts[0].lowercased() == "basic",
-              let data = Data(base64Encoded: String(parts[1]).trimmingCharacters(in: .whitespaces)),
-              let text = String(data: data, encoding: .utf8), let colon = text.firstIndex(of: ":")
+            let data = Data(base64Encoded: String(parts[1]).trimmingCharacters(in: .whitespaces)),
+            let text = String(data: data, encoding: .utf8), let colon = text.firstIndex(of: ":")
         else { return nil }
         let login = String(text[..<colon])
         guard !login.isEmpty else { return nil }

@@ -42,8 +42,9 @@ struct DAVFailure: Error {
         DAVFailure(status, condition: .element(name), message: message)
     }
 
-    static let invalidSyncToken = precondition(.dav("valid-sync-token"),
-                                               "The sync token is unknown or too old; sync again from the start.")
+    static let invalidSyncToken = precondition(
+        .dav("valid-sync-token"),
+        "The sync token is unknown or too old; sync again from the start.")
 
     /// The failure for an error, or nil for one nobody anticipated (the caller logs it and answers 500).
     init?(_ error: any Error) {
@@ -54,12 +55,16 @@ struct DAVFailure: Error {
         case let error as XMLReader.Failure: self = .badRequest("The XML body is not valid: \(error.description).")
         case let error as HTTPError:
             let close: HTTPFields = error.status == .contentTooLarge ? [.connection: "close"] : [:]
-            let message = error.body ?? (error.status == .contentTooLarge ? "The request body must be at most 1 MiB."
-                : error.status.reasonPhrase)
+            let message =
+                error.body
+                ?? (error.status == .contentTooLarge
+                    ? "The request body must be at most 1 MiB."
+                    : error.status.reasonPhrase)
             self = DAVFailure(error.status, message: message, headers: close)
         case is NIOTooManyBytesError:
-            self = DAVFailure(.contentTooLarge, message: "The request body must be at most 1 MiB.",
-                              headers: [.connection: "close"])
+            self = DAVFailure(
+                .contentTooLarge, message: "The request body must be at most 1 MiB.",
+                headers: [.connection: "close"])
         case let error as StoreError where StoreProblem(error) != nil:
             // 507 Insufficient Storage is CalDAV's own (RFC 4918 §11.5) for a full disk.
             let problem = StoreProblem(error)!.counted()
@@ -76,8 +81,9 @@ struct DAVFailure: Error {
             DAVFailure(.preconditionFailed, message: "The resource is not in the state If-Match or If-None-Match expects.")
         case .uidConflict(let name):
             // The controller names the existing resource's full href; this is the fallback.
-            DAVFailure(.conflict, condition: .element(.caldav("no-uid-conflict"), [.href(DAVPath.percentEncoded(name))]),
-                       message: "Another resource in this calendar has the same UID.")
+            DAVFailure(
+                .conflict, condition: .element(.caldav("no-uid-conflict"), [.href(DAVPath.percentEncoded(name))]),
+                message: "Another resource in this calendar has the same UID.")
         case .invalidObject(let reason): failure(for: reason)
         case .refused(let property, let message):
             precondition(.caldav("valid-calendar-data"), message.contains(property) ? message : "\(property): \(message)")

@@ -48,7 +48,7 @@ enum DAVPath: Equatable, Sendable {
                 continue
             }
             guard let decoded = percentDecoded(UnsafeBufferPointer(rebasing: raw)), !decoded.isEmpty,
-                  !decoded.utf8.contains(UInt8(ascii: "/")), decoded != ".", decoded != ".."
+                !decoded.utf8.contains(UInt8(ascii: "/")), decoded != ".", decoded != ".."
             else { return nil }
             segments.append(decoded)
         }
@@ -105,8 +105,9 @@ enum DAVPath: Equatable, Sendable {
     private static func isUnreserved(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-             UInt8(ascii: "~"): true
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"):
+            true
         default: false
         }
     }

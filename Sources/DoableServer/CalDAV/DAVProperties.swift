@@ -26,7 +26,8 @@ struct DAVProperties {
     /// `http://doable.invalid/sync/<n>` to `n`; nil for any other shape.
     static func syncSequence(_ token: String) -> Int64? {
         guard token.hasPrefix(syncTokenPrefix), let sequence = Int64(token.dropFirst(syncTokenPrefix.count)),
-              sequence >= 0 else { return nil }
+            sequence >= 0
+        else { return nil }
         return sequence
     }
 
@@ -104,15 +105,21 @@ struct DAVProperties {
         switch target {
         case .root: [.dav("resourcetype"), .dav("displayname"), .dav("current-user-principal")]
         case .principal:
-            [.dav("resourcetype"), .dav("displayname"), .dav("current-user-principal"), .dav("principal-URL"),
-             .caldav("calendar-home-set"), .caldav("calendar-user-address-set")]
+            [
+                .dav("resourcetype"), .dav("displayname"), .dav("current-user-principal"), .dav("principal-URL"),
+                .caldav("calendar-home-set"), .caldav("calendar-user-address-set"),
+            ]
         case .home:
-            [.dav("resourcetype"), .dav("displayname"), .dav("current-user-principal"), .caldav("calendar-home-set"),
-             .dav("owner")]
+            [
+                .dav("resourcetype"), .dav("displayname"), .dav("current-user-principal"), .caldav("calendar-home-set"),
+                .dav("owner"),
+            ]
         case .calendar:
-            [.dav("resourcetype"), .dav("displayname"), .dav("owner"), .caldav("calendar-description"),
-             .apple("calendar-color"), .apple("calendar-order"), .calendarServer("getctag"), .dav("sync-token"),
-             .caldav("supported-calendar-component-set"), .dav("current-user-principal")]
+            [
+                .dav("resourcetype"), .dav("displayname"), .dav("owner"), .caldav("calendar-description"),
+                .apple("calendar-color"), .apple("calendar-order"), .calendarServer("getctag"), .dav("sync-token"),
+                .caldav("supported-calendar-component-set"), .dav("current-user-principal"),
+            ]
         case .object(let object, _):
             [.dav("resourcetype"), .dav("getetag"), .dav("getcontenttype"), .dav("getlastmodified")]
                 + (object.body == nil ? [] : [.dav("getcontentlength")])

@@ -23,9 +23,10 @@ enum DAVResponse {
     }
 
     /// `<D:error>` with the precondition's element (RFC 4918 §16) and the message a client may show its user.
-    static func error(_ status: HTTPResponse.Status, condition: XMLNode?, message: String?,
-                      headers: HTTPFields = [:]) -> Response
-    {
+    static func error(
+        _ status: HTTPResponse.Status, condition: XMLNode?, message: String?,
+        headers: HTTPFields = [:]
+    ) -> Response {
         var writer = XMLWriter()
         writer.openRoot(.dav("error"))
         if let condition { writer.write(condition) }

@@ -227,7 +227,8 @@ struct XMLReader {
     private static func isNameByte(_ byte: UInt8, first: Bool) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"),
-             UInt8(ascii: ":"), 0x80...0xFF: true
+            UInt8(ascii: ":"), 0x80...0xFF:
+            true
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."): !first
         default: false
         }
@@ -277,8 +278,9 @@ struct XMLReader {
         case "apos": return [UInt8(ascii: "'")]
         default: break
         }
-        let number: UInt32? = if body.hasPrefix("#x") { UInt32(body.dropFirst(2), radix: 16) }
-            else if body.hasPrefix("#") { UInt32(body.dropFirst(), radix: 10) } else { nil }
+        let number: UInt32? =
+            if body.hasPrefix("#x") { UInt32(body.dropFirst(2), radix: 16) } else if body.hasPrefix("#") { UInt32(body.dropFirst(), radix: 10) } else
+            { nil }
         guard let number, let scalar = Unicode.Scalar(number), Self.isCharacter(scalar) else {
             throw Failure(message: "&\(body); is not a known reference", offset: start)
         }

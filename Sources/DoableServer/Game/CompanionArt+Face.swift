@@ -19,14 +19,17 @@ extension CompanionArt {
         for x in eyes {
             switch mood {
             case .happy:
-                parts += "<ellipse cx=\"\(number(x))\" cy=\"82\" rx=\"6.5\" ry=\"7.5\" fill=\"\(ink)\"/>"
+                parts +=
+                    "<ellipse cx=\"\(number(x))\" cy=\"82\" rx=\"6.5\" ry=\"7.5\" fill=\"\(ink)\"/>"
                     + "<circle cx=\"\(number(x - 2.2))\" cy=\"79\" r=\"2.6\" fill=\"#fff\"/>"
                     + "<circle cx=\"\(number(x + 2.2))\" cy=\"85\" r=\"1.2\" fill=\"#fff\"/>"
             case .neutral:
-                parts += "<ellipse cx=\"\(number(x))\" cy=\"82\" rx=\"5.5\" ry=\"6.5\" fill=\"\(ink)\"/>"
+                parts +=
+                    "<ellipse cx=\"\(number(x))\" cy=\"82\" rx=\"5.5\" ry=\"6.5\" fill=\"\(ink)\"/>"
                     + "<circle cx=\"\(number(x - 1.8))\" cy=\"79.5\" r=\"2\" fill=\"#fff\"/>"
             case .sad:
-                parts += "<ellipse cx=\"\(number(x))\" cy=\"84\" rx=\"5.5\" ry=\"5.5\" fill=\"\(ink)\"/>"
+                parts +=
+                    "<ellipse cx=\"\(number(x))\" cy=\"84\" rx=\"5.5\" ry=\"5.5\" fill=\"\(ink)\"/>"
                     + "<circle cx=\"\(number(x - 1.5))\" cy=\"85\" r=\"1.6\" fill=\"#fff\"/>"
                     + "<path d=\"M\(number(x - 8)) 76 H\(number(x + 8)) V82.5 Q\(number(x)) 79 \(number(x - 8)) 82.5 Z\" "
                     + "fill=\"\(skin)\"/>"
@@ -42,14 +45,17 @@ extension CompanionArt {
         case .neutral:
             break
         case .sad:
-            parts += mirrored("<path d=\"M75 73 Q83 70 92 67\" fill=\"none\" stroke=\"\(p.dark)\" stroke-width=\"2.5\" "
-                + "stroke-linecap=\"round\"/>")
+            parts +=
+                mirrored(
+                    "<path d=\"M75 73 Q83 70 92 67\" fill=\"none\" stroke=\"\(p.dark)\" stroke-width=\"2.5\" "
+                        + "stroke-linecap=\"round\"/>")
                 + "<path d=\"M76 92 Q71.5 99 76 102.5 Q80.5 99 76 92 Z\" fill=\"#7dd3fc\" stroke=\"#0284c7\" "
                 + "stroke-width=\"1.2\"/>"
         }
         if species == .cat {
-            parts += mirrored("<path d=\"M80 98 L58 93 M80 102 L58 104\" stroke=\"\(p.dark)\" stroke-width=\"1.6\" "
-                + "stroke-linecap=\"round\" opacity=\".7\"/>")
+            parts += mirrored(
+                "<path d=\"M80 98 L58 93 M80 102 L58 104\" stroke=\"\(p.dark)\" stroke-width=\"1.6\" "
+                    + "stroke-linecap=\"round\" opacity=\".7\"/>")
         }
         return parts
     }
@@ -76,13 +82,14 @@ extension CompanionArt {
 
     static func mouth(_ species: Companion.Species, mood: Mood) -> String {
         let ink = CompanionPalette.ink
-        let y: Double = switch species {
-        case .cat, .bunny: 101
-        case .dog: 104
-        case .fox: 103
-        case .owl: 107
-        case .dragon: 106
-        }
+        let y: Double =
+            switch species {
+            case .cat, .bunny: 101
+            case .dog: 104
+            case .fox: 103
+            case .owl: 107
+            case .dragon: 106
+            }
         let top = number(y)
         switch mood {
         case .happy:
@@ -90,7 +97,8 @@ extension CompanionArt {
                 return "<path d=\"M95 103 L105 103 L100 109 Z\" fill=\"#d97706\" stroke=\"#b45309\" stroke-width=\"1.5\" "
                     + "stroke-linejoin=\"round\"/>"
             }
-            var smile = "<path d=\"M90 \(top) Q100 \(number(y + 14)) 110 \(top) Q100 \(number(y + 4)) 90 \(top) Z\" "
+            var smile =
+                "<path d=\"M90 \(top) Q100 \(number(y + 14)) 110 \(top) Q100 \(number(y + 4)) 90 \(top) Z\" "
                 + "fill=\"#9f1239\" stroke=\"\(ink)\" stroke-width=\"2\" stroke-linejoin=\"round\"/>"
                 + "<ellipse cx=\"100\" cy=\"\(number(y + 5.5))\" rx=\"4\" ry=\"1.8\" fill=\"#fb7185\"/>"
             if species == .bunny {
@@ -119,10 +127,12 @@ extension CompanionArt {
             + "<circle cx=\"100\" cy=\"110\" r=\"96\" fill=\"url(#\(id))\"/>"
     }
 
-    static let levelBadge = star(cx: 121, cy: 133, outer: 7.5, inner: 3.4)
+    static let levelBadge =
+        star(cx: 121, cy: 133, outer: 7.5, inner: 3.4)
         + "<circle cx=\"121\" cy=\"133.5\" r=\"1.4\" fill=\"#fff\" opacity=\".8\"/>"
 
-    static let crownMark = "<path d=\"M90 57 L90 47 L95 52 L100 44 L105 52 L110 47 L110 57 Z\" "
+    static let crownMark =
+        "<path d=\"M90 57 L90 47 L95 52 L100 44 L105 52 L110 47 L110 57 Z\" "
         + "fill=\"\(CompanionPalette.gold)\" stroke=\"\(CompanionPalette.goldDark)\" stroke-width=\"1.5\" "
         + "stroke-linejoin=\"round\"/>"
 
@@ -132,7 +142,8 @@ extension CompanionArt {
 
     static let hearts = [(62.0, 24.0, 5.5), (100, 12, 7.5), (138, 24, 5.5)].map { x, y, size in
         let s = size
-        let d = "M\(number(x)) \(number(y + s * 0.9)) C\(number(x - s * 1.7)) \(number(y - s * 0.1)) "
+        let d =
+            "M\(number(x)) \(number(y + s * 0.9)) C\(number(x - s * 1.7)) \(number(y - s * 0.1)) "
             + "\(number(x - s * 0.7)) \(number(y - s * 1.4)) \(number(x)) \(number(y - s * 0.45)) "
             + "C\(number(x + s * 0.7)) \(number(y - s * 1.4)) \(number(x + s * 1.7)) \(number(y - s * 0.1)) "
             + "\(number(x)) \(number(y + s * 0.9)) Z"
@@ -152,7 +163,8 @@ extension CompanionArt {
 
     static func sparkle(cx: Double, cy: Double, size s: Double) -> String {
         let t = s * 0.28
-        let d = "M\(number(cx)) \(number(cy - s)) Q\(number(cx + t)) \(number(cy - t)) \(number(cx + s)) \(number(cy)) "
+        let d =
+            "M\(number(cx)) \(number(cy - s)) Q\(number(cx + t)) \(number(cy - t)) \(number(cx + s)) \(number(cy)) "
             + "Q\(number(cx + t)) \(number(cy + t)) \(number(cx)) \(number(cy + s)) "
             + "Q\(number(cx - t)) \(number(cy + t)) \(number(cx - s)) \(number(cy)) "
             + "Q\(number(cx - t)) \(number(cy - t)) \(number(cx)) \(number(cy - s)) Z"

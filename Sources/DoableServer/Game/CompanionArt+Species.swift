@@ -36,7 +36,8 @@ extension CompanionArt {
         case .bunny:
             return "<circle cx=\"60\" cy=\"170\" r=\"10\" fill=\"\(p.belly)\" stroke=\"\(p.dark)\" stroke-width=\"3\"/>"
         case .dragon:
-            let wing = "<path d=\"M74 128 Q46 86 18 96 Q30 104 26 116 Q38 112 42 124 Q52 120 56 134 Q64 130 74 140 Z\" "
+            let wing =
+                "<path d=\"M74 128 Q46 86 18 96 Q30 104 26 116 Q38 112 42 124 Q52 120 56 134 Q64 130 74 140 Z\" "
                 + "\(coat(p))/><path d=\"M73 130 L26 100 M70 135 L42 122\" stroke=\"\(p.dark)\" stroke-width=\"2\" "
                 + "stroke-linecap=\"round\" opacity=\".55\"/>"
             return mirrored(wing) + outlinedStroke("M128 172 Q162 186 178 170 Q188 160 184 146", width: 9, p)
@@ -60,12 +61,14 @@ extension CompanionArt {
         var parts = "<ellipse cx=\"100\" cy=\"148\" rx=\"38\" ry=\"36\" \(coat(p))/>"
         switch species {
         case .owl:
-            parts += "<ellipse cx=\"100\" cy=\"154\" rx=\"27\" ry=\"27\" fill=\"\(p.belly)\"/>"
+            parts +=
+                "<ellipse cx=\"100\" cy=\"154\" rx=\"27\" ry=\"27\" fill=\"\(p.belly)\"/>"
                 + "<path d=\"M85 142 q5 5 10 0 q5 5 10 0 q5 5 10 0 M80 154 q5 5 10 0 q5 5 10 0 q5 5 10 0 q5 5 10 0 "
                 + "M85 166 q5 5 10 0 q5 5 10 0 q5 5 10 0\" fill=\"none\" stroke=\"\(p.dark)\" stroke-width=\"1.8\" "
                 + "stroke-linecap=\"round\" opacity=\".5\"/>"
         case .dragon:
-            parts += "<ellipse cx=\"100\" cy=\"156\" rx=\"24\" ry=\"25\" fill=\"\(p.belly)\"/>"
+            parts +=
+                "<ellipse cx=\"100\" cy=\"156\" rx=\"24\" ry=\"25\" fill=\"\(p.belly)\"/>"
                 + "<path d=\"M80 146 Q100 152 120 146 M78 158 Q100 164 122 158 M83 170 Q100 175 117 170\" fill=\"none\" "
                 + "stroke=\"\(p.dark)\" stroke-width=\"2\" stroke-linecap=\"round\" opacity=\".35\"/>"
         case .cat, .dog, .fox, .bunny:
@@ -76,9 +79,10 @@ extension CompanionArt {
 
     static func arms(_ species: Companion.Species, _ p: CompanionPalette) -> String {
         guard species != .owl else {
-            return mirrored("<ellipse cx=\"64\" cy=\"148\" rx=\"11\" ry=\"23\" fill=\"\(p.dark)\" stroke=\"\(p.dark)\" "
-                + "stroke-width=\"2\" transform=\"rotate(18 64 148)\"/><path d=\"M60 142 q4 5 8 2 M58 152 q4 5 8 2\" "
-                + "fill=\"none\" stroke=\"\(p.belly)\" stroke-width=\"1.5\" stroke-linecap=\"round\" opacity=\".6\"/>")
+            return mirrored(
+                "<ellipse cx=\"64\" cy=\"148\" rx=\"11\" ry=\"23\" fill=\"\(p.dark)\" stroke=\"\(p.dark)\" "
+                    + "stroke-width=\"2\" transform=\"rotate(18 64 148)\"/><path d=\"M60 142 q4 5 8 2 M58 152 q4 5 8 2\" "
+                    + "fill=\"none\" stroke=\"\(p.belly)\" stroke-width=\"1.5\" stroke-linecap=\"round\" opacity=\".6\"/>")
         }
         return mirrored("<ellipse cx=\"64\" cy=\"146\" rx=\"10\" ry=\"16\" \(coat(p)) transform=\"rotate(25 64 146)\"/>")
     }
@@ -94,14 +98,16 @@ extension CompanionArt {
     static func ears(_ species: Companion.Species, _ p: CompanionPalette) -> String {
         switch species {
         case .cat:
-            return mirrored("<path d=\"M62 64 L64 22 L96 42 Z\" \(coat(p))/>"
-                + "<path d=\"M67.5 48 L67 29 L86 41 Z\" fill=\"\(CompanionPalette.pink)\"/>")
+            return mirrored(
+                "<path d=\"M62 64 L64 22 L96 42 Z\" \(coat(p))/>"
+                    + "<path d=\"M67.5 48 L67 29 L86 41 Z\" fill=\"\(CompanionPalette.pink)\"/>")
         case .fox:
-            return mirrored("<path d=\"M62 84 L40 104 L70 108 Z\" \(coat(p))/>"
-                + "<path d=\"M60 66 L60 12 L98 42 Z\" \(coat(p))/>"
-                + "<path d=\"M67 55 L66 29 L86 45 Z\" fill=\"\(p.belly)\"/>"
-                + "<path d=\"M60 12 L60 27 L72 21 Z\" fill=\"\(p.dark)\" stroke=\"\(p.dark)\" stroke-width=\"3\" "
-                + "stroke-linejoin=\"round\"/>")
+            return mirrored(
+                "<path d=\"M62 84 L40 104 L70 108 Z\" \(coat(p))/>"
+                    + "<path d=\"M60 66 L60 12 L98 42 Z\" \(coat(p))/>"
+                    + "<path d=\"M67 55 L66 29 L86 45 Z\" fill=\"\(p.belly)\"/>"
+                    + "<path d=\"M60 12 L60 27 L72 21 Z\" fill=\"\(p.dark)\" stroke=\"\(p.dark)\" stroke-width=\"3\" "
+                    + "stroke-linejoin=\"round\"/>")
         case .bunny:
             return "<ellipse cx=\"80\" cy=\"30\" rx=\"11\" ry=\"28\" \(coat(p)) transform=\"rotate(-12 80 30)\"/>"
                 + "<ellipse cx=\"80\" cy=\"33\" rx=\"5\" ry=\"19\" fill=\"\(CompanionPalette.pink)\" "
@@ -110,13 +116,15 @@ extension CompanionArt {
                 + "<ellipse cx=\"122\" cy=\"35\" rx=\"5\" ry=\"19\" fill=\"\(CompanionPalette.pink)\" "
                 + "transform=\"rotate(18 122 32)\"/>"
         case .owl:
-            return mirrored("<path d=\"M64 54 L52 20 L66 32 L70 16 L90 42 Z\" fill=\"\(p.dark)\" stroke=\"\(p.dark)\" "
-                + "stroke-width=\"3\" stroke-linejoin=\"round\"/>")
+            return mirrored(
+                "<path d=\"M64 54 L52 20 L66 32 L70 16 L90 42 Z\" fill=\"\(p.dark)\" stroke=\"\(p.dark)\" "
+                    + "stroke-width=\"3\" stroke-linejoin=\"round\"/>")
         case .dragon:
-            return mirrored("<path d=\"M76 44 Q67 24 74 8 Q82 28 91 38 Z\" fill=\"#fef3c7\" stroke=\"#b45309\" "
-                + "stroke-width=\"2.5\" stroke-linejoin=\"round\"/>"
-                + "<path d=\"M59 74 Q38 58 34 70 Q40 82 60 84 Z\" fill=\"\(p.dark)\" stroke=\"\(p.dark)\" "
-                + "stroke-width=\"2\" stroke-linejoin=\"round\"/>")
+            return mirrored(
+                "<path d=\"M76 44 Q67 24 74 8 Q82 28 91 38 Z\" fill=\"#fef3c7\" stroke=\"#b45309\" "
+                    + "stroke-width=\"2.5\" stroke-linejoin=\"round\"/>"
+                    + "<path d=\"M59 74 Q38 58 34 70 Q40 82 60 84 Z\" fill=\"\(p.dark)\" stroke=\"\(p.dark)\" "
+                    + "stroke-width=\"2\" stroke-linejoin=\"round\"/>")
                 + "<path d=\"M90 38 L100 22 L110 38 Z\" fill=\"\(p.dark)\" stroke=\"\(p.dark)\" stroke-width=\"2\" "
                 + "stroke-linejoin=\"round\"/>"
         case .dog:
@@ -130,20 +138,25 @@ extension CompanionArt {
         switch species {
         case .cat:
             if level < 50 {
-                parts += "<path d=\"M90 40 L93 50 M100 37 V49 M110 40 L107 50\" stroke=\"\(p.dark)\" "
+                parts +=
+                    "<path d=\"M90 40 L93 50 M100 37 V49 M110 40 L107 50\" stroke=\"\(p.dark)\" "
                     + "stroke-width=\"3\" stroke-linecap=\"round\" opacity=\".45\"/>"
             }
             parts += mirrored("<ellipse cx=\"93\" cy=\"100\" rx=\"9\" ry=\"7\" fill=\"\(p.belly)\"/>")
         case .dog:
-            parts += "<ellipse cx=\"117\" cy=\"79\" rx=\"14\" ry=\"13\" fill=\"\(p.dark)\" opacity=\".3\"/>"
+            parts +=
+                "<ellipse cx=\"117\" cy=\"79\" rx=\"14\" ry=\"13\" fill=\"\(p.dark)\" opacity=\".3\"/>"
                 + "<ellipse cx=\"100\" cy=\"101\" rx=\"19\" ry=\"14\" fill=\"\(p.belly)\"/>"
-                + mirrored("<path d=\"M66 42 Q42 46 44 80 Q46 102 64 98 Q72 80 78 52 Z\" fill=\"\(p.dark)\" "
-                    + "stroke=\"\(p.dark)\" stroke-width=\"2\" stroke-linejoin=\"round\"/>")
+                + mirrored(
+                    "<path d=\"M66 42 Q42 46 44 80 Q46 102 64 98 Q72 80 78 52 Z\" fill=\"\(p.dark)\" "
+                        + "stroke=\"\(p.dark)\" stroke-width=\"2\" stroke-linejoin=\"round\"/>")
         case .fox:
-            parts += "<path d=\"M57 88 Q80 84 100 98 Q120 84 143 88 Q136 120 100 122 Q64 120 57 88 Z\" "
+            parts +=
+                "<path d=\"M57 88 Q80 84 100 98 Q120 84 143 88 Q136 120 100 122 Q64 120 57 88 Z\" "
                 + "fill=\"\(p.belly)\"/>"
         case .owl:
-            parts += mirrored("<circle cx=\"84\" cy=\"82\" r=\"18\" fill=\"\(p.belly)\"/>")
+            parts +=
+                mirrored("<circle cx=\"84\" cy=\"82\" r=\"18\" fill=\"\(p.belly)\"/>")
                 + "<path d=\"M64 66 Q84 58 100 72 Q116 58 136 66\" fill=\"none\" stroke=\"\(p.dark)\" "
                 + "stroke-width=\"3\" stroke-linecap=\"round\"/>"
         case .bunny:

@@ -14,8 +14,10 @@ enum CompanionArt {
 
     /// The whole companion: `title` is its accessible name (escaped here). `petted` adds the class `petted` on the
     /// root (app.css makes it bounce) and hearts above the head.
-    static func svg(companion: Companion, mood: Mood, level: Int, worn: [StoreItem], petted: Bool,
-                    title: String) -> String {
+    static func svg(
+        companion: Companion, mood: Mood, level: Int, worn: [StoreItem], petted: Bool,
+        title: String
+    ) -> String {
         let palette = CompanionPalette(companion.colour)
         let species = companion.species
         let items = worn.filter(\.slot.isWorn)
@@ -123,7 +125,8 @@ enum CompanionArt {
     /// The (already escaped) text of a drawing's `<title>`.
     static func titleText(of svg: String) -> String? {
         guard let open = svg.range(of: "<title>"),
-              let close = svg.range(of: "</title>", range: open.upperBound..<svg.endIndex) else { return nil }
+            let close = svg.range(of: "</title>", range: open.upperBound..<svg.endIndex)
+        else { return nil }
         return String(svg[open.upperBound..<close.lowerBound])
     }
 

@@ -14,16 +14,17 @@ struct CompanionPalette: Sendable, Equatable {
     }
 
     init(_ colour: Companion.Colour) {
-        self = switch colour {
-        case .amber: CompanionPalette("#f7b23b", "#b45309", "#fdecc0")
-        case .coral: CompanionPalette("#f98a6c", "#c2410c", "#feddd0")
-        case .rose: CompanionPalette("#f48fc0", "#be185d", "#fde4f0")
-        case .violet: CompanionPalette("#b39afb", "#6d28d9", "#ede9fe")
-        case .sky: CompanionPalette("#5ec4f5", "#0369a1", "#e0f4fe")
-        case .teal: CompanionPalette("#4fd6c1", "#0f766e", "#d5f8f1")
-        case .moss: CompanionPalette("#9cc45a", "#4d7c0f", "#e8f3d2")
-        case .slate: CompanionPalette("#a3b0c2", "#475569", "#eef2f6")
-        }
+        self =
+            switch colour {
+            case .amber: CompanionPalette("#f7b23b", "#b45309", "#fdecc0")
+            case .coral: CompanionPalette("#f98a6c", "#c2410c", "#feddd0")
+            case .rose: CompanionPalette("#f48fc0", "#be185d", "#fde4f0")
+            case .violet: CompanionPalette("#b39afb", "#6d28d9", "#ede9fe")
+            case .sky: CompanionPalette("#5ec4f5", "#0369a1", "#e0f4fe")
+            case .teal: CompanionPalette("#4fd6c1", "#0f766e", "#d5f8f1")
+            case .moss: CompanionPalette("#9cc45a", "#4d7c0f", "#e8f3d2")
+            case .slate: CompanionPalette("#a3b0c2", "#475569", "#eef2f6")
+            }
     }
 
     /// The eyes, nose and mouth: the same near-black for every colour.

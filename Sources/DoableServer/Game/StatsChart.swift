@@ -19,9 +19,10 @@ enum StatsChart {
     static func bars(title: String, labels: [String], series: [Series], stacked: Bool) -> String {
         let count = labels.count
         func value(_ s: Series, _ index: Int) -> Int { index < s.values.count ? max(0, s.values[index]) : 0 }
-        let largest = (0..<count).map { index in
-            stacked ? series.reduce(0) { $0 + value($1, index) } : series.map { value($0, index) }.max() ?? 0
-        }.max() ?? 0
+        let largest =
+            (0..<count).map { index in
+                stacked ? series.reduce(0) { $0 + value($1, index) } : series.map { value($0, index) }.max() ?? 0
+            }.max() ?? 0
         let scale = ChartScale(maximum: Double(largest), wholeNumbers: true)
         let slot = (right - left) / Double(max(count, 1))
         var marks = ""
@@ -32,8 +33,9 @@ enum StatsChart {
                 var base = 0
                 for s in series {
                     let v = value(s, index)
-                    marks += bar(x: slotX + (slot - barWidth) / 2, width: barWidth, from: base, to: base + v,
-                                 scale: scale, cssClass: s.cssClass, tip: "\(labels[index]): \(s.name) \(v)")
+                    marks += bar(
+                        x: slotX + (slot - barWidth) / 2, width: barWidth, from: base, to: base + v,
+                        scale: scale, cssClass: s.cssClass, tip: "\(labels[index]): \(s.name) \(v)")
                     base += v
                 }
             } else {
@@ -41,9 +43,10 @@ enum StatsChart {
                 let barWidth = groupWidth / Double(max(series.count, 1))
                 for (position, s) in series.enumerated() {
                     let v = value(s, index)
-                    marks += bar(x: slotX + (slot - groupWidth) / 2 + Double(position) * barWidth,
-                                 width: barWidth > 4 ? barWidth - 1 : barWidth, from: 0, to: v, scale: scale,
-                                 cssClass: s.cssClass, tip: "\(labels[index]): \(s.name) \(v)")
+                    marks += bar(
+                        x: slotX + (slot - groupWidth) / 2 + Double(position) * barWidth,
+                        width: barWidth > 4 ? barWidth - 1 : barWidth, from: 0, to: v, scale: scale,
+                        cssClass: s.cssClass, tip: "\(labels[index]): \(s.name) \(v)")
                 }
             }
         }
@@ -51,11 +54,14 @@ enum StatsChart {
         let summary = zip(series, totals).enumerated().map { position, pair in
             (position == 0 ? pair.0.name : lowercasedFirst(pair.0.name)) + " \(pair.1)"
         }
-        let desc = count == 0 || series.isEmpty ? "No data yet."
+        let desc =
+            count == 0 || series.isEmpty
+            ? "No data yet."
             : listed(summary) + span(labels) + "."
         let legend = series.map { (name: $0.name, cssClass: $0.cssClass) }
-        return frame(title: title, desc: desc, labels: labels, legend: legend, scale: scale, marks: marks,
-                     isEmpty: count == 0 || series.isEmpty)
+        return frame(
+            title: title, desc: desc, labels: labels, legend: legend, scale: scale, marks: marks,
+            isEmpty: count == 0 || series.isEmpty)
     }
 
     /// A line through the values (nil leaves a gap), e.g. the on-time rate in % per month. A `%` unit keeps the
@@ -77,19 +83,22 @@ enum StatsChart {
             guard let point else { drawing = false; continue }
             d += (drawing ? " L" : (d.isEmpty ? "M" : " M")) + "\(number(x(index))) \(number(y(point)))"
             drawing = true
-            dots += "<circle class=\"point s-rate\" cx=\"\(number(x(index)))\" cy=\"\(number(y(point)))\" r=\"4\">"
+            dots +=
+                "<circle class=\"point s-rate\" cx=\"\(number(x(index)))\" cy=\"\(number(y(point)))\" r=\"4\">"
                 + "<title>\(escaped(labels[index])): \(escaped(amount(point, unit)))</title></circle>"
         }
         let marks = (d.isEmpty ? "" : "<path class=\"chart-line s-rate\" d=\"\(d)\"/>") + dots
         var desc = "No data yet."
         if let latest = known.last, let low = known.min() {
             let average = known.reduce(0, +) / Double(known.count)
-            desc = "Latest \(amount(latest, unit)), average \(amount(average, unit)), lowest \(amount(low, unit)), "
+            desc =
+                "Latest \(amount(latest, unit)), average \(amount(average, unit)), lowest \(amount(low, unit)), "
                 + "highest \(amount(largest, unit))" + span(labels)
                 + (known.count < count ? " (no data for \(count - known.count) of \(count))." : ".")
         }
-        return frame(title: title, desc: desc, labels: labels, legend: [], scale: scale, marks: marks,
-                     isEmpty: known.isEmpty, unit: unit)
+        return frame(
+            title: title, desc: desc, labels: labels, legend: [], scale: scale, marks: marks,
+            isEmpty: known.isEmpty, unit: unit)
     }
 
     /// The numbers of a chart as an accessible table: a caption, column headers, and each row headed by its first
@@ -102,7 +111,8 @@ enum StatsChart {
             }
             return "<tr>\(cells)</tr>"
         }
-        let table: HTML = "<table class=\"chart-table\"><caption>\(caption)</caption><thead><tr>\(head)</tr></thead>"
+        let table: HTML =
+            "<table class=\"chart-table\"><caption>\(caption)</caption><thead><tr>\(head)</tr></thead>"
             + "<tbody>\(body)</tbody></table>"
         return table.markup
     }
@@ -110,14 +120,17 @@ enum StatsChart {
     /// A chart for a page under the app's Content-Security-Policy: without its `<style>` (app.css has the rules).
     static func inlined(_ svg: String) -> String {
         guard let open = svg.range(of: "<style>"),
-              let close = svg.range(of: "</style>", range: open.upperBound..<svg.endIndex) else { return svg }
+            let close = svg.range(of: "</style>", range: open.upperBound..<svg.endIndex)
+        else { return svg }
         return svg.replacingCharacters(in: open.lowerBound..<close.upperBound, with: "")
     }
 
     // MARK: Parts
 
-    static func bar(x: Double, width: Double, from: Int, to: Int, scale: ChartScale, cssClass: String,
-                    tip: String) -> String {
+    static func bar(
+        x: Double, width: Double, from: Int, to: Int, scale: ChartScale, cssClass: String,
+        tip: String
+    ) -> String {
         let y0 = bottom - scale.fraction(Double(from)) * (bottom - top)
         let y1 = bottom - scale.fraction(Double(to)) * (bottom - top)
         return "<rect class=\"bar \(escaped(cssClass))\" x=\"\(number(x))\" y=\"\(number(y1))\" "
@@ -125,19 +138,23 @@ enum StatsChart {
     }
 
     /// The frame every chart shares: title, legend, value axis with its grid, the marks, and the labels below.
-    static func frame(title: String, desc: String, labels: [String], legend: [(name: String, cssClass: String)],
-                      scale: ChartScale, marks: String, isEmpty: Bool, unit: String = "") -> String {
+    static func frame(
+        title: String, desc: String, labels: [String], legend: [(name: String, cssClass: String)],
+        scale: ChartScale, marks: String, isEmpty: Bool, unit: String = ""
+    ) -> String {
         let id = identifier(title, labels)
         var grid = ""
         for tick in scale.ticks {
             let y = number(bottom - scale.fraction(tick) * (bottom - top))
-            grid += "<line class=\"\(tick == 0 ? "chart-axis" : "chart-grid")\" x1=\"\(number(left))\" y1=\"\(y)\" "
+            grid +=
+                "<line class=\"\(tick == 0 ? "chart-axis" : "chart-grid")\" x1=\"\(number(left))\" y1=\"\(y)\" "
                 + "x2=\"\(number(right))\" y2=\"\(y)\"/><text class=\"chart-tick\" x=\"\(number(left - 6))\" y=\"\(y)\" "
                 + "dy=\"4\" text-anchor=\"end\">\(ChartScale.label(tick))\(unit == "%" ? "%" : "")</text>"
         }
         var legendMarks = "", legendX = left
         for entry in legend {
-            legendMarks += "<rect class=\"legend-swatch \(escaped(entry.cssClass))\" x=\"\(number(legendX))\" y=\"34\" "
+            legendMarks +=
+                "<rect class=\"legend-swatch \(escaped(entry.cssClass))\" x=\"\(number(legendX))\" y=\"34\" "
                 + "width=\"12\" height=\"12\" rx=\"2\"/><text x=\"\(number(legendX + 17))\" y=\"44.5\">"
                 + "\(escaped(entry.name))</text>"
             legendX += 17 + Double(entry.name.count) * 7 + 18
@@ -146,10 +163,12 @@ enum StatsChart {
         let every = labelStep(labels: labels, slot: slot)
         var xLabels = ""
         for (index, label) in labels.enumerated() where index % every == 0 {
-            xLabels += "<text class=\"chart-tick\" x=\"\(number(left + (Double(index) + 0.5) * slot))\" "
+            xLabels +=
+                "<text class=\"chart-tick\" x=\"\(number(left + (Double(index) + 0.5) * slot))\" "
                 + "y=\"\(number(bottom + 20))\" text-anchor=\"middle\">\(escaped(label))</text>"
         }
-        let empty = isEmpty
+        let empty =
+            isEmpty
             ? "<text class=\"chart-empty\" x=\"\(number((left + right) / 2))\" y=\"\(number((top + bottom) / 2))\" "
                 + "text-anchor=\"middle\">No data yet</text>"
             : ""
@@ -174,9 +193,11 @@ enum StatsChart {
 
     /// The chart's own colours, light then dark: used when the page around it does not set the app's variables.
     static let style: String = {
-        let light = "--c-bg:#fff;--c-text:#1d2025;--c-muted:#596170;--c-grid:#e1e4e8;--c-axis:#8a919c;"
+        let light =
+            "--c-bg:#fff;--c-text:#1d2025;--c-muted:#596170;--c-grid:#e1e4e8;--c-axis:#8a919c;"
             + "--c-done:#2563eb;--c-pending:#b45309;--c-late:#dc2626;--c-points:#7c3aed;--c-rate:#0f766e"
-        let dark = "--c-bg:#21252b;--c-text:#e7e9ec;--c-muted:#a9b0bb;--c-grid:#343a43;--c-axis:#7d8592;"
+        let dark =
+            "--c-bg:#21252b;--c-text:#e7e9ec;--c-muted:#a9b0bb;--c-grid:#343a43;--c-axis:#7d8592;"
             + "--c-done:#60a5fa;--c-pending:#fbbf24;--c-late:#f87171;--c-points:#a78bfa;--c-rate:#2dd4bf"
         // Each rule: the selector, the property, a fixed light colour for renderers without custom properties, and
         // the app's variable with the chart's own as its fallback.

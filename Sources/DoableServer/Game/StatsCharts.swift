@@ -14,8 +14,9 @@ enum StatsCharts {
         case .bars(let stacked):
             return StatsChart.bars(title: chart.title, labels: chart.labels, series: chart.series, stacked: stacked)
         case .line(let unit):
-            return StatsChart.line(title: chart.title, labels: chart.labels,
-                                   values: chart.series[0].values.map { Double($0) }, unit: unit)
+            return StatsChart.line(
+                title: chart.title, labels: chart.labels,
+                values: chart.series[0].values.map { Double($0) }, unit: unit)
         }
     }
 
@@ -24,8 +25,9 @@ enum StatsCharts {
         let rows = chart.labels.indices.map { index in
             [chart.labels[index]] + chart.series.map { String($0.values[index]) }
         }
-        return StatsChart.table(caption: chart.title, header: [chart.labelHeader] + chart.series.map(\.name),
-                                rows: rows)
+        return StatsChart.table(
+            caption: chart.title, header: [chart.labelHeader] + chart.series.map(\.name),
+            rows: rows)
     }
 
     /// One chart's numbers, before drawing.
@@ -49,29 +51,42 @@ enum StatsCharts {
         let labelHeader = report.period == .year ? "Month" : "Day"
         switch name {
         case "completions":
-            return Chart(title: "Completed and pending", kind: .bars(stacked: false), labelHeader: labelHeader,
-                         labels: labels,
-                         series: [("Completed", "s-done", buckets.map(\.completed)),
-                                  ("Pending", "s-pending", buckets.map(\.pending))])
+            return Chart(
+                title: "Completed and pending", kind: .bars(stacked: false), labelHeader: labelHeader,
+                labels: labels,
+                series: [
+                    ("Completed", "s-done", buckets.map(\.completed)),
+                    ("Pending", "s-pending", buckets.map(\.pending)),
+                ])
         case "ontime":
-            return Chart(title: "On time and late", kind: .bars(stacked: true), labelHeader: labelHeader,
-                         labels: labels,
-                         series: [("On time", "s-done", buckets.map(\.onTime)),
-                                  ("Late", "s-late", buckets.map(\.late))])
+            return Chart(
+                title: "On time and late", kind: .bars(stacked: true), labelHeader: labelHeader,
+                labels: labels,
+                series: [
+                    ("On time", "s-done", buckets.map(\.onTime)),
+                    ("Late", "s-late", buckets.map(\.late)),
+                ])
         case "weekdays":
-            return Chart(title: "Completed by weekday", kind: .bars(stacked: false), labelHeader: "Weekday",
-                         labels: weekdayNames, series: [("Completed", "s-done", report.weekdayCounts)])
+            return Chart(
+                title: "Completed by weekday", kind: .bars(stacked: false), labelHeader: "Weekday",
+                labels: weekdayNames, series: [("Completed", "s-done", report.weekdayCounts)])
         case "points":
             guard report.points != nil else { return nil }
-            return Chart(title: "Points earned", kind: .line(unit: "points"), labelHeader: labelHeader,
-                         labels: labels, series: [("Points", "s-points", buckets.map { $0.points ?? 0 })])
+            return Chart(
+                title: "Points earned", kind: .line(unit: "points"), labelHeader: labelHeader,
+                labels: labels, series: [("Points", "s-points", buckets.map { $0.points ?? 0 })])
         case "monthly":
             guard let months = report.monthly else { return nil }
-            return Chart(title: "Monthly progress", kind: .bars(stacked: true), labelHeader: "Month",
-                         labels: months.map(\.label),
-                         series: [("On time or without deadline", "s-done",
-                                   months.map { max(0, $0.completed - $0.late) }),
-                                  ("Late", "s-late", months.map(\.late))])
+            return Chart(
+                title: "Monthly progress", kind: .bars(stacked: true), labelHeader: "Month",
+                labels: months.map(\.label),
+                series: [
+                    (
+                        "On time or without deadline", "s-done",
+                        months.map { max(0, $0.completed - $0.late) }
+                    ),
+                    ("Late", "s-late", months.map(\.late)),
+                ])
         default:
             return nil
         }

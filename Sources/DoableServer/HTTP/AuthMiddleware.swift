@@ -26,8 +26,10 @@ struct AuthMiddleware: RouterMiddleware {
             }
             secret = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
         } else if request.method == .get || request.method == .head,
-                  let cookie = (request.cookies[WebCookie.named(WebCookie.session, secure: true)]
-                                ?? request.cookies[WebCookie.session])?.value, !cookie.isEmpty {
+            let cookie =
+                (request.cookies[WebCookie.named(WebCookie.session, secure: true)]
+                ?? request.cookies[WebCookie.session])?.value, !cookie.isEmpty
+        {
             // The web app's EventSource cannot send a header (VIEW-6): a GET may use the session cookie. Only a
             // GET: a write through a cookie would need the web forms' CSRF token, which the API does not check.
             secret = cookie
@@ -38,7 +40,8 @@ struct AuthMiddleware: RouterMiddleware {
             throw DoableError.unauthenticated("The token is not valid or has expired.")
         }
         if request.method != .get && request.method != .head && !identity.canWrite
-            && !Self.readsOnly(request) {
+            && !Self.readsOnly(request)
+        {
             throw DoableError.forbidden("This token may only read.")
         }
         var context = context

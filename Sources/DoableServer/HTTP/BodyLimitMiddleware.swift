@@ -10,7 +10,8 @@ struct BodyLimitMiddleware: RouterMiddleware {
         async throws -> Response
     {
         if let declared = request.headers[.contentLength], let length = Int(declared),
-           length > RequestBodyLimit.bytes(forPath: request.uri.path) {
+            length > RequestBodyLimit.bytes(forPath: request.uri.path)
+        {
             throw HTTPError(.contentTooLarge, message: RequestBodyLimit.message(forPath: request.uri.path))
         }
         return try await next(request, context)

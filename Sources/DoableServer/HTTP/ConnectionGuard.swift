@@ -180,9 +180,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// The options of the `Connection` header fields, lower-cased.
     static func connectionOptions(_ fields: HTTPFields) -> Set<String> {
-        Set(fields[values: .connection].flatMap { value in
-            value.split(separator: ",").map { option in option.filter { $0 != " " && $0 != "\t" }.lowercased() }
-        })
+        Set(
+            fields[values: .connection].flatMap { value in
+                value.split(separator: ",").map { option in option.filter { $0 != " " && $0 != "\t" }.lowercased() }
+            })
     }
 }
 

@@ -27,22 +27,27 @@ struct ErrorMiddleware: RouterMiddleware {
             }
             return Self.response(for: error)
         } catch is NIOTooManyBytesError {
-            return Self.response(for: HTTPError(.contentTooLarge,
-                                                message: RequestBodyLimit.message(forPath: request.uri.path)))
+            return Self.response(
+                for: HTTPError(
+                    .contentTooLarge,
+                    message: RequestBodyLimit.message(forPath: request.uri.path)))
         } catch let error as StoreError where StoreProblem(error) != nil {
             // The request itself was well-formed (a malformed one is a 4xx before any query runs): the database
             // cannot take it right now (too slow, or its storage is full), in the one error shape, never a hang.
             let problem = StoreProblem(error)!.counted()
-            return Self.response(status: problem.status, code: problem.code, message: problem.message, field: nil,
-                                 headers: problem.headers)
+            return Self.response(
+                status: problem.status, code: problem.code, message: problem.message, field: nil,
+                headers: problem.headers)
         } catch {
             if let malformed = MalformedRequest(error) {
-                return Self.response(status: malformed.status, code: malformed.code, message: malformed.message,
-                                     field: nil, headers: [.connection: "close"])
+                return Self.response(
+                    status: malformed.status, code: malformed.code, message: malformed.message,
+                    field: nil, headers: [.connection: "close"])
             }
             context.logger.error("Unhandled error", metadata: ["doable.error": "\(String(reflecting: error))"])
-            return Self.response(status: .internalServerError, code: "internal_error",
-                                 message: "Something went wrong on the server.", field: nil)
+            return Self.response(
+                status: .internalServerError, code: "internal_error",
+                message: "Something went wrong on the server.", field: nil)
         }
     }
 
@@ -67,31 +72,35 @@ struct ErrorMiddleware: RouterMiddleware {
     /// The error's status and headers; its code, field and message are `DoableError`'s own (sync reports rejected
     /// mutations with the same three).
     static func response(for error: DoableError) -> Response {
-        let (status, headers): (HTTPResponse.Status, HTTPFields) = switch error {
-        case .invalid: (.badRequest, [:])
-        case .conflict: (.conflict, [:])
-        case .notFound: (.notFound, [:])
-        case .unauthenticated: (.unauthorized, [.wwwAuthenticate: "Bearer"])
-        case .forbidden: (.forbidden, [:])
-        case .rateLimited(let retryAfter, _): (.tooManyRequests, [.retryAfter: String(retryAfter)])
-        }
+        let (status, headers): (HTTPResponse.Status, HTTPFields) =
+            switch error {
+            case .invalid: (.badRequest, [:])
+            case .conflict: (.conflict, [:])
+            case .notFound: (.notFound, [:])
+            case .unauthenticated: (.unauthorized, [.wwwAuthenticate: "Bearer"])
+            case .forbidden: (.forbidden, [:])
+            case .rateLimited(let retryAfter, _): (.tooManyRequests, [.retryAfter: String(retryAfter)])
+            }
         return response(status: status, code: error.code, message: error.message, field: error.field, headers: headers)
     }
 
     static func response(for error: HTTPError) -> Response {
         switch error.status {
         case .contentTooLarge:
-            response(status: .contentTooLarge, code: "payload_too_large",
-                     message: error.body ?? "The request body must be at most 1 MiB.", field: nil,
-                     headers: [.connection: "close"])
+            response(
+                status: .contentTooLarge, code: "payload_too_large",
+                message: error.body ?? "The request body must be at most 1 MiB.", field: nil,
+                headers: [.connection: "close"])
         case .notFound:
             response(status: .notFound, code: "not_found", message: "No such resource.", field: nil)
         case .unsupportedMediaType:
-            response(status: .unsupportedMediaType, code: "unsupported_media_type",
-                     message: error.body ?? "Unsupported Content-Type.", field: nil)
+            response(
+                status: .unsupportedMediaType, code: "unsupported_media_type",
+                message: error.body ?? "Unsupported Content-Type.", field: nil)
         default:
-            response(status: error.status, code: "http_\(error.status.code)",
-                     message: error.body ?? error.status.reasonPhrase, field: nil)
+            response(
+                status: error.status, code: "http_\(error.status.code)",
+                message: error.body ?? error.status.reasonPhrase, field: nil)
         }
     }
 

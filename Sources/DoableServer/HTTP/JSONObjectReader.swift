@@ -8,8 +8,9 @@ struct JSONObjectReader {
 
     init(_ value: JSONValue, allowed: Set<String>, path: String = "") throws {
         guard case .object(let fields) = value else {
-            throw DoableError.invalid(field: path.isEmpty ? nil : path,
-                                      message: "The request body must be a JSON object.")
+            throw DoableError.invalid(
+                field: path.isEmpty ? nil : path,
+                message: "The request body must be a JSON object.")
         }
         self.fields = fields
         self.path = path

@@ -9,8 +9,9 @@ enum JSONResponse {
     /// with the caller's status, but as a 500 in the error shape.
     static func make<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok) -> Response {
         guard let bytes = try? StreamingJSONEncoder.encode(value) else {
-            return ErrorMiddleware.response(status: .internalServerError, code: "internal_error",
-                                            message: "The response could not be written.", field: nil)
+            return ErrorMiddleware.response(
+                status: .internalServerError, code: "internal_error",
+                message: "The response could not be written.", field: nil)
         }
         return make(body: ByteBuffer(bytes: bytes), status: status)
     }
@@ -21,8 +22,9 @@ enum JSONResponse {
 
     /// A body already encoded.
     static func make(body: ByteBuffer, status: HTTPResponse.Status = .ok) -> Response {
-        Response(status: status, headers: [.contentType: "application/json; charset=utf-8"],
-                 body: .init(byteBuffer: body))
+        Response(
+            status: status, headers: [.contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: body))
     }
 
     static func noContent() -> Response { Response(status: .noContent) }
@@ -44,12 +46,15 @@ extension Request {
         try requireJSONContentType()
         do {
             return try buffer.withUnsafeReadableBytes { raw in
-                try JSONParser.parse(UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self),
-                                                         count: raw.count))
+                try JSONParser.parse(
+                    UnsafeBufferPointer(
+                        start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self),
+                        count: raw.count))
             }
         } catch let duplicate as JSONParser.DuplicateKey {
-            throw DoableError.invalid(field: duplicate.key,
-                                      message: "The name '\(duplicate.key)' appears twice in one JSON object.")
+            throw DoableError.invalid(
+                field: duplicate.key,
+                message: "The name '\(duplicate.key)' appears twice in one JSON object.")
         } catch {
             throw DoableError.invalid(field: nil, message: "The request body is not valid JSON.")
         }
@@ -59,8 +64,8 @@ extension Request {
     func requireJSONContentType() throws {
         let values = headers[values: .contentType]
         guard values.count == 1, let mediaType = MediaType(from: values[0]), mediaType.type == .application,
-              mediaType.subType == "json",
-              mediaType.parameter.map({ $0.name.lowercased() == "charset" && ["utf-8", "utf8"].contains($0.value.lowercased()) })
+            mediaType.subType == "json",
+            mediaType.parameter.map({ $0.name.lowercased() == "charset" && ["utf-8", "utf8"].contains($0.value.lowercased()) })
                 ?? true
         else {
             throw HTTPError(.unsupportedMediaType, message: "Send the body as 'Content-Type: application/json'.")

@@ -30,8 +30,9 @@ struct MalformedRequest {
     private init(parserError error: HTTPParserError) {
         switch error {
         case .headerOverflow:
-            self.init(.requestHeaderFieldsTooLarge, "The request's headers are too large (at most 80 KiB).",
-                      code: "headers_too_large")
+            self.init(
+                .requestHeaderFieldsTooLarge, "The request's headers are too large (at most 80 KiB).",
+                code: "headers_too_large")
         case .invalidChunkSize:
             self.init(.badRequest, "The chunked request body is malformed: a chunk size is not valid.")
         case .invalidContentLength, .unexpectedContentLength:

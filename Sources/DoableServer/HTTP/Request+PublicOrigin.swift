@@ -23,16 +23,19 @@ extension Request {
     /// The first of a header's comma-separated values (each proxy appends its own after the client's).
     private func firstValue(_ name: HTTPField.Name) -> String? {
         guard let value = headers[name]?.split(separator: ",").first?.trimmingCharacters(in: .whitespaces),
-              !value.isEmpty else { return nil }
+            !value.isEmpty
+        else { return nil }
         return value
     }
 
     /// Letters, digits, dots, dashes, a port, or a bracketed IPv6 address: nothing that could end the URL early.
     static func isPlainHost(_ host: String) -> Bool {
-        !host.isEmpty && host.utf8.count <= 255 && host.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
-                || ".-:[]".unicodeScalars.contains(scalar))
-        }
+        !host.isEmpty && host.utf8.count <= 255
+            && host.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII
+                    && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                        || ".-:[]".unicodeScalars.contains(scalar))
+            }
     }
 }
 

@@ -14,12 +14,14 @@ struct RequestLogMiddleware: RouterMiddleware {
         let response = try await next(request, context)
         let elapsed = ContinuousClock.now - start
         let micros = elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000
-        context.logger.info("request", metadata: [
-            "http.method": "\(request.method)",
-            "http.path": "\(context.endpointPath ?? "unmatched")",
-            "http.status": "\(response.status.code)",
-            "http.duration_us": "\(micros)",
-        ])
+        context.logger.info(
+            "request",
+            metadata: [
+                "http.method": "\(request.method)",
+                "http.path": "\(context.endpointPath ?? "unmatched")",
+                "http.status": "\(response.status.code)",
+                "http.duration_us": "\(micros)",
+            ])
         return response
     }
 }

@@ -102,8 +102,9 @@ public final class SignInLimiter: Sendable {
         }
         guard let wait else {
             refusedAttempts.increment()
-            throw DoableError.rateLimited(retryAfterSeconds: max(1, Int(limits.maxAddressDelay)),
-                                          message: "Too many sign-in attempts from your address; try again shortly.")
+            throw DoableError.rateLimited(
+                retryAfterSeconds: max(1, Int(limits.maxAddressDelay)),
+                message: "Too many sign-in attempts from your address; try again shortly.")
         }
         guard wait > 0 else { return }
         delayedAttempts.increment()
@@ -113,11 +114,15 @@ public final class SignInLimiter: Sendable {
 
     /// Refuses (429) a registration from an address told too often, lately, that an email or username is taken.
     public func admitRegistration(address: String, now: Double = Date().timeIntervalSince1970) throws {
-        guard let wait = lockedSeconds(key: Self.key(registrationsFrom: address),
-                                       limit: limits.takenRegistrationsPerAddress, now: now) else { return }
+        guard
+            let wait = lockedSeconds(
+                key: Self.key(registrationsFrom: address),
+                limit: limits.takenRegistrationsPerAddress, now: now)
+        else { return }
         refusedAttempts.increment()
-        throw DoableError.rateLimited(retryAfterSeconds: wait,
-                                      message: "Too many registrations from your address; try again in \(wait) s.")
+        throw DoableError.rateLimited(
+            retryAfterSeconds: wait,
+            message: "Too many registrations from your address; try again in \(wait) s.")
     }
 
     /// A registration from `address` was told that its email or username is taken.
@@ -148,8 +153,9 @@ public final class SignInLimiter: Sendable {
     func requireUnlocked(key: String, now: Double) throws {
         if let wait = lockedSeconds(key: key, now: now) {
             refusedAttempts.increment()
-            throw DoableError.rateLimited(retryAfterSeconds: wait,
-                                          message: "Too many wrong passwords for this account. Try again in \(wait) seconds.")
+            throw DoableError.rateLimited(
+                retryAfterSeconds: wait,
+                message: "Too many wrong passwords for this account. Try again in \(wait) seconds.")
         }
     }
 
@@ -159,8 +165,10 @@ public final class SignInLimiter: Sendable {
     }
 
     /// Counts a failed sign-in against the address and the account the login names, or the login when it names none.
-    public func recordFailure(login: String, account: AccountID?, address: String,
-                              now: Double = Date().timeIntervalSince1970) {
+    public func recordFailure(
+        login: String, account: AccountID?, address: String,
+        now: Double = Date().timeIntervalSince1970
+    ) {
         recordFailure(key: Self.key(login: login, account: account), address: address, now: now)
     }
 

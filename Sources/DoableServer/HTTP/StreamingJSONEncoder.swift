@@ -108,7 +108,6 @@ private struct KeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
         writer.bytes.append(UInt8(ascii: ":"))
     }
 
-
     mutating func encodeNil(forKey key: Key) throws {
         self.key(key)
         writer.write("null")

@@ -11,16 +11,18 @@ public struct MailAddress: Sendable, Hashable, CustomStringConvertible {
         let local = address.utf8[..<at]
         let domain = address.utf8[address.utf8.index(after: at)...]
         guard !local.isEmpty, local.count <= 64, local.allSatisfy(Self.isLocalPartByte),
-              local.first != UInt8(ascii: "."), local.last != UInt8(ascii: "."),
-              !address.contains("..")
+            local.first != UInt8(ascii: "."), local.last != UInt8(ascii: "."),
+            !address.contains("..")
         else {
             throw .invalidAddress(address, "the part before @ may hold letters, digits, dots and !#$%&'*+-/=?^_`{|}~")
         }
         let labels = domain.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        guard labels.count >= 1, labels.allSatisfy({ label in
-            (1...63).contains(label.count) && label.allSatisfy(Self.isDomainByte)
-                && label.first != UInt8(ascii: "-") && label.last != UInt8(ascii: "-")
-        }) else {
+        guard labels.count >= 1,
+            labels.allSatisfy({ label in
+                (1...63).contains(label.count) && label.allSatisfy(Self.isDomainByte)
+                    && label.first != UInt8(ascii: "-") && label.last != UInt8(ascii: "-")
+            })
+        else {
             throw .invalidAddress(address, "the domain after @ must be a host name such as example.com")
         }
         self.address = address
@@ -42,7 +44,8 @@ public struct MailAddress: Sendable, Hashable, CustomStringConvertible {
     private static func isDomainByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"): true
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
+            true
         default: false
         }
     }

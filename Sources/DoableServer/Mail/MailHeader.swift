@@ -13,7 +13,8 @@ enum MailHeader {
         let value = removingLineBreaks(value)
         if value.isEmpty { return fold(name, []) }
         let words = value.split(separator: " ", omittingEmptySubsequences: false)
-        let fits = keepsLongWords
+        let fits =
+            keepsLongWords
             ? words.allSatisfy { $0.utf8.count <= 998 - name.utf8.count - 2 }
             : words[0].utf8.count <= firstLineRoom(name) && words.allSatisfy { $0.utf8.count < maxLineLength }
         let staysRaw = fits && isPrintableASCII(value) && !value.contains("=?") && !words.contains(where: \.isEmpty)
@@ -25,7 +26,8 @@ enum MailHeader {
         guard let displayName = address.displayName else { return fold(name, [address.address]) }
         let quoted = "\"" + displayName.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
         let isRaw = isPrintableASCII(displayName) && !displayName.contains("=?")
-        let phrase = isRaw && quoted.utf8.count <= firstLineRoom(name)
+        let phrase =
+            isRaw && quoted.utf8.count <= firstLineRoom(name)
             ? [quoted]
             : encodedWords(displayName, firstLineRoom: firstLineRoom(name))
         return fold(name, phrase + ["<\(address.address)>"])

@@ -15,8 +15,10 @@ public struct MailMessage: Sendable {
     public var messageID: String?
     public var date: Date
 
-    public init(from: MailAddress, to: MailAddress, subject: String, textBody: String, htmlBody: String? = nil,
-                headers: [(String, String)] = [], messageID: String? = nil, date: Date = Date()) {
+    public init(
+        from: MailAddress, to: MailAddress, subject: String, textBody: String, htmlBody: String? = nil,
+        headers: [(String, String)] = [], messageID: String? = nil, date: Date = Date()
+    ) {
         self.from = from
         self.to = to
         self.subject = subject
@@ -71,7 +73,7 @@ public struct MailMessage: Sendable {
         var id = Substring(messageID)
         if id.hasPrefix("<"), id.hasSuffix(">") { id = id.dropFirst().dropLast() }
         guard id.utf8.count < 900, id.filter({ $0 == "@" }).count == 1, id.first != "@", id.last != "@",
-              id.utf8.allSatisfy({ (33...126).contains($0) && !"<>\"\\".utf8.contains($0) })
+            id.utf8.allSatisfy({ (33...126).contains($0) && !"<>\"\\".utf8.contains($0) })
         else { throw .invalidMessageID(messageID) }
         return String(id)
     }

@@ -26,7 +26,8 @@ enum QuotedPrintable {
             for index in line.indices {
                 let byte = line[index]
                 let isLast = index == line.index(before: line.endIndex)
-                let isLiteral = (33...126).contains(byte) && byte != UInt8(ascii: "=")
+                let isLiteral =
+                    (33...126).contains(byte) && byte != UInt8(ascii: "=")
                     || (byte == 0x20 || byte == 0x09) && !isLast  // trailing white space would be lost in transit
                 let width = isLiteral ? 1 : 3
                 // A soft break ("=") must still fit after anything that is not the end of the line.

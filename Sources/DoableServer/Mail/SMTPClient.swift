@@ -41,8 +41,10 @@ public struct SMTPClient: Sendable {
         await connection.close()
     }
 
-    private func deliver(_ data: [UInt8], from: MailAddress, to: MailAddress, over connection: SMTPConnection,
-                         tls: NIOSSLContext) async throws {
+    private func deliver(
+        _ data: [UInt8], from: MailAddress, to: MailAddress, over connection: SMTPConnection,
+        tls: NIOSSLContext
+    ) async throws {
         try connection.greeting.expect([220], for: "the greeting")
         var extensions = try await hello(connection)
         var isEncrypted = url.usesImplicitTLS
@@ -57,8 +59,9 @@ public struct SMTPClient: Sendable {
         }
         if let username = url.username {
             guard isEncrypted || url.isLoopback else {
-                throw SMTPError.configuration("refusing to send credentials unencrypted to \(url.host); "
-                    + "use smtps:// or a server that offers STARTTLS")
+                throw SMTPError.configuration(
+                    "refusing to send credentials unencrypted to \(url.host); "
+                        + "use smtps:// or a server that offers STARTTLS")
             }
             try await authenticate(username, url.password ?? "", mechanisms: extensions["AUTH"] ?? [], connection)
         }
@@ -86,12 +89,15 @@ public struct SMTPClient: Sendable {
         return extensions
     }
 
-    private func authenticate(_ username: String, _ password: String, mechanisms: [String],
-                              _ connection: SMTPConnection) async throws {
+    private func authenticate(
+        _ username: String, _ password: String, mechanisms: [String],
+        _ connection: SMTPConnection
+    ) async throws {
         func base64(_ text: String) -> String { Data(text.utf8).base64EncodedString() }
         if mechanisms.contains("PLAIN") {
-            try await connection.run("AUTH PLAIN", "AUTH PLAIN " + base64("\0\(username)\0\(password)"),
-                                     expecting: 235)
+            try await connection.run(
+                "AUTH PLAIN", "AUTH PLAIN " + base64("\0\(username)\0\(password)"),
+                expecting: 235)
         } else if mechanisms.contains("LOGIN") {
             try await connection.run("AUTH LOGIN", "AUTH LOGIN", expecting: 334)
             try await connection.run("AUTH LOGIN", base64(username), expecting: 334)

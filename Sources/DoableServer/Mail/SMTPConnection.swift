@@ -10,7 +10,8 @@ struct SMTPConnection: Sendable {
 
     /// Connects (with TLS from the start when `implicitTLS` is given) and reads the greeting.
     static func open(host: String, port: Int, implicitTLS: NIOSSLContext?, timeout: TimeAmount) async throws
-        -> SMTPConnection {
+        -> SMTPConnection
+    {
         let loop = MultiThreadedEventLoopGroup.singleton.next()
         let greeting = loop.makePromise(of: SMTPReply.self)
         let bootstrap = ClientBootstrap(group: loop)

@@ -43,8 +43,8 @@ struct SMTPReplyParser {
 
             let utf8 = Array(line.utf8.prefix(4))
             guard utf8.count >= 3, utf8[..<3].allSatisfy({ (0x30...0x39).contains($0) }),
-                  let code = Int(line.prefix(3)), (200...599).contains(code),
-                  utf8.count == 3 || utf8[3] == UInt8(ascii: " ") || utf8[3] == UInt8(ascii: "-")
+                let code = Int(line.prefix(3)), (200...599).contains(code),
+                utf8.count == 3 || utf8[3] == UInt8(ascii: " ") || utf8[3] == UInt8(ascii: "-")
             else { throw .protocolViolation("malformed reply line '\(line.prefix(80))'") }
             guard pendingCode == nil || pendingCode == code else {
                 throw .protocolViolation("reply lines with different codes (\(pendingCode ?? 0) and \(code))")

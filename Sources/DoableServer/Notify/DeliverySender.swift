@@ -32,13 +32,16 @@ public struct DeliverySender: Service {
     public func run() async throws {
         await cancelWhenGracefulShutdown { await domain.readiness.wait() }
         guard !Task.isShuttingDownGracefully else { return }
-        let client = OutgoingHTTP(policy: settings.outgoing, resolver: settings.resolver, configuration: .init(
-            timeout: .init(connect: .seconds(5), read: .seconds(10)),
-            // Many accounts' webhooks may point at one receiver: let all sends reach it at once (the default is 8
-            // connections per host, which held Q-5's 100 webhooks on one local receiver to 8 calls at a time).
-            connectionPool: .init(idleTimeout: .seconds(60),
-                                  concurrentHTTP1ConnectionsPerHostSoftLimit: settings.maxConcurrentSends),
-            decompression: .disabled))
+        let client = OutgoingHTTP(
+            policy: settings.outgoing, resolver: settings.resolver,
+            configuration: .init(
+                timeout: .init(connect: .seconds(5), read: .seconds(10)),
+                // Many accounts' webhooks may point at one receiver: let all sends reach it at once (the default is 8
+                // connections per host, which held Q-5's 100 webhooks on one local receiver to 8 calls at a time).
+                connectionPool: .init(
+                    idleTimeout: .seconds(60),
+                    concurrentHTTP1ConnectionsPerHostSoftLimit: settings.maxConcurrentSends),
+                decompression: .disabled))
         let inFlight = InFlightCount()
         var linkKey: String?
         await withDiscardingTaskGroup { group in
@@ -96,8 +99,12 @@ public struct DeliverySender: Service {
             outcome = error.isTransient ? .transient(error.description) : .permanent(error.description)
         } catch {
             // The member sees a reason in general words; the admin's log has the error itself.
-            logger.warning("A delivery failed", metadata: ["doable.delivery": "\(delivery.id)",
-                                                           "doable.error": "\(String(reflecting: error))"])
+            logger.warning(
+                "A delivery failed",
+                metadata: [
+                    "doable.delivery": "\(delivery.id)",
+                    "doable.error": "\(String(reflecting: error))",
+                ])
             outcome = .transient(delivery.channel == .email ? "could not reach the mail server" : "could not connect")
         }
         do {
@@ -112,8 +119,10 @@ public struct DeliverySender: Service {
     static let sendDeadline: Duration = .seconds(35)
 
     /// `work`, or a transient failure once `deadline` has passed (the work is cancelled).
-    static func withDeadline(_ deadline: Duration,
-                             _ work: @escaping @Sendable () async throws -> Domain.DeliveryOutcome) async throws
+    static func withDeadline(
+        _ deadline: Duration,
+        _ work: @escaping @Sendable () async throws -> Domain.DeliveryOutcome
+    ) async throws
         -> Domain.DeliveryOutcome
     {
         try await withThrowingTaskGroup(of: Domain.DeliveryOutcome.self) { group in
@@ -136,8 +145,9 @@ public struct DeliverySender: Service {
         }
         let message: MailMessage
         do {
-            message = try EmailComposer(settings: settings, linkKey: linkKey).message(for: delivery, payload: payload,
-                                                                                     now: .now)
+            message = try EmailComposer(settings: settings, linkKey: linkKey).message(
+                for: delivery, payload: payload,
+                now: .now)
         } catch {
             throw DeliveryFailure.permanent("The email could not be written: \(error)")
         }
@@ -170,8 +180,9 @@ public struct DeliverySender: Service {
         } catch {
             switch error {
             case .refused(let reason):
-                return .permanent("not sent: the host is \(reason), which this server does not call "
-                    + "(an admin can allow it with --allow-outgoing)")
+                return .permanent(
+                    "not sent: the host is \(reason), which this server does not call "
+                        + "(an admin can allow it with --allow-outgoing)")
             case .couldNotConnect: return .transient("could not connect")
             case .timedOut: return .transient("timed out")
             }

@@ -10,8 +10,9 @@ struct EmailComposer {
 
     func message(for delivery: Delivery, payload: DeliveryPayload, now: Timestamp) throws -> MailMessage {
         let kind = payload.notificationKind ?? .reminder
-        let link = EmailLink(accountID: delivery.accountID, kind: kind, reminderID: payload.reminderID,
-                             expiresAt: now.adding(seconds: EmailLink.lifetimeSeconds))
+        let link = EmailLink(
+            accountID: delivery.accountID, kind: kind, reminderID: payload.reminderID,
+            expiresAt: now.adding(seconds: EmailLink.lifetimeSeconds))
         let base = settings.publicURL.hasSuffix("/") ? String(settings.publicURL.dropLast()) : settings.publicURL
         let manage = "\(base)/email/\(link.token(key: linkKey))"
         let unsubscribe = "\(manage)/unsubscribe"
@@ -27,20 +28,24 @@ struct EmailComposer {
             value.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
                 .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
         }
-        var html = "<!doctype html><html><body style=\"font-family:sans-serif\">"
+        var html =
+            "<!doctype html><html><body style=\"font-family:sans-serif\">"
             + "<h1 style=\"font-size:18px\">\(escape(payload.title))</h1><p>\(escape(payload.body))</p>"
         if let postingURL { html += "<p><a href=\"\(escape(postingURL))\">Open the posting</a></p>" }
         if let taskURL { html += "<p><a href=\"\(escape(taskURL))\">Open the task</a></p>" }
         if payload.reminderID != nil {
             html += "<p><a href=\"\(escape(manage))\">Snooze or silence this reminder</a></p>"
         }
-        html += "<p style=\"color:#555;font-size:12px\"><a href=\"\(escape(unsubscribe))\">Stop these emails</a></p>"
+        html +=
+            "<p style=\"color:#555;font-size:12px\"><a href=\"\(escape(unsubscribe))\">Stop these emails</a></p>"
             + "</body></html>"
         return MailMessage(
             from: try MailAddress(settings.mailFrom, displayName: "Doable"), to: try MailAddress(delivery.target),
             subject: subject, textBody: text, htmlBody: html,
-            headers: [("List-Unsubscribe", "<\(unsubscribe)>"), ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click"),
-                      ("X-Doable-Delivery", delivery.id.description)],
+            headers: [
+                ("List-Unsubscribe", "<\(unsubscribe)>"), ("List-Unsubscribe-Post", "List-Unsubscribe=One-Click"),
+                ("X-Doable-Delivery", delivery.id.description),
+            ],
             messageID: "<\(delivery.id)@doable>")
     }
 }

@@ -14,8 +14,10 @@ struct EmailLink: Sendable, Equatable {
     static let lifetimeSeconds: Int64 = 30 * 86_400
 
     func token(key: String) -> String {
-        let payload = [accountID.description, kind.rawValue, reminderID?.description ?? "-",
-                       String(expiresAt.milliseconds / 1000)].joined(separator: ".")
+        let payload = [
+            accountID.description, kind.rawValue, reminderID?.description ?? "-",
+            String(expiresAt.milliseconds / 1000),
+        ].joined(separator: ".")
         let encoded = Data(payload.utf8).base64URLEncoded
         return encoded + "." + Self.signature(encoded, key: key)
     }
@@ -24,17 +26,18 @@ struct EmailLink: Sendable, Equatable {
     init?(token: String, key: String, now: Timestamp) {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard token.utf8.count <= 400, parts.count == 2,
-              constantTimeEquals(Array(parts[1].utf8), Array(Self.signature(String(parts[0]), key: key).utf8)),
-              let data = Data(base64URLEncoded: String(parts[0]))
+            constantTimeEquals(Array(parts[1].utf8), Array(Self.signature(String(parts[0]), key: key).utf8)),
+            let data = Data(base64URLEncoded: String(parts[0]))
         else { return nil }
         let fields = String(decoding: data, as: UTF8.self).split(separator: ".").map(String.init)
         guard fields.count == 4, let account = AccountID(fields[0]), let kind = AppNotification.Kind(rawValue: fields[1]),
-              let seconds = Int64(fields[3])
+            let seconds = Int64(fields[3])
         else { return nil }
         let expiry = Timestamp(milliseconds: seconds * 1000)
         guard expiry > now else { return nil }
-        self.init(accountID: account, kind: kind, reminderID: fields[2] == "-" ? nil : ReminderID(fields[2]),
-                  expiresAt: expiry)
+        self.init(
+            accountID: account, kind: kind, reminderID: fields[2] == "-" ? nil : ReminderID(fields[2]),
+            expiresAt: expiry)
     }
 
     init(accountID: AccountID, kind: AppNotification.Kind, reminderID: ReminderID?, expiresAt: Timestamp) {

@@ -69,7 +69,7 @@ public final class OutgoingHTTP: Sendable {
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         // What the HTTP client itself would take for an address (inet_pton's forms) it connects to unresolved.
         if let socketAddress = try? SocketAddress(ipAddress: host, port: 0), let text = socketAddress.ipAddress,
-           let address = IPAddress(text)
+            let address = IPAddress(text)
         {
             if let reason = policy.refusal(of: address) { throw .refused(reason) }
             return Target(host: host, address: address, isLiteral: true)
@@ -103,7 +103,7 @@ public final class OutgoingHTTP: Sendable {
             let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
             cache.entries[key] = ClientCache.Entry(client: client, inUse: 1, lastUsed: cache.clock)
             if cache.entries.count > Self.maximumClients,
-               let idle = cache.entries.filter({ $0.value.inUse == 0 }).min(by: { $0.value.lastUsed < $1.value.lastUsed })
+                let idle = cache.entries.filter({ $0.value.inUse == 0 }).min(by: { $0.value.lastUsed < $1.value.lastUsed })
             {
                 evicted = cache.entries.removeValue(forKey: idle.key)?.client
             }
@@ -128,7 +128,7 @@ public final class OutgoingHTTP: Sendable {
     static func failure(_ error: any Error) -> Failure {
         if let error = error as? Failure { return error }
         if let error = error as? HTTPClientError,
-           [.connectTimeout, .readTimeout, .writeTimeout, .deadlineExceeded].contains(error)
+            [.connectTimeout, .readTimeout, .writeTimeout, .deadlineExceeded].contains(error)
         {
             return .timedOut
         }

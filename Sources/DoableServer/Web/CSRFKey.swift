@@ -21,8 +21,9 @@ final class CSRFKey: Sendable {
     func derivedKey(_ purpose: String, domain: Domain) async throws -> SymmetricKey {
         var text = secret.withLock { $0 }
         if text == nil { text = try await load(domain) }
-        let mac = HMAC<SHA256>.authenticationCode(for: Data(("doable-key|" + purpose).utf8),
-                                                  using: SymmetricKey(data: Data((text ?? "").utf8)))
+        let mac = HMAC<SHA256>.authenticationCode(
+            for: Data(("doable-key|" + purpose).utf8),
+            using: SymmetricKey(data: Data((text ?? "").utf8)))
         return SymmetricKey(data: Data(mac))
     }
 

@@ -124,39 +124,39 @@ struct CalendarAppsPage {
             "<li>\(Self.copyField(id: "feed-\(list.id)", label: "“\(list.name)”", value: origin + FeedPath.list(list.id, key: links.key)))</li>"
         }
         return """
-        <p>Google Calendar, Apple Calendar, Outlook and Thunderbird can subscribe to an address that lists your
-        tasks: read only, and refreshed about every 15 minutes. Calendars that show no tasks show each task with a
-        due date as an event on its day, ☐ while it is open and ☑ once it is done.</p>
-        \(Self.copyField(id: "feed-all", label: "All tasks with a due date", value: origin + all,
+            <p>Google Calendar, Apple Calendar, Outlook and Thunderbird can subscribe to an address that lists your
+            tasks: read only, and refreshed about every 15 minutes. Calendars that show no tasks show each task with a
+            due date as an event on its day, ☐ while it is open and ☑ once it is done.</p>
+            \(Self.copyField(id: "feed-all", label: "All tasks with a due date", value: origin + all,
                          hint: "Open ones, and those completed in the last 30 days, from every list you can see."))
-        <h4 id="feed-lists-heading">One list</h4>
-        <ul class="feed-list" aria-labelledby="feed-lists-heading">\(lists)</ul>
-        <details class="client-howto"><summary>How to subscribe</summary>
-        <ul><li>Google Calendar (on the web): Other calendars → + → <strong>From URL</strong>, paste the address.</li>
-        <li>Apple Calendar on a Mac: File → <strong>New Calendar Subscription</strong>; on an iPhone: Settings →
-        Calendar → Accounts → Add Account → Other → <strong>Add Subscribed Calendar</strong>.</li>
-        <li>Outlook: Add calendar → <strong>Subscribe from web</strong>.</li>
-        <li>Thunderbird: New Calendar → On the Network, paste the address as the Location.</li></ul></details>
-        <p class="hint">Each address is its own password: anyone who has it can read those tasks. If one got out,
-        make new links; the old ones stop working at once, and your calendars need the new ones.</p>
-        <form method="post" action="/settings/calendars/rotate" class="inline-form" data-confirm="Make new feed \
-        links? Calendars subscribed to the current ones stop getting updates until you subscribe them again.">
-        \(csrf)<input type="hidden" name="back" value="/settings/calendars">
-        <button type="submit" class="button danger">Make new feed links</button>
-        </form>
-        """
+            <h4 id="feed-lists-heading">One list</h4>
+            <ul class="feed-list" aria-labelledby="feed-lists-heading">\(lists)</ul>
+            <details class="client-howto"><summary>How to subscribe</summary>
+            <ul><li>Google Calendar (on the web): Other calendars → + → <strong>From URL</strong>, paste the address.</li>
+            <li>Apple Calendar on a Mac: File → <strong>New Calendar Subscription</strong>; on an iPhone: Settings →
+            Calendar → Accounts → Add Account → Other → <strong>Add Subscribed Calendar</strong>.</li>
+            <li>Outlook: Add calendar → <strong>Subscribe from web</strong>.</li>
+            <li>Thunderbird: New Calendar → On the Network, paste the address as the Location.</li></ul></details>
+            <p class="hint">Each address is its own password: anyone who has it can read those tasks. If one got out,
+            make new links; the old ones stop working at once, and your calendars need the new ones.</p>
+            <form method="post" action="/settings/calendars/rotate" class="inline-form" data-confirm="Make new feed \
+            links? Calendars subscribed to the current ones stop getting updates until you subscribe them again.">
+            \(csrf)<input type="hidden" name="back" value="/settings/calendars">
+            <button type="submit" class="button danger">Make new feed links</button>
+            </form>
+            """
     }
 
     /// A read-only field to copy from: selectable without the script, with a Copy button once it runs (`copy.js`).
     static func copyField(id: String, label: String, value: String, hint: String? = nil) -> HTML {
         let described: HTML = hint != nil ? " aria-describedby=\"\(id)-hint\"" : ""
         return """
-        <div class="field copy-field"><label for="\(id)">\(label)</label>\
-        \(hint.map { HTML("<p class=\"hint\" id=\"\(id)-hint\">\($0)</p>") })
-        <div class="copy-row"><input id="\(id)" type="text" readonly value="\(value)" spellcheck="false" \
-        autocomplete="off"\(described)>\
-        <button type="button" class="button" data-copy="\(id)" data-name="\(label)" aria-label="Copy \(label)" \
-        hidden>Copy</button></div></div>
-        """
+            <div class="field copy-field"><label for="\(id)">\(label)</label>\
+            \(hint.map { HTML("<p class=\"hint\" id=\"\(id)-hint\">\($0)</p>") })
+            <div class="copy-row"><input id="\(id)" type="text" readonly value="\(value)" spellcheck="false" \
+            autocomplete="off"\(described)>\
+            <button type="button" class="button" data-copy="\(id)" data-name="\(label)" aria-label="Copy \(label)" \
+            hidden>Copy</button></div></div>
+            """
     }
 }

@@ -13,33 +13,39 @@ struct DeliveryLog {
             return "<p>Nothing was sent by email or webhook yet.</p>"
         }
         return """
-        <ol class="delivery-log" aria-labelledby="deliveries-heading">\
-        \(entries.html { item($0.0, attempts: $0.1) })</ol>
-        """
+            <ol class="delivery-log" aria-labelledby="deliveries-heading">\
+            \(entries.html { item($0.0, attempts: $0.1) })</ol>
+            """
     }
 
     private func item(_ delivery: Delivery, attempts: [DeliveryAttempt]) -> HTML {
-        let target: HTML = switch delivery.channel {
-        case .email: "Email to \(delivery.target)"
-        case .webhook: webhookURLs[delivery.target].map { "Webhook <span class=\"webhook-url\">\($0)</span>" }
-            ?? "Webhook (deleted)"
-        }
-        let next: HTML? = delivery.state == .pending
+        let target: HTML =
+            switch delivery.channel {
+            case .email: "Email to \(delivery.target)"
+            case .webhook:
+                webhookURLs[delivery.target].map { "Webhook <span class=\"webhook-url\">\($0)</span>" }
+                    ?? "Webhook (deleted)"
+            }
+        let next: HTML? =
+            delivery.state == .pending
             ? "<p class=\"delivery-next\">Next attempt \(at(delivery.nextAttemptAt))</p>" : nil
         let count = attempts.count == 1 ? "1 attempt" : "\(attempts.count) attempts"
-        let tries: HTML = attempts.isEmpty ? "<p class=\"delivery-attempts\">Not tried yet</p>" : """
+        let tries: HTML =
+            attempts.isEmpty
+            ? "<p class=\"delivery-attempts\">Not tried yet</p>"
+            : """
             <details class="delivery-attempts"><summary>\(count)</summary>
             <ol class="attempt-list">\(attempts.sorted { $0.number < $1.number }.html(attempt))</ol></details>
             """
         return """
-        <li class="delivery is-\(delivery.state.rawValue)" id="delivery-\(delivery.id)">
-        <p class="delivery-summary"><strong class="delivery-event">\(delivery.event)</strong> · \(target)
-        · <span class="delivery-state">\(Self.stateWords(delivery.state))</span></p>
-        <p class="delivery-meta">Queued \(time.agoElement(delivery.createdAt))</p>
-        \(next)
-        \(tries)
-        </li>
-        """
+            <li class="delivery is-\(delivery.state.rawValue)" id="delivery-\(delivery.id)">
+            <p class="delivery-summary"><strong class="delivery-event">\(delivery.event)</strong> · \(target)
+            · <span class="delivery-state">\(Self.stateWords(delivery.state))</span></p>
+            <p class="delivery-meta">Queued \(time.agoElement(delivery.createdAt))</p>
+            \(next)
+            \(tries)
+            </li>
+            """
     }
 
     private func attempt(_ attempt: DeliveryAttempt) -> HTML {

@@ -83,13 +83,13 @@ enum Field {
         if !describedBy.isEmpty { aria += " aria-describedby=\"\(describedBy.joined(separator: " "))\"" }
         if error != nil { aria += " aria-invalid=\"true\"" }
         return """
-        <div class="field\(error != nil ? " has-error" : "")">
-        <label for="\(id)">\(label)\(isOptional ? HTML(" <span class=\"optional\">(optional)</span>") : "")</label>
-        \(hint.map { HTML("<p class=\"hint\" id=\"\(id)-hint\">\($0)</p>") })
-        \(control(aria))
-        \(error.map { HTML("<p class=\"field-error\" id=\"\(id)-error\">\($0)</p>") })
-        </div>
-        """
+            <div class="field\(error != nil ? " has-error" : "")">
+            <label for="\(id)">\(label)\(isOptional ? HTML(" <span class=\"optional\">(optional)</span>") : "")</label>
+            \(hint.map { HTML("<p class=\"hint\" id=\"\(id)-hint\">\($0)</p>") })
+            \(control(aria))
+            \(error.map { HTML("<p class=\"field-error\" id=\"\(id)-error\">\($0)</p>") })
+            </div>
+            """
     }
 
     static func checkbox(_ name: String, label: String, isOn: Bool, value: String = "1") -> HTML {

@@ -10,10 +10,13 @@ enum GamePanels {
         let companion = view.profile.companion
         let worn = view.equippedItems.filter { $0.slot.isWorn }
         let wearing = worn.isEmpty ? "" : ", wearing \(GameWords.list(worn.map(\.name)))"
-        let title = "\(companion.name), \(GameWords.kind(companion)) at level \(view.level), feeling "
+        let title =
+            "\(companion.name), \(GameWords.kind(companion)) at level \(view.level), feeling "
             + "\(GameWords.mood(view.mood))\(wearing)"
-        return HTML(unsafeMarkup: CompanionArt.svg(companion: companion, mood: view.mood, level: view.level, worn: worn,
-                                                   petted: petted, title: title))
+        return HTML(
+            unsafeMarkup: CompanionArt.svg(
+                companion: companion, mood: view.mood, level: view.level, worn: worn,
+                petted: petted, title: title))
     }
 
     /// "Level 3 — 40 of 70 XP to level 4" over a progress bar (at the top level, just the level).
@@ -22,24 +25,25 @@ enum GamePanels {
             return "<p class=\"game-level\">Level \(view.level): the highest level there is.</p>"
         }
         return """
-        <div class="game-level"><label for="\(id)">Level \(view.level) — \(view.levelXP) of \(view.levelNeeds) XP \
-        to level \(view.level + 1)</label>
-        <progress id="\(id)" max="\(view.levelNeeds)" value="\(view.levelXP)">\(view.levelXP) of \(view.levelNeeds) XP</progress></div>
-        """
+            <div class="game-level"><label for="\(id)">Level \(view.level) — \(view.levelXP) of \(view.levelNeeds) XP \
+            to level \(view.level + 1)</label>
+            <progress id="\(id)" max="\(view.levelNeeds)" value="\(view.levelXP)">\(view.levelXP) of \(view.levelNeeds) XP</progress></div>
+            """
     }
 
     /// GAME-4: the days closed lately, oldest first, then today (still open); each says its status in words.
     static func streakStrip(_ view: GameView) -> HTML {
         let days = view.recentDays.html { day in
-            cell(day.day, status: day.status.rawValue, words: GameWords.status(day.status),
-                 detail: day.dueCount > 0 || day.doneCount > 0 ? "\(day.doneCount) done" : nil)
+            cell(
+                day.day, status: day.status.rawValue, words: GameWords.status(day.status),
+                detail: day.dueCount > 0 || day.doneCount > 0 ? "\(day.doneCount) done" : nil)
         }
         let today = view.today
         let todayWords = today.isOff ? "Day off" : today.isKept ? "Kept so far" : "Still open"
         return """
-        <ol class="streak-days" aria-label="Your streak day by day, oldest first" tabindex="0">\(days)\
-        \(cell(today.day, status: today.isOff ? "off" : "open", words: "Today: \(todayWords)", detail: nil))</ol>
-        """
+            <ol class="streak-days" aria-label="Your streak day by day, oldest first" tabindex="0">\(days)\
+            \(cell(today.day, status: today.isOff ? "off" : "open", words: "Today: \(todayWords)", detail: nil))</ol>
+            """
     }
 
     private static func cell(_ day: CivilDate, status: String, words: String, detail: String?) -> HTML {
@@ -64,20 +68,21 @@ enum GamePanels {
     static func restoreOffer(_ view: GameView, time: MemberTime, csrf: HTML) -> HTML {
         guard let offer = view.restoreOffer else { return "" }
         let points = view.profile.points
-        let short: HTML = points < offer.cost
+        let short: HTML =
+            points < offer.cost
             ? "<p class=\"hint\" id=\"restore-short\">You have \(points) points: \(offer.cost - points) more are needed.</p>"
             : ""
         return """
-        <div class="restore-offer" role="group" aria-labelledby="restore-heading">
-        <h3 id="restore-heading">Buy back your streak</h3>
-        <p>Your \(offer.lostStreak)-day streak broke on \(GameWords.shortDate(offer.day)). Buy it back for \
-        \(offer.cost) points before \(GameWords.deadline(offer.deadline, time: time)).</p>
-        \(short)
-        <form method="post" action="/game/streak/restore">\(csrf)\
-        <button type="submit" class="button primary"\(points < offer.cost ? HTML(" aria-describedby=\"restore-short\"") : "")>\
-        Buy back the \(offer.lostStreak)-day streak for \(offer.cost) points</button></form>
-        </div>
-        """
+            <div class="restore-offer" role="group" aria-labelledby="restore-heading">
+            <h3 id="restore-heading">Buy back your streak</h3>
+            <p>Your \(offer.lostStreak)-day streak broke on \(GameWords.shortDate(offer.day)). Buy it back for \
+            \(offer.cost) points before \(GameWords.deadline(offer.deadline, time: time)).</p>
+            \(short)
+            <form method="post" action="/game/streak/restore">\(csrf)\
+            <button type="submit" class="button primary"\(points < offer.cost ? HTML(" aria-describedby=\"restore-short\"") : "")>\
+            Buy back the \(offer.lostStreak)-day streak for \(offer.cost) points</button></form>
+            </div>
+            """
     }
 
     /// GAME-5: the badges earned, with the date, then those still to earn.
@@ -85,7 +90,8 @@ enum GamePanels {
         let earned = Badge.allCases.compactMap { badge in profile.badges[badge].map { (badge, $0) } }
             .sorted { $0.1 > $1.1 }
         let locked = Badge.allCases.filter { profile.badges[$0] == nil }
-        let earnedList: HTML = earned.isEmpty
+        let earnedList: HTML =
+            earned.isEmpty
             ? "<p class=\"empty-day\">No badge yet: your first completed task earns one.</p>"
             : """
             <ul class="badges" aria-labelledby="badges-earned-heading">\(earned.html { badge, at in
@@ -96,7 +102,10 @@ enum GamePanels {
                 """
             })</ul>
             """
-        let lockedList: HTML = locked.isEmpty ? "<p class=\"empty-day\">You have every badge there is.</p>" : """
+        let lockedList: HTML =
+            locked.isEmpty
+            ? "<p class=\"empty-day\">You have every badge there is.</p>"
+            : """
             <ul class="badges" aria-labelledby="badges-locked-heading">\(locked.html { badge in
                 """
                 <li class="badge is-locked"><strong class="badge-title">\(badge.title)</strong> \
@@ -105,28 +114,28 @@ enum GamePanels {
             })</ul>
             """
         return """
-        <h3 id="badges-earned-heading">Earned</h3>
-        \(earnedList)
-        <h3 id="badges-locked-heading">Still to earn</h3>
-        \(lockedList)
-        """
+            <h3 id="badges-earned-heading">Earned</h3>
+            \(earnedList)
+            <h3 id="badges-locked-heading">Still to earn</h3>
+            \(lockedList)
+            """
     }
 
     /// The Today page's panel: a small drawing, the greeting, streak and points, and the way to the game.
     static func today(_ view: GameView) -> HTML {
         let name = view.profile.companion.name
         return """
-        <section class="companion-today" aria-labelledby="companion-today-heading">
-        <div class="companion companion-small">\(drawing(view))</div>
-        <div class="companion-today-text">
-        <h2 id="companion-today-heading">\(name)</h2>
-        <p class="companion-says">\(view.greeting)</p>
-        <p class="companion-facts">Streak \(GameWords.days(view.streak)) · \(view.profile.points) \
-        \(view.profile.points == 1 ? "point" : "points") · level \(view.level)</p>
-        <p><a href="/game">Visit \(name)</a></p>
-        </div>
-        </section>
-        """
+            <section class="companion-today" aria-labelledby="companion-today-heading">
+            <div class="companion companion-small">\(drawing(view))</div>
+            <div class="companion-today-text">
+            <h2 id="companion-today-heading">\(name)</h2>
+            <p class="companion-says">\(view.greeting)</p>
+            <p class="companion-facts">Streak \(GameWords.days(view.streak)) · \(view.profile.points) \
+            \(view.profile.points == 1 ? "point" : "points") · level \(view.level)</p>
+            <p><a href="/game">Visit \(name)</a></p>
+            </div>
+            </section>
+            """
     }
 }
 

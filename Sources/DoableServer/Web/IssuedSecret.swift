@@ -24,19 +24,22 @@ struct IssuedSecret: Codable, Sendable, Equatable {
 
     /// The cookie value: base64url of nonce, ciphertext and tag.
     func sealed(with key: SymmetricKey, session: CredentialID) throws -> String {
-        let box = try AES.GCM.seal(try JSONEncoder().encode(self), using: key,
-                                   authenticating: Data("issued|\(session)".utf8))
+        let box = try AES.GCM.seal(
+            try JSONEncoder().encode(self), using: key,
+            authenticating: Data("issued|\(session)".utf8))
         guard let combined = box.combined else { throw DoableError.invalid("secret", "Could not seal the secret.") }
         return combined.base64URLEncoded
     }
 
     /// The secret a cookie carries, when it was sealed here for `session` and has not expired.
-    static func opened(_ value: String, with key: SymmetricKey, session: CredentialID,
-                       now: Double = Date().timeIntervalSince1970) -> IssuedSecret? {
+    static func opened(
+        _ value: String, with key: SymmetricKey, session: CredentialID,
+        now: Double = Date().timeIntervalSince1970
+    ) -> IssuedSecret? {
         guard value.utf8.count <= 1_024, let data = Data(base64URLEncoded: value),
-              let box = try? AES.GCM.SealedBox(combined: data),
-              let plain = try? AES.GCM.open(box, using: key, authenticating: Data("issued|\(session)".utf8)),
-              let issued = try? JSONDecoder().decode(IssuedSecret.self, from: plain), issued.expiresAt > now
+            let box = try? AES.GCM.SealedBox(combined: data),
+            let plain = try? AES.GCM.open(box, using: key, authenticating: Data("issued|\(session)".utf8)),
+            let issued = try? JSONDecoder().decode(IssuedSecret.self, from: plain), issued.expiresAt > now
         else { return nil }
         return issued
     }

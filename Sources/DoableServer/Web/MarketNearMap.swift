@@ -34,8 +34,9 @@ struct MarketNearMap {
         self.radiusKm = radiusKm
         pins = postings.enumerated().compactMap { index, view in
             guard let distance = view.distanceKm else { return nil }
-            return Pin(number: index + 1, title: view.posting.title, href: "/market/postings/\(view.posting.id)",
-                       distanceKm: distance, bearingDegrees: view.bearingDegrees ?? 0)
+            return Pin(
+                number: index + 1, title: view.posting.title, href: "/market/postings/\(view.posting.id)",
+                distanceKm: distance, bearingDegrees: view.bearingDegrees ?? 0)
         }
     }
 
@@ -70,36 +71,38 @@ struct MarketNearMap {
             // Labels sit on the south-east diagonal, where they do not hide the north mark.
             let labelX = c + r * 0.7071 + 3, labelY = c + r * 0.7071 - 3
             return """
-            <circle class="near-ring" cx="\(Self.number(c))" cy="\(Self.number(c))" r="\(Self.number(r))"/>\
-            <text class="near-ring-label" x="\(Self.number(labelX))" y="\(Self.number(labelY))">\(MarketWords.ringLabel(ring))</text>
-            """
+                <circle class="near-ring" cx="\(Self.number(c))" cy="\(Self.number(c))" r="\(Self.number(r))"/>\
+                <text class="near-ring-label" x="\(Self.number(labelX))" y="\(Self.number(labelY))">\(MarketWords.ringLabel(ring))</text>
+                """
         }
         let pinMarks: HTML = pins.html { pin in
-            let (x, y) = Self.position(distanceKm: pin.distanceKm, bearingDegrees: pin.bearingDegrees,
-                                       radiusKm: radiusKm)
-            let name = "\(pin.number). \(pin.title), \(MarketWords.distance(pin.distanceKm)) "
+            let (x, y) = Self.position(
+                distanceKm: pin.distanceKm, bearingDegrees: pin.bearingDegrees,
+                radiusKm: radiusKm)
+            let name =
+                "\(pin.number). \(pin.title), \(MarketWords.distance(pin.distanceKm)) "
                 + MarketWords.direction(pin.bearingDegrees)
             return """
-            <a class="near-pin-link" href="\(pin.href)" aria-label="\(name)"><title>\(name)</title>\
-            <circle class="near-pin" cx="\(Self.number(x))" cy="\(Self.number(y))" r="13"/>\
-            <text class="near-pin-number" x="\(Self.number(x))" y="\(Self.number(y))" dy="0.35em" text-anchor="middle">\(pin.number)</text></a>
-            """
+                <a class="near-pin-link" href="\(pin.href)" aria-label="\(name)"><title>\(name)</title>\
+                <circle class="near-pin" cx="\(Self.number(x))" cy="\(Self.number(y))" r="13"/>\
+                <text class="near-pin-number" x="\(Self.number(x))" y="\(Self.number(y))" dy="0.35em" text-anchor="middle">\(pin.number)</text></a>
+                """
         }
         let count = pins.count == 1 ? "1 posting" : "\(pins.count) postings"
         let size = Self.number(Self.size)
         return """
-        <svg class="near-map" viewBox="0 0 \(size) \(size)" role="group" aria-labelledby="near-map-title" \
-        xmlns="http://www.w3.org/2000/svg"><title id="near-map-title">Map of \(count) within \(MarketWords.ringLabel(radiusKm)) of the point searched, north up</title>
-        <circle class="near-area" cx="\(Self.number(c))" cy="\(Self.number(c))" r="\(Self.number(Self.plotRadius))"/>
-        <line class="near-axis" x1="\(Self.number(c))" y1="\(Self.number(c - Self.plotRadius))" x2="\(Self.number(c))" y2="\(Self.number(c + Self.plotRadius))"/>\
-        <line class="near-axis" x1="\(Self.number(c - Self.plotRadius))" y1="\(Self.number(c))" x2="\(Self.number(c + Self.plotRadius))" y2="\(Self.number(c))"/>
-        \(ringMarks)
-        <text class="near-north" x="\(Self.number(c))" y="\(Self.number(c - Self.plotRadius - 8))" text-anchor="middle">N</text>
-        <circle class="near-you-dot" cx="\(Self.number(c))" cy="\(Self.number(c))" r="6"/>
-        \(pinMarks)
-        <g class="near-you"><title>You: the point searched</title><circle class="near-you-ring" cx="\(Self.number(c))" cy="\(Self.number(c))" r="17"/></g>
-        </svg>
-        """
+            <svg class="near-map" viewBox="0 0 \(size) \(size)" role="group" aria-labelledby="near-map-title" \
+            xmlns="http://www.w3.org/2000/svg"><title id="near-map-title">Map of \(count) within \(MarketWords.ringLabel(radiusKm)) of the point searched, north up</title>
+            <circle class="near-area" cx="\(Self.number(c))" cy="\(Self.number(c))" r="\(Self.number(Self.plotRadius))"/>
+            <line class="near-axis" x1="\(Self.number(c))" y1="\(Self.number(c - Self.plotRadius))" x2="\(Self.number(c))" y2="\(Self.number(c + Self.plotRadius))"/>\
+            <line class="near-axis" x1="\(Self.number(c - Self.plotRadius))" y1="\(Self.number(c))" x2="\(Self.number(c + Self.plotRadius))" y2="\(Self.number(c))"/>
+            \(ringMarks)
+            <text class="near-north" x="\(Self.number(c))" y="\(Self.number(c - Self.plotRadius - 8))" text-anchor="middle">N</text>
+            <circle class="near-you-dot" cx="\(Self.number(c))" cy="\(Self.number(c))" r="6"/>
+            \(pinMarks)
+            <g class="near-you"><title>You: the point searched</title><circle class="near-you-ring" cx="\(Self.number(c))" cy="\(Self.number(c))" r="17"/></g>
+            </svg>
+            """
     }
 
     /// A coordinate in the drawing: one decimal is finer than a screen pixel.

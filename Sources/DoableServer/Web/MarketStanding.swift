@@ -22,37 +22,41 @@ enum MarketStanding {
     static func stars(_ rating: Int) -> HTML {
         let filled = max(0, min(5, rating))
         return """
-        <span class="stars" aria-hidden="true">\(String(repeating: "★", count: filled) + String(repeating: "☆", count: 5 - filled))</span>\
-        <span class="visually-hidden">\(filled) of 5 stars</span>
-        """
+            <span class="stars" aria-hidden="true">\(String(repeating: "★", count: filled) + String(repeating: "☆", count: 5 - filled))</span>\
+            <span class="visually-hidden">\(filled) of 5 stars</span>
+            """
     }
 
     /// The public profile's section: the average rating, the completion rate and the latest reviews.
-    static func profileSection(name: String, rating: MarketRating, reviews: [ReviewView], time: MemberTime,
-                               shown: Int = 10) -> HTML {
+    static func profileSection(
+        name: String, rating: MarketRating, reviews: [ReviewView], time: MemberTime,
+        shown: Int = 10
+    ) -> HTML {
         let items: HTML = reviews.prefix(shown).html { view in
-            let reviewer: HTML = view.reviewer.map { "<a href=\"/users/\(FormData.encode($0))\">@\($0)</a>" }
+            let reviewer: HTML =
+                view.reviewer.map { "<a href=\"/users/\(FormData.encode($0))\">@\($0)</a>" }
                 ?? "A former member"
             return """
-            <li class="review" id="review-\(view.review.id)">
-            <p class="review-meta">\(stars(view.review.rating)) · \(reviewer) · \(time.agoElement(view.review.createdAt))</p>
-            \(view.review.body.isEmpty ? "" : HTML("<p class=\"review-body\">\(view.review.body)</p>"))
-            </li>
-            """
+                <li class="review" id="review-\(view.review.id)">
+                <p class="review-meta">\(stars(view.review.rating)) · \(reviewer) · \(time.agoElement(view.review.createdAt))</p>
+                \(view.review.body.isEmpty ? "" : HTML("<p class=\"review-body\">\(view.review.body)</p>"))
+                </li>
+                """
         }
-        let list: HTML = reviews.isEmpty
+        let list: HTML =
+            reviews.isEmpty
             ? "<p class=\"empty-state\">No reviews of \(name) yet.</p>"
             : "<h3 id=\"reviews-heading\">Latest reviews</h3><ul class=\"review-list\" aria-labelledby=\"reviews-heading\">\(items)</ul>"
         let rate = rating.completionRate.map { " (\(Int(($0 * 100).rounded()))%)" } ?? ""
         return """
-        <section class="market-standing" aria-labelledby="market-standing-heading">
-        <h2 id="market-standing-heading">On the marketplace</h2>
-        <dl class="profile-details">
-        <dt>Rating</dt><dd class="market-rating">\(ratingWords(rating))</dd>
-        <dt>Completed</dt><dd class="market-completion">\(completionWords(rating) + rate)</dd>
-        </dl>
-        \(list)
-        </section>
-        """
+            <section class="market-standing" aria-labelledby="market-standing-heading">
+            <h2 id="market-standing-heading">On the marketplace</h2>
+            <dl class="profile-details">
+            <dt>Rating</dt><dd class="market-rating">\(ratingWords(rating))</dd>
+            <dt>Completed</dt><dd class="market-completion">\(completionWords(rating) + rate)</dd>
+            </dl>
+            \(list)
+            </section>
+            """
     }
 }

@@ -26,7 +26,8 @@ struct MemberTime: Sendable {
     func moment(on day: CivilDate, at time: String) -> Timestamp? {
         let pieces = time.split(separator: ":")
         guard pieces.count >= 2, let hour = Int(pieces[0]), let minute = Int(pieces[1]), (0...23).contains(hour),
-              (0...59).contains(minute) else { return nil }
+            (0...59).contains(minute)
+        else { return nil }
         return calendar.moment(on: day, hour: hour, minute: minute)
     }
 
@@ -84,6 +85,8 @@ struct MemberTime: Sendable {
     static func weekdayName(_ day: CivilDate) -> String { weekdayNames[ZonedCalendar.weekday(of: day)] }
 
     static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
-                             "October", "November", "December"]
+    static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September",
+        "October", "November", "December",
+    ]
 }

@@ -27,8 +27,10 @@ struct MultipartForm: Sendable {
     static let maximumFieldBytes = 256 * 1024
 
     /// `maximumBytes` and `maximumFieldBytes` are larger for the import forms (INTEROP-5, `RequestBodyLimit`).
-    static func parse(_ body: [UInt8], contentType: String, maximumBytes: Int = maximumBytes,
-                      maximumFieldBytes: Int = maximumFieldBytes) throws -> MultipartForm {
+    static func parse(
+        _ body: [UInt8], contentType: String, maximumBytes: Int = maximumBytes,
+        maximumFieldBytes: Int = maximumFieldBytes
+    ) throws -> MultipartForm {
         let boundary = try Self.boundary(of: contentType)
         guard body.count <= maximumBytes else {
             throw refused("The form is larger than \(maximumBytes / 1024) KiB.")
@@ -54,7 +56,7 @@ struct MultipartForm: Sendable {
         }
         let parameters = try HeaderValue.parameters(pieces.dropFirst())
         guard let boundary = parameters["boundary"], (1...70).contains(boundary.utf8.count),
-              boundary.utf8.allSatisfy(isBoundaryCharacter), boundary.utf8.last != UInt8(ascii: " ")
+            boundary.utf8.allSatisfy(isBoundaryCharacter), boundary.utf8.last != UInt8(ascii: " ")
         else { throw refused("The form's Content-Type has no valid boundary.") }
         return Array(boundary.utf8)
     }
@@ -62,7 +64,8 @@ struct MultipartForm: Sendable {
     private static func isBoundaryCharacter(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-             UInt8(ascii: "A")...UInt8(ascii: "Z"): true
+            UInt8(ascii: "A")...UInt8(ascii: "Z"):
+            true
         default: Array("'()+_,-./:=? ".utf8).contains(byte)
         }
     }
@@ -108,7 +111,7 @@ extension MultipartForm {
             while true {
                 // After a delimiter: "--" ends the body; else optional padding and CRLF start a part.
                 if matches([45, 45], at: position) {
-                    return form // whatever follows the close delimiter is the epilogue, ignored
+                    return form  // whatever follows the close delimiter is the epilogue, ignored
                 }
                 skipPadding()
                 guard matches(Self.crlf, at: position) else { throw refused("A form boundary line is malformed.") }
@@ -137,21 +140,23 @@ extension MultipartForm {
             let start = position
             while true {
                 guard let end = find(Self.crlf, from: position, within: MultipartForm.maximumHeaderBytes + 2) else {
-                    throw refused(body.count - start > MultipartForm.maximumHeaderBytes
-                        ? "A part of the form has too long a header." : "The form ends inside a part's header.")
+                    throw refused(
+                        body.count - start > MultipartForm.maximumHeaderBytes
+                            ? "A part of the form has too long a header." : "The form ends inside a part's header.")
                 }
                 let line = body[position..<end]
                 position = end + 2
                 if line.isEmpty { return headers }
                 guard position - start <= MultipartForm.maximumHeaderBytes,
-                      headers.count < MultipartForm.maximumHeaderLines else {
+                    headers.count < MultipartForm.maximumHeaderLines
+                else {
                     throw refused("A part of the form has too long a header.")
                 }
                 guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex,
-                      let name = String(validating: line[line.startIndex..<colon], as: UTF8.self),
-                      name.utf8.allSatisfy(Self.isTokenCharacter),
-                      let value = String(validating: line[(colon + 1)...], as: UTF8.self),
-                      !value.unicodeScalars.contains(where: { $0.value < 32 && $0 != "\t" || $0.value == 127 })
+                    let name = String(validating: line[line.startIndex..<colon], as: UTF8.self),
+                    name.utf8.allSatisfy(Self.isTokenCharacter),
+                    let value = String(validating: line[(colon + 1)...], as: UTF8.self),
+                    !value.unicodeScalars.contains(where: { $0.value < 32 && $0 != "\t" || $0.value == 127 })
                 else { throw refused("A part of the form has a malformed header.") }
                 headers.append((name.lowercased(), value.trimmingSpaces))
             }
@@ -170,15 +175,18 @@ extension MultipartForm {
             let types = headers.filter { $0.0 == "content-type" }
             guard types.count <= 1 else { throw refused("A part of the form has two Content-Types.") }
             if let encoding = headers.first(where: { $0.0 == "content-transfer-encoding" })?.1.lowercased(),
-               !["binary", "7bit", "8bit"].contains(encoding) {
+                !["binary", "7bit", "8bit"].contains(encoding)
+            {
                 throw refused("A part of the form uses an unsupported transfer encoding.")
             }
             if let filename = try Self.filename(parameters) {
                 // A file input with nothing chosen sends an empty part with an empty name: not a file.
                 if filename.isEmpty && content.isEmpty { return }
-                form.files.append(MultipartFile(fieldName: name, filename: filename,
-                                                contentType: types.first?.1 ?? "application/octet-stream",
-                                                bytes: Array(content)))
+                form.files.append(
+                    MultipartFile(
+                        fieldName: name, filename: filename,
+                        contentType: types.first?.1 ?? "application/octet-stream",
+                        bytes: Array(content)))
             } else {
                 guard content.count <= maximumFieldBytes else {
                     throw refused("The form's field “\(name.prefix(40))” is too long.")
@@ -208,8 +216,9 @@ extension MultipartForm {
             if let slash = name.lastIndex(where: { $0 == "/" || $0 == "\\" }) {
                 name = String(name[name.index(after: slash)...])
             }
-            return String(name.unicodeScalars.filter { $0.value >= 32 && $0.value != 127 }.prefix(255)
-                .map(Character.init))
+            return String(
+                name.unicodeScalars.filter { $0.value >= 32 && $0.value != 127 }.prefix(255)
+                    .map(Character.init))
         }
 
         static func isTokenCharacter(_ byte: UInt8) -> Bool {
@@ -274,7 +283,8 @@ enum HeaderValue {
             let name = piece[..<equals].trimmingSpaces.lowercased()
             let raw = piece[piece.index(after: equals)...].trimmingSpaces
             guard !name.isEmpty, name.utf8.allSatisfy(isParameterNameByte), result[name] == nil,
-                  let value = unquoted(raw) else {
+                let value = unquoted(raw)
+            else {
                 throw MultipartForm.refused("A header of the form has a malformed parameter.")
             }
             result[name] = value
@@ -297,7 +307,7 @@ enum HeaderValue {
             if character == "\\", let next = characters.first, next == "\"" || next == "\\" {
                 value.append(characters.removeFirst())
             } else if character == "\"" {
-                return nil // a quote inside the value must be escaped
+                return nil  // a quote inside the value must be escaped
             } else {
                 value.append(character)
             }
@@ -321,7 +331,7 @@ enum HeaderValue {
         while let byte = utf8.popFirst() {
             if byte == UInt8(ascii: "%") {
                 guard utf8.count >= 2, let high = utf8.removeFirst().hexNibble,
-                      let low = utf8.removeFirst().hexNibble
+                    let low = utf8.removeFirst().hexNibble
                 else { return nil }
                 bytes.append(high << 4 | low)
             } else {
@@ -347,10 +357,12 @@ extension MultipartForm {
     /// uploads); nil for any other body. Over `maximumBytes` is a 413, a malformed body a 400.
     static func body(of request: Request) async throws -> MultipartForm? {
         guard let type = request.headers[.contentType],
-              type.lowercased().hasPrefix("multipart/form-data") else { return nil }
+            type.lowercased().hasPrefix("multipart/form-data")
+        else { return nil }
         let limit = RequestBodyLimit.bytes(forPath: request.uri.path)
         let buffer = try await request.body.collect(upTo: limit)
-        return try parse(Array(buffer.readableBytesView), contentType: type, maximumBytes: limit,
-                         maximumFieldBytes: limit == maximumBytes ? maximumFieldBytes : limit)
+        return try parse(
+            Array(buffer.readableBytesView), contentType: type, maximumBytes: limit,
+            maximumFieldBytes: limit == maximumBytes ? maximumFieldBytes : limit)
     }
 }

@@ -16,7 +16,8 @@ struct WebQuickAdd {
         (text ?? "").split(separator: ",").prefix(64).compactMap { part in
             let bounds = part.split(separator: "-")
             guard bounds.count == 2, let start = Int(bounds[0]), let end = Int(bounds[1]), start >= 0, end > start,
-                  end <= 100_000 else { return nil }
+                end <= 100_000
+            else { return nil }
             return start..<end
         }
     }
@@ -50,7 +51,9 @@ struct WebQuickAdd {
                 label = "Priority \(result.priority?.rawValue ?? "")"
             case .list:
                 let name = result.listName ?? ""
-                if let list = list(named: name, in: lists) { label = "List \(list.name)" } else {
+                if let list = list(named: name, in: lists) {
+                    label = "List \(list.name)"
+                } else {
                     label = "No list named \(name)"
                     error = error ?? "There is no list named '\(name)'. Create it first, or remove the chip to keep the words in the title."
                 }
@@ -59,8 +62,9 @@ struct WebQuickAdd {
             case .recurrence:
                 label = result.recurrence.map { $0.describedInWords(start: result.due, in: time.calendar.zone) } ?? "Repeats"
             }
-            return Preview.Token(kind: token.kind.rawValue, start: token.range.lowerBound, end: token.range.upperBound,
-                                 text: token.text, label: label)
+            return Preview.Token(
+                kind: token.kind.rawValue, start: token.range.lowerBound, end: token.range.upperBound,
+                text: token.text, label: label)
         }
         return Preview(title: result.title, tokens: tokens, error: error)
     }
@@ -97,7 +101,8 @@ struct WebQuickAdd {
         var input = TaskInput(title: try result.validatedTitle())
         if let name = result.listName {
             guard let list = list(named: name, in: try await domain.lists(identity)) else {
-                throw DoableError.invalid("text", "There is no list named '\(name)'. Create it first, or remove the chip to keep the words in the title.")
+                throw DoableError.invalid(
+                    "text", "There is no list named '\(name)'. Create it first, or remove the chip to keep the words in the title.")
             }
             input.listID = list.id
         } else if parent == nil {

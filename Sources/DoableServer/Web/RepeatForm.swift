@@ -38,8 +38,10 @@ struct RepeatForm: Equatable, Sendable {
         static let monthlyBy = "repeatMonthly", monthDay = "repeatMonthDay", weekNumber = "repeatWeekNumber"
         static let weekday = "repeatWeekday", end = "repeatEnds", count = "repeatCount", until = "repeatUntil"
         static let basis = "recurrenceBasis", text = "recurrence", shownText = "recurrenceShown"
-        static let all: Set<String> = [frequency, every, weekdays, monthlyBy, monthDay, weekNumber, weekday, end,
-                                       count, until, basis, text]
+        static let all: Set<String> = [
+            frequency, every, weekdays, monthlyBy, monthDay, weekNumber, weekday, end,
+            count, until, basis, text,
+        ]
     }
 
     static let weekdayCodes = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"]
@@ -174,13 +176,15 @@ struct RepeatForm: Equatable, Sendable {
                 }
             case .weekday:
                 guard let number = Int(weekNumber), (1...5).contains(number) || number == -1,
-                      (0...6).contains(weekday) else {
+                    (0...6).contains(weekday)
+                else {
                     throw DoableError.invalid(Name.weekNumber, "Choose which weekday of the month.")
                 }
                 byDay = [RecurrenceRule.WeekdayNum(weekday: weekday, ordinal: number)]
             }
         }
-        return try RecurrenceRule(frequency: frequency, interval: interval, count: count, until: until,
-                                  byDay: byDay, byMonthDay: byMonthDay)
+        return try RecurrenceRule(
+            frequency: frequency, interval: interval, count: count, until: until,
+            byDay: byDay, byMonthDay: byMonthDay)
     }
 }

@@ -80,20 +80,20 @@ struct ColorChooser {
         let describedBy: HTML = error != nil ? " aria-describedby=\"\(errorID)\"" : ""
         let invalid: HTML = error != nil && selected == "custom" ? " aria-invalid=\"true\"" : ""
         let custom: HTML = """
-        <label class="swatch-choice"><input type="radio" name="\(name)" value="custom"\
-        \(attribute: "checked", if: selected == "custom")>\(preview) Custom</label>
-        <label for="\(customID)" class="custom-color-label">Custom colour</label>
-        <input id="\(customID)" name="\(customName)" type="\(customType)" value="\(customValue)"\(textOnly)\(invalid) \
-        aria-describedby="\(customID)-hint\(error != nil ? " \(errorID)" : "")">
-        <p class="hint" id="\(customID)-hint">Used when Custom is chosen\(isText ? ", as #RRGGBB" : "").</p>
-        """
+            <label class="swatch-choice"><input type="radio" name="\(name)" value="custom"\
+            \(attribute: "checked", if: selected == "custom")>\(preview) Custom</label>
+            <label for="\(customID)" class="custom-color-label">Custom colour</label>
+            <input id="\(customID)" name="\(customName)" type="\(customType)" value="\(customValue)"\(textOnly)\(invalid) \
+            aria-describedby="\(customID)-hint\(error != nil ? " \(errorID)" : "")">
+            <p class="hint" id="\(customID)-hint">Used when Custom is chosen\(isText ? ", as #RRGGBB" : "").</p>
+            """
         return """
-        <fieldset class="field color-chooser\(error != nil ? " has-error" : "")"\(describedBy)>
-        <legend>\(legend)</legend>
-        <div class="swatches">\(radios)</div>
-        \(custom)
-        \(error.map { HTML("<p class=\"field-error\" id=\"\(errorID)\">\($0)</p>") })
-        </fieldset>
-        """
+            <fieldset class="field color-chooser\(error != nil ? " has-error" : "")"\(describedBy)>
+            <legend>\(legend)</legend>
+            <div class="swatches">\(radios)</div>
+            \(custom)
+            \(error.map { HTML("<p class=\"field-error\" id=\"\(errorID)\">\($0)</p>") })
+            </fieldset>
+            """
     }
 }

@@ -44,7 +44,8 @@ struct StatsPage {
     private var emptyState: HTML {
         // A member who started within the period is new; anyone else just had a quiet spell.
         let isNew = firstDay >= report.from
-        let message: HTML = isNew
+        let message: HTML =
+            isNew
             ? """
             <h2>Your statistics start here</h2>
             <p>Complete a few tasks and come back: what you finish, how often it is on time and your busiest day \
@@ -55,9 +56,9 @@ struct StatsPage {
             <p>No task was completed in this period and none is open. Choose a longer period above to see earlier work.</p>
             """
         return """
-        <div class="empty-state stats-empty">\(message)
-        <p><a class="button primary" href="/today">Go to Today</a></p></div>
-        """
+            <div class="empty-state stats-empty">\(message)
+            <p><a class="button primary" href="/today">Go to Today</a></p></div>
+            """
     }
 
     // MARK: Tiles
@@ -69,27 +70,32 @@ struct StatsPage {
         var items: [HTML] = [
             tile("completed", "Completed", String(report.completed), note: periodNote),
             tile("pending", "Pending", String(report.pending), note: "open now"),
-            tile("overdue", "Overdue", String(report.overdue), note: "open and past their deadline",
-                 isWarning: report.overdue > 0),
-            tile("ontime", "On time", report.onTimeRate.map(Self.percent) ?? "—",
-                 note: withDeadline == 0 ? "no completed task had a deadline"
-                     : "\(onTime) of \(withDeadline) with a deadline"),
-            tile("average", "Average time to complete",
-                 report.averageSecondsToComplete.map(Self.durationWords) ?? "—",
-                 note: report.averageSecondsToComplete == nil ? "nothing completed yet" : "from adding to done"),
-            tile("weekday", "Busiest weekday", report.busiestWeekday.map { MemberTime.weekdayNames[$0] } ?? "—",
-                 note: report.busiestWeekday.map { Self.tasks(report.weekdayCounts[$0]) + " completed" }
-                     ?? "nothing completed yet"),
+            tile(
+                "overdue", "Overdue", String(report.overdue), note: "open and past their deadline",
+                isWarning: report.overdue > 0),
+            tile(
+                "ontime", "On time", report.onTimeRate.map(Self.percent) ?? "—",
+                note: withDeadline == 0
+                    ? "no completed task had a deadline"
+                    : "\(onTime) of \(withDeadline) with a deadline"),
+            tile(
+                "average", "Average time to complete",
+                report.averageSecondsToComplete.map(Self.durationWords) ?? "—",
+                note: report.averageSecondsToComplete == nil ? "nothing completed yet" : "from adding to done"),
+            tile(
+                "weekday", "Busiest weekday", report.busiestWeekday.map { MemberTime.weekdayNames[$0] } ?? "—",
+                note: report.busiestWeekday.map { Self.tasks(report.weekdayCounts[$0]) + " completed" }
+                    ?? "nothing completed yet"),
         ]
         if let points = report.points {
             items.append(tile("points", "Points earned", String(points), note: periodNote))
         }
         return """
-        <section class="stats-summary" aria-labelledby="stats-summary-heading">
-        <h2 id="stats-summary-heading" class="visually-hidden">Summary</h2>
-        <dl class="stat-tiles">\(items)</dl>
-        </section>
-        """
+            <section class="stats-summary" aria-labelledby="stats-summary-heading">
+            <h2 id="stats-summary-heading" class="visually-hidden">Summary</h2>
+            <dl class="stat-tiles">\(items)</dl>
+            </section>
+            """
     }
 
     private func tile(_ key: String, _ label: String, _ value: String, note: String, isWarning: Bool = false)
@@ -106,31 +112,31 @@ struct StatsPage {
     private var charts: HTML {
         let figures = StatsCharts.names.html { name -> HTML in
             guard let svg = StatsCharts.svg(named: name, report: report),
-                  let table = StatsCharts.table(named: name, report: report)
+                let table = StatsCharts.table(named: name, report: report)
             else {
-                guard name == "monthly" else { return "" } // points: the game is off
+                guard name == "monthly" else { return "" }  // points: the game is off
                 return """
-                <div class="stats-chart stats-chart-later" id="chart-monthly">
-                <h3>Monthly progress</h3>
-                <p>The monthly progress chart appears after a month of use, from \
-                \(Self.dateWords(firstDay.adding(days: 30))).</p></div>
-                """
+                    <div class="stats-chart stats-chart-later" id="chart-monthly">
+                    <h3>Monthly progress</h3>
+                    <p>The monthly progress chart appears after a month of use, from \
+                    \(Self.dateWords(firstDay.adding(days: 30))).</p></div>
+                    """
             }
             return """
-            <div class="stats-chart" id="chart-\(name)">
-            <figure class="chart-figure"><div class="chart-drawing">\(HTML(unsafeMarkup: StatsChart.inlined(svg)))</div>
-            <figcaption>\(Self.caption(name, period: report.period))</figcaption></figure>
-            <details class="chart-numbers"><summary>Show as a table</summary>
-            <div class="table-scroll">\(HTML(unsafeMarkup: table))</div></details>
-            </div>
-            """
+                <div class="stats-chart" id="chart-\(name)">
+                <figure class="chart-figure"><div class="chart-drawing">\(HTML(unsafeMarkup: StatsChart.inlined(svg)))</div>
+                <figcaption>\(Self.caption(name, period: report.period))</figcaption></figure>
+                <details class="chart-numbers"><summary>Show as a table</summary>
+                <div class="table-scroll">\(HTML(unsafeMarkup: table))</div></details>
+                </div>
+                """
         }
         return """
-        <section class="stats-charts" aria-labelledby="stats-charts-heading">
-        <h2 id="stats-charts-heading">Charts</h2>
-        <div class="stats-chart-grid">\(figures)</div>
-        </section>
-        """
+            <section class="stats-charts" aria-labelledby="stats-charts-heading">
+            <h2 id="stats-charts-heading">Charts</h2>
+            <div class="stats-chart-grid">\(figures)</div>
+            </section>
+            """
     }
 
     static func caption(_ name: String, period: StatsReport.Period) -> String {
@@ -160,11 +166,12 @@ struct StatsPage {
         func short(_ day: CivilDate, year: Bool) -> String {
             "\(day.day) \(MemberTime.monthNames[day.month - 1].prefix(3))\(year ? " \(day.year)" : "")"
         }
-        let name = switch report.period {
-        case .week: "Last 7 days"
-        case .month: "Last 30 days"
-        case .year: "Last 12 months"
-        }
+        let name =
+            switch report.period {
+            case .week: "Last 7 days"
+            case .month: "Last 30 days"
+            case .year: "Last 12 months"
+            }
         return "\(name): \(short(report.from, year: report.from.year != report.through.year)) – "
             + short(report.through, year: true)
     }

@@ -25,16 +25,17 @@ struct TaskDiscussion {
     static let recentLines = 15
 
     var commentsSection: HTML {
-        let list: HTML = comments.isEmpty
+        let list: HTML =
+            comments.isEmpty
             ? "<p class=\"hint\">No comments yet.</p>"
             : "<ol class=\"comment-list\">\(comments.html(comment))</ol>"
         return """
-        <section aria-labelledby="comments-heading" id="comments" class="task-comments">
-        <h2 id="comments-heading">Comments</h2>
-        \(list)
-        \(canComment ? addForm : "")
-        </section>
-        """
+            <section aria-labelledby="comments-heading" id="comments" class="task-comments">
+            <h2 id="comments-heading">Comments</h2>
+            \(list)
+            \(canComment ? addForm : "")
+            </section>
+            """
     }
 
     var historySection: HTML {
@@ -44,12 +45,12 @@ struct TaskDiscussion {
         let recent = lines.prefix(Self.recentLines)
         let older = lines.dropFirst(Self.recentLines)
         return """
-        <section aria-labelledby="history-heading" id="history" class="task-history">
-        <h2 id="history-heading">History</h2>
-        \(lines.isEmpty ? HTML("<p class=\"hint\">No history yet.</p>") : HTML("<ol class=\"activity-list\">\(Array(recent))</ol>"))
-        \(older.isEmpty ? "" : HTML("<details class=\"older-history\"><summary>Show \(older.count) older</summary><ol class=\"activity-list\">\(Array(older))</ol></details>"))
-        </section>
-        """
+            <section aria-labelledby="history-heading" id="history" class="task-history">
+            <h2 id="history-heading">History</h2>
+            \(lines.isEmpty ? HTML("<p class=\"hint\">No history yet.</p>") : HTML("<ol class=\"activity-list\">\(Array(recent))</ol>"))
+            \(older.isEmpty ? "" : HTML("<details class=\"older-history\"><summary>Show \(older.count) older</summary><ol class=\"activity-list\">\(Array(older))</ol></details>"))
+            </section>
+            """
     }
 
     private var base: String { "/tasks/\(taskID)/comments" }
@@ -61,45 +62,45 @@ struct TaskDiscussion {
         if view.canEdit { actions += editForm(comment) }
         if view.canDelete {
             actions += """
-            <form method="post" action="\(base)/\(comment.id)/delete" data-inplace data-confirm="Delete this comment?">\(csrf)<input type="hidden" name="version" value="\(comment.version)"><input type="hidden" name="back" value="/tasks/\(taskID)#comments"><button type="submit" class="button danger">Delete comment</button></form>
-            """
+                <form method="post" action="\(base)/\(comment.id)/delete" data-inplace data-confirm="Delete this comment?">\(csrf)<input type="hidden" name="version" value="\(comment.version)"><input type="hidden" name="back" value="/tasks/\(taskID)#comments"><button type="submit" class="button danger">Delete comment</button></form>
+                """
         }
         return """
-        <li class="comment" id="comment-\(comment.id)">
-        <p class="comment-meta"><span class="comment-author">\(view.author ?? "A former member")</span> · \(time.agoElement(comment.createdAt))\(edited)</p>
-        <div class="comment-body">\(TextLinks.html(comment.body))</div>
-        \(actions.isEmpty ? "" : HTML("<div class=\"comment-actions\">\(actions)</div>"))
-        </li>
-        """
+            <li class="comment" id="comment-\(comment.id)">
+            <p class="comment-meta"><span class="comment-author">\(view.author ?? "A former member")</span> · \(time.agoElement(comment.createdAt))\(edited)</p>
+            <div class="comment-body">\(TextLinks.html(comment.body))</div>
+            \(actions.isEmpty ? "" : HTML("<div class=\"comment-actions\">\(actions)</div>"))
+            </li>
+            """
     }
 
     private func editForm(_ comment: TaskComment) -> HTML {
         let draft = draft.flatMap { $0.commentID == comment.id ? $0 : nil }
         let id = "comment-edit-\(comment.id)"
         return """
-        <details class="comment-edit"\(attribute: "open", if: draft != nil)><summary>Edit comment</summary>
-        <form method="post" action="\(base)/\(comment.id)/edit" data-inplace>\(csrf)<input type="hidden" name="version" value="\(comment.version)">
-        \(textarea(id: id, label: "Comment text", value: draft?.body ?? comment.body, error: draft?.error))
-        <button type="submit" class="button primary">Save comment</button></form></details>
-        """
+            <details class="comment-edit"\(attribute: "open", if: draft != nil)><summary>Edit comment</summary>
+            <form method="post" action="\(base)/\(comment.id)/edit" data-inplace>\(csrf)<input type="hidden" name="version" value="\(comment.version)">
+            \(textarea(id: id, label: "Comment text", value: draft?.body ?? comment.body, error: draft?.error))
+            <button type="submit" class="button primary">Save comment</button></form></details>
+            """
     }
 
     private var addForm: HTML {
         let draft = draft.flatMap { $0.commentID == nil ? $0 : nil }
         return """
-        <form method="post" action="\(base)" class="comment-form" id="comment-form" data-inplace>\(csrf)
-        \(textarea(id: "comment-body", label: "Add a comment", value: draft?.body ?? "", error: draft?.error))
-        <p class="form-actions"><button type="submit" class="button primary">Comment</button></p>
-        </form>
-        """
+            <form method="post" action="\(base)" class="comment-form" id="comment-form" data-inplace>\(csrf)
+            \(textarea(id: "comment-body", label: "Add a comment", value: draft?.body ?? "", error: draft?.error))
+            <p class="form-actions"><button type="submit" class="button primary">Comment</button></p>
+            </form>
+            """
     }
 
     private func textarea(id: String, label: String, value: String, error: String?) -> HTML {
         let aria: HTML = error == nil ? "" : " aria-invalid=\"true\" aria-describedby=\"\(id)-error\""
         return """
-        <div class="field\(error == nil ? "" : " has-error")"><label for="\(id)">\(label)</label>
-        <textarea id="\(id)" name="body" rows="3" maxlength="5000" required\(aria)>\(value)</textarea>
-        \(error.map { HTML("<p class=\"field-error\" id=\"\(id)-error\">\($0)</p>") })</div>
-        """
+            <div class="field\(error == nil ? "" : " has-error")"><label for="\(id)">\(label)</label>
+            <textarea id="\(id)" name="body" rows="3" maxlength="5000" required\(aria)>\(value)</textarea>
+            \(error.map { HTML("<p class=\"field-error\" id=\"\(id)-error\">\($0)</p>") })</div>
+            """
     }
 }

@@ -26,8 +26,9 @@ struct TaskPageData {
 
     /// Rows that are read-only in the lists where the member is a viewer (COLLAB-3).
     func rows(_ context: AppRequestContext, showsList: Bool = true) -> TaskRows {
-        var rows = TaskRows(time: time, labels: labelsByID, lists: listsByID, csrf: csrfField(context),
-                            isSelecting: context.web.query["select"] == "1", showsList: showsList)
+        var rows = TaskRows(
+            time: time, labels: labelsByID, lists: listsByID, csrf: csrfField(context),
+            isSelecting: context.web.query["select"] == "1", showsList: showsList)
         rows.editableListIDs = Set(lists.filter { $0.role >= .editor }.map(\.list.id))
         return rows
     }
@@ -58,7 +59,9 @@ struct TaskPageData {
             var (key, title) = (Int.max, "No due date")
             if let due = view.task.due {
                 let day = time.day(of: due)
-                (key, title) = isOverdue(view, day) ? (Int.min, "Overdue")
+                (key, title) =
+                    isOverdue(view, day)
+                    ? (Int.min, "Overdue")
                     : (day.daysSinceEpoch, time.heading(day))
             }
             if let index = groups.firstIndex(where: { $0.key == key }) {

@@ -50,30 +50,33 @@ struct TaskRows {
         let quoted = "'\(task.title)'"
         let checked: HTML = "role=\"checkbox\" aria-checked=\"\(isDone ? "true" : "false")\""
         let main: HTML = """
-        <div class="task-main">
-        <a class="task-title" href="/tasks/\(task.id)">\(task.title)</a>
-        \(meta(view, due: due))
-        </div>
-        """
+            <div class="task-main">
+            <a class="task-title" href="/tasks/\(task.id)">\(task.title)</a>
+            \(meta(view, due: due))
+            </div>
+            """
         // A read-only row shows the state without a control that would change it.
-        let row: HTML = canEdit ? """
-        <form class="task-row" method="post" action="/tasks/\(task.id)/\(isDone ? "reopen" : "complete")" data-inplace>\(csrf)
-        <input type="checkbox" class="select-box"\(isSelecting ? HTML(" form=\"bulk\"") : "") name="ids" value="\(task.id)" aria-label="Select \(quoted)">
-        <button type="submit" class="check" \(checked) aria-label="Mark \(quoted) as \(isDone ? "not done" : "done")"\(openSubtasks > 0 && !isDone ? HTML(" data-open-subtasks=\"\(openSubtasks)\"") : "")></button>
-        \(main)
-        \(menu(task))
-        </form>
-        """ : """
-        <div class="task-row"><span class="check" \(checked) aria-disabled="true" aria-label="\(quoted) (view only)"></span>
-        \(main)
-        </div>
-        """
+        let row: HTML =
+            canEdit
+            ? """
+            <form class="task-row" method="post" action="/tasks/\(task.id)/\(isDone ? "reopen" : "complete")" data-inplace>\(csrf)
+            <input type="checkbox" class="select-box"\(isSelecting ? HTML(" form=\"bulk\"") : "") name="ids" value="\(task.id)" aria-label="Select \(quoted)">
+            <button type="submit" class="check" \(checked) aria-label="Mark \(quoted) as \(isDone ? "not done" : "done")"\(openSubtasks > 0 && !isDone ? HTML(" data-open-subtasks=\"\(openSubtasks)\"") : "")></button>
+            \(main)
+            \(menu(task))
+            </form>
+            """
+            : """
+            <div class="task-row"><span class="check" \(checked) aria-disabled="true" aria-label="\(quoted) (view only)"></span>
+            \(main)
+            </div>
+            """
         return """
-        <li class="\(classes.joined(separator: " "))" id="task-\(task.id)" data-task-id="\(task.id)" data-version="\(task.version)" data-list-id="\(task.listID)" data-parent-id="\(task.parentID.map { "\($0)" } ?? "")" data-due="\(dueDay)"\(isDraggable && canEdit ? HTML(" draggable=\"true\"") : "")>
-        \(row)
-        \(subtasks.isEmpty ? "" : subtaskBlock(view, subtasks))
-        </li>
-        """
+            <li class="\(classes.joined(separator: " "))" id="task-\(task.id)" data-task-id="\(task.id)" data-version="\(task.version)" data-list-id="\(task.listID)" data-parent-id="\(task.parentID.map { "\($0)" } ?? "")" data-due="\(dueDay)"\(isDraggable && canEdit ? HTML(" draggable=\"true\"") : "")>
+            \(row)
+            \(subtasks.isEmpty ? "" : subtaskBlock(view, subtasks))
+            </li>
+            """
     }
 
     private func meta(_ view: TaskView, due: (text: String, isOverdue: Bool)?) -> HTML {
@@ -103,7 +106,8 @@ struct TaskRows {
             parts.append("<span class=\"assignee\" role=\"img\" aria-label=\"Assigned to \(name)\">\(name)</span>")
         }
         if let count = commentCounts[task.id], count > 0 {
-            parts.append("<span class=\"comment-count\" role=\"img\" aria-label=\"\(count == 1 ? "1 comment" : "\(count) comments")\">\(count)</span>")
+            parts.append(
+                "<span class=\"comment-count\" role=\"img\" aria-label=\"\(count == 1 ? "1 comment" : "\(count) comments")\">\(count)</span>")
         }
         guard !parts.isEmpty else { return "" }
         return "<span class=\"task-meta\">\(parts)</span>"
@@ -126,9 +130,9 @@ struct TaskRows {
             """
         }
         return """
-        <details class="task-menu"><summary aria-label="Actions for \(quoted)"><span aria-hidden="true">⋯</span></summary>
-        <div class="menu-items">\(isDraggable ? action("move", "Move up", ("direction", "up")) + action("move", "Move down", ("direction", "down")) : "")\(action("reschedule", "Due today", ("due", "today")))\(action("reschedule", "Due tomorrow", ("due", "tomorrow")))\(action("reschedule", "Due next week", ("due", "nextweek")))<a href="/tasks/\(task.id)#move">Move to…</a>\(action("delete", "Delete", confirm: "Delete \(quoted)? It goes to the trash for 30 days."))</div></details>
-        """
+            <details class="task-menu"><summary aria-label="Actions for \(quoted)"><span aria-hidden="true">⋯</span></summary>
+            <div class="menu-items">\(isDraggable ? action("move", "Move up", ("direction", "up")) + action("move", "Move down", ("direction", "down")) : "")\(action("reschedule", "Due today", ("due", "today")))\(action("reschedule", "Due tomorrow", ("due", "tomorrow")))\(action("reschedule", "Due next week", ("due", "nextweek")))<a href="/tasks/\(task.id)#move">Move to…</a>\(action("delete", "Delete", confirm: "Delete \(quoted)? It goes to the trash for 30 days."))</div></details>
+            """
     }
 
     /// Groups tasks of one list by parent, keeping the order they came in.

@@ -43,7 +43,8 @@ enum TextLinks {
             if ".,:;!?'\"*".contains(last) {
                 end = text.index(before: end)
             } else if let open = closing[last],
-                      text[start..<end].filter({ $0 == open }).count < text[start..<end].filter({ $0 == last }).count {
+                text[start..<end].filter({ $0 == open }).count < text[start..<end].filter({ $0 == last }).count
+            {
                 end = text.index(before: end)
             } else {
                 break

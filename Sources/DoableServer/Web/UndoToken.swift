@@ -44,7 +44,7 @@ struct UndoToken: Sendable {
 
     init?(encoded: String) {
         guard encoded.utf8.count <= Domain.shelvedUndoMaximumBytes, let data = Data(base64URLEncoded: encoded),
-              let steps = try? JSONDecoder().decode([UndoStep].self, from: data), !steps.isEmpty, steps.count <= 10_000
+            let steps = try? JSONDecoder().decode([UndoStep].self, from: data), !steps.isEmpty, steps.count <= 10_000
         else { return nil }
         self.steps = steps
     }
@@ -62,8 +62,10 @@ struct UndoToken: Sendable {
             case .delete(let id):
                 try await domain.deleteTask(identity, id: id)
             case .place(let id, let list, let parent, let after, let before):
-                _ = try await domain.moveTask(identity, id: id, TaskPlacement(
-                    listID: list, parentID: .some(parent), beforeID: before, afterID: after))
+                _ = try await domain.moveTask(
+                    identity, id: id,
+                    TaskPlacement(
+                        listID: list, parentID: .some(parent), beforeID: before, afterID: after))
             case .due(let id, let due):
                 var input = TaskInput()
                 input.due = .some(due)

@@ -26,7 +26,8 @@ final class WebAssets: Sendable {
                 var isDirectory: ObjCBool = false
                 let url = root.appendingPathComponent(path)
                 guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
-                      !isDirectory.boolValue, var data = try? Data(contentsOf: url) else { continue }
+                    !isDirectory.boolValue, var data = try? Data(contentsOf: url)
+                else { continue }
                 if path.hasSuffix(".js") { data = Data(Self.compacted(script: String(decoding: data, as: UTF8.self)).utf8) }
                 hasher.update(data: Data(path.utf8))
                 hasher.update(data: data)
@@ -62,11 +63,13 @@ final class WebAssets: Sendable {
             let path = context.parameters.getCatchAll().joined(separator: "/")
             guard let asset = self.files[path] else { throw HTTPError(.notFound) }
             let current = context.parameters.get("build") == self.build
-            return Response(status: .ok, headers: [
-                .contentType: asset.contentType,
-                .cacheControl: current ? "public, max-age=31536000, immutable" : "no-cache",
-                .xContentTypeOptions: "nosniff",
-            ], body: .init(byteBuffer: asset.body))
+            return Response(
+                status: .ok,
+                headers: [
+                    .contentType: asset.contentType,
+                    .cacheControl: current ? "public, max-age=31536000, immutable" : "no-cache",
+                    .xContentTypeOptions: "nosniff",
+                ], body: .init(byteBuffer: asset.body))
         }
     }
 }

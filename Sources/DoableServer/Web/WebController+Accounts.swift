@@ -16,72 +16,89 @@ extension WebController {
         web.post("register") { _, context in try await register(context) }
         web.get("signout") { _, context in
             _ = try member(context)
-            return try await page(WebPage(title: "Sign out", main: """
-            <div class="narrow"><h1>Sign out of Doable?</h1>
-            <p>You will need your password to sign in again on this browser.</p>
-            <form method="post" action="/signout">\(csrfField(context))
-            <button type="submit" class="button primary">Sign out</button> <a class="button" href="/today">Stay signed in</a></form></div>
-            """), context)
+            return try await page(
+                WebPage(
+                    title: "Sign out",
+                    main: """
+                        <div class="narrow"><h1>Sign out of Doable?</h1>
+                        <p>You will need your password to sign in again on this browser.</p>
+                        <form method="post" action="/signout">\(csrfField(context))
+                        <button type="submit" class="button primary">Sign out</button> <a class="button" href="/today">Stay signed in</a></form></div>
+                        """), context)
         }
         web.post("signout") { _, context in
             if let identity = context.identity { try await domain.signOut(identity) }
             var response = WebResponse.redirect("/signin")
-            response.headers.append(HTTPField(name: .setCookie,
-                                              value: WebCookie.clear(WebCookie.session, secure: context.web.isSecure)))
+            response.headers.append(
+                HTTPField(
+                    name: .setCookie,
+                    value: WebCookie.clear(WebCookie.session, secure: context.web.isSecure)))
             return response
         }
         web.post("signout/everywhere") { _, context in
             let identity = try member(context)
             guard context.web.form.isOn("confirmed") else {
-                return try await confirmPage(context, title: "Sign out everywhere?",
-                                             message: "Every browser and app signed in to your account, this one included, will have to sign in again, and your access tokens and app passwords stop working.",
-                                             action: "/signout/everywhere", button: "Sign out everywhere")
+                return try await confirmPage(
+                    context, title: "Sign out everywhere?",
+                    message:
+                        "Every browser and app signed in to your account, this one included, will have to sign in again, and your access tokens and app passwords stop working.",
+                    action: "/signout/everywhere", button: "Sign out everywhere")
             }
             // The domain keeps the caller's own session (the API's caller goes on); this browser signs out too.
             try await domain.signOutEverywhere(identity)
             try await domain.signOut(identity)
             var response = WebResponse.redirect("/signin")
-            response.headers.append(HTTPField(name: .setCookie,
-                                              value: WebCookie.clear(WebCookie.session, secure: context.web.isSecure)))
+            response.headers.append(
+                HTTPField(
+                    name: .setCookie,
+                    value: WebCookie.clear(WebCookie.session, secure: context.web.isSecure)))
             return response
         }
     }
 
     /// A page asking "are you sure?" for a form posted without `confirmed` (the script asks in a dialog instead).
-    func confirmPage(_ context: AppRequestContext, title: String, message: String, action: String, button: String,
-                     fields: [(String, String)] = []) async throws -> Response
-    {
-        let hidden = (context.web.form.pairs.filter { $0.name != "_csrf" && $0.name != "confirmed" }
+    func confirmPage(
+        _ context: AppRequestContext, title: String, message: String, action: String, button: String,
+        fields: [(String, String)] = []
+    ) async throws -> Response {
+        let hidden =
+            (context.web.form.pairs.filter { $0.name != "_csrf" && $0.name != "confirmed" }
             .map { ($0.name, $0.value) } + fields).html { name, value in
-            "<input type=\"hidden\" name=\"\(name)\" value=\"\(value)\">"
-        }
+                "<input type=\"hidden\" name=\"\(name)\" value=\"\(value)\">"
+            }
         let back = Self.safeBack(context.web.form["back"], default: "/today")
-        return try await page(WebPage(title: title, main: """
-        <div class="narrow"><h1>\(title)</h1><p>\(message)</p>
-        <form method="post" action="\(action)">\(csrfField(context))\(hidden)<input type="hidden" name="confirmed" value="1">
-        <button type="submit" class="button danger">\(button)</button> <a class="button" href="\(back)">Cancel</a></form></div>
-        """), context)
+        return try await page(
+            WebPage(
+                title: title,
+                main: """
+                    <div class="narrow"><h1>\(title)</h1><p>\(message)</p>
+                    <form method="post" action="\(action)">\(csrfField(context))\(hidden)<input type="hidden" name="confirmed" value="1">
+                    <button type="submit" class="button danger">\(button)</button> <a class="button" href="\(back)">Cancel</a></form></div>
+                    """), context)
     }
 
-    private func signInPage(_ context: AppRequestContext, login: String, errors: FormErrors,
-                            status: HTTPResponse.Status = .ok) async throws -> Response
-    {
+    private func signInPage(
+        _ context: AppRequestContext, login: String, errors: FormErrors,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         if context.identity != nil, errors.isEmpty { return WebResponse.redirect("/today") }
         let next = Self.safeBack(context.web.query["next"] ?? context.web.form["next"], default: "/today")
-        var page = WebPage(title: "Sign in", main: """
-        <div class="narrow auth">
-        <h1>Sign in to Doable</h1>
-        \(context.web.query["deleted"] == "1" ? HTML("<p class=\"notice\" role=\"status\">Your account and everything in it were deleted.</p>") : "")
-        \(errors.summary)
-        <form method="post" action="/signin" novalidate>
-        \(csrfField(context))<input type="hidden" name="next" value="\(next)">
-        \(Field.input("login", label: "Email or username", value: login, required: true, errors: errors, extra: " autocomplete=\"username\" autofocus"))
-        \(Field.input("password", label: "Password", value: "", type: "password", required: true, errors: errors, extra: " autocomplete=\"current-password\""))
-        <button type="submit" class="button primary">Sign in</button>
-        </form>
-        <p>New to Doable? <a href="/register">Create an account</a></p>
-        </div>
-        """)
+        var page = WebPage(
+            title: "Sign in",
+            main: """
+                <div class="narrow auth">
+                <h1>Sign in to Doable</h1>
+                \(context.web.query["deleted"] == "1" ? HTML("<p class=\"notice\" role=\"status\">Your account and everything in it were deleted.</p>") : "")
+                \(errors.summary)
+                <form method="post" action="/signin" novalidate>
+                \(csrfField(context))<input type="hidden" name="next" value="\(next)">
+                \(Field.input("login", label: "Email or username", value: login, required: true, errors: errors, extra: " autocomplete=\"username\" autofocus"))
+                \(Field.input("password", label: "Password", value: "", type: "password", required: true, errors: errors, extra: " autocomplete=\"current-password\""))
+                <button type="submit" class="button primary">Sign in</button>
+                </form>
+                <p>New to Doable? <a href="/register">Create an account</a></p>
+                </div>
+                """)
         page.status = status
         return try await self.page(page, context)
     }
@@ -115,8 +132,11 @@ extension WebController {
     private func signedIn(_ secret: String, context: AppRequestContext) -> Response {
         let next = Self.safeBack(context.web.form["next"], default: "/today")
         var response = WebResponse.redirect(next == "/" ? "/today" : next)
-        response.headers.append(HTTPField(name: .setCookie, value: WebCookie.make(
-            WebCookie.session, secret, secure: context.web.isSecure, maxAge: 90 * 86_400)))
+        response.headers.append(
+            HTTPField(
+                name: .setCookie,
+                value: WebCookie.make(
+                    WebCookie.session, secret, secure: context.web.isSecure, maxAge: 90 * 86_400)))
         return response
     }
 
@@ -142,39 +162,45 @@ extension WebController {
         """
     }
 
-    private func registerPage(_ context: AppRequestContext, form: FormData, errors: FormErrors,
-                              status: HTTPResponse.Status = .ok) async throws -> Response
-    {
+    private func registerPage(
+        _ context: AppRequestContext, form: FormData, errors: FormErrors,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         if context.identity != nil, errors.isEmpty, context.web.form.pairs.isEmpty {
             return WebResponse.redirect("/today")
         }
-        var page = WebPage(title: "Create an account", main: """
-        <div class="narrow auth">
-        <h1>Create your Doable account</h1>
-        \(errors.summary)
-        <form method="post" action="/register" novalidate>
-        \(csrfField(context))
-        \(Field.input("email", label: "Email", value: form["email"], type: "email", hint: "A valid address, up to 254 characters.", required: true, errors: errors, extra: " autocomplete=\"email\" maxlength=\"254\""))
-        \(Field.input("username", label: "Username", value: form["username"], hint: "3 to 30 letters, digits or underscores.", required: true, errors: errors, extra: " autocomplete=\"username\" maxlength=\"30\""))
-        \(Field.input("password", label: "Password", value: "", type: "password", hint: "8 to 72 bytes.", required: true, errors: errors, extra: " autocomplete=\"new-password\""))
-        \(Self.profileFields(form, errors: errors))
-        <button type="submit" class="button primary">Create account</button>
-        </form>
-        <p>Already have an account? <a href="/signin">Sign in</a></p>
-        </div>
-        """)
+        var page = WebPage(
+            title: "Create an account",
+            main: """
+                <div class="narrow auth">
+                <h1>Create your Doable account</h1>
+                \(errors.summary)
+                <form method="post" action="/register" novalidate>
+                \(csrfField(context))
+                \(Field.input("email", label: "Email", value: form["email"], type: "email", hint: "A valid address, up to 254 characters.", required: true, errors: errors, extra: " autocomplete=\"email\" maxlength=\"254\""))
+                \(Field.input("username", label: "Username", value: form["username"], hint: "3 to 30 letters, digits or underscores.", required: true, errors: errors, extra: " autocomplete=\"username\" maxlength=\"30\""))
+                \(Field.input("password", label: "Password", value: "", type: "password", hint: "8 to 72 bytes.", required: true, errors: errors, extra: " autocomplete=\"new-password\""))
+                \(Self.profileFields(form, errors: errors))
+                <button type="submit" class="button primary">Create account</button>
+                </form>
+                <p>Already have an account? <a href="/signin">Sign in</a></p>
+                </div>
+                """)
         page.status = status
         return try await self.page(page, context)
     }
 
-    static let profileFieldNames: Set<String> = ["email", "username", "password", "firstName", "lastName", "gender",
-                                                 "genderDescription", "dateOfBirth", "educationLevel", "phone"]
+    static let profileFieldNames: Set<String> = [
+        "email", "username", "password", "firstName", "lastName", "gender",
+        "genderDescription", "dateOfBirth", "educationLevel", "phone",
+    ]
 
     private func register(_ context: AppRequestContext) async throws -> Response {
         let form = context.web.form
         var errors = FormErrors()
-        var input = Registration(email: form["email"] ?? "", password: form["password"] ?? "",
-                                 username: form["username"] ?? "")
+        var input = Registration(
+            email: form["email"] ?? "", password: form["password"] ?? "",
+            username: form["username"] ?? "")
         input.firstName = form["firstName"] ?? ""
         input.lastName = form["lastName"] ?? ""
         Self.readOptionalProfile(form, into: &errors) { gender, description, birth, education, phone in

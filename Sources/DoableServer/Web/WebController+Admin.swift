@@ -47,14 +47,16 @@ extension WebController {
         }
         let suggestions = try await loadedSuggestions
         let suggestionRows: HTML = suggestions.html { item in
-            let who: HTML = item.poster.map { "<a href=\"/users/\(FormData.encode($0))\">@\($0)</a>" }
+            let who: HTML =
+                item.poster.map { "<a href=\"/users/\(FormData.encode($0))\">@\($0)</a>" }
                 ?? "a deleted account"
             return """
-            <tr><td><a href="/market/postings/\(item.postingID)">\(item.postingTitle)</a></td>
-            <td>\(item.suggestion)</td><td>\(who)</td><td>\(time.agoElement(item.createdAt))</td></tr>
-            """
+                <tr><td><a href="/market/postings/\(item.postingID)">\(item.postingTitle)</a></td>
+                <td>\(item.suggestion)</td><td>\(who)</td><td>\(time.agoElement(item.createdAt))</td></tr>
+                """
         }
-        let suggestionList: HTML = suggestions.isEmpty
+        let suggestionList: HTML =
+            suggestions.isEmpty
             ? "<p class=\"empty-state\">No suggestions yet. They appear here when a member posts with “Other” and names a category.</p>"
             : """
             <div class="table-scroll"><table class="suggestions">
@@ -64,31 +66,34 @@ extension WebController {
             """
         let describedBy = "category-new-hint" + (addError == nil ? "" : " category-new-error")
         let body: HTML = """
-        <p>Members file each marketplace posting under one of these. An archived category takes no new postings;
-        the postings in it keep it. “Other” is always offered: with it a member suggests a category, listed below.</p>
-        <form method="post" action="/admin/categories" class="category-add" id="category-add" data-inplace novalidate>\(csrf)
-        <div class="field\(addError == nil ? "" : " has-error")"><label for="category-new">New category</label>
-        <p class="hint" id="category-new-hint">1 to 40 characters.</p>
-        <span class="inline-add"><input id="category-new" name="name" maxlength="40" autocomplete="off" value="\(refusal?.id == nil ? refusal?.name ?? "" : "")" aria-describedby="\(describedBy)"\(addError == nil ? "" : HTML(" aria-invalid=\"true\""))>\
-        <button type="submit" class="button primary">Add category</button></span>
-        \(addError.map { HTML("<p class=\"field-error\" id=\"category-new-error\" role=\"alert\">\($0)</p>") })
-        </div></form>
-        <h3 id="categories-heading">Categories</h3>
-        <ul class="category-list" aria-labelledby="categories-heading">\(rows)</ul>
-        <h3 id="suggestions-heading">Suggestions</h3>
-        \(suggestionList)
-        """
+            <p>Members file each marketplace posting under one of these. An archived category takes no new postings;
+            the postings in it keep it. “Other” is always offered: with it a member suggests a category, listed below.</p>
+            <form method="post" action="/admin/categories" class="category-add" id="category-add" data-inplace novalidate>\(csrf)
+            <div class="field\(addError == nil ? "" : " has-error")"><label for="category-new">New category</label>
+            <p class="hint" id="category-new-hint">1 to 40 characters.</p>
+            <span class="inline-add"><input id="category-new" name="name" maxlength="40" autocomplete="off" value="\(refusal?.id == nil ? refusal?.name ?? "" : "")" aria-describedby="\(describedBy)"\(addError == nil ? "" : HTML(" aria-invalid=\"true\""))>\
+            <button type="submit" class="button primary">Add category</button></span>
+            \(addError.map { HTML("<p class=\"field-error\" id=\"category-new-error\" role=\"alert\">\($0)</p>") })
+            </div></form>
+            <h3 id="categories-heading">Categories</h3>
+            <ul class="category-list" aria-labelledby="categories-heading">\(rows)</ul>
+            <h3 id="suggestions-heading">Suggestions</h3>
+            \(suggestionList)
+            """
         return try await adminPage(context, .categories, body: body, status: refusal == nil ? .ok : .badRequest)
     }
 
     /// An admin page: the settings' heading and navigation (its admin entry marked), the admin sub-navigation, then
     /// the section.
-    func adminPage(_ context: AppRequestContext, _ section: AdminSection, body: HTML,
-                   status: HTTPResponse.Status = .ok) async throws -> Response
-    {
+    func adminPage(
+        _ context: AppRequestContext, _ section: AdminSection, body: HTML,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         let settingsLinks = SettingsSection.allCases.html { item in
             // The admin entry stands for the whole admin area: the current page only on its own address.
-            let current: HTML = item != .categories ? ""
+            let current: HTML =
+                item != .categories
+                ? ""
                 : section == .categories ? " aria-current=\"page\"" : " aria-current=\"true\""
             return "<li><a href=\"\(item.path)\"\(current)>\(item.title)</a></li>"
         }
@@ -96,17 +101,19 @@ extension WebController {
             let current: HTML = item == section ? " aria-current=\"page\"" : ""
             return "<li><a href=\"\(item.path)\"\(current)>\(item.navigationTitle)</a></li>"
         }
-        var page = WebPage(title: "\(section.title) · Admin", main: """
-        <div class="settings admin">
-        <h1>Settings</h1>
-        <nav class="settings-nav" aria-label="Settings"><ul>\(settingsLinks)</ul></nav>
-        <nav class="admin-nav" aria-label="Admin"><ul>\(adminLinks)</ul></nav>
-        <section class="settings-section" aria-labelledby="settings-heading">
-        <h2 id="settings-heading">\(section.title)</h2>
-        \(body)
-        </section>
-        </div>
-        """)
+        var page = WebPage(
+            title: "\(section.title) · Admin",
+            main: """
+                <div class="settings admin">
+                <h1>Settings</h1>
+                <nav class="settings-nav" aria-label="Settings"><ul>\(settingsLinks)</ul></nav>
+                <nav class="admin-nav" aria-label="Admin"><ul>\(adminLinks)</ul></nav>
+                <section class="settings-section" aria-labelledby="settings-heading">
+                <h2 id="settings-heading">\(section.title)</h2>
+                \(body)
+                </section>
+                </div>
+                """)
         page.status = status
         return try await self.page(page, context)
     }
@@ -115,7 +122,8 @@ extension WebController {
         let id = "category-\(category.id)"
         let error = refusal?.message
         let describedBy: HTML = error == nil ? "" : " aria-describedby=\"\(id)-error\" aria-invalid=\"true\""
-        let archive: HTML = category.isOther
+        let archive: HTML =
+            category.isOther
             ? "<span class=\"hint\">Always offered</span>"
             : """
             <form method="post" action="/admin/categories/\(category.id)/archive" class="inline-form" data-inplace>\(csrf)\
@@ -123,16 +131,16 @@ extension WebController {
             <button type="submit" class="button" id="\(id)-archive" aria-label="\(category.isArchived ? "Unarchive" : "Archive") “\(category.name)”">\(category.isArchived ? "Unarchive" : "Archive")</button></form>
             """
         return """
-        <li class="category\(category.isArchived ? " is-archived" : "")" id="\(id)">
-        <form method="post" action="/admin/categories/\(category.id)" class="inline-form category-rename" id="\(id)-rename" data-inplace novalidate>\(csrf)\
-        <label class="visually-hidden" for="\(id)-name">Name of “\(category.name)”</label>\
-        <input id="\(id)-name" name="name" maxlength="40" autocomplete="off" value="\(refusal?.name ?? category.name)"\(describedBy)> \
-        <button type="submit" class="button" aria-label="Rename “\(category.name)”">Rename</button>\
-        \(error.map { HTML("<p class=\"field-error\" id=\"\(id)-error\" role=\"alert\">\($0)</p>") })</form>
-        \(category.isArchived ? HTML("<span class=\"badge\">Archived</span>") : "")
-        \(archive)
-        </li>
-        """
+            <li class="category\(category.isArchived ? " is-archived" : "")" id="\(id)">
+            <form method="post" action="/admin/categories/\(category.id)" class="inline-form category-rename" id="\(id)-rename" data-inplace novalidate>\(csrf)\
+            <label class="visually-hidden" for="\(id)-name">Name of “\(category.name)”</label>\
+            <input id="\(id)-name" name="name" maxlength="40" autocomplete="off" value="\(refusal?.name ?? category.name)"\(describedBy)> \
+            <button type="submit" class="button" aria-label="Rename “\(category.name)”">Rename</button>\
+            \(error.map { HTML("<p class=\"field-error\" id=\"\(id)-error\" role=\"alert\">\($0)</p>") })</form>
+            \(category.isArchived ? HTML("<span class=\"badge\">Archived</span>") : "")
+            \(archive)
+            </li>
+            """
     }
 
     private func addCategory(_ context: AppRequestContext) async throws -> Response {
@@ -140,9 +148,10 @@ extension WebController {
         let name = context.web.form["name"] ?? ""
         do {
             let category = try await domain.createCategory(identity, name: name)
-            return WebResponse.done(context, redirect: "/admin/categories",
-                                    toast: Flash(message: "Added the category “\(category.name)”"),
-                                    focus: "category-new")
+            return WebResponse.done(
+                context, redirect: "/admin/categories",
+                toast: Flash(message: "Added the category “\(category.name)”"),
+                focus: "category-new")
         } catch let error as DoableError {
             return try await refusedCategory(error, context, identity, CategoryRefusal(id: nil, name: name, message: ""))
         }
@@ -154,8 +163,9 @@ extension WebController {
         let name = context.web.form["name"] ?? ""
         do {
             let category = try await domain.updateCategory(identity, id: id, name: name, isArchived: nil)
-            return WebResponse.done(context, redirect: "/admin/categories",
-                                    toast: Flash(message: "Renamed to “\(category.name)”"), focus: "category-\(id)-name")
+            return WebResponse.done(
+                context, redirect: "/admin/categories",
+                toast: Flash(message: "Renamed to “\(category.name)”"), focus: "category-\(id)-name")
         } catch let error as DoableError {
             return try await refusedCategory(error, context, identity, CategoryRefusal(id: id, name: name, message: ""))
         }
@@ -167,15 +177,19 @@ extension WebController {
         let archived = context.web.form.isOn("archived")
         let category = try await domain.updateCategory(identity, id: id, name: nil, isArchived: archived)
         // Undo is the opposite button: the toast offers nothing the row does not.
-        return WebResponse.done(context, redirect: "/admin/categories", toast: Flash(
-            message: archived ? "Archived “\(category.name)”: new postings can't pick it"
-                : "“\(category.name)” is offered again"), focus: "category-\(id)-archive")
+        return WebResponse.done(
+            context, redirect: "/admin/categories",
+            toast: Flash(
+                message: archived
+                    ? "Archived “\(category.name)”: new postings can't pick it"
+                    : "“\(category.name)” is offered again"), focus: "category-\(id)-archive")
     }
 
     /// A refused name: the script shows it by the field; without it the page comes back with the name typed.
-    private func refusedCategory(_ error: DoableError, _ context: AppRequestContext, _ identity: Identity,
-                                 _ refusal: CategoryRefusal) async throws -> Response
-    {
+    private func refusedCategory(
+        _ error: DoableError, _ context: AppRequestContext, _ identity: Identity,
+        _ refusal: CategoryRefusal
+    ) async throws -> Response {
         switch error {
         case .invalid, .conflict:
             var message = WebErrorMiddleware.message(of: error)

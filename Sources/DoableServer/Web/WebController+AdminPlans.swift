@@ -10,8 +10,9 @@ import Hummingbird
 extension WebController {
     func addAdminPlanRoutes(to web: RouterGroup<AppRequestContext>) {
         web.get("admin/plans") { _, context in
-            try await plansPage(context, identity: try admin(context), form: FormData(pairs: [("period", "month")]),
-                                errors: FormErrors())
+            try await plansPage(
+                context, identity: try admin(context), form: FormData(pairs: [("period", "month")]),
+                errors: FormErrors())
         }
         web.post("admin/plans") { _, context in try await addPlan(context) }
         web.get("admin/plans/{id}") { _, context in
@@ -32,9 +33,10 @@ extension WebController {
         return plan
     }
 
-    private func plansPage(_ context: AppRequestContext, identity: Identity, form: FormData, errors: FormErrors,
-                           status: HTTPResponse.Status = .ok) async throws -> Response
-    {
+    private func plansPage(
+        _ context: AppRequestContext, identity: Identity, form: FormData, errors: FormErrors,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         let plans = try await domain.allSubscriptionPlans(identity)
         let csrf = csrfField(context)
         let rows = plans.html { plan in
@@ -48,7 +50,8 @@ extension WebController {
             </tr>
             """
         }
-        let table: HTML = plans.isEmpty
+        let table: HTML =
+            plans.isEmpty
             ? "<p class=\"empty-state\">No plans yet. Add the first one below.</p>"
             : """
             <div class="table-scroll"><table class="admin-table plan-table">
@@ -59,64 +62,67 @@ extension WebController {
             <tbody>\(rows)</tbody></table></div>
             """
         let body: HTML = """
-        \(Self.paymentNote(admin: true))
-        \(table)
-        <h3 id="plan-add-heading">Add a plan</h3>
-        \(errors.summary)
-        <form method="post" action="/admin/plans" class="settings-form plan-form" id="plan-add" aria-labelledby="plan-add-heading" novalidate>\(csrf)
-        \(Self.planFormFields(form, errors: errors))
-        <button type="submit" class="button primary">Add plan</button>
-        </form>
-        """
+            \(Self.paymentNote(admin: true))
+            \(table)
+            <h3 id="plan-add-heading">Add a plan</h3>
+            \(errors.summary)
+            <form method="post" action="/admin/plans" class="settings-form plan-form" id="plan-add" aria-labelledby="plan-add-heading" novalidate>\(csrf)
+            \(Self.planFormFields(form, errors: errors))
+            <button type="submit" class="button primary">Add plan</button>
+            </form>
+            """
         return try await adminPage(context, .plans, body: body, status: status)
     }
 
-    private func planPage(_ context: AppRequestContext, plan: SubscriptionPlan, form: FormData, errors: FormErrors,
-                          status: HTTPResponse.Status = .ok) async throws -> Response
-    {
+    private func planPage(
+        _ context: AppRequestContext, plan: SubscriptionPlan, form: FormData, errors: FormErrors,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         let body: HTML = """
-        \(Self.paymentNote(admin: true))
-        <p><a href="/admin/plans">All plans</a></p>
-        <h3 id="plan-edit-heading">Edit “\(plan.name)”</h3>
-        <div class="plan-head"><p>\(plan.isRetired ? "Retired: members don't see it." : "Offered: members see it at Plans.")</p>
-        \(retirePlanForm(plan, csrf: csrfField(context), back: "/admin/plans/\(plan.id)"))</div>
-        \(errors.summary)
-        <form method="post" action="/admin/plans/\(plan.id)" class="settings-form plan-form" id="plan-edit" aria-labelledby="plan-edit-heading" novalidate>\(csrfField(context))
-        \(Self.planFormFields(form, errors: errors))
-        <button type="submit" class="button primary">Save plan</button>
-        </form>
-        """
+            \(Self.paymentNote(admin: true))
+            <p><a href="/admin/plans">All plans</a></p>
+            <h3 id="plan-edit-heading">Edit “\(plan.name)”</h3>
+            <div class="plan-head"><p>\(plan.isRetired ? "Retired: members don't see it." : "Offered: members see it at Plans.")</p>
+            \(retirePlanForm(plan, csrf: csrfField(context), back: "/admin/plans/\(plan.id)"))</div>
+            \(errors.summary)
+            <form method="post" action="/admin/plans/\(plan.id)" class="settings-form plan-form" id="plan-edit" aria-labelledby="plan-edit-heading" novalidate>\(csrfField(context))
+            \(Self.planFormFields(form, errors: errors))
+            <button type="submit" class="button primary">Save plan</button>
+            </form>
+            """
         return try await adminPage(context, .plans, body: body, status: status)
     }
 
     private func retirePlanForm(_ plan: SubscriptionPlan, csrf: HTML, back: String = "/admin/plans") -> HTML {
         let action = plan.isRetired ? "Offer again" : "Retire"
         return """
-        <form method="post" action="/admin/plans/\(plan.id)/retire" class="inline-form" data-inplace>\(csrf)\
-        <input type="hidden" name="retired" value="\(plan.isRetired ? "0" : "1")">\
-        <input type="hidden" name="back" value="\(back)">\
-        <button type="submit" class="button" id="plan-\(plan.id)-retire" aria-label="\(action) “\(plan.name)”">\(action)</button></form>
-        """
+            <form method="post" action="/admin/plans/\(plan.id)/retire" class="inline-form" data-inplace>\(csrf)\
+            <input type="hidden" name="retired" value="\(plan.isRetired ? "0" : "1")">\
+            <input type="hidden" name="back" value="\(back)">\
+            <button type="submit" class="button" id="plan-\(plan.id)-retire" aria-label="\(action) “\(plan.name)”">\(action)</button></form>
+            """
     }
 
     static func planFormFields(_ form: FormData, errors: FormErrors) -> HTML {
         let periods = SubscriptionPlan.Period.allCases.map { ($0.rawValue, $0 == .month ? "Monthly" : "Yearly") }
         return """
-        \(Field.input("name", label: "Name", value: form["name"], hint: "1 to 60 characters.", required: true,
+            \(Field.input("name", label: "Name", value: form["name"], hint: "1 to 60 characters.", required: true,
                       errors: errors, extra: " maxlength=\"60\" autocomplete=\"off\""))
-        <div class="field-row">
-        \(Field.input("price", label: "Price", value: form["price"], hint: "Such as 4.99: at most two decimals; 0 for free.",
+            <div class="field-row">
+            \(Field.input("price", label: "Price", value: form["price"], hint: "Such as 4.99: at most two decimals; 0 for free.",
                       required: true, errors: errors, extra: " inputmode=\"decimal\" autocomplete=\"off\" maxlength=\"12\""))
-        \(Field.select("period", label: "Period", options: periods, selected: form["period"], errors: errors))
-        </div>
-        \(Field.textarea("description", label: "Description", value: form["description"],
+            \(Field.select("period", label: "Period", options: periods, selected: form["period"], errors: errors))
+            </div>
+            \(Field.textarea("description", label: "Description", value: form["description"],
                          hint: "What the plan gives, up to 1000 characters.", errors: errors, rows: 4))
-        """
+            """
     }
 
     static func planForm(_ plan: SubscriptionPlan) -> FormData {
-        FormData(pairs: [("name", plan.name), ("price", plan.price.description), ("period", plan.period.rawValue),
-                         ("description", plan.description)])
+        FormData(pairs: [
+            ("name", plan.name), ("price", plan.price.description), ("period", plan.period.rawValue),
+            ("description", plan.description),
+        ])
     }
 
     /// The form's values for the Domain, or the refusals of a price or period it cannot read.
@@ -161,8 +167,9 @@ extension WebController {
         if errors.isEmpty {
             do {
                 let plan = try await domain.createSubscriptionPlan(identity, parsed.input)
-                return WebResponse.done(context, redirect: "/admin/plans#plan-\(plan.id)",
-                                        toast: Flash(message: "Added the plan “\(plan.name)”"))
+                return WebResponse.done(
+                    context, redirect: "/admin/plans#plan-\(plan.id)",
+                    toast: Flash(message: "Added the plan “\(plan.name)”"))
             } catch let error as DoableError where Self.isMarketFormError(error) {
                 errors = FormErrors(error, fields: Self.planFields)
             }
@@ -179,8 +186,9 @@ extension WebController {
         if errors.isEmpty {
             do {
                 let saved = try await domain.updateSubscriptionPlan(identity, id: plan.id, parsed.input)
-                return WebResponse.done(context, redirect: "/admin/plans#plan-\(saved.id)",
-                                        toast: Flash(message: "Saved the plan “\(saved.name)”"))
+                return WebResponse.done(
+                    context, redirect: "/admin/plans#plan-\(saved.id)",
+                    toast: Flash(message: "Saved the plan “\(saved.name)”"))
             } catch let error as DoableError where Self.isMarketFormError(error) {
                 errors = FormErrors(error, fields: Self.planFields)
             }
@@ -194,8 +202,11 @@ extension WebController {
         let retired = context.web.form.isOn("retired")
         let plan = try await domain.updateSubscriptionPlan(identity, id: id, PlanInput(isRetired: retired))
         let back = WebController.safeBack(context.web.form["back"], default: "/admin/plans")
-        return WebResponse.done(context, redirect: back, toast: Flash(
-            message: retired ? "Retired the plan “\(plan.name)”: members no longer see it"
-                : "The plan “\(plan.name)” is offered again"), focus: "plan-\(id)-retire")
+        return WebResponse.done(
+            context, redirect: back,
+            toast: Flash(
+                message: retired
+                    ? "Retired the plan “\(plan.name)”: members no longer see it"
+                    : "The plan “\(plan.name)” is offered again"), focus: "plan-\(id)-retire")
     }
 }

@@ -28,11 +28,11 @@ extension WebController {
             """
         }
         let main: HTML = """
-        <h1>Assigned to me</h1>
-        <p class="subtitle">Open tasks assigned to you, in your lists and in lists shared with you.</p>
-        \(tasks.isEmpty ? HTML("<p class=\"empty-state\">Nothing is assigned to you. When someone assigns you a task in a shared list, it shows up here.</p>") : sections)
-        \(selectionBar(data, context))
-        """
+            <h1>Assigned to me</h1>
+            <p class="subtitle">Open tasks assigned to you, in your lists and in lists shared with you.</p>
+            \(tasks.isEmpty ? HTML("<p class=\"empty-state\">Nothing is assigned to you. When someone assigns you a task in a shared list, it shows up here.</p>") : sections)
+            \(selectionBar(data, context))
+            """
         return try await page(WebPage(title: "Assigned to me", main: main, current: "assigned"), context, data: data)
     }
 }

@@ -27,7 +27,8 @@ extension WebController {
             first = time.weekStart(of: anchor)
             dayCount = 7
             let last = first.adding(days: 6)
-            caption = "Week of \(first.day) \(MemberTime.monthNames[first.month - 1]) – \(last.day) \(MemberTime.monthNames[last.month - 1]) \(last.year)"
+            caption =
+                "Week of \(first.day) \(MemberTime.monthNames[first.month - 1]) – \(last.day) \(MemberTime.monthNames[last.month - 1]) \(last.year)"
             previous = anchor.adding(days: -7)
             next = anchor.adding(days: 7)
         } else {
@@ -72,33 +73,33 @@ extension WebController {
                         return ""
                     }()
                     return """
-                    <li><a class="cal-task lc-\(task.listID)\(task.status == .completed ? " is-completed" : "")\(task.isOverdue(now: time.now) ? " is-overdue" : "")" data-task-id="\(task.id)" data-version="\(task.version)" draggable="true" href="/tasks/\(task.id)">\(timeText)\(task.title)</a></li>
-                    """
+                        <li><a class="cal-task lc-\(task.listID)\(task.status == .completed ? " is-completed" : "")\(task.isOverdue(now: time.now) ? " is-overdue" : "")" data-task-id="\(task.id)" data-version="\(task.version)" draggable="true" href="/tasks/\(task.id)">\(timeText)\(task.title)</a></li>
+                        """
                 }
                 return """
-                <td class="\(classes.joined(separator: " "))" data-date="\(day.description)" aria-label="\(time.longWords(day))\(tasks.isEmpty ? "" : ", \(tasks.count) \(tasks.count == 1 ? "task" : "tasks")")"><span class="day-number"\(day == time.today ? HTML(" aria-current=\"date\"") : "")>\(day.day)</span>\(tasks.isEmpty ? "" : HTML("<ul class=\"cal-tasks\">\(items)</ul>"))</td>
-                """
+                    <td class="\(classes.joined(separator: " "))" data-date="\(day.description)" aria-label="\(time.longWords(day))\(tasks.isEmpty ? "" : ", \(tasks.count) \(tasks.count == 1 ? "task" : "tasks")")"><span class="day-number"\(day == time.today ? HTML(" aria-current=\"date\"") : "")>\(day.day)</span>\(tasks.isEmpty ? "" : HTML("<ul class=\"cal-tasks\">\(items)</ul>"))</td>
+                    """
             }
             return "<tr>\(cells)</tr>"
         }
         let main: HTML = """
-        <div class="calendar-header">
-        <h1>Calendar</h1>
-        <nav class="calendar-nav" aria-label="Calendar">
-        <a class="button" href="/calendar?view=\(view)&amp;date=\(previous.description)">Previous</a>
-        <a class="button" href="/calendar?view=\(view)">Today</a>
-        <a class="button" href="/calendar?view=\(view)&amp;date=\(next.description)">Next</a>
-        <a class="button" href="/calendar?view=month&amp;date=\(anchor.description)"\(isWeek ? "" : HTML(" aria-current=\"page\""))>Month</a>
-        <a class="button" href="/calendar?view=week&amp;date=\(anchor.description)"\(isWeek ? HTML(" aria-current=\"page\"") : "")>Week</a>
-        </nav>
-        </div>
-        <p class="hint">Drag a task to another day, or focus it and press Alt with an arrow key to move it a day or a week.</p>
-        <table class="calendar \(view)" data-csrf="\(context.web.csrfToken)">
-        <caption>\(caption)</caption>
-        <thead><tr>\(headerDays)</tr></thead>
-        <tbody>\(weeks)</tbody>
-        </table>
-        """
+            <div class="calendar-header">
+            <h1>Calendar</h1>
+            <nav class="calendar-nav" aria-label="Calendar">
+            <a class="button" href="/calendar?view=\(view)&amp;date=\(previous.description)">Previous</a>
+            <a class="button" href="/calendar?view=\(view)">Today</a>
+            <a class="button" href="/calendar?view=\(view)&amp;date=\(next.description)">Next</a>
+            <a class="button" href="/calendar?view=month&amp;date=\(anchor.description)"\(isWeek ? "" : HTML(" aria-current=\"page\""))>Month</a>
+            <a class="button" href="/calendar?view=week&amp;date=\(anchor.description)"\(isWeek ? HTML(" aria-current=\"page\"") : "")>Week</a>
+            </nav>
+            </div>
+            <p class="hint">Drag a task to another day, or focus it and press Alt with an arrow key to move it a day or a week.</p>
+            <table class="calendar \(view)" data-csrf="\(context.web.csrfToken)">
+            <caption>\(caption)</caption>
+            <thead><tr>\(headerDays)</tr></thead>
+            <tbody>\(weeks)</tbody>
+            </table>
+            """
         var page = WebPage(title: "Calendar", main: main, current: "calendar")
         page.bodyClass = "wide"
         return try await self.page(page, context, data: data)

@@ -14,9 +14,10 @@ extension WebController {
         web.post("settings/calendars/rotate") { _, context in try await rotateFeeds(context) }
     }
 
-    private func calendarsPage(_ request: Request, _ context: AppRequestContext, message: String? = nil,
-                               status: HTTPResponse.Status = .ok) async throws -> Response
-    {
+    private func calendarsPage(
+        _ request: Request, _ context: AppRequestContext, message: String? = nil,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         let identity = try member(context)
         let links = try await domain.feedLinks(identity)
         let page = CalendarAppsPage(
@@ -39,7 +40,8 @@ extension WebController {
         } catch DoableError.conflict("version_mismatch", _, _) {
             return try await calendarsPage(request, context, message: Self.staleMessage, status: .conflict)
         }
-        let saved = patch.calDAVAccountPassword == true
+        let saved =
+            patch.calDAVAccountPassword == true
             ? "Your account password signs in CalDAV apps too." : "Only app passwords sign in CalDAV apps now."
         return WebResponse.done(context, redirect: "/settings/calendars", toast: Flash(message: saved))
     }
@@ -54,7 +56,8 @@ extension WebController {
                 action: "/settings/calendars/rotate", button: "Make new feed links")
         }
         _ = try await domain.rotateFeedKey(identity)
-        return WebResponse.done(context, redirect: "/settings/calendars",
-                                toast: Flash(message: "New feed links made. The old ones no longer work."))
+        return WebResponse.done(
+            context, redirect: "/settings/calendars",
+            toast: Flash(message: "New feed links made. The old ones no longer work."))
     }
 }

@@ -52,120 +52,137 @@ extension WebController {
         context.identity = nil
         let now = Timestamp.now
         guard let token = context.parameters.get("token"),
-              let link = EmailLink(token: token, key: try await domain.emailLinkKey(), now: now)
+            let link = EmailLink(token: token, key: try await domain.emailLinkKey(), now: now)
         else {
-            return try await emailPage(context, title: "This link does not work", status: .badRequest, main: """
-            <p>The link is incomplete, was changed, or is older than 30 days: links in emails work for 30 days.</p>
-            <p>To choose which emails you get, sign in and open
-            <a href="/settings/notifications">Notification settings</a>.</p>
-            """)
+            return try await emailPage(
+                context, title: "This link does not work", status: .badRequest,
+                main: """
+                    <p>The link is incomplete, was changed, or is older than 30 days: links in emails work for 30 days.</p>
+                    <p>To choose which emails you get, sign in and open
+                    <a href="/settings/notifications">Notification settings</a>.</p>
+                    """)
         }
         guard let account = try await domain.linkedAccount(link.accountID) else {
-            return try await emailPage(context, title: "This account no longer exists", status: .notFound, main: """
-            <p>The account this email was sent for was deleted or disabled, so Doable sends it nothing more.</p>
-            """)
+            return try await emailPage(
+                context, title: "This account no longer exists", status: .notFound,
+                main: """
+                    <p>The account this email was sent for was deleted or disabled, so Doable sends it nothing more.</p>
+                    """)
         }
-        let credential = Credential(id: .make(at: now), accountID: account.id, kind: .accessToken, name: "email link",
-                                    scope: .readWrite, secretHash: "", createdAt: now, expiresAt: link.expiresAt)
-        let visit = EmailLinkVisit(token: token, link: link,
-                                   identity: Identity(account: account, credential: credential))
+        let credential = Credential(
+            id: .make(at: now), accountID: account.id, kind: .accessToken, name: "email link",
+            scope: .readWrite, secretHash: "", createdAt: now, expiresAt: link.expiresAt)
+        let visit = EmailLinkVisit(
+            token: token, link: link,
+            identity: Identity(account: account, credential: credential))
         context.logger[metadataKey: "doable.user.id"] = "\(account.id)"
         return try await body(visit, context)
     }
 
-    private func emailPage(_ context: AppRequestContext, title: String, status: HTTPResponse.Status = .ok,
-                           main: HTML) async throws -> Response
-    {
-        var page = WebPage(title: title, main: """
-        <div class="narrow email-link">
-        <h1>\(title)</h1>
-        \(main)
-        </div>
-        """)
+    private func emailPage(
+        _ context: AppRequestContext, title: String, status: HTTPResponse.Status = .ok,
+        main: HTML
+    ) async throws -> Response {
+        var page = WebPage(
+            title: title,
+            main: """
+                <div class="narrow email-link">
+                <h1>\(title)</h1>
+                \(main)
+                </div>
+                """)
         page.status = status
         return try await self.page(page, context)
     }
 
     // MARK: Managing a reminder
 
-    private func emailManagePage(_ visit: EmailLinkVisit, _ context: AppRequestContext,
-                                 errors: FormErrors = FormErrors(), until: String = "",
-                                 status: HTTPResponse.Status = .ok) async throws -> Response
-    {
+    private func emailManagePage(
+        _ visit: EmailLinkVisit, _ context: AppRequestContext,
+        errors: FormErrors = FormErrors(), until: String = "",
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         let stop = stopEmailsSection(visit)
         guard let reminderID = visit.link.reminderID else {
-            return try await emailPage(context, title: "Emails about \(visit.link.kind.emailTopic)",
-                                       status: status, main: stop)
+            return try await emailPage(
+                context, title: "Emails about \(visit.link.kind.emailTopic)",
+                status: status, main: stop)
         }
         let reminder: Reminder, task: TaskItem
         do {
             (reminder, task) = try await domain.reminder(visit.identity, id: reminderID)
         } catch DoableError.notFound {
-            return try await emailPage(context, title: "This reminder is gone", status: status, main: """
-            <p>The reminder, or its task, was deleted, or you no longer have access to the task.</p>
-            \(stop)
-            """)
+            return try await emailPage(
+                context, title: "This reminder is gone", status: status,
+                main: """
+                    <p>The reminder, or its task, was deleted, or you no longer have access to the task.</p>
+                    \(stop)
+                    """)
         }
         let time = visit.time
         let due: HTML? = task.due.map { "<p class=\"subtitle\">Due \(time.dueWords($0, isCompleted: false).text)</p>" }
-        let state: HTML = if task.status == .completed || task.deletedAt != nil {
-            "The task is done or in the trash, so there is nothing to remind you of."
-        } else if reminder.silenced {
-            "This reminder is silenced until the task's next occurrence."
-        } else if let snoozed = reminder.snoozedUntil {
-            "Snoozed until \(time.words(time.date(of: snoozed))) \(time.time(of: snoozed))."
-        } else if let next = reminder.nextAt {
-            "Next reminder: \(time.words(time.date(of: next))) \(time.time(of: next))."
-        } else if let fired = reminder.firedFor {
-            "It reminded you \(time.words(time.date(of: fired))) \(time.time(of: fired)); snooze it to hear it again."
-        } else {
-            "No further reminder is due."
-        }
+        let state: HTML =
+            if task.status == .completed || task.deletedAt != nil {
+                "The task is done or in the trash, so there is nothing to remind you of."
+            } else if reminder.silenced {
+                "This reminder is silenced until the task's next occurrence."
+            } else if let snoozed = reminder.snoozedUntil {
+                "Snoozed until \(time.words(time.date(of: snoozed))) \(time.time(of: snoozed))."
+            } else if let next = reminder.nextAt {
+                "Next reminder: \(time.words(time.date(of: next))) \(time.time(of: next))."
+            } else if let fired = reminder.firedFor {
+                "It reminded you \(time.words(time.date(of: fired))) \(time.time(of: fired)); snooze it to hear it again."
+            } else {
+                "No further reminder is due."
+            }
         let zone = visit.identity.account.preferences.timeZone
-        let custom = Field.input("until", label: "Snooze until", value: until, type: "datetime-local",
-                                 hint: "A date and time in your time zone (\(zone)).", required: true, errors: errors)
-        return try await emailPage(context, title: "Reminder: \(task.title)", status: status, main: """
-        \(due)
-        <p class="notice" role="status">\(state)</p>
-        \(errors.summary)
-        <section class="email-action" aria-labelledby="snooze-heading"><h2 id="snooze-heading">Snooze</h2>
-        <form method="post" action="\(visit.base)/snooze" class="actions">
-        <button type="submit" class="button" name="preset" value="5m">Snooze 5 minutes</button>
-        <button type="submit" class="button" name="preset" value="1h">Snooze 1 hour</button>
-        <button type="submit" class="button" name="preset" value="tomorrow">Snooze until tomorrow 09:00</button>
-        </form>
-        <form method="post" action="\(visit.base)/snooze" class="snooze-custom" novalidate>
-        \(custom)
-        <button type="submit" class="button">Snooze until then</button>
-        </form>
-        </section>
-        <section class="email-action" aria-labelledby="silence-heading"><h2 id="silence-heading">Silence</h2>
-        <p>No more reminders from this one; a repeating task's next occurrence reminds you again.</p>
-        <form method="post" action="\(visit.base)/silence">
-        <button type="submit" class="button">Silence this reminder</button>
-        </form>
-        </section>
-        \(stop)
-        <p><a href="/tasks/\(task.id)">Open the task in Doable</a> (you may need to sign in)</p>
-        """)
+        let custom = Field.input(
+            "until", label: "Snooze until", value: until, type: "datetime-local",
+            hint: "A date and time in your time zone (\(zone)).", required: true, errors: errors)
+        return try await emailPage(
+            context, title: "Reminder: \(task.title)", status: status,
+            main: """
+                \(due)
+                <p class="notice" role="status">\(state)</p>
+                \(errors.summary)
+                <section class="email-action" aria-labelledby="snooze-heading"><h2 id="snooze-heading">Snooze</h2>
+                <form method="post" action="\(visit.base)/snooze" class="actions">
+                <button type="submit" class="button" name="preset" value="5m">Snooze 5 minutes</button>
+                <button type="submit" class="button" name="preset" value="1h">Snooze 1 hour</button>
+                <button type="submit" class="button" name="preset" value="tomorrow">Snooze until tomorrow 09:00</button>
+                </form>
+                <form method="post" action="\(visit.base)/snooze" class="snooze-custom" novalidate>
+                \(custom)
+                <button type="submit" class="button">Snooze until then</button>
+                </form>
+                </section>
+                <section class="email-action" aria-labelledby="silence-heading"><h2 id="silence-heading">Silence</h2>
+                <p>No more reminders from this one; a repeating task's next occurrence reminds you again.</p>
+                <form method="post" action="\(visit.base)/silence">
+                <button type="submit" class="button">Silence this reminder</button>
+                </form>
+                </section>
+                \(stop)
+                <p><a href="/tasks/\(task.id)">Open the task in Doable</a> (you may need to sign in)</p>
+                """)
     }
 
     private func stopEmailsSection(_ visit: EmailLinkVisit) -> HTML {
         let kind = visit.link.kind.emailKind
         guard visit.identity.account.preferences.notificationChannels.channels(for: kind).email else {
             return """
-            <section class="email-action" aria-labelledby="stop-heading"><h2 id="stop-heading">Emails</h2>
-            <p>You no longer get emails about \(kind.emailTopic). To turn them back on, sign in and open
-            <a href="/settings/notifications">Notification settings</a>.</p></section>
-            """
+                <section class="email-action" aria-labelledby="stop-heading"><h2 id="stop-heading">Emails</h2>
+                <p>You no longer get emails about \(kind.emailTopic). To turn them back on, sign in and open
+                <a href="/settings/notifications">Notification settings</a>.</p></section>
+                """
         }
         return """
-        <section class="email-action" aria-labelledby="stop-heading"><h2 id="stop-heading">Stop these emails</h2>
-        <p>No more emails about \(kind.emailTopic). Doable's notification centre still shows them.</p>
-        <form method="post" action="\(visit.base)/unsubscribe"><input type="hidden" name="from" value="page">
-        <button type="submit" class="button danger">Stop emails about \(kind.emailTopic)</button>
-        </form></section>
-        """
+            <section class="email-action" aria-labelledby="stop-heading"><h2 id="stop-heading">Stop these emails</h2>
+            <p>No more emails about \(kind.emailTopic). Doable's notification centre still shows them.</p>
+            <form method="post" action="\(visit.base)/unsubscribe"><input type="hidden" name="from" value="page">
+            <button type="submit" class="button danger">Stop emails about \(kind.emailTopic)</button>
+            </form></section>
+            """
     }
 
     private func snoozeFromEmail(_ visit: EmailLinkVisit, _ context: AppRequestContext) async throws -> Response {
@@ -187,8 +204,9 @@ extension WebController {
             do {
                 let reminder = try await domain.snoozeReminder(visit.identity, id: reminderID, snooze)
                 let until = reminder.snoozedUntil.map { "\(time.words(time.date(of: $0))) \(time.time(of: $0))" }
-                return WebResponse.done(context, redirect: visit.base,
-                                        toast: Flash(message: "Snoozed until \(until ?? "later")."))
+                return WebResponse.done(
+                    context, redirect: visit.base,
+                    toast: Flash(message: "Snoozed until \(until ?? "later")."))
             } catch let error as DoableError {
                 status = error.httpStatus
                 errors = FormErrors(error, fields: ["until"])
@@ -214,8 +232,10 @@ extension WebController {
             errors.general = WebErrorMiddleware.message(of: error)
             return try await emailManagePage(visit, context, errors: errors, status: error.httpStatus)
         }
-        return WebResponse.done(context, redirect: visit.base, toast: Flash(
-            message: "Silenced. This reminder stays quiet until the task's next occurrence."))
+        return WebResponse.done(
+            context, redirect: visit.base,
+            toast: Flash(
+                message: "Silenced. This reminder stays quiet until the task's next occurrence."))
     }
 
     // MARK: Unsubscribing
@@ -224,19 +244,23 @@ extension WebController {
         let topic = visit.link.kind.emailKind.emailTopic
         let isOn = visit.identity.account.preferences.notificationChannels.channels(for: visit.link.kind.emailKind).email
         guard isOn else {
-            return try await emailPage(context, title: "You no longer get emails about \(topic)", main: """
-            <p>Doable's notification centre still shows them, if it is on for them. To change this, sign in and open
-            <a href="/settings/notifications">Notification settings</a>.</p>
-            """)
+            return try await emailPage(
+                context, title: "You no longer get emails about \(topic)",
+                main: """
+                    <p>Doable's notification centre still shows them, if it is on for them. To change this, sign in and open
+                    <a href="/settings/notifications">Notification settings</a>.</p>
+                    """)
         }
-        return try await emailPage(context, title: "Stop emails about \(topic)?", main: """
-        <p>Doable will send no more emails about \(topic) to \(visit.identity.account.email). Its notification
-        centre still shows them, and you can turn emails back on in
-        <a href="/settings/notifications">Notification settings</a>.</p>
-        <form method="post" action="\(visit.base)/unsubscribe"><input type="hidden" name="from" value="page">
-        <button type="submit" class="button danger">Stop these emails</button>
-        </form>
-        """)
+        return try await emailPage(
+            context, title: "Stop emails about \(topic)?",
+            main: """
+                <p>Doable will send no more emails about \(topic) to \(visit.identity.account.email). Its notification
+                centre still shows them, and you can turn emails back on in
+                <a href="/settings/notifications">Notification settings</a>.</p>
+                <form method="post" action="\(visit.base)/unsubscribe"><input type="hidden" name="from" value="page">
+                <button type="submit" class="button danger">Stop these emails</button>
+                </form>
+                """)
     }
 
     /// Turns the kind's email channel off through the one profile update; a page's button comes back to the

@@ -29,71 +29,72 @@ extension WebController {
         let csrf = csrfField(context)
         let furniture = view.equippedItems.filter { !$0.slot.isWorn }
         let home = CompanionArt.home(companionSVG: GamePanels.drawing(view).markup, furniture: furniture)
-        let placed = furniture.isEmpty
+        let placed =
+            furniture.isEmpty
             ? "Nothing is placed in it yet: furniture and trinkets from the store go here."
             : "In it: \(GameWords.list(furniture.map(\.name)))."
         let main: HTML = """
-        <h1>Companion</h1>
-        \(GameParts.navigation(current: "game"))
-        <section class="companion-panel" aria-labelledby="companion-heading">
-        <div class="companion">\(GamePanels.drawing(view, petted: context.web.query["petted"] == "1"))</div>
-        <div class="companion-about">
-        <h2 id="companion-heading">\(name)</h2>
-        <p class="companion-kind">\(name) is \(GameWords.kind(companion)), feeling \(GameWords.mood(view.mood)).</p>
-        <p class="companion-says">\(view.greeting)</p>
-        \(GamePanels.level(view))
-        <p class="game-points"><strong>\(view.profile.points)</strong> \
-        \(view.profile.points == 1 ? "point" : "points") to spend in the <a href="/game/store">store</a></p>
-        <form method="post" action="/game/pet">\(csrf)<button type="submit" class="button">Pet \(name)</button></form>
-        </div>
-        </section>
-        <section class="game-streak" aria-labelledby="streak-heading">
-        <h2 id="streak-heading">Streak</h2>
-        <p class="hint">A day counts when every task due that day is done, and at least one task was done. Days off \
-        (<a href="/game/settings">game settings</a>) neither break nor extend it.</p>
-        \(GamePanels.streakTiles(view))
-        \(GamePanels.restoreOffer(view, time: time, csrf: csrf))
-        \(GamePanels.streakStrip(view))
-        </section>
-        <section class="game-home" aria-labelledby="home-heading">
-        <h2 id="home-heading">\(name)'s home</h2>
-        <figure class="game-home-figure">\(HTML(unsafeMarkup: home))<figcaption>\(placed)</figcaption></figure>
-        </section>
-        <section class="game-badges" aria-labelledby="badges-heading">
-        <h2 id="badges-heading">Badges</h2>
-        \(GamePanels.badges(view.profile, time: time))
-        </section>
-        <p class="game-links"><a class="button" href="/game/store">Visit the store</a> \
-        <a class="button" href="/game/companion">Change \(name)'s name and looks</a> \
-        <a class="button" href="/game/settings">Game settings</a></p>
-        """
+            <h1>Companion</h1>
+            \(GameParts.navigation(current: "game"))
+            <section class="companion-panel" aria-labelledby="companion-heading">
+            <div class="companion">\(GamePanels.drawing(view, petted: context.web.query["petted"] == "1"))</div>
+            <div class="companion-about">
+            <h2 id="companion-heading">\(name)</h2>
+            <p class="companion-kind">\(name) is \(GameWords.kind(companion)), feeling \(GameWords.mood(view.mood)).</p>
+            <p class="companion-says">\(view.greeting)</p>
+            \(GamePanels.level(view))
+            <p class="game-points"><strong>\(view.profile.points)</strong> \
+            \(view.profile.points == 1 ? "point" : "points") to spend in the <a href="/game/store">store</a></p>
+            <form method="post" action="/game/pet">\(csrf)<button type="submit" class="button">Pet \(name)</button></form>
+            </div>
+            </section>
+            <section class="game-streak" aria-labelledby="streak-heading">
+            <h2 id="streak-heading">Streak</h2>
+            <p class="hint">A day counts when every task due that day is done, and at least one task was done. Days off \
+            (<a href="/game/settings">game settings</a>) neither break nor extend it.</p>
+            \(GamePanels.streakTiles(view))
+            \(GamePanels.restoreOffer(view, time: time, csrf: csrf))
+            \(GamePanels.streakStrip(view))
+            </section>
+            <section class="game-home" aria-labelledby="home-heading">
+            <h2 id="home-heading">\(name)'s home</h2>
+            <figure class="game-home-figure">\(HTML(unsafeMarkup: home))<figcaption>\(placed)</figcaption></figure>
+            </section>
+            <section class="game-badges" aria-labelledby="badges-heading">
+            <h2 id="badges-heading">Badges</h2>
+            \(GamePanels.badges(view.profile, time: time))
+            </section>
+            <p class="game-links"><a class="button" href="/game/store">Visit the store</a> \
+            <a class="button" href="/game/companion">Change \(name)'s name and looks</a> \
+            <a class="button" href="/game/settings">Game settings</a></p>
+            """
         return try await page(GameParts.page(name, main), context)
     }
 
     /// What every game page shows while the game is off: what it is, and the button that turns it on.
     func gameOffPage(_ context: AppRequestContext) async throws -> Response {
         let main: HTML = """
-        <h1>The companion game</h1>
-        <section class="game-off" aria-labelledby="game-off-heading">
-        <p class="subtitle">A small pet keeps you company while you get things done. It is off until you turn it on.</p>
-        <h2 id="game-off-heading">How it works</h2>
-        <ul>
-        <li>Completing a task earns points and XP: more for bigger tasks and for finishing early. Your companion \
-        grows a level as the XP adds up, and cheers you on.</li>
-        <li>A day counts for your streak when every task due that day is done. A broken streak can be bought back \
-        with points within two days.</li>
-        <li>Spend points in the store on clothes for your companion and furniture for its home, and collect badges \
-        for milestones.</li>
-        <li>It is kind by default: a late task still earns a little. Strict mode, in the game settings, pays \
-        nothing for late tasks.</li>
-        <li>Turning it off loses nothing: your companion, points, items and badges wait for you, and the days it \
-        is off never break your streak.</li>
-        </ul>
-        <form method="post" action="/game/enable">\(csrfField(context))\
-        <button type="submit" class="button primary">Turn the game on</button></form>
-        <p class="hint">You can also turn it on or off in <a href="/settings/preferences">Preferences</a>.</p>
-        </section>
-        """
+            <h1>The companion game</h1>
+            <section class="game-off" aria-labelledby="game-off-heading">
+            <p class="subtitle">A small pet keeps you company while you get things done. It is off until you turn it on.</p>
+            <h2 id="game-off-heading">How it works</h2>
+            <ul>
+            <li>Completing a task earns points and XP: more for bigger tasks and for finishing early. Your companion \
+            grows a level as the XP adds up, and cheers you on.</li>
+            <li>A day counts for your streak when every task due that day is done. A broken streak can be bought back \
+            with points within two days.</li>
+            <li>Spend points in the store on clothes for your companion and furniture for its home, and collect badges \
+            for milestones.</li>
+            <li>It is kind by default: a late task still earns a little. Strict mode, in the game settings, pays \
+            nothing for late tasks.</li>
+            <li>Turning it off loses nothing: your companion, points, items and badges wait for you, and the days it \
+            is off never break your streak.</li>
+            </ul>
+            <form method="post" action="/game/enable">\(csrfField(context))\
+            <button type="submit" class="button primary">Turn the game on</button></form>
+            <p class="hint">You can also turn it on or off in <a href="/settings/preferences">Preferences</a>.</p>
+            </section>
+            """
         return try await page(GameParts.page("Companion game", main), context)
     }
 
@@ -108,10 +109,13 @@ extension WebController {
                 // Sent twice (two tabs): it already is what was asked.
             }
         }
-        let message = on ? "The game is on. Say hello to your companion!"
+        let message =
+            on
+            ? "The game is on. Say hello to your companion!"
             : "The game is off. Everything is kept for when you turn it on again."
-        return WebResponse.done(context, redirect: "/game", toast: Flash(message: message),
-                                forceRedirect: true)
+        return WebResponse.done(
+            context, redirect: "/game", toast: Flash(message: message),
+            forceRedirect: true)
     }
 
     private func petCompanion(_ context: AppRequestContext) async throws -> Response {
@@ -119,8 +123,9 @@ extension WebController {
         guard identity.account.preferences.gameOptIn else { return WebResponse.redirect("/game") }
         let line = try await domain.petCompanion(identity)
         let name = try await GameNav.view(of: identity, domain: domain).profile.companion.name
-        return WebResponse.done(context, redirect: "/game?petted=1", toast: Flash(message: "\(name): “\(line)”"),
-                                forceRedirect: true)
+        return WebResponse.done(
+            context, redirect: "/game?petted=1", toast: Flash(message: "\(name): “\(line)”"),
+            forceRedirect: true)
     }
 
     /// GAME-4: buys back the broken streak; too few points (or too late) comes back as the domain's message.
@@ -129,9 +134,11 @@ extension WebController {
         guard identity.account.preferences.gameOptIn else { return WebResponse.redirect("/game") }
         do {
             let view = try await domain.restoreStreak(identity)
-            return WebResponse.done(context, redirect: "/game", toast: Flash(
-                message: "Streak bought back: \(GameWords.days(view.streak)) and counting. \(view.profile.points) "
-                    + "points left."), focus: "streak-heading")
+            return WebResponse.done(
+                context, redirect: "/game",
+                toast: Flash(
+                    message: "Streak bought back: \(GameWords.days(view.streak)) and counting. \(view.profile.points) "
+                        + "points left."), focus: "streak-heading")
         } catch let error as DoableError where Self.isGameRefusal(error) {
             return refusedGameAction(context, error, back: "/game")
         }
@@ -162,8 +169,10 @@ enum GameParts {
 
     /// The game's own navigation under the page heading; `current` is "game", "companion", "store" or "settings".
     static func navigation(current: String) -> HTML {
-        let items = [("game", "/game", "Companion"), ("companion", "/game/companion", "Name and looks"),
-                     ("store", "/game/store", "Store"), ("settings", "/game/settings", "Game settings")]
+        let items = [
+            ("game", "/game", "Companion"), ("companion", "/game/companion", "Name and looks"),
+            ("store", "/game/store", "Store"), ("settings", "/game/settings", "Game settings"),
+        ]
         let links = items.html { key, href, title in
             "<li><a href=\"\(href)\" class=\"button\"\(key == current ? HTML(" aria-current=\"page\"") : "")>\(title)</a></li>"
         }
@@ -179,10 +188,12 @@ enum GameNav {
 
     static var navItem: NavItem? {
         guard let points else { return nil }
-        return NavItem(key: "game", href: "/game", title: """
-        Companion<span class="visually-hidden"> (\(points) \(points == 1 ? "point" : "points"))</span>\
-        <span class="nav-points" aria-hidden="true">\(points) pts</span>
-        """)
+        return NavItem(
+            key: "game", href: "/game",
+            title: """
+                Companion<span class="visually-hidden"> (\(points) \(points == 1 ? "point" : "points"))</span>\
+                <span class="nav-points" aria-hidden="true">\(points) pts</span>
+                """)
     }
 
     /// The game of this request's member, with the days that ended since the last look closed.
@@ -199,7 +210,7 @@ struct GameNavMiddleware: RouterMiddleware {
         async throws -> Response
     {
         guard let identity = context.identity, identity.account.preferences.gameOptIn,
-              !context.web.wantsJSON, MarketBadgeMiddleware.mayRenderPage(request.uri.path)
+            !context.web.wantsJSON, MarketBadgeMiddleware.mayRenderPage(request.uri.path)
         else { return try await next(request, context) }
         let points = try? await domain.gamePoints(identity)
         return try await GameNav.$points.withValue(points) { try await next(request, context) }

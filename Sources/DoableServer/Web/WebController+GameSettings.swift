@@ -19,8 +19,9 @@ extension WebController {
             let identity = try member(context)
             let view = try await GameNav.view(of: identity, domain: domain)
             guard view.isEnabled else { return try await gameOffPage(context) }
-            return try await gameSettingsPage(context, view: view, form: Self.gameSettingsForm(view),
-                                              errors: FormErrors())
+            return try await gameSettingsPage(
+                context, view: view, form: Self.gameSettingsForm(view),
+                errors: FormErrors())
         }
         web.post("game/settings") { _, context in try await saveGameSettings(context) }
     }
@@ -29,13 +30,16 @@ extension WebController {
 
     static func companionForm(_ view: GameView) -> FormData {
         let companion = view.profile.companion
-        return FormData(pairs: [("name", companion.name), ("species", companion.species.rawValue),
-                                ("colour", companion.colour.rawValue)])
+        return FormData(pairs: [
+            ("name", companion.name), ("species", companion.species.rawValue),
+            ("colour", companion.colour.rawValue),
+        ])
     }
 
-    private func companionPage(_ context: AppRequestContext, view: GameView, form: FormData, errors: FormErrors,
-                               status: HTTPResponse.Status = .ok) async throws -> Response
-    {
+    private func companionPage(
+        _ context: AppRequestContext, view: GameView, form: FormData, errors: FormErrors,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         let stored = view.profile.companion
         let species = Companion.Species(rawValue: form["species"] ?? "") ?? stored.species
         let colour = Companion.Colour(rawValue: form["colour"] ?? "") ?? stored.colour
@@ -46,43 +50,45 @@ extension WebController {
             (choice.rawValue, GameWords.colour(choice), Companion(name: stored.name, species: species, colour: choice))
         }
         let main: HTML = """
-        <h1>\(stored.name)'s name and looks</h1>
-        \(GameParts.navigation(current: "companion"))
-        \(errors.summary)
-        <form method="post" action="/game/companion" class="settings-form game-looks" novalidate>
-        \(csrfField(context))
-        \(Field.input("name", label: "Name", value: form["name"], hint: "1 to 30 characters.", required: true,
+            <h1>\(stored.name)'s name and looks</h1>
+            \(GameParts.navigation(current: "companion"))
+            \(errors.summary)
+            <form method="post" action="/game/companion" class="settings-form game-looks" novalidate>
+            \(csrfField(context))
+            \(Field.input("name", label: "Name", value: form["name"], hint: "1 to 30 characters.", required: true,
                       errors: errors, extra: " autocomplete=\"off\""))
-        \(Self.lookChoices("species", legend: "Species", choices: speciesChoices, selected: species.rawValue, errors: errors))
-        \(Self.lookChoices("colour", legend: "Colour", choices: colourChoices, selected: colour.rawValue, errors: errors))
-        <div class="form-actions"><button type="submit" class="button primary">Save</button> \
-        <a class="button" href="/game">Cancel</a></div>
-        </form>
-        """
+            \(Self.lookChoices("species", legend: "Species", choices: speciesChoices, selected: species.rawValue, errors: errors))
+            \(Self.lookChoices("colour", legend: "Colour", choices: colourChoices, selected: colour.rawValue, errors: errors))
+            <div class="form-actions"><button type="submit" class="button primary">Save</button> \
+            <a class="button" href="/game">Cancel</a></div>
+            </form>
+            """
         return try await page(GameParts.page("Name and looks", main, status: status), context)
     }
 
     /// A radio group whose every choice shows a small drawing beside its name.
-    private static func lookChoices(_ name: String, legend: String, choices: [(String, String, Companion)],
-                                    selected: String, errors: FormErrors) -> HTML
-    {
+    private static func lookChoices(
+        _ name: String, legend: String, choices: [(String, String, Companion)],
+        selected: String, errors: FormErrors
+    ) -> HTML {
         let error = errors.byField[name]
         let radios = choices.html { value, title, companion in
-            let drawing = CompanionArt.svg(companion: companion, mood: .happy, level: 1, worn: [], petted: false,
-                                           title: title)
+            let drawing = CompanionArt.svg(
+                companion: companion, mood: .happy, level: 1, worn: [], petted: false,
+                title: title)
             return """
-            <label class="radio look-choice"><input type="radio" name="\(name)" value="\(value)"\
-            \(attribute: "checked", if: value == selected)> <span class="look-preview companion" aria-hidden="true">\
-            \(HTML(unsafeMarkup: drawing))</span> \(title)</label>
-            """
+                <label class="radio look-choice"><input type="radio" name="\(name)" value="\(value)"\
+                \(attribute: "checked", if: value == selected)> <span class="look-preview companion" aria-hidden="true">\
+                \(HTML(unsafeMarkup: drawing))</span> \(title)</label>
+                """
         }
         return """
-        <fieldset class="field look-choices\(error != nil ? " has-error" : "")"\(error != nil ? HTML(" aria-describedby=\"f-\(name)-error\"") : "")>\
-        <legend>\(legend)</legend>
-        \(radios)
-        \(error.map { HTML("<p class=\"field-error\" id=\"f-\(name)-error\">\($0)</p>") })
-        </fieldset>
-        """
+            <fieldset class="field look-choices\(error != nil ? " has-error" : "")"\(error != nil ? HTML(" aria-describedby=\"f-\(name)-error\"") : "")>\
+            <legend>\(legend)</legend>
+            \(radios)
+            \(error.map { HTML("<p class=\"field-error\" id=\"f-\(name)-error\">\($0)</p>") })
+            </fieldset>
+            """
     }
 
     private func saveCompanion(_ context: AppRequestContext) async throws -> Response {
@@ -98,8 +104,10 @@ extension WebController {
             do {
                 let view = try await domain.updateCompanion(identity, patch)
                 let companion = view.profile.companion
-                return WebResponse.done(context, redirect: "/game", toast: Flash(
-                    message: "Saved: \(companion.name) is \(GameWords.kind(companion))."), forceRedirect: true)
+                return WebResponse.done(
+                    context, redirect: "/game",
+                    toast: Flash(
+                        message: "Saved: \(companion.name) is \(GameWords.kind(companion))."), forceRedirect: true)
             } catch let error as DoableError where Self.isGameRefusal(error) {
                 if context.web.wantsJSON { return WebResponse.refusedJSON(error) }
                 errors = FormErrors(error, fields: ["name", "species", "colour"])
@@ -120,16 +128,18 @@ extension WebController {
         return FormData(pairs: pairs)
     }
 
-    private func gameSettingsPage(_ context: AppRequestContext, view: GameView, form: FormData, errors: FormErrors,
-                                  status: HTTPResponse.Status = .ok) async throws -> Response
-    {
+    private func gameSettingsPage(
+        _ context: AppRequestContext, view: GameView, form: FormData, errors: FormErrors,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         let csrf = csrfField(context)
         let time = MemberTime(preferences: context.identity?.account.preferences ?? Preferences(), now: domain.now())
-        let start = switch time.calendar.weekStart {
-        case .monday: 0
-        case .saturday: 5
-        case .sunday: 6
-        }
+        let start =
+            switch time.calendar.weekStart {
+            case .monday: 0
+            case .saturday: 5
+            case .sunday: 6
+            }
         let chosen = Set(form.all("offWeekdays"))
         let weekdays = (0..<7).map { (start + $0) % 7 }.html { day in
             """
@@ -139,7 +149,10 @@ extension WebController {
         }
         let weekdayError = errors.byField["offWeekdays"]
         let upcoming = view.profile.offDays.filter { $0 >= view.today.day }.sorted()
-        let dayList: HTML = upcoming.isEmpty ? "<p class=\"empty-day\">No days off marked.</p>" : """
+        let dayList: HTML =
+            upcoming.isEmpty
+            ? "<p class=\"empty-day\">No days off marked.</p>"
+            : """
             <ul class="off-days" aria-labelledby="days-off-heading">\(upcoming.html { day in
                 """
                 <li class="off-day"><span>\(time.longWords(day))</span>
@@ -150,47 +163,47 @@ extension WebController {
             })</ul>
             """
         let main: HTML = """
-        <h1>Game settings</h1>
-        \(GameParts.navigation(current: "settings"))
-        \(errors.summary)
-        <form method="post" action="/game/settings" class="settings-form" id="game-rules" novalidate>
-        \(csrf)<input type="hidden" name="part" value="rules">
-        <h2>Rewards</h2>
-        <div class="field checkbox-field"><label><input type="checkbox" name="strict" value="1" \
-        aria-describedby="strict-hint"\(attribute: "checked", if: form.isOn("strict"))> Strict mode</label>
-        <p class="hint" id="strict-hint">In strict mode a task done after its deadline earns nothing. Without it (the \
-        kind default) a late task still earns \(view.rules.latePercent)% of the base points.</p></div>
-        <h2>Weekdays off</h2>
-        <fieldset class="field weekday-choices\(weekdayError != nil ? " has-error" : "")" \
-        aria-describedby="weekdays-hint\(weekdayError != nil ? " f-offWeekdays-error" : "")">\
-        <legend>Days of the week that do not count for the streak</legend>
-        <p class="hint" id="weekdays-hint">A day off neither breaks nor extends your streak.</p>
-        \(weekdays)
-        \(weekdayError.map { HTML("<p class=\"field-error\" id=\"f-offWeekdays-error\">\($0)</p>") })
-        </fieldset>
-        <button type="submit" class="button primary">Save settings</button>
-        </form>
-        <section class="game-days-off" aria-labelledby="days-off-heading">
-        <h2 id="days-off-heading">Days off</h2>
-        <p>A holiday or a sick day: mark it and it neither breaks nor extends your streak. Days can be marked from \
-        today on, up to a year ahead; leave the last day empty to mark a single one.</p>
-        \(dayList)
-        <form method="post" action="/game/settings" class="settings-form" id="game-days-off" data-inplace novalidate>
-        \(csrf)<input type="hidden" name="part" value="addDays">
-        <div class="field-row">
-        \(Field.input("offFrom", label: "First day off", value: form["offFrom"], type: "date", required: true, errors: errors))
-        \(Field.input("offThrough", label: "Last day off", value: form["offThrough"], type: "date", errors: errors))
-        </div>
-        <button type="submit" class="button">Add days off</button>
-        </form>
-        </section>
-        <section class="danger-zone game-turn-off" aria-labelledby="turn-off-heading">
-        <h2 id="turn-off-heading">Turn the game off</h2>
-        <p>Your companion, points, items, badges and streak are kept, and come back as they were when you turn it on \
-        again. While it is off, completed tasks earn nothing and the days neither break nor extend your streak.</p>
-        <form method="post" action="/game/disable">\(csrf)<button type="submit" class="button">Turn the game off</button></form>
-        </section>
-        """
+            <h1>Game settings</h1>
+            \(GameParts.navigation(current: "settings"))
+            \(errors.summary)
+            <form method="post" action="/game/settings" class="settings-form" id="game-rules" novalidate>
+            \(csrf)<input type="hidden" name="part" value="rules">
+            <h2>Rewards</h2>
+            <div class="field checkbox-field"><label><input type="checkbox" name="strict" value="1" \
+            aria-describedby="strict-hint"\(attribute: "checked", if: form.isOn("strict"))> Strict mode</label>
+            <p class="hint" id="strict-hint">In strict mode a task done after its deadline earns nothing. Without it (the \
+            kind default) a late task still earns \(view.rules.latePercent)% of the base points.</p></div>
+            <h2>Weekdays off</h2>
+            <fieldset class="field weekday-choices\(weekdayError != nil ? " has-error" : "")" \
+            aria-describedby="weekdays-hint\(weekdayError != nil ? " f-offWeekdays-error" : "")">\
+            <legend>Days of the week that do not count for the streak</legend>
+            <p class="hint" id="weekdays-hint">A day off neither breaks nor extends your streak.</p>
+            \(weekdays)
+            \(weekdayError.map { HTML("<p class=\"field-error\" id=\"f-offWeekdays-error\">\($0)</p>") })
+            </fieldset>
+            <button type="submit" class="button primary">Save settings</button>
+            </form>
+            <section class="game-days-off" aria-labelledby="days-off-heading">
+            <h2 id="days-off-heading">Days off</h2>
+            <p>A holiday or a sick day: mark it and it neither breaks nor extends your streak. Days can be marked from \
+            today on, up to a year ahead; leave the last day empty to mark a single one.</p>
+            \(dayList)
+            <form method="post" action="/game/settings" class="settings-form" id="game-days-off" data-inplace novalidate>
+            \(csrf)<input type="hidden" name="part" value="addDays">
+            <div class="field-row">
+            \(Field.input("offFrom", label: "First day off", value: form["offFrom"], type: "date", required: true, errors: errors))
+            \(Field.input("offThrough", label: "Last day off", value: form["offThrough"], type: "date", errors: errors))
+            </div>
+            <button type="submit" class="button">Add days off</button>
+            </form>
+            </section>
+            <section class="danger-zone game-turn-off" aria-labelledby="turn-off-heading">
+            <h2 id="turn-off-heading">Turn the game off</h2>
+            <p>Your companion, points, items, badges and streak are kept, and come back as they were when you turn it on \
+            again. While it is off, completed tasks earn nothing and the days neither break nor extend your streak.</p>
+            <form method="post" action="/game/disable">\(csrf)<button type="submit" class="button">Turn the game off</button></form>
+            </section>
+            """
         return try await page(GameParts.page("Game settings", main, status: status), context)
     }
 
@@ -206,7 +219,9 @@ extension WebController {
             case "addDays":
                 let days = try Self.offDayRange(form)
                 patch.offDays = view.profile.offDays.union(days)
-                message = days.count == 1 ? "Day off added: \(GameWords.shortDate(days[0]))."
+                message =
+                    days.count == 1
+                    ? "Day off added: \(GameWords.shortDate(days[0]))."
                     : "\(days.count) days off added."
             case "removeDay":
                 guard let day = form.text("day").flatMap(CivilDate.init) else {
@@ -225,8 +240,9 @@ extension WebController {
                 if case .invalid("offDays", let text) = error { return WebResponse.refusedJSON(.invalid("offFrom", text)) }
                 return WebResponse.refusedJSON(error)
             }
-            let errors = FormErrors(error, fields: ["offWeekdays", "offFrom", "offThrough"],
-                                    rename: ["offDays": "offFrom"])
+            let errors = FormErrors(
+                error, fields: ["offWeekdays", "offFrom", "offThrough"],
+                rename: ["offDays": "offFrom"])
             // The other form shows what is stored; the refused one what was sent.
             var shown = Self.gameSettingsForm(view)
             if form["part"] == "addDays" {
@@ -235,8 +251,9 @@ extension WebController {
             } else if form["part"] != "removeDay" {
                 shown = form
             }
-            return try await gameSettingsPage(context, view: view, form: shown, errors: errors,
-                                              status: error.httpStatus)
+            return try await gameSettingsPage(
+                context, view: view, form: shown, errors: errors,
+                status: error.httpStatus)
         }
     }
 

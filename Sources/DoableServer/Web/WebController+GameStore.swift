@@ -34,19 +34,19 @@ extension WebController {
             let cards = items.filter { $0.item.category == category }
             guard !cards.isEmpty else { return "" }
             return """
-            <section class="store-category" aria-labelledby="store-\(category.rawValue)">
-            <h2 id="store-\(category.rawValue)">\(title)</h2>
-            <ul class="store-grid">\(cards.html { storeCard($0, points: points, csrf: csrf) })</ul>
-            </section>
-            """
+                <section class="store-category" aria-labelledby="store-\(category.rawValue)">
+                <h2 id="store-\(category.rawValue)">\(title)</h2>
+                <ul class="store-grid">\(cards.html { storeCard($0, points: points, csrf: csrf) })</ul>
+                </section>
+                """
         }
         let main: HTML = """
-        <h1>Store</h1>
-        \(GameParts.navigation(current: "store"))
-        <p class="store-balance" id="store-balance">You have <strong>\(points)</strong> \(points == 1 ? "point" : "points") to spend. \
-        Completing tasks earns more.</p>
-        \(items.isEmpty ? HTML("<p class=\"empty-state\">The store is empty for now.</p>") : groups)
-        """
+            <h1>Store</h1>
+            \(GameParts.navigation(current: "store"))
+            <p class="store-balance" id="store-balance">You have <strong>\(points)</strong> \(points == 1 ? "point" : "points") to spend. \
+            Completing tasks earns more.</p>
+            \(items.isEmpty ? HTML("<p class=\"empty-state\">The store is empty for now.</p>") : groups)
+            """
         return try await page(GameParts.page("Store", main), context)
     }
 
@@ -59,43 +59,45 @@ extension WebController {
         let action: HTML
         let named: HTML = "<span class=\"visually-hidden\"> \(item.name)</span>"
         if entry.isOwned {
-            state = entry.isEquipped
+            state =
+                entry.isEquipped
                 ? "<p class=\"store-state is-owned\">Owned · \(wear ? "wearing it" : "in the home")</p>"
                 : "<p class=\"store-state is-owned\">Owned</p>"
-            action = entry.isEquipped
+            action =
+                entry.isEquipped
                 ? """
-                  <form method="post" action="/game/inventory/\(item.id)/unequip" data-inplace>\(csrf)\
-                  <button type="submit" class="button">Unequip\(named)</button></form>
-                  """
+                <form method="post" action="/game/inventory/\(item.id)/unequip" data-inplace>\(csrf)\
+                <button type="submit" class="button">Unequip\(named)</button></form>
+                """
                 : """
-                  <form method="post" action="/game/inventory/\(item.id)/equip" data-inplace>\(csrf)\
-                  <button type="submit" class="button primary">Equip\(named)</button></form>
-                  """
+                <form method="post" action="/game/inventory/\(item.id)/equip" data-inplace>\(csrf)\
+                <button type="submit" class="button primary">Equip\(named)</button></form>
+                """
             if item.isRetired { state += "<p class=\"hint\">No longer sold; yours to keep.</p>" }
         } else if points >= item.price {
             state = ""
             action = """
-            <form method="post" action="/game/store/\(item.id)/buy" data-inplace>\(csrf)\
-            <button type="submit" class="button primary"><span>Buy\(named) for \(item.price) points</span></button></form>
-            """
+                <form method="post" action="/game/store/\(item.id)/buy" data-inplace>\(csrf)\
+                <button type="submit" class="button primary"><span>Buy\(named) for \(item.price) points</span></button></form>
+                """
         } else {
             state = "<p class=\"store-short\" id=\"\(id)-short\">You need \(item.price - points) more points.</p>"
             action = """
-            <form method="post" action="/game/store/\(item.id)/buy" data-inplace>\(csrf)\
-            <button type="submit" class="button is-unaffordable" aria-disabled="true" aria-describedby="\(id)-short">\
-            <span>Buy\(named) for \(item.price) points</span></button></form>
-            """
+                <form method="post" action="/game/store/\(item.id)/buy" data-inplace>\(csrf)\
+                <button type="submit" class="button is-unaffordable" aria-disabled="true" aria-describedby="\(id)-short">\
+                <span>Buy\(named) for \(item.price) points</span></button></form>
+                """
         }
         return """
-        <li class="store-card\(entry.isOwned ? " is-owned" : "")" id="\(id)">
-        <div class="store-preview" aria-hidden="true">\(HTML(unsafeMarkup: CompanionArt.itemPreview(item)))</div>
-        <h3 class="store-name" id="\(id)-name">\(item.name)</h3>
-        <p class="store-description">\(item.description)</p>
-        <p class="store-price">\(item.price) points · \(Self.storeSlotWords(item.slot))</p>
-        \(state)
-        \(action)
-        </li>
-        """
+            <li class="store-card\(entry.isOwned ? " is-owned" : "")" id="\(id)">
+            <div class="store-preview" aria-hidden="true">\(HTML(unsafeMarkup: CompanionArt.itemPreview(item)))</div>
+            <h3 class="store-name" id="\(id)-name">\(item.name)</h3>
+            <p class="store-description">\(item.description)</p>
+            <p class="store-price">\(item.price) points · \(Self.storeSlotWords(item.slot))</p>
+            \(state)
+            \(action)
+            </li>
+            """
     }
 
     static func storeSlotWords(_ slot: StoreItem.Slot) -> String {
@@ -120,8 +122,10 @@ extension WebController {
         do {
             let view = try await domain.buyItem(identity, id: id)
             let name = try await domain.inventory(identity).first { $0.item.id == id }?.item.name ?? "The item"
-            return WebResponse.done(context, redirect: "/game/store#item-\(id)", toast: Flash(
-                message: "Bought \(name). \(view.profile.points) points left."), focus: "item-\(id)")
+            return WebResponse.done(
+                context, redirect: "/game/store#item-\(id)",
+                toast: Flash(
+                    message: "Bought \(name). \(view.profile.points) points left."), focus: "item-\(id)")
         } catch let error as DoableError where Self.isGameRefusal(error) {
             return refusedGameAction(context, error, back: "/game/store#item-\(id)")
         }
@@ -136,14 +140,16 @@ extension WebController {
             let item = try await domain.inventory(identity).first { $0.item.id == id }?.item
             let name = item?.name ?? "The item", worn = item?.slot.isWorn ?? true
             let companion = view.profile.companion.name
-            let message = switch (equipped, worn) {
-            case (true, true): "\(companion) is wearing \(name)."
-            case (true, false): "\(name) is in \(companion)'s home."
-            case (false, true): "\(companion) took off \(name)."
-            case (false, false): "\(name) is put away."
-            }
-            return WebResponse.done(context, redirect: "/game/store#item-\(id)", toast: Flash(message: message),
-                                    focus: "item-\(id)")
+            let message =
+                switch (equipped, worn) {
+                case (true, true): "\(companion) is wearing \(name)."
+                case (true, false): "\(name) is in \(companion)'s home."
+                case (false, true): "\(companion) took off \(name)."
+                case (false, false): "\(name) is put away."
+                }
+            return WebResponse.done(
+                context, redirect: "/game/store#item-\(id)", toast: Flash(message: message),
+                focus: "item-\(id)")
         } catch let error as DoableError where Self.isGameRefusal(error) {
             return refusedGameAction(context, error, back: "/game/store#item-\(id)")
         }

@@ -20,14 +20,18 @@ extension WebController {
 
     static let importFields: Set<String> = ["file", "format", "list", "listName"]
 
-    func importPage(_ context: AppRequestContext, form: FormData, errors: FormErrors, preview: HTML = .empty,
-                    status: HTTPResponse.Status = .ok) async throws -> Response {
+    func importPage(
+        _ context: AppRequestContext, form: FormData, errors: FormErrors, preview: HTML = .empty,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         let identity = try member(context)
         let lists = try await domain.lists(identity).filter { $0.role >= .editor && !$0.list.isArchived }
-        let body = ImportPage.form(csrf: csrfField(context), form: form, errors: errors, lists: lists,
-                                   newListName: ImportPage.newListHint(identity, now: domain.now()))
-        return try await settingsPage(context, .importExport, body: preview + body + ImportPage.exportLinks,
-                                      status: status)
+        let body = ImportPage.form(
+            csrf: csrfField(context), form: form, errors: errors, lists: lists,
+            newListName: ImportPage.newListHint(identity, now: domain.now()))
+        return try await settingsPage(
+            context, .importExport, body: preview + body + ImportPage.exportLinks,
+            status: status)
     }
 
     /// A dry run of the chosen file: the page again, with what would be made and skipped, and the button that
@@ -38,12 +42,15 @@ extension WebController {
         do {
             let upload = try ImportUpload(form: form, files: context.web.files)
             let report = try await runImport(identity, upload, form: form, dryRun: true)
-            let preview = ImportPage.preview(report, commit: ImportPage.commitForm(
-                csrf: csrfField(context), upload: upload, form: form, count: report.created))
+            let preview = ImportPage.preview(
+                report,
+                commit: ImportPage.commitForm(
+                    csrf: csrfField(context), upload: upload, form: form, count: report.created))
             return try await importPage(context, form: form, errors: FormErrors(), preview: preview)
         } catch let error as DoableError {
-            return try await importPage(context, form: form, errors: Self.importErrors(error),
-                                        status: error.httpStatus)
+            return try await importPage(
+                context, form: form, errors: Self.importErrors(error),
+                status: error.httpStatus)
         }
     }
 
@@ -56,8 +63,9 @@ extension WebController {
             let report = try await runImport(identity, upload, form: form, dryRun: false)
             return try await settingsPage(context, .importExport, body: ImportPage.result(report))
         } catch let error as DoableError {
-            return try await importPage(context, form: form, errors: Self.importErrors(error),
-                                        status: error.httpStatus)
+            return try await importPage(
+                context, form: form, errors: Self.importErrors(error),
+                status: error.httpStatus)
         }
     }
 
@@ -73,8 +81,10 @@ extension WebController {
         } else {
             target = .newList
         }
-        let file = try ImportReader.read(upload.bytes, format: upload.format, context: ImportContext(
-            preferences: identity.account.preferences, now: domain.now()))
+        let file = try ImportReader.read(
+            upload.bytes, format: upload.format,
+            context: ImportContext(
+                preferences: identity.account.preferences, now: domain.now()))
         return try await domain.importFile(identity, file, into: target, dryRun: dryRun)
     }
 

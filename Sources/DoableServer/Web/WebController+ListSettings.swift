@@ -28,26 +28,30 @@ extension WebController {
 
     /// `/lists/{id}/edit`: the list's form and its members for an admin or the owner; for anyone else the list
     /// and its members to read, and the way to leave it (COLLAB-1).
-    func listSettingsPage(_ context: AppRequestContext, _ view: ListView, share: ShareForm = ShareForm(),
-                          status: HTTPResponse.Status = .ok) async throws -> Response
-    {
+    func listSettingsPage(
+        _ context: AppRequestContext, _ view: ListView, share: ShareForm = ShareForm(),
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         guard view.role < .admin else {
-            return try await listFormPage(context, view: view, form: Self.listForm(view.list), errors: FormErrors(),
-                                          share: share, status: status)
+            return try await listFormPage(
+                context, view: view, form: Self.listForm(view.list), errors: FormErrors(),
+                share: share, status: status)
         }
         let list = view.list
-        var page = WebPage(title: list.name, main: """
-        <div class="narrow">
-        <div class="list-header lc-\(list.id)">
-        <h1><span class="list-dot" aria-hidden="true"></span>\(list.name)</h1>
-        <p class="subtitle">You are \(ListRoleWords.withArticle(view.role)) of this list. Its owner and admins change \
-        its settings and members.</p>
-        \(list.description.isEmpty ? "" : HTML("<p class=\"list-description\">\(list.description)</p>"))
-        <p><a class="button" href="/lists/\(list.id)">Back to the list</a></p>
-        </div>
-        \(try await membersSection(context, view))
-        </div>
-        """, current: "list:\(list.id)")
+        var page = WebPage(
+            title: list.name,
+            main: """
+                <div class="narrow">
+                <div class="list-header lc-\(list.id)">
+                <h1><span class="list-dot" aria-hidden="true"></span>\(list.name)</h1>
+                <p class="subtitle">You are \(ListRoleWords.withArticle(view.role)) of this list. Its owner and admins change \
+                its settings and members.</p>
+                \(list.description.isEmpty ? "" : HTML("<p class=\"list-description\">\(list.description)</p>"))
+                <p><a class="button" href="/lists/\(list.id)">Back to the list</a></p>
+                </div>
+                \(try await membersSection(context, view))
+                </div>
+                """, current: "list:\(list.id)")
         page.styles.append(ListColor.rule(for: list))
         page.status = status
         return try await self.page(page, context)
@@ -63,8 +67,10 @@ extension WebController {
         ])
     }
 
-    private func listFormPage(_ context: AppRequestContext, view: ListView?, form: FormData, errors: FormErrors,
-                              share: ShareForm = ShareForm(), status: HTTPResponse.Status = .ok) async throws
+    private func listFormPage(
+        _ context: AppRequestContext, view: ListView?, form: FormData, errors: FormErrors,
+        share: ShareForm = ShareForm(), status: HTTPResponse.Status = .ok
+    ) async throws
         -> Response
     {
         let list = view?.list
@@ -75,35 +81,44 @@ extension WebController {
             selected: form["color"] ?? "", customName: "customColor", customValue: form["customColor"] ?? "",
             error: errors.byField["color"])
         let isInbox = list?.isInbox == true
-        let name = Field.input("name", label: "Name", value: form["name"],
-                               hint: isInbox ? "The Inbox keeps its name." : "1 to 50 characters, not the name of "
-                                   + "another of your lists.", required: true, errors: errors,
-                               extra: " maxlength=\"50\" autocomplete=\"off\"\(attribute: "readonly", if: isInbox)")
-        let description = Field.textarea("description", label: "Description", value: form["description"],
-                                         hint: "Up to 500 characters.", errors: errors, rows: 3)
-        let icon = Field.input("icon", label: "Icon", value: form["icon"], hint: "One emoji, like 🛒.",
-                               errors: errors, extra: " autocomplete=\"off\" maxlength=\"16\"")
-        let version: HTML = list == nil ? ""
+        let name = Field.input(
+            "name", label: "Name", value: form["name"],
+            hint: isInbox
+                ? "The Inbox keeps its name."
+                : "1 to 50 characters, not the name of "
+                    + "another of your lists.", required: true, errors: errors,
+            extra: " maxlength=\"50\" autocomplete=\"off\"\(attribute: "readonly", if: isInbox)")
+        let description = Field.textarea(
+            "description", label: "Description", value: form["description"],
+            hint: "Up to 500 characters.", errors: errors, rows: 3)
+        let icon = Field.input(
+            "icon", label: "Icon", value: form["icon"], hint: "One emoji, like 🛒.",
+            errors: errors, extra: " autocomplete=\"off\" maxlength=\"16\"")
+        let version: HTML =
+            list == nil
+            ? ""
             : "<input type=\"hidden\" name=\"version\" value=\"\(form["version"] ?? "")\">"
         let title = list.map { "Edit '\($0.name)'" } ?? "New list"
         let action = list.map { "/lists/\($0.id)" } ?? "/lists"
         let cancel = list.map { "/lists/\($0.id)" } ?? "/lists"
-        var page = WebPage(title: title, main: """
-        <div class="narrow">
-        <h1>\(title)</h1>
-        \(errors.summary)
-        <form method="post" action="\(action)" class="settings-form list-form" novalidate>
-        \(csrfField(context))\(version)
-        \(name)
-        \(description)
-        \(color.html)
-        \(icon)
-        <button type="submit" class="button primary">\(list == nil ? "Create list" : "Save")</button>
-        <a class="button" href="\(cancel)">Cancel</a>
-        </form>
-        \(members)
-        </div>
-        """, current: list.map { "list:\($0.id)" })
+        var page = WebPage(
+            title: title,
+            main: """
+                <div class="narrow">
+                <h1>\(title)</h1>
+                \(errors.summary)
+                <form method="post" action="\(action)" class="settings-form list-form" novalidate>
+                \(csrfField(context))\(version)
+                \(name)
+                \(description)
+                \(color.html)
+                \(icon)
+                <button type="submit" class="button primary">\(list == nil ? "Create list" : "Save")</button>
+                <a class="button" href="\(cancel)">Cancel</a>
+                </form>
+                \(members)
+                </div>
+                """, current: list.map { "list:\($0.id)" })
         page.status = status
         page.styles = color.styles
         return try await self.page(page, context)
@@ -134,12 +149,14 @@ extension WebController {
                 if let id {
                     let version = form.version
                     let list = try await domain.updateList(identity, id: id, input, ifVersion: version)
-                    return WebResponse.done(context, redirect: "/lists/\(list.id)",
-                                            toast: Flash(message: "Saved '\(list.name)'."), forceRedirect: true)
+                    return WebResponse.done(
+                        context, redirect: "/lists/\(list.id)",
+                        toast: Flash(message: "Saved '\(list.name)'."), forceRedirect: true)
                 }
                 let list = try await domain.createList(identity, input)
-                return WebResponse.done(context, redirect: "/lists/\(list.id)",
-                                        toast: Flash(message: "Created list '\(list.name)'."), forceRedirect: true)
+                return WebResponse.done(
+                    context, redirect: "/lists/\(list.id)",
+                    toast: Flash(message: "Created list '\(list.name)'."), forceRedirect: true)
             } catch let error as DoableError {
                 status = error.httpStatus
                 if context.web.wantsJSON { return WebResponse.refusedJSON(error) }
@@ -149,8 +166,9 @@ extension WebController {
                     let fresh = try await domain.list(identity, id: id)
                     var stale = FormErrors()
                     stale.general = Self.staleMessage
-                    return try await listFormPage(context, view: fresh, form: Self.listForm(fresh.list), errors: stale,
-                                                  status: .conflict)
+                    return try await listFormPage(
+                        context, view: fresh, form: Self.listForm(fresh.list), errors: stale,
+                        status: .conflict)
                 }
                 errors = FormErrors(error, fields: ["name", "description", "color", "icon"])
             }
@@ -170,8 +188,9 @@ extension WebController {
         input.isArchived = archive
         let saved = try await domain.updateList(identity, id: list.id, input)
         let message = saved.isArchived ? "Archived '\(saved.name)'." : "Unarchived '\(saved.name)'."
-        return WebResponse.done(context, redirect: Self.safeBack(form["back"], default: "/lists"),
-                                toast: Flash(message: message), focus: "manage-\(saved.id)")
+        return WebResponse.done(
+            context, redirect: Self.safeBack(form["back"], default: "/lists"),
+            toast: Flash(message: message), focus: "manage-\(saved.id)")
     }
 
     private func deleteList(_ context: AppRequestContext) async throws -> Response {
@@ -182,16 +201,21 @@ extension WebController {
         if view.role < .owner { _ = try await domain.authorize(identity, .own, listID: list.id) }
         // The Inbox is refused by the domain at once, without asking first.
         if !list.isInbox, !context.web.form.isOn("confirmed") {
-            let message = count == 0 ? "The list goes to the trash, where you can restore it for 30 days."
+            let message =
+                count == 0
+                ? "The list goes to the trash, where you can restore it for 30 days."
                 : "The list and \(count == 1 ? "its open task" : "its \(count) open tasks") go to the trash, where "
                     + "you can restore them for 30 days."
-            return try await confirmPage(context, title: "Delete '\(list.name)'?", message: message,
-                                         action: "/lists/\(list.id)/delete", button: "Delete list")
+            return try await confirmPage(
+                context, title: "Delete '\(list.name)'?", message: message,
+                action: "/lists/\(list.id)/delete", button: "Delete list")
         }
         try await domain.deleteList(identity, id: list.id)
-        return WebResponse.done(context, redirect: "/lists", toast: Flash(
-            message: "Deleted '\(list.name)'. It is in the trash for 30 days.",
-            undo: UndoToken([.restoreList(list.id)]).encoded), forceRedirect: true)
+        return WebResponse.done(
+            context, redirect: "/lists",
+            toast: Flash(
+                message: "Deleted '\(list.name)'. It is in the trash for 30 days.",
+                undo: UndoToken([.restoreList(list.id)]).encoded), forceRedirect: true)
     }
 
     /// `direction=up|down` (the buttons on /lists) moves a list past its neighbour in its own section (active or
@@ -229,8 +253,9 @@ extension WebController {
             after = try Self.listID(form, "after")
         }
         let moved = try await domain.moveList(identity, id: id, beforeID: before, afterID: after)
-        return WebResponse.done(context, redirect: Self.safeBack(form["back"], default: "/lists"),
-                                toast: Flash(message: "Moved '\(moved.name)'."), focus: focus)
+        return WebResponse.done(
+            context, redirect: Self.safeBack(form["back"], default: "/lists"),
+            toast: Flash(message: "Moved '\(moved.name)'."), focus: focus)
     }
 
     private static func listID(_ form: FormData, _ name: String) throws -> ListID? {

@@ -18,8 +18,9 @@ extension WebController {
                 throw DoableError.notFound(field: nil, message: "No such list.")
             }
             let list = try await domain.restoreList(identity, id: id)
-            return WebResponse.done(context, redirect: Self.safeBack(context.web.form["back"], default: "/trash"),
-                                    toast: Flash(message: "Restored list '\(list.name)'"))
+            return WebResponse.done(
+                context, redirect: Self.safeBack(context.web.form["back"], default: "/trash"),
+                toast: Flash(message: "Restored list '\(list.name)'"))
         }
     }
 
@@ -53,7 +54,8 @@ extension WebController {
         rows.isDraggable = canEdit && sort == .manual && group == "none" && !isFlat
         let body: HTML
         if tasks.isEmpty {
-            body = labelFilter.isEmpty
+            body =
+                labelFilter.isEmpty
                 ? "<p class=\"empty-state\">No open tasks in \(list.name).\(canEdit ? " Add one above." : "")</p>"
                 : "<p class=\"empty-state\">No tasks with these labels.</p>"
         } else if group == "none" {
@@ -62,25 +64,27 @@ extension WebController {
             body = grouped(tree.roots, by: group, rows: rows, data: data)
         }
         let sharing = try await sharingLine(view, identity)
-        let settingsLink: HTML = view.role >= .admin
+        let settingsLink: HTML =
+            view.role >= .admin
             ? "<a class=\"button\" href=\"/lists/\(list.id)/edit\">Edit list</a>"
             : "<a class=\"button\" href=\"/lists/\(list.id)/edit#members\">Members</a>"
         let controls = viewControls(sort: sort, group: group, showAll: showAll, labelFilter: labelFilter, data: data)
         let main: HTML = """
-        <div class="list-header lc-\(list.id)">
-        <h1><span class="list-dot" aria-hidden="true"></span>\(list.icon.map { HTML("<span class=\"list-icon\" aria-hidden=\"true\">\($0)</span> ") })\(list.name)</h1>
-        <p class="subtitle">\(openCount) open \(openCount == 1 ? "task" : "tasks")\(list.isArchived ? " · archived" : "")</p>
-        \(sharing)
-        \(list.description.isEmpty ? "" : HTML("<p class=\"list-description\">\(list.description)</p>"))
-        <p class="list-actions">\(settingsLink)</p>
-        </div>
-        \(canEdit ? inlineAdd(list, context) : "")
-        \(controls)
-        \(body)
-        \(canEdit ? selectionBar(data, context) : "")
-        """
-        var page = WebPage(title: list.name, main: main, current: "list:\(list.id)",
-                           quickAddList: canEdit ? list.id : nil)
+            <div class="list-header lc-\(list.id)">
+            <h1><span class="list-dot" aria-hidden="true"></span>\(list.icon.map { HTML("<span class=\"list-icon\" aria-hidden=\"true\">\($0)</span> ") })\(list.name)</h1>
+            <p class="subtitle">\(openCount) open \(openCount == 1 ? "task" : "tasks")\(list.isArchived ? " · archived" : "")</p>
+            \(sharing)
+            \(list.description.isEmpty ? "" : HTML("<p class=\"list-description\">\(list.description)</p>"))
+            <p class="list-actions">\(settingsLink)</p>
+            </div>
+            \(canEdit ? inlineAdd(list, context) : "")
+            \(controls)
+            \(body)
+            \(canEdit ? selectionBar(data, context) : "")
+            """
+        var page = WebPage(
+            title: list.name, main: main, current: "list:\(list.id)",
+            quickAddList: canEdit ? list.id : nil)
         page.styles.append(ListColor.rule(for: list))
         return try await self.page(page, context, data: data)
     }
@@ -103,23 +107,28 @@ extension WebController {
         if view.role == .owner {
             let others = view.memberCount - 1
             return """
-            <p class="sharing-line"><a href="/lists/\(list.id)/edit#members">Shared with \(others == 1 ? "1 person" : "\(others) people")</a></p>
-            """
+                <p class="sharing-line"><a href="/lists/\(list.id)/edit#members">Shared with \(others == 1 ? "1 person" : "\(others) people")</a></p>
+                """
         }
         let owner = try await domain.usernames([list.ownerID])[list.ownerID]
         return """
-        <p class="sharing-line">Shared by \(owner ?? "its owner") · \
-        <a href="/lists/\(list.id)/edit#members">you are \(ListRoleWords.withArticle(view.role))</a></p>
-        """
+            <p class="sharing-line">Shared by \(owner ?? "its owner") · \
+            <a href="/lists/\(list.id)/edit#members">you are \(ListRoleWords.withArticle(view.role))</a></p>
+            """
     }
 
-    private func viewControls(sort: TaskSort, group: String, showAll: Bool, labelFilter: [LabelID],
-                              data: TaskPageData) -> HTML
-    {
-        let sorts: [(String, String)] = [("manual", "My order"), ("due", "Due date"), ("priority", "Priority"),
-                                         ("created", "Date created"), ("title", "Title")]
-        let groups: [(String, String)] = [("none", "No grouping"), ("priority", "Priority"), ("label", "Label"),
-                                          ("due", "Due day")]
+    private func viewControls(
+        sort: TaskSort, group: String, showAll: Bool, labelFilter: [LabelID],
+        data: TaskPageData
+    ) -> HTML {
+        let sorts: [(String, String)] = [
+            ("manual", "My order"), ("due", "Due date"), ("priority", "Priority"),
+            ("created", "Date created"), ("title", "Title"),
+        ]
+        let groups: [(String, String)] = [
+            ("none", "No grouping"), ("priority", "Priority"), ("label", "Label"),
+            ("due", "Due day"),
+        ]
         func options(_ items: [(String, String)], _ selected: String) -> HTML {
             items.html { value, title in
                 "<option value=\"\(value)\"\(attribute: "selected", if: value == selected)>\(title)</option>"
@@ -130,20 +139,22 @@ extension WebController {
             "<label class=\"chip-check\"><input type=\"checkbox\" name=\"label\" value=\"\(label.id)\"\(attribute: "checked", if: chosen.contains(label.id))> \(label.name)</label>"
         }
         return """
-        <form method="get" class="view-controls" aria-label="Sort, group and filter">
-        <label>Sort by <select name="sort" aria-label="Sort by">\(options(sorts, sort.rawValue))</select></label>
-        <label>Group by <select name="group" aria-label="Group by">\(options(groups, group))</select></label>
-        <label>Show <select name="show" aria-label="Show">\(options([("open", "Open tasks"), ("all", "All tasks")], showAll ? "all" : "open"))</select></label>
-        \(data.labels.isEmpty ? "" : HTML("<fieldset class=\"label-filter\"><legend>Filter by label</legend>\(labelBoxes)</fieldset>"))
-        <button type="submit" class="button">Apply</button>
-        </form>
-        """
+            <form method="get" class="view-controls" aria-label="Sort, group and filter">
+            <label>Sort by <select name="sort" aria-label="Sort by">\(options(sorts, sort.rawValue))</select></label>
+            <label>Group by <select name="group" aria-label="Group by">\(options(groups, group))</select></label>
+            <label>Show <select name="show" aria-label="Show">\(options([("open", "Open tasks"), ("all", "All tasks")], showAll ? "all" : "open"))</select></label>
+            \(data.labels.isEmpty ? "" : HTML("<fieldset class=\"label-filter\"><legend>Filter by label</legend>\(labelBoxes)</fieldset>"))
+            <button type="submit" class="button">Apply</button>
+            </form>
+            """
     }
 
     private func grouped(_ roots: [TaskView], by group: String, rows: TaskRows, data: TaskPageData) -> HTML {
         var sections: [(String, [TaskView])] = []
         func add(_ key: String, _ view: TaskView) {
-            if let index = sections.firstIndex(where: { $0.0 == key }) { sections[index].1.append(view) } else {
+            if let index = sections.firstIndex(where: { $0.0 == key }) {
+                sections[index].1.append(view)
+            } else {
                 sections.append((key, [view]))
             }
         }

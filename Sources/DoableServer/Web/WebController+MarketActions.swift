@@ -30,13 +30,16 @@ extension WebController {
         let path = "/market/postings/\(view.posting.id)"
         let assignee = view.assignee.map { "@\($0)" } ?? "the assignee"
         guard context.web.form.isOn("confirmed") || context.web.wantsJSON else {
-            return try await confirmPage(context, title: "Mark “\(view.posting.title)” done?",
-                                         message: "You and \(assignee) can then rate each other.",
-                                         action: "\(path)/done", button: "Mark done", fields: back(path, context))
+            return try await confirmPage(
+                context, title: "Mark “\(view.posting.title)” done?",
+                message: "You and \(assignee) can then rate each other.",
+                action: "\(path)/done", button: "Mark done", fields: back(path, context))
         }
         _ = try await domain.markPostingDone(identity, id: view.posting.id)
-        return WebResponse.done(context, redirect: path, toast: Flash(
-            message: "Marked “\(view.posting.title)” done. Rate \(assignee) below."), focus: "reviews-heading")
+        return WebResponse.done(
+            context, redirect: path,
+            toast: Flash(
+                message: "Marked “\(view.posting.title)” done. Rate \(assignee) below."), focus: "reviews-heading")
     }
 
     private func reopenPosting(_ context: AppRequestContext) async throws -> Response {
@@ -45,15 +48,18 @@ extension WebController {
         let path = "/market/postings/\(view.posting.id)"
         let assignee = view.assignee.map { "@\($0)" } ?? "The assignee"
         guard context.web.form.isOn("confirmed") || context.web.wantsJSON else {
-            return try await confirmPage(context, title: "Not done: return “\(view.posting.title)” to requested?",
-                                         message: "\(assignee)'s bid is no longer accepted, and the posting takes "
-                                             + "bids again.",
-                                         action: "\(path)/reopen", button: "Return to requested",
-                                         fields: back(path, context))
+            return try await confirmPage(
+                context, title: "Not done: return “\(view.posting.title)” to requested?",
+                message: "\(assignee)'s bid is no longer accepted, and the posting takes "
+                    + "bids again.",
+                action: "\(path)/reopen", button: "Return to requested",
+                fields: back(path, context))
         }
         _ = try await domain.reopenPosting(identity, id: view.posting.id)
-        return WebResponse.done(context, redirect: path, toast: Flash(
-            message: "“\(view.posting.title)” is requested again and takes bids"))
+        return WebResponse.done(
+            context, redirect: path,
+            toast: Flash(
+                message: "“\(view.posting.title)” is requested again and takes bids"))
     }
 
     // MARK: Bids (MKT-4, MKT-6)
@@ -67,11 +73,13 @@ extension WebController {
             let placed = try await domain.placeBid(identity, postingID: id, amount: amount, message: form["message"])
             let now = placed.bid.amount
             let words = placed.bid.version > 1 ? "Bid changed to \(now)" : "Bid placed: \(now)"
-            return WebResponse.done(context, redirect: "/market/postings/\(id)#bids", toast: Flash(message: words),
-                                    focus: "bids-heading")
+            return WebResponse.done(
+                context, redirect: "/market/postings/\(id)#bids", toast: Flash(message: words),
+                focus: "bids-heading")
         } catch let error as DoableError where Self.isMarketFormError(error) {
-            return try await refusedPostingForm(context, identity: identity, id: id, form: "bid",
-                                                fields: ["amount", "message"], error: error)
+            return try await refusedPostingForm(
+                context, identity: identity, id: id, form: "bid",
+                fields: ["amount", "message"], error: error)
         }
     }
 
@@ -81,14 +89,17 @@ extension WebController {
         let form = context.web.form
         do {
             let amount = try Money.parse(text: form["amount"] ?? "", field: "amount")
-            let changed = try await domain.updateBid(identity, id: item.bid.id, amount: amount,
-                                                     message: form["message"] ?? "", ifVersion: form.version)
-            return WebResponse.done(context, redirect: "/market/postings/\(id)#bids",
-                                    toast: Flash(message: "Bid changed to \(changed.bid.amount)"),
-                                    focus: "bids-heading")
+            let changed = try await domain.updateBid(
+                identity, id: item.bid.id, amount: amount,
+                message: form["message"] ?? "", ifVersion: form.version)
+            return WebResponse.done(
+                context, redirect: "/market/postings/\(id)#bids",
+                toast: Flash(message: "Bid changed to \(changed.bid.amount)"),
+                focus: "bids-heading")
         } catch let error as DoableError where Self.isMarketFormError(error) {
-            return try await refusedPostingForm(context, identity: identity, id: id, form: "bid",
-                                                fields: ["amount", "message"], error: error)
+            return try await refusedPostingForm(
+                context, identity: identity, id: id, form: "bid",
+                fields: ["amount", "message"], error: error)
         }
     }
 
@@ -97,15 +108,17 @@ extension WebController {
         let posting = detail.view.posting
         let path = "/market/postings/\(posting.id)"
         guard context.web.form.isOn("confirmed") || context.web.wantsJSON else {
-            return try await confirmPage(context, title: "Withdraw your bid of \(item.bid.amount)?",
-                                         message: "The poster of “\(posting.title)” no longer sees it. You can bid "
-                                             + "again while the posting is open.",
-                                         action: "\(path)/bids/\(item.bid.id)/withdraw", button: "Withdraw bid",
-                                         fields: back(path, context))
+            return try await confirmPage(
+                context, title: "Withdraw your bid of \(item.bid.amount)?",
+                message: "The poster of “\(posting.title)” no longer sees it. You can bid "
+                    + "again while the posting is open.",
+                action: "\(path)/bids/\(item.bid.id)/withdraw", button: "Withdraw bid",
+                fields: back(path, context))
         }
         try await domain.withdrawBid(identity, id: item.bid.id, ifVersion: context.web.form.version)
-        return WebResponse.done(context, redirect: "\(path)#bids",
-                                toast: Flash(message: "Withdrew your bid of \(item.bid.amount)"), focus: "bids-heading")
+        return WebResponse.done(
+            context, redirect: "\(path)#bids",
+            toast: Flash(message: "Withdrew your bid of \(item.bid.amount)"), focus: "bids-heading")
     }
 
     private func acceptBid(_ context: AppRequestContext) async throws -> Response {
@@ -115,17 +128,23 @@ extension WebController {
         let name = item.bidder.map { "@\($0)" } ?? "a former member"
         guard context.web.form.isOn("confirmed") || context.web.wantsJSON else {
             let others = detail.bids.filter { $0.bid.status == .open && $0.bid.id != item.bid.id }.count
-            return try await confirmPage(context, title: "Accept \(name)'s bid of \(item.bid.amount)?",
-                                         message: "“\(posting.title)” is assigned to \(name)"
-                                             + (others == 0 ? "." : others == 1 ? " and the other bid is declined."
-                                                 : " and the other \(others) bids are declined."),
-                                         action: "\(path)/bids/\(item.bid.id)/accept", button: "Accept bid",
-                                         fields: back(path, context))
+            return try await confirmPage(
+                context, title: "Accept \(name)'s bid of \(item.bid.amount)?",
+                message: "“\(posting.title)” is assigned to \(name)"
+                    + (others == 0
+                        ? "."
+                        : others == 1
+                            ? " and the other bid is declined."
+                            : " and the other \(others) bids are declined."),
+                action: "\(path)/bids/\(item.bid.id)/accept", button: "Accept bid",
+                fields: back(path, context))
         }
         _ = try await domain.acceptBid(identity, id: item.bid.id)
-        return WebResponse.done(context, redirect: path, toast: Flash(
-            message: "Accepted \(name)'s bid of \(item.bid.amount): “\(posting.title)” is assigned to them"),
-                                focus: "progress-heading")
+        return WebResponse.done(
+            context, redirect: path,
+            toast: Flash(
+                message: "Accepted \(name)'s bid of \(item.bid.amount): “\(posting.title)” is assigned to them"),
+            focus: "progress-heading")
     }
 
     private func declineBid(_ context: AppRequestContext) async throws -> Response {
@@ -134,15 +153,17 @@ extension WebController {
         let path = "/market/postings/\(posting.id)"
         let name = item.bidder.map { "@\($0)" } ?? "a former member"
         guard context.web.form.isOn("confirmed") || context.web.wantsJSON else {
-            return try await confirmPage(context, title: "Decline \(name)'s bid of \(item.bid.amount)?",
-                                         message: "\(name) is told. A declined bid cannot be accepted later.",
-                                         action: "\(path)/bids/\(item.bid.id)/decline", button: "Decline bid",
-                                         fields: back(path, context))
+            return try await confirmPage(
+                context, title: "Decline \(name)'s bid of \(item.bid.amount)?",
+                message: "\(name) is told. A declined bid cannot be accepted later.",
+                action: "\(path)/bids/\(item.bid.id)/decline", button: "Decline bid",
+                fields: back(path, context))
         }
         _ = try await domain.declineBid(identity, id: item.bid.id)
-        return WebResponse.done(context, redirect: "\(path)#bids",
-                                toast: Flash(message: "Declined \(name)'s bid of \(item.bid.amount)"),
-                                focus: "bids-heading")
+        return WebResponse.done(
+            context, redirect: "\(path)#bids",
+            toast: Flash(message: "Declined \(name)'s bid of \(item.bid.amount)"),
+            focus: "bids-heading")
     }
 
     /// The member, the posting's page as they see it, and the bid named in the path: one of theirs, or one on
@@ -164,12 +185,14 @@ extension WebController {
         let id = try postingID(context)
         do {
             let asked = try await domain.askQuestion(identity, postingID: id, body: context.web.form["body"])
-            return WebResponse.done(context, redirect: "/market/postings/\(id)#question-\(asked.question.id)",
-                                    toast: Flash(message: "Question posted; the poster is told"),
-                                    focus: "question-\(asked.question.id)")
+            return WebResponse.done(
+                context, redirect: "/market/postings/\(id)#question-\(asked.question.id)",
+                toast: Flash(message: "Question posted; the poster is told"),
+                focus: "question-\(asked.question.id)")
         } catch let error as DoableError where Self.isMarketFormError(error) {
-            return try await refusedPostingForm(context, identity: identity, id: id, form: "question",
-                                                fields: ["body"], error: error)
+            return try await refusedPostingForm(
+                context, identity: identity, id: id, form: "question",
+                fields: ["body"], error: error)
         }
     }
 
@@ -180,13 +203,16 @@ extension WebController {
         do {
             let answered = try await domain.answerQuestion(identity, id: questionID, answer: context.web.form["answer"])
             let posting = answered.question.postingID
-            return WebResponse.done(context, redirect: "/market/postings/\(posting)#question-\(questionID)",
-                                    toast: Flash(message: "Answer posted; "
-                                        + "\(answered.asker.map { "@\($0)" } ?? "the asker") is told"),
-                                    focus: "question-\(questionID)")
+            return WebResponse.done(
+                context, redirect: "/market/postings/\(posting)#question-\(questionID)",
+                toast: Flash(
+                    message: "Answer posted; "
+                        + "\(answered.asker.map { "@\($0)" } ?? "the asker") is told"),
+                focus: "question-\(questionID)")
         } catch let error as DoableError where Self.isMarketFormError(error) {
-            return try await refusedPostingForm(context, identity: identity, id: id, form: "answer-\(questionID)",
-                                                fields: ["answer"], error: error)
+            return try await refusedPostingForm(
+                context, identity: identity, id: id, form: "answer-\(questionID)",
+                fields: ["answer"], error: error)
         }
     }
 
@@ -200,13 +226,17 @@ extension WebController {
             }
             let review = try await domain.reviewPosting(identity, postingID: id, rating: rating, body: form["body"])
             let other = review.reviewee.map { "@\($0)" } ?? "the other side"
-            let message = review.isVisible ? "Rating saved: you both rated, so both ratings are shown"
+            let message =
+                review.isVisible
+                ? "Rating saved: you both rated, so both ratings are shown"
                 : "Rating saved. It is shown once \(other) rates you too, or after 14 days."
-            return WebResponse.done(context, redirect: "/market/postings/\(id)#reviews", toast: Flash(message: message),
-                                    focus: "reviews-heading")
+            return WebResponse.done(
+                context, redirect: "/market/postings/\(id)#reviews", toast: Flash(message: message),
+                focus: "reviews-heading")
         } catch let error as DoableError where Self.isMarketFormError(error) {
-            return try await refusedPostingForm(context, identity: identity, id: id, form: "review",
-                                                fields: ["rating", "body"], error: error)
+            return try await refusedPostingForm(
+                context, identity: identity, id: id, form: "review",
+                fields: ["rating", "body"], error: error)
         }
     }
 
@@ -214,12 +244,14 @@ extension WebController {
 
     /// A refused form of the posting's page: for the script the API's error shape (by the field it names), else
     /// the page again with what was typed and the message by the field.
-    private func refusedPostingForm(_ context: AppRequestContext, identity: Identity, id: PostingID, form: String,
-                                    fields: Set<String>, error: DoableError) async throws -> Response
-    {
+    private func refusedPostingForm(
+        _ context: AppRequestContext, identity: Identity, id: PostingID, form: String,
+        fields: Set<String>, error: DoableError
+    ) async throws -> Response {
         if context.web.wantsJSON { return WebResponse.refusedJSON(error) }
-        let draft = MarketDraft(form: form, values: context.web.form, errors: FormErrors(error, fields: fields),
-                                status: error.httpStatus)
+        let draft = MarketDraft(
+            form: form, values: context.web.form, errors: FormErrors(error, fields: fields),
+            status: error.httpStatus)
         return try await postingPage(context, identity: identity, id: id, draft: draft)
     }
 

@@ -23,26 +23,27 @@ extension WebController {
         web.post("market/postings/{id}/photos") { _, context in try await uploadPostingPhotos(context) }
     }
 
-    private func postingFormPage(_ context: AppRequestContext, identity: Identity, edited: PostingView?,
-                                 form: MarketPostingForm, status: HTTPResponse.Status = .ok) async throws -> Response
-    {
+    private func postingFormPage(
+        _ context: AppRequestContext, identity: Identity, edited: PostingView?,
+        form: MarketPostingForm, status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         let categories = try await domain.marketCategories()
         var notice = HTML.empty
         if let edited, !edited.posting.status.isOpen {
             notice = """
-            <p class="notice read-only-notice" role="note">This posting is \(MarketWords.status(edited.posting.status).lowercased()): \
-            it can no longer be edited.</p>
-            """
+                <p class="notice read-only-notice" role="note">This posting is \(MarketWords.status(edited.posting.status).lowercased()): \
+                it can no longer be edited.</p>
+                """
         }
         let title = edited == nil ? "Post a task" : "Edit “\(edited?.posting.title ?? "")”"
         let main: HTML = """
-        \(edited.map { HTML("<nav class=\"breadcrumb\" aria-label=\"Where this is\"><a href=\"/market\">Marketplace</a> › <a href=\"/market/postings/\($0.posting.id)\">\($0.posting.title)</a></nav>") })
-        <h1>\(title)</h1>
-        \(edited == nil ? MarketParts.navigation(current: "new") : "")
-        \(edited == nil ? HTML("<p class=\"subtitle\">Describe a task you want done; members bid what they would do it for, and you choose.</p>") : "")
-        \(notice)
-        \(form.html(categories: categories, edited: edited, csrf: csrfField(context)))
-        """
+            \(edited.map { HTML("<nav class=\"breadcrumb\" aria-label=\"Where this is\"><a href=\"/market\">Marketplace</a> › <a href=\"/market/postings/\($0.posting.id)\">\($0.posting.title)</a></nav>") })
+            <h1>\(title)</h1>
+            \(edited == nil ? MarketParts.navigation(current: "new") : "")
+            \(edited == nil ? HTML("<p class=\"subtitle\">Describe a task you want done; members bid what they would do it for, and you choose.</p>") : "")
+            \(notice)
+            \(form.html(categories: categories, edited: edited, csrf: csrfField(context)))
+            """
         return try await page(marketPage(title, main, status: status), context)
     }
 
@@ -54,17 +55,19 @@ extension WebController {
             let created = try await domain.createPosting(identity, try MarketPostingForm.input(form))
             let id = created.posting.id
             for file in files { _ = try await domain.addPostingPhoto(identity, postingID: id, bytes: file.bytes) }
-            return WebResponse.done(context, redirect: "/market/postings/\(id)",
-                                    toast: Flash(message: "Posted “\(created.posting.title)”"), forceRedirect: true)
+            return WebResponse.done(
+                context, redirect: "/market/postings/\(id)",
+                toast: Flash(message: "Posted “\(created.posting.title)”"), forceRedirect: true)
         } catch let error as DoableError where Self.isMarketFormError(error) {
             if context.web.wantsJSON { return WebResponse.refusedJSON(error) }
             var errors = FormErrors(error, fields: MarketPostingForm.fields)
             if !context.web.files.isEmpty, errors.byField["photos"] == nil {
                 errors.byField["photos"] = "Choose the photos again: a refused form does not keep them."
             }
-            return try await postingFormPage(context, identity: identity, edited: nil,
-                                             form: MarketPostingForm(form: form, errors: errors),
-                                             status: error.httpStatus)
+            return try await postingFormPage(
+                context, identity: identity, edited: nil,
+                form: MarketPostingForm(form: form, errors: errors),
+                status: error.httpStatus)
         }
     }
 
@@ -76,10 +79,12 @@ extension WebController {
         let form = context.web.form
         do {
             do {
-                let view = try await domain.updatePosting(identity, id: id, try MarketPostingForm.input(form),
-                                                          ifVersion: form.version)
-                return WebResponse.done(context, redirect: "/market/postings/\(id)",
-                                        toast: Flash(message: "Saved “\(view.posting.title)”"), forceRedirect: true)
+                let view = try await domain.updatePosting(
+                    identity, id: id, try MarketPostingForm.input(form),
+                    ifVersion: form.version)
+                return WebResponse.done(
+                    context, redirect: "/market/postings/\(id)",
+                    toast: Flash(message: "Saved “\(view.posting.title)”"), forceRedirect: true)
             } catch DoableError.conflict("version_mismatch", _, _) {
                 let current = try await domain.postingView(identity, id: id).posting
                 guard current.status.isOpen else {
@@ -98,10 +103,13 @@ extension WebController {
             if context.web.wantsJSON { return WebResponse.refusedJSON(error) }
             let view = try await domain.postingView(identity, id: id)
             guard view.isPoster else { throw error }
-            return try await postingFormPage(context, identity: identity, edited: view,
-                                             form: MarketPostingForm(form: form, errors: FormErrors(
-                                                 error, fields: MarketPostingForm.fields)),
-                                             status: error.httpStatus)
+            return try await postingFormPage(
+                context, identity: identity, edited: view,
+                form: MarketPostingForm(
+                    form: form,
+                    errors: FormErrors(
+                        error, fields: MarketPostingForm.fields)),
+                status: error.httpStatus)
         }
     }
 
@@ -111,15 +119,17 @@ extension WebController {
         let posting = view.posting
         guard context.web.form.isOn("confirmed") || context.web.wantsJSON else {
             let bids = posting.openBidCount > 0 ? " Its \(MarketWords.bids(posting.openBidCount)) are declined." : ""
-            return try await confirmPage(context, title: "Take “\(posting.title)” off the marketplace?",
-                                         message: "Nobody can find it or bid on it any more.\(bids) This cannot be "
-                                             + "undone.",
-                                         action: "/market/postings/\(posting.id)/delete", button: "Delete posting")
+            return try await confirmPage(
+                context, title: "Take “\(posting.title)” off the marketplace?",
+                message: "Nobody can find it or bid on it any more.\(bids) This cannot be "
+                    + "undone.",
+                action: "/market/postings/\(posting.id)/delete", button: "Delete posting")
         }
         try await domain.deletePosting(identity, id: posting.id)
-        return WebResponse.done(context, redirect: "/market/mine",
-                                toast: Flash(message: "Took “\(posting.title)” off the marketplace"),
-                                forceRedirect: true)
+        return WebResponse.done(
+            context, redirect: "/market/mine",
+            toast: Flash(message: "Took “\(posting.title)” off the marketplace"),
+            forceRedirect: true)
     }
 
     /// Photos chosen on the posting's page (field `photos`): every file is checked first, so a refused upload adds
@@ -141,10 +151,13 @@ extension WebController {
         } catch let error as DoableError where Self.isMarketFormError(error) {
             let message = WebErrorMiddleware.message(of: error)
             if context.web.wantsJSON { return WebResponse.refusedJSON(.invalid(field: "photos", message: message)) }
-            return try await postingPage(context, identity: identity, id: id,
-                                         draft: MarketDraft(form: "photos", values: FormData(),
-                                                            errors: FormErrors(.invalid("photos", message),
-                                                                               fields: ["photos"])))
+            return try await postingPage(
+                context, identity: identity, id: id,
+                draft: MarketDraft(
+                    form: "photos", values: FormData(),
+                    errors: FormErrors(
+                        .invalid("photos", message),
+                        fields: ["photos"])))
         }
     }
 
@@ -160,9 +173,11 @@ extension WebController {
         }
         let room = ImageKind.maximumPerItem - existing
         guard files.count <= room else {
-            throw DoableError.invalid("photos", room <= 0
-                ? "This posting has \(ImageKind.maximumPerItem) photos, the most it can have: delete one first."
-                : "A posting can have at most \(ImageKind.maximumPerItem) photos: choose up to \(room) more.")
+            throw DoableError.invalid(
+                "photos",
+                room <= 0
+                    ? "This posting has \(ImageKind.maximumPerItem) photos, the most it can have: delete one first."
+                    : "A posting can have at most \(ImageKind.maximumPerItem) photos: choose up to \(room) more.")
         }
         return files
     }

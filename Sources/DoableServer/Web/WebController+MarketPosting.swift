@@ -17,8 +17,9 @@ extension WebController {
     {
         let detail = try await domain.posting(identity, id: id)
         let time = MemberTime(preferences: identity.account.preferences)
-        let content = MarketPostingPage(detail: detail, time: time, csrf: csrfField(context),
-                                        seenBefore: detail.view.posting.bidsSeenAt, draft: draft)
+        let content = MarketPostingPage(
+            detail: detail, time: time, csrf: csrfField(context),
+            seenBefore: detail.view.posting.bidsSeenAt, draft: draft)
         var page = marketPage(detail.view.posting.title, content.html, status: draft?.status ?? .ok)
         page.bodyClass = "market-posting"
         guard detail.view.isPoster, detail.view.unseenBidCount > 0 else { return try await self.page(page, context) }

@@ -19,8 +19,9 @@ extension WebController {
         var found: [PostingView] = []
         var nextCursor: String?
         do {
-            let page = try await domain.searchPostings(identity, text: text, category: categoryID,
-                                                       cursor: query.text("cursor"), limit: 30)
+            let page = try await domain.searchPostings(
+                identity, text: text, category: categoryID,
+                cursor: query.text("cursor"), limit: 30)
             (found, nextCursor) = (page.postings, page.nextCursor)
         } catch let error as DoableError where Self.isMarketFormError(error) {
             errors = FormErrors(error, fields: ["q", "category"])
@@ -30,8 +31,8 @@ extension WebController {
         let browse = categories.html { category in
             let isCurrent = "\(category.id)" == categoryID
             return """
-            <li><a class="chip-link" href="/market?category=\(category.id)"\(isCurrent ? HTML(" aria-current=\"page\"") : "")>\(category.name)</a></li>
-            """
+                <li><a class="chip-link" href="/market?category=\(category.id)"\(isCurrent ? HTML(" aria-current=\"page\"") : "")>\(category.name)</a></li>
+                """
         }
         let what = chosen.map { " in \($0.name)" } ?? ""
         let isFiltered = !text.trimmingCharacters(in: .whitespaces).isEmpty || chosen != nil
@@ -46,7 +47,9 @@ extension WebController {
         } else {
             heading = "Open postings, newest first"
         }
-        let empty: HTML = count == 0 && errors.isEmpty ? """
+        let empty: HTML =
+            count == 0 && errors.isEmpty
+            ? """
             <p class="empty-state market-empty">\(isFiltered ? "No open posting matches." : "Nobody has posted a task yet.") \
             \(isFiltered ? HTML("<a href=\"/market\">Show all open postings</a>") : HTML("<a href=\"/market/new\">Post the first one</a>"))</p>
             """ : ""
@@ -59,23 +62,23 @@ extension WebController {
             more = "<p class=\"more\"><a class=\"button\" href=\"\(next)\">More postings</a></p>"
         }
         let main: HTML = """
-        <h1>Marketplace</h1>
-        \(MarketParts.navigation(current: "search"))
-        <form method="get" action="/market" class="market-search" role="search" aria-label="Search the marketplace">
-        \(errors.summary)
-        <div class="market-search-fields">
-        \(Field.input("q", label: "Words in title or description", value: text, type: "search", errors: errors, extra: " maxlength=\"200\""))
-        \(Field.select("category", label: "Category", options: options, selected: categoryID ?? "", errors: errors))
-        <button type="submit" class="button primary">Search</button>
-        </div>
-        </form>
-        <nav class="category-browse" aria-label="Browse by category"><h2 class="visually-hidden">Browse by category</h2><ul class="chips">\(browse)</ul></nav>
-        <section class="market-results" aria-labelledby="results-heading">
-        \(summary)
-        \(found.isEmpty ? "" : MarketParts.list(found, time: time, label: "Postings found"))
-        \(more)
-        </section>
-        """
+            <h1>Marketplace</h1>
+            \(MarketParts.navigation(current: "search"))
+            <form method="get" action="/market" class="market-search" role="search" aria-label="Search the marketplace">
+            \(errors.summary)
+            <div class="market-search-fields">
+            \(Field.input("q", label: "Words in title or description", value: text, type: "search", errors: errors, extra: " maxlength=\"200\""))
+            \(Field.select("category", label: "Category", options: options, selected: categoryID ?? "", errors: errors))
+            <button type="submit" class="button primary">Search</button>
+            </div>
+            </form>
+            <nav class="category-browse" aria-label="Browse by category"><h2 class="visually-hidden">Browse by category</h2><ul class="chips">\(browse)</ul></nav>
+            <section class="market-results" aria-labelledby="results-heading">
+            \(summary)
+            \(found.isEmpty ? "" : MarketParts.list(found, time: time, label: "Postings found"))
+            \(more)
+            </section>
+            """
         return try await self.page(marketPage("Marketplace", main, status: errors.isEmpty ? .ok : .badRequest), context)
     }
 }

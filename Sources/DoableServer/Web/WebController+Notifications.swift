@@ -13,8 +13,9 @@ extension WebController {
         web.post("notifications/read") { _, context in
             let identity = try member(context)
             try await domain.markNotificationsRead(identity, ids: nil)
-            return WebResponse.done(context, redirect: "/notifications",
-                                    toast: Flash(message: "Marked all notifications as read"))
+            return WebResponse.done(
+                context, redirect: "/notifications",
+                toast: Flash(message: "Marked all notifications as read"))
         }
         web.post("notifications/{id}/open") { _, context in
             let identity = try member(context)
@@ -35,37 +36,46 @@ extension WebController {
             return WebResponse.redirect("/notifications")  // a cursor from nowhere: the newest page
         }
         let time = MemberTime(preferences: identity.account.preferences)
-        let markAll: HTML = unread == 0 ? "" : """
-        <form method="post" action="/notifications/read" data-inplace>\(csrfField(context))\
-        <button type="submit" class="button">Mark all read</button></form>
-        """
-        let list: HTML = notes.isEmpty ? """
-        <p class="empty-state">No notifications yet. They tell you when someone shares a list with you, assigns you a \
-        task or comments on yours, and about the bids, questions and reviews on your marketplace postings.</p>
-        """ : """
-        <ol class="notification-list" aria-label="Notifications">\(notes.html { row($0, time: time, context: context) })</ol>
-        """
-        return try await page(WebPage(title: "Notifications", main: """
-        <div class="page-header"><h1>Notifications</h1>\(markAll)</div>
-        <p class="subtitle">\(unread == 0 ? "Nothing unread" : unread == 1 ? "1 unread" : "\(unread) unread")</p>
-        <p><button type="button" id="enable-notifications" class="button" hidden>Enable browser notifications</button></p>
-        \(list)
-        \(next.map { HTML("<p class=\"pager\"><a class=\"button\" href=\"/notifications?before=\(FormData.encode($0))\">Older notifications</a></p>") } ?? "")
-        """, current: "notifications"), context)
+        let markAll: HTML =
+            unread == 0
+            ? ""
+            : """
+            <form method="post" action="/notifications/read" data-inplace>\(csrfField(context))\
+            <button type="submit" class="button">Mark all read</button></form>
+            """
+        let list: HTML =
+            notes.isEmpty
+            ? """
+            <p class="empty-state">No notifications yet. They tell you when someone shares a list with you, assigns you a \
+            task or comments on yours, and about the bids, questions and reviews on your marketplace postings.</p>
+            """
+            : """
+            <ol class="notification-list" aria-label="Notifications">\(notes.html { row($0, time: time, context: context) })</ol>
+            """
+        return try await page(
+            WebPage(
+                title: "Notifications",
+                main: """
+                    <div class="page-header"><h1>Notifications</h1>\(markAll)</div>
+                    <p class="subtitle">\(unread == 0 ? "Nothing unread" : unread == 1 ? "1 unread" : "\(unread) unread")</p>
+                    <p><button type="button" id="enable-notifications" class="button" hidden>Enable browser notifications</button></p>
+                    \(list)
+                    \(next.map { HTML("<p class=\"pager\"><a class=\"button\" href=\"/notifications?before=\(FormData.encode($0))\">Older notifications</a></p>") } ?? "")
+                    """, current: "notifications"), context)
     }
 
     private func row(_ note: AppNotification, time: MemberTime, context: AppRequestContext) -> HTML {
         let target = Self.notificationTarget(note)
         let isUnread = note.readAt == nil
         return """
-        <li class="notification\(isUnread ? " is-unread" : "")" id="notification-\(note.id)">
-        <form method="post" action="/notifications/\(note.id)/open">\(csrfField(context))\
-        <input type="hidden" name="to" value="\(target)">\
-        <button type="submit" class="notification-title">\(isUnread ? HTML("<span class=\"visually-hidden\">Unread: </span>") : "")\(note.title)</button></form>
-        \(note.body.isEmpty ? "" : HTML("<p class=\"notification-body\">\(note.body)</p>"))
-        <p class="notification-meta">\(isUnread ? HTML("<span aria-hidden=\"true\">Unread · </span>") : "")\(time.agoElement(note.createdAt))</p>
-        </li>
-        """
+            <li class="notification\(isUnread ? " is-unread" : "")" id="notification-\(note.id)">
+            <form method="post" action="/notifications/\(note.id)/open">\(csrfField(context))\
+            <input type="hidden" name="to" value="\(target)">\
+            <button type="submit" class="notification-title">\(isUnread ? HTML("<span class=\"visually-hidden\">Unread: </span>") : "")\(note.title)</button></form>
+            \(note.body.isEmpty ? "" : HTML("<p class=\"notification-body\">\(note.body)</p>"))
+            <p class="notification-meta">\(isUnread ? HTML("<span aria-hidden=\"true\">Unread · </span>") : "")\(time.agoElement(note.createdAt))</p>
+            </li>
+            """
     }
 
     /// Where opening a notification goes: a marketplace one (MKT-8) to its posting, else its task, else its list.

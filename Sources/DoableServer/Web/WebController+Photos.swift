@@ -56,8 +56,9 @@ extension WebController {
         } catch let error as DoableError where Self.isPhotoFormError(error) {
             let message = WebErrorMiddleware.message(of: error)
             if context.web.wantsJSON { return WebResponse.refusedJSON(.invalid(field: "photos", message: message)) }
-            return try await taskPage(context, identity: identity, id: taskID, form: nil, errors: FormErrors(),
-                                      photoError: message)
+            return try await taskPage(
+                context, identity: identity, id: taskID, form: nil, errors: FormErrors(),
+                photoError: message)
         }
     }
 
@@ -74,12 +75,16 @@ extension WebController {
         }
         let room = ImageKind.maximumPerItem - existing
         guard room > 0 else {
-            throw DoableError.invalid("photos", "This task already has \(ImageKind.maximumPerItem) photos, the most "
-                + "it can have: delete one to add another.")
+            throw DoableError.invalid(
+                "photos",
+                "This task already has \(ImageKind.maximumPerItem) photos, the most "
+                    + "it can have: delete one to add another.")
         }
         guard files.count <= room else {
-            throw DoableError.invalid("photos", "A task can have at most \(ImageKind.maximumPerItem) photos: choose "
-                + "\(room == 1 ? "one more" : "up to \(room) more").")
+            throw DoableError.invalid(
+                "photos",
+                "A task can have at most \(ImageKind.maximumPerItem) photos: choose "
+                    + "\(room == 1 ? "one more" : "up to \(room) more").")
         }
         return files
     }
@@ -88,16 +93,19 @@ extension WebController {
         let identity = try member(context)
         let id: AttachmentID = try context.pathID()
         let (photo, _) = try await domain.photo(identity, id: id)
-        let home = photo.taskID.map { "/tasks/\($0)#photos" } ?? photo.postingID.map { "/market/postings/\($0)" }
+        let home =
+            photo.taskID.map { "/tasks/\($0)#photos" } ?? photo.postingID.map { "/market/postings/\($0)" }
             ?? "/today"
         guard context.web.form.isOn("confirmed") || context.web.wantsJSON else {
-            return try await confirmPage(context, title: "Delete this photo?",
-                                         message: "It is removed for everyone who can see it. This cannot be undone.",
-                                         action: "/attachments/\(id)/delete", button: "Delete photo")
+            return try await confirmPage(
+                context, title: "Delete this photo?",
+                message: "It is removed for everyone who can see it. This cannot be undone.",
+                action: "/attachments/\(id)/delete", button: "Delete photo")
         }
         try await domain.deletePhoto(identity, id: id)
-        return WebResponse.done(context, redirect: Self.safeBack(context.web.form["back"], default: home),
-                                toast: Flash(message: "Photo deleted"))
+        return WebResponse.done(
+            context, redirect: Self.safeBack(context.web.form["back"], default: home),
+            toast: Flash(message: "Photo deleted"))
     }
 
     private static func isPhotoFormError(_ error: DoableError) -> Bool {

@@ -19,16 +19,20 @@ extension WebController {
                 </li>
                 """
             }
-            let list: HTML = plans.isEmpty
+            let list: HTML =
+                plans.isEmpty
                 ? "<p class=\"empty-state\">No plans are on offer yet.</p>"
                 : "<ul class=\"plan-list\">\(cards)</ul>"
-            return try await page(WebPage(title: "Plans", main: """
-            <div class="plans-page">
-            <h1>Plans</h1>
-            \(Self.paymentNote(admin: false))
-            \(list)
-            </div>
-            """, current: "plans"), context)
+            return try await page(
+                WebPage(
+                    title: "Plans",
+                    main: """
+                        <div class="plans-page">
+                        <h1>Plans</h1>
+                        \(Self.paymentNote(admin: false))
+                        \(list)
+                        </div>
+                        """, current: "plans"), context)
         }
     }
 

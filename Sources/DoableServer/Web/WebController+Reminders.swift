@@ -28,21 +28,25 @@ extension WebController {
             let reminder = try await domain.createReminder(identity, taskID: taskID, trigger: trigger)
             return WebResponse.done(
                 context, redirect: Self.safeBack(form["back"], default: "/tasks/\(taskID)#reminders"),
-                toast: Flash(message: "Reminder added: \(ReminderWords(time: time).trigger(trigger).lowercasedFirst)",
-                             undo: UndoToken([.deleteReminder(reminder.id)]).encoded),
+                toast: Flash(
+                    message: "Reminder added: \(ReminderWords(time: time).trigger(trigger).lowercasedFirst)",
+                    undo: UndoToken([.deleteReminder(reminder.id)]).encoded),
                 focus: "reminder-\(reminder.id)")
         } catch let error as DoableError where Self.isReminderFormError(error) {
-            let errors = FormErrors(error, fields: Self.reminderFields, rename: [
-                "at": "date", "offsetMinutes": "amount", "relativeTo": "anchor",
-            ])
+            let errors = FormErrors(
+                error, fields: Self.reminderFields,
+                rename: [
+                    "at": "date", "offsetMinutes": "amount", "relativeTo": "anchor",
+                ])
             if context.web.wantsJSON {
                 if let first = errors.byField.first {
                     return WebResponse.refusedJSON(.invalid(field: first.key, message: first.value))
                 }
                 throw error
             }
-            return try await taskPage(context, identity: identity, id: taskID, form: nil, errors: FormErrors(),
-                                      reminderDraft: ReminderDraft(form: form, errors: errors))
+            return try await taskPage(
+                context, identity: identity, id: taskID, form: nil, errors: FormErrors(),
+                reminderDraft: ReminderDraft(form: form, errors: errors))
         }
     }
 
@@ -61,11 +65,12 @@ extension WebController {
         guard let amount = form.text("amount").flatMap({ Int($0) }), amount >= 0 else {
             throw DoableError.invalid("amount", "Enter a whole number, like 15.")
         }
-        let unit = switch form["unit"] {
-        case "days": 1440
-        case "hours": 60
-        default: 1
-        }
+        let unit =
+            switch form["unit"] {
+            case "days": 1440
+            case "hours": 60
+            default: 1
+            }
         let (minutes, overflow) = amount.multipliedReportingOverflow(by: unit)
         guard !overflow, minutes <= Self.maximumReminderOffsetMinutes else {
             throw DoableError.invalid("amount", "A reminder can be at most a year (366 days) before or after the date.")
@@ -82,21 +87,28 @@ extension WebController {
         // Undo sets it again; a moment that has passed cannot be set again, so that one has no Undo.
         let now = MemberTime(preferences: identity.account.preferences).now
         var undo: String?
-        if case .at(let moment) = reminder.trigger, moment < now {} else {
+        if case .at(let moment) = reminder.trigger, moment < now {
+        } else {
             undo = UndoToken([.reminder(taskID, reminder.trigger, silenced: reminder.silenced)]).encoded
         }
-        return WebResponse.done(context, redirect: back(context, taskID), toast: Flash(
-            message: "Reminder deleted", undo: undo))
+        return WebResponse.done(
+            context, redirect: back(context, taskID),
+            toast: Flash(
+                message: "Reminder deleted", undo: undo))
     }
 
     private func silenceReminder(_ context: AppRequestContext) async throws -> Response {
         let (identity, taskID, reminder) = try await reminderActedOn(context)
         let silenced = context.web.form.isOn("silenced")
         _ = try await domain.updateReminder(identity, id: reminder.id, trigger: nil, silenced: silenced)
-        let undo = reminder.silenced == silenced ? nil
+        let undo =
+            reminder.silenced == silenced
+            ? nil
             : UndoToken([.silenceReminder(reminder.id, reminder.silenced)]).encoded
-        return WebResponse.done(context, redirect: back(context, taskID), toast: Flash(
-            message: silenced ? "Reminder silenced" : "Reminder on again", undo: undo))
+        return WebResponse.done(
+            context, redirect: back(context, taskID),
+            toast: Flash(
+                message: silenced ? "Reminder silenced" : "Reminder on again", undo: undo))
     }
 
     /// `preset` 5m, 1h or tomorrow, else `untilDate` and `untilTime` in the member's zone.
@@ -112,21 +124,24 @@ extension WebController {
             case "tomorrow": snooze = .tomorrowMorning
             default:
                 guard let day = form.text("untilDate").flatMap(CivilDate.init),
-                      let moment = form.text("untilTime").flatMap({ time.moment(on: day, at: $0) }) else {
+                    let moment = form.text("untilTime").flatMap({ time.moment(on: day, at: $0) })
+                else {
                     throw DoableError.invalid("untilDate", "Choose a date and a time to snooze until.")
                 }
                 snooze = .until(moment)
             }
             let snoozed = try await domain.snoozeReminder(identity, id: reminder.id, snooze)
             let until = snoozed.snoozedUntil.map { ReminderWords(time: time).near($0) } ?? ""
-            return WebResponse.done(context, redirect: back(context, taskID),
-                                    toast: Flash(message: "Snoozed until \(until)"))
+            return WebResponse.done(
+                context, redirect: back(context, taskID),
+                toast: Flash(message: "Snoozed until \(until)"))
         } catch let error as DoableError where Self.isReminderFormError(error) {
             let refusal = DoableError.invalid(field: "untilDate", message: WebErrorMiddleware.message(of: error))
             if context.web.wantsJSON { return WebResponse.refusedJSON(refusal) }
             // Without the script the page comes back with the message in the toast.
-            return WebResponse.done(context, redirect: back(context, taskID),
-                                    toast: Flash(message: WebErrorMiddleware.message(of: error)))
+            return WebResponse.done(
+                context, redirect: back(context, taskID),
+                toast: Flash(message: WebErrorMiddleware.message(of: error)))
         }
     }
 

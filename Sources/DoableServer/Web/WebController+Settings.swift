@@ -24,29 +24,33 @@ extension WebController {
     }
 
     /// What a form opened before someone else saved says; the form then shows what is stored now.
-    static let staleMessage = "This was changed elsewhere since you opened it. The form now shows the current "
+    static let staleMessage =
+        "This was changed elsewhere since you opened it. The form now shows the current "
         + "values; make your change again."
 
     /// A settings page: the heading, the settings sub-navigation and the section's content.
-    func settingsPage(_ context: AppRequestContext, _ section: SettingsSection, body: HTML,
-                      status: HTTPResponse.Status = .ok, styles: [String] = []) async throws -> Response
-    {
+    func settingsPage(
+        _ context: AppRequestContext, _ section: SettingsSection, body: HTML,
+        status: HTTPResponse.Status = .ok, styles: [String] = []
+    ) async throws -> Response {
         // MKT-11: admins also find the marketplace's categories here; nobody else sees the link.
         let isAdmin = context.identity?.account.isAdmin == true
         let links = SettingsSection.allCases.filter { !$0.isForAdmins || isAdmin }.html { item in
             let current: HTML = item == section ? " aria-current=\"page\"" : ""
             return "<li><a href=\"\(item.path)\"\(current)>\(item.title)</a></li>"
         }
-        var page = WebPage(title: "\(section.title) · Settings", main: """
-        <div class="settings">
-        <h1>Settings</h1>
-        <nav class="settings-nav" aria-label="Settings"><ul>\(links)</ul></nav>
-        <section class="settings-section" aria-labelledby="settings-heading">
-        <h2 id="settings-heading">\(section.title)</h2>
-        \(body)
-        </section>
-        </div>
-        """)
+        var page = WebPage(
+            title: "\(section.title) · Settings",
+            main: """
+                <div class="settings">
+                <h1>Settings</h1>
+                <nav class="settings-nav" aria-label="Settings"><ul>\(links)</ul></nav>
+                <section class="settings-section" aria-labelledby="settings-heading">
+                <h2 id="settings-heading">\(section.title)</h2>
+                \(body)
+                </section>
+                </div>
+                """)
         page.status = status
         page.styles = styles
         return try await self.page(page, context)
@@ -67,34 +71,39 @@ extension WebController {
         ])
     }
 
-    func profilePage(_ context: AppRequestContext, form: FormData, errors: FormErrors,
-                     status: HTTPResponse.Status = .ok) async throws -> Response
-    {
+    func profilePage(
+        _ context: AppRequestContext, form: FormData, errors: FormErrors,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         let identity = try member(context)
         let username = identity.account.username
-        let email = Field.input("email", label: "Email", value: form["email"], type: "email",
-                                hint: "A valid address, up to 254 characters.", required: true, errors: errors,
-                                extra: " autocomplete=\"email\" maxlength=\"254\"")
-        let name = Field.input("username", label: "Username", value: form["username"],
-                               hint: "3 to 30 letters, digits or underscores. Your public profile's address changes "
-                                   + "with it.", required: true, errors: errors,
-                               extra: " autocomplete=\"username\" maxlength=\"30\"")
-        return try await settingsPage(context, .profile, body: """
-        <p>Others see your username, your name and only the contact details you choose to show.
-        <a href="/users/\(FormData.encode(username))">See your public profile</a></p>
-        \(errors.summary)
-        <form method="post" action="/settings" class="settings-form" novalidate>
-        \(csrfField(context))<input type="hidden" name="version" value="\(form["version"] ?? "")">
-        \(email)
-        \(name)
-        \(Self.profileFields(form, errors: errors))
-        <fieldset><legend>On your public profile</legend>
-        \(Field.checkbox("showEmail", label: "Show my email on my public profile", isOn: form.isOn("showEmail")))
-        \(Field.checkbox("showPhone", label: "Show my phone number on my public profile", isOn: form.isOn("showPhone")))
-        </fieldset>
-        <button type="submit" class="button primary">Save profile</button>
-        </form>
-        """, status: status)
+        let email = Field.input(
+            "email", label: "Email", value: form["email"], type: "email",
+            hint: "A valid address, up to 254 characters.", required: true, errors: errors,
+            extra: " autocomplete=\"email\" maxlength=\"254\"")
+        let name = Field.input(
+            "username", label: "Username", value: form["username"],
+            hint: "3 to 30 letters, digits or underscores. Your public profile's address changes "
+                + "with it.", required: true, errors: errors,
+            extra: " autocomplete=\"username\" maxlength=\"30\"")
+        return try await settingsPage(
+            context, .profile,
+            body: """
+                <p>Others see your username, your name and only the contact details you choose to show.
+                <a href="/users/\(FormData.encode(username))">See your public profile</a></p>
+                \(errors.summary)
+                <form method="post" action="/settings" class="settings-form" novalidate>
+                \(csrfField(context))<input type="hidden" name="version" value="\(form["version"] ?? "")">
+                \(email)
+                \(name)
+                \(Self.profileFields(form, errors: errors))
+                <fieldset><legend>On your public profile</legend>
+                \(Field.checkbox("showEmail", label: "Show my email on my public profile", isOn: form.isOn("showEmail")))
+                \(Field.checkbox("showPhone", label: "Show my phone number on my public profile", isOn: form.isOn("showPhone")))
+                </fieldset>
+                <button type="submit" class="button primary">Save profile</button>
+                </form>
+                """, status: status)
     }
 
     private func saveProfile(_ context: AppRequestContext) async throws -> Response {
@@ -129,8 +138,9 @@ extension WebController {
             } catch DoableError.conflict("version_mismatch", _, _) {
                 // A form opened before another tab or device saved the account shows what is stored now.
                 errors.general = Self.staleMessage
-                return try await profilePage(context, form: Self.profileForm(identity.account), errors: errors,
-                                             status: .conflict)
+                return try await profilePage(
+                    context, form: Self.profileForm(identity.account), errors: errors,
+                    status: .conflict)
             } catch let error as DoableError {
                 status = error.httpStatus
                 errors = FormErrors(error, fields: Self.profileFieldNames)
@@ -146,28 +156,35 @@ extension WebController {
     private func publicProfilePage(_ context: AppRequestContext) async throws -> Response {
         _ = try member(context)  // ACC-3: for members, not strangers (issue 27, finding 6)
         guard let username = context.parameters.get("username"),
-              let account = try await domain.publicProfile(username: username)
+            let account = try await domain.publicProfile(username: username)
         else { throw DoableError.notFound("No member with this username.") }
-        let email: HTML = account.showEmail
+        let email: HTML =
+            account.showEmail
             ? "<dt>Email</dt><dd><a href=\"mailto:\(account.email)\">\(account.email)</a></dd>" : ""
-        let phone: HTML = account.showPhone && account.phone != nil
+        let phone: HTML =
+            account.showPhone && account.phone != nil
             ? "<dt>Phone</dt><dd><a href=\"tel:\(account.phone ?? "")\">\(account.phone ?? "")</a></dd>" : ""
-        let none: HTML = email.isEmpty && phone.isEmpty
+        let none: HTML =
+            email.isEmpty && phone.isEmpty
             ? "<p>\(account.displayName) shares no contact details.</p>" : ""
         let isSelf = context.identity?.account.id == account.id
         let (rating, reviews) = try await domain.marketProfile(accountID: account.id)
         let time = MemberTime(preferences: context.identity?.account.preferences ?? Preferences())
-        let own: HTML = isSelf
+        let own: HTML =
+            isSelf
             ? "<p class=\"hint\">This is how others see you. <a href=\"/settings\">Edit your profile</a></p>" : ""
-        return try await page(WebPage(title: account.displayName, main: """
-        <div class="narrow profile">
-        <h1>\(account.displayName)</h1>
-        <dl class="profile-details"><dt>Username</dt><dd>@\(account.username)</dd>\(email)\(phone)</dl>
-        \(none)
-        \(own)
-        \(MarketStanding.profileSection(name: account.displayName, rating: rating, reviews: reviews, time: time))
-        </div>
-        """), context)
+        return try await page(
+            WebPage(
+                title: account.displayName,
+                main: """
+                    <div class="narrow profile">
+                    <h1>\(account.displayName)</h1>
+                    <dl class="profile-details"><dt>Username</dt><dd>@\(account.username)</dd>\(email)\(phone)</dl>
+                    \(none)
+                    \(own)
+                    \(MarketStanding.profileSection(name: account.displayName, rating: rating, reviews: reviews, time: time))
+                    </div>
+                    """), context)
     }
 }
 

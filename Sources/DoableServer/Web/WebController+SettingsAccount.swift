@@ -16,44 +16,48 @@ extension WebController {
         web.post("settings/account/delete") { _, context in try await deleteAccount(context) }
     }
 
-    private func accountPage(_ context: AppRequestContext, errors: FormErrors,
-                             status: HTTPResponse.Status = .ok) async throws -> Response
-    {
-        let password = Field.input("password", label: "Your password", value: "", type: "password", required: true,
-                                   errors: errors, extra: " autocomplete=\"current-password\"")
+    private func accountPage(
+        _ context: AppRequestContext, errors: FormErrors,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
+        let password = Field.input(
+            "password", label: "Your password", value: "", type: "password", required: true,
+            errors: errors, extra: " autocomplete=\"current-password\"")
         let understood = errors.byField["confirmed"]
         let invalid: HTML = understood != nil ? " aria-invalid=\"true\" aria-describedby=\"f-confirmed-error\"" : ""
-        return try await settingsPage(context, .account, body: """
-        <h3>Export your data</h3>
-        <p>Everything that is yours — profile, preferences, lists, tasks, labels and the names of your tokens — in
-        one JSON file, or your tasks as an iCalendar file that calendar and task apps can import.</p>
-        <p class="export-links">
-        <a class="button" href="/settings/export?format=json" download>Download everything (JSON)</a>
-        <a class="button" href="/settings/export?format=ics" download>Download tasks (ICS)</a>
-        <a class="button" href="/settings/export?format=csv" download>Download tasks (CSV)</a></p>
-        <p><a href="/import">Import tasks from Todoist, Taskwarrior or an iCalendar file</a></p>
-        <h3>Sign out everywhere</h3>
-        <p>Ends every session, access token and app password of your account, this browser's included.</p>
-        <form method="post" action="/signout/everywhere" data-confirm="\(Self.signOutEverywhereQuestion)">
-        \(csrfField(context))<input type="hidden" name="back" value="/settings/account">
-        <button type="submit" class="button">Sign out everywhere</button>
-        </form>
-        <h3 id="delete-heading">Delete your account</h3>
-        <p>This deletes your account and everything in it — lists, tasks, labels, tokens — at once. It cannot be
-        undone; export your data first if you may want it.</p>
-        \(errors.summary)
-        <form method="post" action="/settings/account/delete" class="settings-form danger-zone" \
-        aria-labelledby="delete-heading" novalidate data-confirm-button="Delete my account" \
-        data-confirm="Delete your account and everything in it? This cannot be undone.">
-        \(csrfField(context))
-        \(password)
-        <div class="field checkbox-field\(understood != nil ? " has-error" : "")"><label>\
-        <input type="checkbox" name="understood" value="1"\(invalid)> \
-        I understand that my account and everything in it are deleted for good</label>
-        \(understood.map { HTML("<p class=\"field-error\" id=\"f-confirmed-error\">\($0)</p>") })</div>
-        <button type="submit" class="button danger">Delete my account</button>
-        </form>
-        """, status: status)
+        return try await settingsPage(
+            context, .account,
+            body: """
+                <h3>Export your data</h3>
+                <p>Everything that is yours — profile, preferences, lists, tasks, labels and the names of your tokens — in
+                one JSON file, or your tasks as an iCalendar file that calendar and task apps can import.</p>
+                <p class="export-links">
+                <a class="button" href="/settings/export?format=json" download>Download everything (JSON)</a>
+                <a class="button" href="/settings/export?format=ics" download>Download tasks (ICS)</a>
+                <a class="button" href="/settings/export?format=csv" download>Download tasks (CSV)</a></p>
+                <p><a href="/import">Import tasks from Todoist, Taskwarrior or an iCalendar file</a></p>
+                <h3>Sign out everywhere</h3>
+                <p>Ends every session, access token and app password of your account, this browser's included.</p>
+                <form method="post" action="/signout/everywhere" data-confirm="\(Self.signOutEverywhereQuestion)">
+                \(csrfField(context))<input type="hidden" name="back" value="/settings/account">
+                <button type="submit" class="button">Sign out everywhere</button>
+                </form>
+                <h3 id="delete-heading">Delete your account</h3>
+                <p>This deletes your account and everything in it — lists, tasks, labels, tokens — at once. It cannot be
+                undone; export your data first if you may want it.</p>
+                \(errors.summary)
+                <form method="post" action="/settings/account/delete" class="settings-form danger-zone" \
+                aria-labelledby="delete-heading" novalidate data-confirm-button="Delete my account" \
+                data-confirm="Delete your account and everything in it? This cannot be undone.">
+                \(csrfField(context))
+                \(password)
+                <div class="field checkbox-field\(understood != nil ? " has-error" : "")"><label>\
+                <input type="checkbox" name="understood" value="1"\(invalid)> \
+                I understand that my account and everything in it are deleted for good</label>
+                \(understood.map { HTML("<p class=\"field-error\" id=\"f-confirmed-error\">\($0)</p>") })</div>
+                <button type="submit" class="button danger">Delete my account</button>
+                </form>
+                """, status: status)
     }
 
     /// The JSON is the API's export (`GET /api/v1/me/export`), encoded by the same code, as a download.
@@ -92,8 +96,11 @@ extension WebController {
                     try await domain.deleteAccount(identity, password: password)
                 }
                 var response = WebResponse.redirect("/signin?deleted=1")
-                response.headers.append(HTTPField(name: .setCookie, value: WebCookie.clear(
-                    WebCookie.session, secure: context.web.isSecure)))
+                response.headers.append(
+                    HTTPField(
+                        name: .setCookie,
+                        value: WebCookie.clear(
+                            WebCookie.session, secure: context.web.isSecure)))
                 return response
             } catch let error as DoableError {
                 status = error.httpStatus

@@ -10,8 +10,9 @@ extension WebController {
     func addPreferenceRoutes(to web: RouterGroup<AppRequestContext>) {
         web.get("settings/preferences") { _, context in
             let identity = try member(context)
-            return try await preferencesPage(context, form: Self.preferencesForm(identity.account),
-                                             errors: FormErrors())
+            return try await preferencesPage(
+                context, form: Self.preferencesForm(identity.account),
+                errors: FormErrors())
         }
         web.post("settings/preferences") { _, context in try await savePreferences(context) }
     }
@@ -46,54 +47,67 @@ extension WebController {
         return zones.sorted().map { ($0, $0.replacingOccurrences(of: "_", with: " ")) }
     }
 
-    private func preferencesPage(_ context: AppRequestContext, form: FormData, errors: FormErrors,
-                                 status: HTTPResponse.Status = .ok) async throws -> Response
-    {
+    private func preferencesPage(
+        _ context: AppRequestContext, form: FormData, errors: FormErrors,
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         var accent = ColorChooser(
             name: "accent", legend: "Accent colour", choices: Self.accentPresets, selected: form["accent"] ?? "",
             customName: "accentCustom", customValue: form["accentCustom"] ?? "", error: errors.byField["accent"])
         accent.customType = "color"
         if accent.customValue.isEmpty { accent.customValue = "#2563EB" }
-        let theme = Self.radioGroup("theme", legend: "Theme", options: [
-            ("light", "Light"), ("dark", "Dark"), ("system", "Same as my device"),
-        ], selected: form["theme"], errors: errors)
-        let weekStart = Field.select("weekStart", label: "Weeks start on", options: [
-            ("monday", "Monday"), ("saturday", "Saturday"), ("sunday", "Sunday"),
-        ], selected: form["weekStart"], errors: errors)
-        let sort = Field.select("defaultSort", label: "Sort lists by", options: [
-            ("manual", "My own order"), ("due", "Due date"), ("priority", "Priority"), ("created", "Date added"),
-            ("title", "Title"),
-        ], selected: form["defaultSort"], hint: "How a list is ordered when you open it.", errors: errors)
-        let zone = Field.select("timeZone", label: "Time zone",
-                                options: Self.timeZoneOptions(including: form["timeZone"] ?? ""),
-                                selected: form["timeZone"], hint: "Due times and Today follow it.", errors: errors)
-        let game = Field.checkbox("gameOptIn", label: "Take part in the companion game (a pet, streaks and rewards "
-                                      + "for finished tasks)", isOn: form.isOn("gameOptIn"))
-        return try await settingsPage(context, .preferences, body: """
-        \(errors.summary)
-        <form method="post" action="/settings/preferences" class="settings-form" novalidate>
-        \(csrfField(context))<input type="hidden" name="version" value="\(form["version"] ?? "")">
-        <h3>Appearance</h3>
-        \(theme)
-        \(accent.html)
-        <h3>Dates and order</h3>
-        \(zone)
-        \(weekStart)
-        \(sort)
-        <h3>Notifications</h3>
-        <p>Channels for each kind of notification and quiet hours are under
-        <a href="/settings/notifications">Notification settings</a>.</p>
-        <h3>Companion game</h3>
-        \(game)
-        <button type="submit" class="button primary">Save preferences</button>
-        </form>
-        """, status: status, styles: accent.styles)
+        let theme = Self.radioGroup(
+            "theme", legend: "Theme",
+            options: [
+                ("light", "Light"), ("dark", "Dark"), ("system", "Same as my device"),
+            ], selected: form["theme"], errors: errors)
+        let weekStart = Field.select(
+            "weekStart", label: "Weeks start on",
+            options: [
+                ("monday", "Monday"), ("saturday", "Saturday"), ("sunday", "Sunday"),
+            ], selected: form["weekStart"], errors: errors)
+        let sort = Field.select(
+            "defaultSort", label: "Sort lists by",
+            options: [
+                ("manual", "My own order"), ("due", "Due date"), ("priority", "Priority"), ("created", "Date added"),
+                ("title", "Title"),
+            ], selected: form["defaultSort"], hint: "How a list is ordered when you open it.", errors: errors)
+        let zone = Field.select(
+            "timeZone", label: "Time zone",
+            options: Self.timeZoneOptions(including: form["timeZone"] ?? ""),
+            selected: form["timeZone"], hint: "Due times and Today follow it.", errors: errors)
+        let game = Field.checkbox(
+            "gameOptIn",
+            label: "Take part in the companion game (a pet, streaks and rewards "
+                + "for finished tasks)", isOn: form.isOn("gameOptIn"))
+        return try await settingsPage(
+            context, .preferences,
+            body: """
+                \(errors.summary)
+                <form method="post" action="/settings/preferences" class="settings-form" novalidate>
+                \(csrfField(context))<input type="hidden" name="version" value="\(form["version"] ?? "")">
+                <h3>Appearance</h3>
+                \(theme)
+                \(accent.html)
+                <h3>Dates and order</h3>
+                \(zone)
+                \(weekStart)
+                \(sort)
+                <h3>Notifications</h3>
+                <p>Channels for each kind of notification and quiet hours are under
+                <a href="/settings/notifications">Notification settings</a>.</p>
+                <h3>Companion game</h3>
+                \(game)
+                <button type="submit" class="button primary">Save preferences</button>
+                </form>
+                """, status: status, styles: accent.styles)
     }
 
     /// Radio buttons in a fieldset, its legend naming the choice; an error is announced with the group.
-    static func radioGroup(_ name: String, legend: String, options: [(String, String)], selected: String?,
-                           errors: FormErrors) -> HTML
-    {
+    static func radioGroup(
+        _ name: String, legend: String, options: [(String, String)], selected: String?,
+        errors: FormErrors
+    ) -> HTML {
         let error = errors.byField[name]
         let radios = options.html { value, title in
             """
@@ -103,11 +117,11 @@ extension WebController {
         }
         let describedBy: HTML = error != nil ? " aria-describedby=\"f-\(name)-error\"" : ""
         return """
-        <fieldset class="field radio-group\(error != nil ? " has-error" : "")"\(describedBy)><legend>\(legend)</legend>
-        \(radios)
-        \(error.map { HTML("<p class=\"field-error\" id=\"f-\(name)-error\">\($0)</p>") })
-        </fieldset>
-        """
+            <fieldset class="field radio-group\(error != nil ? " has-error" : "")"\(describedBy)><legend>\(legend)</legend>
+            \(radios)
+            \(error.map { HTML("<p class=\"field-error\" id=\"f-\(name)-error\">\($0)</p>") })
+            </fieldset>
+            """
     }
 
     private func savePreferences(_ context: AppRequestContext) async throws -> Response {
@@ -123,18 +137,22 @@ extension WebController {
             patch.accentColor = ListColor.palette[accent] ?? accent
         }
         patch.gameOptIn = form.isOn("gameOptIn")
-        return try await save(patch, identity, context, errors: errors, fields: ["timeZone", "accent"],
-                              redirect: "/settings/preferences", saved: "Preferences saved.",
-                              stored: Self.preferencesForm) { form, errors, status in
+        return try await save(
+            patch, identity, context, errors: errors, fields: ["timeZone", "accent"],
+            redirect: "/settings/preferences", saved: "Preferences saved.",
+            stored: Self.preferencesForm
+        ) { form, errors, status in
             try await preferencesPage(context, form: form, errors: errors, status: status)
         }
     }
 
     /// Saves a settings form's preferences (ACC-7) with the form's version: done with a toast; the stored values
     /// again when the form was stale; or the form with each error beside its field.
-    func save(_ patch: PreferencesPatch, _ identity: Identity, _ context: AppRequestContext, errors: FormErrors,
-              fields: Set<String>, redirect: String, saved: String, stored: (Account) -> FormData,
-              page: (FormData, FormErrors, HTTPResponse.Status) async throws -> Response) async throws -> Response {
+    func save(
+        _ patch: PreferencesPatch, _ identity: Identity, _ context: AppRequestContext, errors: FormErrors,
+        fields: Set<String>, redirect: String, saved: String, stored: (Account) -> FormData,
+        page: (FormData, FormErrors, HTTPResponse.Status) async throws -> Response
+    ) async throws -> Response {
         var errors = errors
         var status = HTTPResponse.Status.badRequest
         if errors.isEmpty {

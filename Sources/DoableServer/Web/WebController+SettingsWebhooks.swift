@@ -17,58 +17,66 @@ extension WebController {
     }
 
     /// The webhooks page; `created` is a webhook just made, whose secret this one answer shows (never a cookie).
-    private func webhooksPage(_ context: AppRequestContext, form: FormData, errors: FormErrors,
-                              created: Webhook? = nil, status: HTTPResponse.Status = .ok) async throws -> Response
-    {
+    private func webhooksPage(
+        _ context: AppRequestContext, form: FormData, errors: FormErrors,
+        created: Webhook? = nil, status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         let identity = try member(context)
         async let loadedHooks = domain.webhooks(identity)
         async let loadedLog = domain.deliveries(identity, limit: 30)
         let hooks = try await loadedHooks.sorted { $0.createdAt < $1.createdAt }
         let log = try await loadedLog
         let time = MemberTime(preferences: identity.account.preferences)
-        let list: HTML = hooks.isEmpty ? "<p>You have no webhooks yet.</p>" : """
+        let list: HTML =
+            hooks.isEmpty
+            ? "<p>You have no webhooks yet.</p>"
+            : """
             <ul class="webhook-list" aria-labelledby="webhooks-heading">\
             \(hooks.html { webhookItem($0, time: time, context: context) })</ul>
             """
         let urls = Dictionary(hooks.map { ($0.id.description, $0.url) }, uniquingKeysWith: { first, _ in first })
-        return try await settingsPage(context, .webhooks, body: """
-        \(created.map(Self.createdWebhook))
-        <p>A webhook is an address on your own server that Doable calls with an HTTP POST when something happens:
-        a JSON body with the event, its id and the task. Each call is signed, so your server can check it came from
-        Doable, and a call that fails is tried again for up to a day.</p>
-        <p class="hint">Reminders, assignments, shares and comments reach a webhook only while Webhook is ticked
-        for them under <a href="/settings/notifications">Notification settings</a>.</p>
-        <h3 id="webhooks-heading" class="settings-subheading">Your webhooks</h3>
-        \(list)
-        \(webhookForm(context, form: form, errors: errors))
-        <h3 id="deliveries-heading" class="settings-subheading">Recent deliveries</h3>
-        \(DeliveryLog(entries: log, webhookURLs: urls, time: time).html)
-        """, status: status)
+        return try await settingsPage(
+            context, .webhooks,
+            body: """
+                \(created.map(Self.createdWebhook))
+                <p>A webhook is an address on your own server that Doable calls with an HTTP POST when something happens:
+                a JSON body with the event, its id and the task. Each call is signed, so your server can check it came from
+                Doable, and a call that fails is tried again for up to a day.</p>
+                <p class="hint">Reminders, assignments, shares and comments reach a webhook only while Webhook is ticked
+                for them under <a href="/settings/notifications">Notification settings</a>.</p>
+                <h3 id="webhooks-heading" class="settings-subheading">Your webhooks</h3>
+                \(list)
+                \(webhookForm(context, form: form, errors: errors))
+                <h3 id="deliveries-heading" class="settings-subheading">Recent deliveries</h3>
+                \(DeliveryLog(entries: log, webhookURLs: urls, time: time).html)
+                """, status: status)
     }
 
     private func webhookItem(_ hook: Webhook, time: MemberTime, context: AppRequestContext) -> HTML {
         let events = hook.events.map(\.rawValue).joined(separator: ", ")
-        let question = "Delete the webhook to \(hook.url)? Doable stops calling it at once. This cannot be undone: "
+        let question =
+            "Delete the webhook to \(hook.url)? Doable stops calling it at once. This cannot be undone: "
             + "its secret is gone, and a new webhook gets a new one."
         return """
-        <li id="webhook-\(hook.id)" class="webhook-item">
-        <code class="webhook-url">\(hook.url)</code>
-        <span class="webhook-meta">Events: \(events)</span>
-        <span class="webhook-meta">Added \(time.agoElement(hook.createdAt))</span>
-        <form method="post" action="/settings/webhooks/\(hook.id)/delete" class="inline-form" \
-        data-confirm="\(question)">
-        \(csrfField(context))<input type="hidden" name="back" value="/settings/webhooks">
-        <button type="submit" class="button danger" aria-label="Delete webhook \(hook.url)">Delete</button>
-        </form></li>
-        """
+            <li id="webhook-\(hook.id)" class="webhook-item">
+            <code class="webhook-url">\(hook.url)</code>
+            <span class="webhook-meta">Events: \(events)</span>
+            <span class="webhook-meta">Added \(time.agoElement(hook.createdAt))</span>
+            <form method="post" action="/settings/webhooks/\(hook.id)/delete" class="inline-form" \
+            data-confirm="\(question)">
+            \(csrfField(context))<input type="hidden" name="back" value="/settings/webhooks">
+            <button type="submit" class="button danger" aria-label="Delete webhook \(hook.url)">Delete</button>
+            </form></li>
+            """
     }
 
     private func webhookForm(_ context: AppRequestContext, form: FormData, errors: FormErrors) -> HTML {
-        let url = Field.input("url", label: "URL", value: form["url"], type: "url",
-                              hint: "An http:// or https:// address of your server on the internet (not a private network); "
-                                  + "it should answer 2xx within 10 seconds, without redirecting.", required: true, errors: errors,
-                              extra: " maxlength=\"2000\" autocomplete=\"off\" "
-                                  + "placeholder=\"https://example.com/doable\"")
+        let url = Field.input(
+            "url", label: "URL", value: form["url"], type: "url",
+            hint: "An http:// or https:// address of your server on the internet (not a private network); "
+                + "it should answer 2xx within 10 seconds, without redirecting.", required: true, errors: errors,
+            extra: " maxlength=\"2000\" autocomplete=\"off\" "
+                + "placeholder=\"https://example.com/doable\"")
         let chosen = Set(form.all("events"))
         let error = errors.byField["events"]
         let boxes = WebhookEvent.allCases.html { event in
@@ -80,18 +88,18 @@ extension WebController {
         }
         let describedBy: HTML = error != nil ? " aria-describedby=\"f-events-error\"" : ""
         return """
-        <h3>Add a webhook</h3>
-        \(errors.summary)
-        <form method="post" action="/settings/webhooks" class="settings-form" novalidate>
-        \(csrfField(context))
-        \(url)
-        <fieldset class="field event-choices\(error != nil ? " has-error" : "")"\(describedBy)><legend>Events</legend>
-        \(boxes)
-        \(error.map { HTML("<p class=\"field-error\" id=\"f-events-error\">\($0)</p>") })
-        </fieldset>
-        <button type="submit" class="button primary">Add webhook</button>
-        </form>
-        """
+            <h3>Add a webhook</h3>
+            \(errors.summary)
+            <form method="post" action="/settings/webhooks" class="settings-form" novalidate>
+            \(csrfField(context))
+            \(url)
+            <fieldset class="field event-choices\(error != nil ? " has-error" : "")"\(describedBy)><legend>Events</legend>
+            \(boxes)
+            \(error.map { HTML("<p class=\"field-error\" id=\"f-events-error\">\($0)</p>") })
+            </fieldset>
+            <button type="submit" class="button primary">Add webhook</button>
+            </form>
+            """
     }
 
     /// The secret of a webhook just made, and how a receiver checks a call with it.
@@ -124,8 +132,9 @@ extension WebController {
         do {
             let hook = try await domain.createWebhook(identity, url: form["url"] ?? "", events: form.all("events"))
             // The secret goes into this answer only: a redirect would have to carry it in a cookie.
-            return try await webhooksPage(context, form: FormData(), errors: FormErrors(), created: hook,
-                                          status: .created)
+            return try await webhooksPage(
+                context, form: FormData(), errors: FormErrors(), created: hook,
+                status: .created)
         } catch let error as DoableError {
             status = error.httpStatus
             errors = FormErrors(error, fields: ["url", "events"])
@@ -147,7 +156,8 @@ extension WebController {
                 action: "/settings/webhooks/\(hook.id)/delete", button: "Delete")
         }
         try await domain.deleteWebhook(identity, id: id)
-        return WebResponse.done(context, redirect: "/settings/webhooks",
-                                toast: Flash(message: "Deleted the webhook to \(hook.url)."))
+        return WebResponse.done(
+            context, redirect: "/settings/webhooks",
+            toast: Flash(message: "Deleted the webhook to \(hook.url)."))
     }
 }

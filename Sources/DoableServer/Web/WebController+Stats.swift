@@ -15,13 +15,15 @@ extension WebController {
         let identity = try member(context)
         let asked = context.web.query.text("period")
         let period = asked.flatMap(StatsReport.Period.init(rawValue:)) ?? .week
-        let notice = asked != nil && StatsReport.Period(rawValue: asked ?? "") == nil
+        let notice =
+            asked != nil && StatsReport.Period(rawValue: asked ?? "") == nil
             ? "There is no period “\(asked?.prefix(40) ?? "")”: showing the last 7 days. Choose week, 30 days or 12 months."
             : nil
         let report = try await domain.stats(identity, period: period)
         let calendar = ZonedCalendar(preferences: identity.account.preferences)
-        let content = StatsPage(report: report, firstDay: calendar.day(of: identity.account.createdAt),
-                                notice: notice)
+        let content = StatsPage(
+            report: report, firstDay: calendar.day(of: identity.account.createdAt),
+            notice: notice)
         var page = WebPage(title: "Statistics", main: content.html, current: "stats")
         page.bodyClass = "wide"
         return try await self.page(page, context)

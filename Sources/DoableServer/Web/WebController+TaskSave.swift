@@ -8,9 +8,11 @@ import Hummingbird
 /// VIEW-3: the task page's Save: every field at once, the list last (a move may clear the assignee, COLLAB-2,
 /// and the toast says so). A form that went stale (the task changed elsewhere) says so instead of overwriting.
 extension WebController {
-    static let taskFields: Set<String> = Set(["title", "notes", "list", "status", "priority", "dueDate", "dueTime",
-                                          "startDate", "startTime", "estimatedMinutes", "category", "labels",
-                                          "assigneeId"]).union(RepeatForm.Name.all)
+    static let taskFields: Set<String> = Set([
+        "title", "notes", "list", "status", "priority", "dueDate", "dueTime",
+        "startDate", "startTime", "estimatedMinutes", "category", "labels",
+        "assigneeId",
+    ]).union(RepeatForm.Name.all)
 
     func saveTask(_ context: AppRequestContext) async throws -> Response {
         let (identity, task) = try await actedOn(context)
@@ -27,7 +29,9 @@ extension WebController {
         // COLLAB-2: the select is there only where the list is shared (or the task already has an assignee).
         if form.has("assigneeId") {
             if let text = form.text("assigneeId") {
-                if let id = AccountID(text) { input.assigneeID = .some(id) } else {
+                if let id = AccountID(text) {
+                    input.assigneeID = .some(id)
+                } else {
                     errors.byField["assigneeId"] = "Choose a member of the list."
                 }
             } else {
@@ -35,7 +39,9 @@ extension WebController {
             }
         }
         if let text = form.text("estimatedMinutes") {
-            if let minutes = Int(text) { input.estimatedMinutes = .some(minutes) } else {
+            if let minutes = Int(text) {
+                input.estimatedMinutes = .some(minutes)
+            } else {
                 errors.byField["estimatedMinutes"] = "Enter whole minutes, like 30."
             }
         } else {
@@ -80,9 +86,14 @@ extension WebController {
                 if rule != task.recurrence { input.recurrence = .some(rule) }
             } catch let error as DoableError {
                 let fields = RepeatForm.Name.all
-                errors.byField.merge(FormErrors(error, fields: fields, rename: [
-                    "recurrence": repeatForm.usesText ? RepeatForm.Name.text : RepeatForm.Name.frequency,
-                ]).byField) { first, _ in first }
+                errors.byField.merge(
+                    FormErrors(
+                        error, fields: fields,
+                        rename: [
+                            "recurrence": repeatForm.usesText ? RepeatForm.Name.text : RepeatForm.Name.frequency
+                        ]
+                    ).byField
+                ) { first, _ in first }
             }
             if repeatForm.basis != task.recurrenceBasis { input.recurrenceBasis = repeatForm.basis }
         }
@@ -99,18 +110,23 @@ extension WebController {
                     saved = try await domain.moveTask(identity, id: task.id, TaskPlacement(listID: targetList)).task
                     note = await unassignedNote(before: before, after: saved, identity)
                 }
-                return WebResponse.done(context, redirect: "/tasks/\(task.id)", toast: Flash(
-                    message: "Saved '\(saved.title)'\(note)", undo: UndoToken([.revert(task)]).encoded),
-                                        forceRedirect: true)
+                return WebResponse.done(
+                    context, redirect: "/tasks/\(task.id)",
+                    toast: Flash(
+                        message: "Saved '\(saved.title)'\(note)", undo: UndoToken([.revert(task)]).encoded),
+                    forceRedirect: true)
             } catch let error as DoableError {
                 if case .forbidden = error { throw error }
                 if case .conflict("version_mismatch", _, _) = error {
-                    errors.general = "This task was changed elsewhere since you opened it. The current values are saved; your changes are below. Save again to keep yours."
+                    errors.general =
+                        "This task was changed elsewhere since you opened it. The current values are saved; your changes are below. Save again to keep yours."
                 } else {
-                    errors = FormErrors(error, fields: Self.taskFields, rename: [
-                        "due": "dueDate", "start": "startDate", "listId": "list", "labelIds": "labels",
-                        "recurrence": repeatForm.usesText ? RepeatForm.Name.text : RepeatForm.Name.frequency,
-                    ])
+                    errors = FormErrors(
+                        error, fields: Self.taskFields,
+                        rename: [
+                            "due": "dueDate", "start": "startDate", "listId": "list", "labelIds": "labels",
+                            "recurrence": repeatForm.usesText ? RepeatForm.Name.text : RepeatForm.Name.frequency,
+                        ])
                 }
             }
         }

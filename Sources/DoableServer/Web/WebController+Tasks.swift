@@ -25,15 +25,17 @@ extension WebController {
         web.post("tasks/{id}/delete") { _, context in
             let (identity, task) = try await actedOn(context)
             guard context.web.form.isOn("confirmed") || context.web.wantsJSON else {
-                return try await confirmPage(context, title: "Delete '\(task.title)'?",
-                                             message: "It goes to the trash, with its subtasks, for 30 days.",
-                                             action: "/tasks/\(task.id)/delete", button: "Delete")
+                return try await confirmPage(
+                    context, title: "Delete '\(task.title)'?",
+                    message: "It goes to the trash, with its subtasks, for 30 days.",
+                    action: "/tasks/\(task.id)/delete", button: "Delete")
             }
             try await domain.deleteTask(identity, id: task.id)
             let back = Self.safeBack(context.web.form["back"], default: "/lists/\(task.listID)")
-            return WebResponse.done(context, redirect: back.hasPrefix("/tasks/\(task.id)") ? "/lists/\(task.listID)" : back,
-                                    toast: Flash(message: "Deleted '\(task.title)'", undo: UndoToken([.restore(task.id)]).encoded),
-                                    forceRedirect: back.hasPrefix("/tasks/\(task.id)"))
+            return WebResponse.done(
+                context, redirect: back.hasPrefix("/tasks/\(task.id)") ? "/lists/\(task.listID)" : back,
+                toast: Flash(message: "Deleted '\(task.title)'", undo: UndoToken([.restore(task.id)]).encoded),
+                forceRedirect: back.hasPrefix("/tasks/\(task.id)"))
         }
         web.post("tasks/{id}/restore") { _, context in
             let identity = try member(context)
@@ -62,15 +64,17 @@ extension WebController {
             let identity = try member(context)
             var text = context.web.form["token"] ?? ""
             if text.hasPrefix(UndoToken.shelfPrefix) {
-                text = try await domain.takeShelvedUndo(identity, id: String(text.dropFirst(UndoToken.shelfPrefix.count)))
+                text =
+                    try await domain.takeShelvedUndo(identity, id: String(text.dropFirst(UndoToken.shelfPrefix.count)))
                     ?? ""
             }
             guard let token = UndoToken(encoded: text) else {
                 throw DoableError.invalid("token", "There is nothing to undo (it was undone already, or too long ago).")
             }
             try await token.apply(domain, identity)
-            return WebResponse.done(context, redirect: Self.safeBack(context.web.form["back"], default: "/today"),
-                                    toast: Flash(message: "Undone"))
+            return WebResponse.done(
+                context, redirect: Self.safeBack(context.web.form["back"], default: "/today"),
+                toast: Flash(message: "Undone"))
         }
         addTaskPageRoutes(to: web)
     }
@@ -88,11 +92,13 @@ extension WebController {
         return (identity, try await domain.task(identity, id: try taskID(context)).task)
     }
 
-    func done(_ context: AppRequestContext, _ message: String, undo: [UndoStep], focus: String? = nil,
-              fallback: String = "/today") -> Response
-    {
-        WebResponse.done(context, redirect: Self.safeBack(context.web.form["back"], default: fallback),
-                         toast: Flash(message: message, undo: undo.isEmpty ? nil : UndoToken(undo).encoded), focus: focus)
+    func done(
+        _ context: AppRequestContext, _ message: String, undo: [UndoStep], focus: String? = nil,
+        fallback: String = "/today"
+    ) -> Response {
+        WebResponse.done(
+            context, redirect: Self.safeBack(context.web.form["back"], default: fallback),
+            toast: Flash(message: message, undo: undo.isEmpty ? nil : UndoToken(undo).encoded), focus: focus)
     }
 
     private func quickAdd(_ context: AppRequestContext) async throws -> Response {
@@ -104,8 +110,11 @@ extension WebController {
             let view = try await WebQuickAdd(domain: domain, identity: identity).create(
                 form["text"] ?? "", ignoring: form["ignore"], defaultList: form.text("list").flatMap(ListID.init),
                 parent: parent)
-            return WebResponse.done(context, redirect: back, toast: Flash(message: "Added '\(view.task.title)'",
-                                    undo: UndoToken([.delete(view.task.id)]).encoded))
+            return WebResponse.done(
+                context, redirect: back,
+                toast: Flash(
+                    message: "Added '\(view.task.title)'",
+                    undo: UndoToken([.delete(view.task.id)]).encoded))
         } catch DoableError.invalid("title", let message) where context.web.wantsJSON {
             // The form's field is the typed line, `text`: the script marks that input.
             throw DoableError.invalid(field: "text", message: message)
@@ -128,14 +137,17 @@ extension WebController {
             case "all": includeSubtasks = true
             case "none": includeSubtasks = false
             default:
-                return try await page(WebPage(title: "Complete '\(task.title)'?", main: """
-                <div class="narrow"><h1>Also complete its \(open) open \(open == 1 ? "subtask" : "subtasks")?</h1>
-                <p>'\(task.title)' has subtasks that are not done yet.</p>
-                <form method="post" action="/tasks/\(task.id)/complete">\(csrfField(context))<input type="hidden" name="back" value="\(Self.safeBack(context.web.form["back"], default: "/today"))">
-                <button type="submit" name="subtasks" value="all" class="button primary">Complete all</button>
-                <button type="submit" name="subtasks" value="none" class="button">Only this task</button>
-                <a class="button" href="\(Self.safeBack(context.web.form["back"], default: "/today"))">Cancel</a></form></div>
-                """), context)
+                return try await page(
+                    WebPage(
+                        title: "Complete '\(task.title)'?",
+                        main: """
+                            <div class="narrow"><h1>Also complete its \(open) open \(open == 1 ? "subtask" : "subtasks")?</h1>
+                            <p>'\(task.title)' has subtasks that are not done yet.</p>
+                            <form method="post" action="/tasks/\(task.id)/complete">\(csrfField(context))<input type="hidden" name="back" value="\(Self.safeBack(context.web.form["back"], default: "/today"))">
+                            <button type="submit" name="subtasks" value="all" class="button primary">Complete all</button>
+                            <button type="submit" name="subtasks" value="none" class="button">Only this task</button>
+                            <a class="button" href="\(Self.safeBack(context.web.form["back"], default: "/today"))">Cancel</a></form></div>
+                            """), context)
             }
         }
         var undo: [UndoStep] = task.status == .completed ? [] : [.reopen(task.id)]
@@ -240,7 +252,8 @@ extension WebController {
             throw DoableError.invalid("due", "Choose today, tomorrow, next week or no date.")
         }
         if case .moment(let moment)? = task.due, let kept = time.moment(on: day, at: time.time(of: moment)),
-           kept > time.now {
+            kept > time.now
+        {
             return .moment(kept)
         }
         return .day(day)
@@ -254,9 +267,10 @@ extension WebController {
         guard ids.count <= 2000 else { throw DoableError.invalid("ids", "Select at most 2,000 tasks at once.") }
         let action = form["action"] ?? ""
         if action == "delete", !form.isOn("confirmed"), !context.web.wantsJSON {
-            return try await confirmPage(context, title: "Delete \(ids.count) \(ids.count == 1 ? "task" : "tasks")?",
-                                         message: "They go to the trash, with their subtasks, for 30 days.",
-                                         action: "/tasks/bulk", button: "Delete")
+            return try await confirmPage(
+                context, title: "Delete \(ids.count) \(ids.count == 1 ? "task" : "tasks")?",
+                message: "They go to the trash, with their subtasks, for 30 days.",
+                action: "/tasks/bulk", button: "Delete")
         }
         let time = MemberTime(preferences: identity.account.preferences)
         var undo: [UndoStep] = []
@@ -342,11 +356,15 @@ extension WebController {
         var note = ""
         if unassigned > 0, let list = form.text("list").flatMap(ListID.init) {
             let name = (try? await domain.list(identity, id: list))?.list.name ?? "the new list"
-            note = unassigned == 1 ? "; 1 task was unassigned (its assignee is not a member of \(name))"
+            note =
+                unassigned == 1
+                ? "; 1 task was unassigned (its assignee is not a member of \(name))"
                 : "; \(unassigned) tasks were unassigned (their assignees are not members of \(name))"
         }
-        return WebResponse.done(context, redirect: back, toast: Flash(
-            message: "\(verb) \(count) \(noun)\(note)\(stopped)", undo: try await undoToken(undo, identity)))
+        return WebResponse.done(
+            context, redirect: back,
+            toast: Flash(
+                message: "\(verb) \(count) \(noun)\(note)\(stopped)", undo: try await undoToken(undo, identity)))
     }
 
     /// The Undo button's token for `steps`: the steps themselves while they are small, else the id they are kept

@@ -40,25 +40,25 @@ extension WebController {
         // GAME-2: the companion greets at the top while the game is on; nothing at all while it is off.
         let companion = try await GameTodayPanel(domain: domain).render(for: identity, context: context)
         let main: HTML = """
-        <h1>Today</h1>
-        <p class="subtitle">\(data.time.longWords(today)) · Hello, \(name)</p>
-        \(companion)
-        \(whose.switcher(othersCount: othersCount))
-        <ul class="counts" aria-label="Your tasks at a glance">
-        <li><a href="/search?status=open"><strong>\(openCount)</strong> open</a></li>
-        <li class="\(overdue.isEmpty ? "" : "has-overdue")"><a href="/overdue"><strong>\(overdue.count)</strong> overdue</a></li>
-        <li><a href="#due-today"><strong>\(dueToday.count)</strong> due today</a></li>
-        </ul>
-        \(overdue.isEmpty ? "" : HTML("""
-        <section aria-labelledby="overdue-heading"><h2 id="overdue-heading">Overdue</h2>\(rows.list(overdue))</section>
-        """))
-        <section aria-labelledby="due-today"><h2 id="due-today">Due today</h2>
-        \(dueToday.isEmpty ? HTML("<p class=\"empty-state\">Nothing due today. Add a task above, or enjoy the free time.</p>") : rows.list(dueToday))
-        </section>
-        \(ReminderSection(time: data.time, csrf: csrfField(context)).upcoming(Array(upcoming)))
-        \(panels)
-        \(selectionBar(data, context))
-        """
+            <h1>Today</h1>
+            <p class="subtitle">\(data.time.longWords(today)) · Hello, \(name)</p>
+            \(companion)
+            \(whose.switcher(othersCount: othersCount))
+            <ul class="counts" aria-label="Your tasks at a glance">
+            <li><a href="/search?status=open"><strong>\(openCount)</strong> open</a></li>
+            <li class="\(overdue.isEmpty ? "" : "has-overdue")"><a href="/overdue"><strong>\(overdue.count)</strong> overdue</a></li>
+            <li><a href="#due-today"><strong>\(dueToday.count)</strong> due today</a></li>
+            </ul>
+            \(overdue.isEmpty ? "" : HTML("""
+            <section aria-labelledby="overdue-heading"><h2 id="overdue-heading">Overdue</h2>\(rows.list(overdue))</section>
+            """))
+            <section aria-labelledby="due-today"><h2 id="due-today">Due today</h2>
+            \(dueToday.isEmpty ? HTML("<p class=\"empty-state\">Nothing due today. Add a task above, or enjoy the free time.</p>") : rows.list(dueToday))
+            </section>
+            \(ReminderSection(time: data.time, csrf: csrfField(context)).upcoming(Array(upcoming)))
+            \(panels)
+            \(selectionBar(data, context))
+            """
         return try await page(WebPage(title: "Today", main: main, current: "today"), context, data: data)
     }
 
@@ -67,24 +67,26 @@ extension WebController {
         let data = try await TaskPageData.load(domain, identity)
         let today = data.time.today
         let whose = WhoseTasks(context, member: identity.account.id, path: "/upcoming")
-        let (tasks, othersCount) = whose.filter(try await data.openTasks(domain, dueThrough: today.adding(days: 6),
-                                                                         from: today))
+        let (tasks, othersCount) = whose.filter(
+            try await data.openTasks(
+                domain, dueThrough: today.adding(days: 6),
+                from: today))
         let rows = try await data.rows(context, for: tasks)
         let days = (0..<7).html { offset -> HTML in
             let day = today.adding(days: offset)
             let onDay = tasks.filter { data.time.day(of: $0.task.due!) == day }
             let heading = data.time.heading(day)
             return """
-            <section class="day-group" aria-labelledby="day-\(day.description)"><h2 id="day-\(day.description)">\(heading)</h2>
-            \(onDay.isEmpty ? HTML("<p class=\"empty-day\">Nothing due.</p>") : rows.list(onDay))</section>
-            """
+                <section class="day-group" aria-labelledby="day-\(day.description)"><h2 id="day-\(day.description)">\(heading)</h2>
+                \(onDay.isEmpty ? HTML("<p class=\"empty-day\">Nothing due.</p>") : rows.list(onDay))</section>
+                """
         }
         let main: HTML = """
-        <h1>Upcoming</h1><p class="subtitle">The next 7 days.</p>
-        \(whose.switcher(othersCount: othersCount))
-        \(days)
-        \(selectionBar(data, context))
-        """
+            <h1>Upcoming</h1><p class="subtitle">The next 7 days.</p>
+            \(whose.switcher(othersCount: othersCount))
+            \(days)
+            \(selectionBar(data, context))
+            """
         return try await page(WebPage(title: "Upcoming", main: main, current: "upcoming"), context, data: data)
     }
 
@@ -97,10 +99,10 @@ extension WebController {
         }
         let rows = try await data.rows(context, for: tasks)
         let main: HTML = """
-        <h1>Overdue</h1>
-        \(tasks.isEmpty ? HTML("<p class=\"empty-state\">Nothing is overdue. Well done.</p>") : rows.list(tasks))
-        \(selectionBar(data, context))
-        """
+            <h1>Overdue</h1>
+            \(tasks.isEmpty ? HTML("<p class=\"empty-state\">Nothing is overdue. Well done.</p>") : rows.list(tasks))
+            \(selectionBar(data, context))
+            """
         return try await page(WebPage(title: "Overdue", main: main, current: "overdue"), context, data: data)
     }
 
@@ -126,7 +128,10 @@ extension WebController {
         let rows = try await data.rows(context, for: tasks)
         let groups = days.html { day in
             let entry = byDay[day]!
-            let repeats: HTML = entry.occurrences.isEmpty ? "" : """
+            let repeats: HTML =
+                entry.occurrences.isEmpty
+                ? ""
+                : """
                 <ul class="occurrences">\(entry.occurrences.html { completion, task in
                     """
                     <li><span aria-hidden="true">↻</span> <a href="/tasks/\(task.id)">\(task.title)</a> <span class="muted">· occurrence\(completion.due.map { " due \(data.time.dueWords($0, isCompleted: true).text)" } ?? ""), done \(data.time.time(of: completion.completedAt))</span></li>
@@ -134,16 +139,17 @@ extension WebController {
                 })</ul>
                 """
             return """
-            <section class="day-group" aria-labelledby="done-\(day.description)"><h2 id="done-\(day.description)">\(data.time.heading(day))</h2>\(entry.tasks.isEmpty ? "" : rows.list(entry.tasks))\(repeats)</section>
-            """
+                <section class="day-group" aria-labelledby="done-\(day.description)"><h2 id="done-\(day.description)">\(data.time.heading(day))</h2>\(entry.tasks.isEmpty ? "" : rows.list(entry.tasks))\(repeats)</section>
+                """
         }
-        let more: HTML = all.count > shown
+        let more: HTML =
+            all.count > shown
             ? "<p><a class=\"button\" href=\"/completed?limit=\(shown * 2)\">Show older (\(all.count - shown) more)</a></p>" : ""
         let main: HTML = """
-        <h1>Completed</h1>
-        \(days.isEmpty ? HTML("<p class=\"empty-state\">Nothing completed yet. Tick a task off and it shows up here.</p>") : groups)
-        \(more)
-        """
+            <h1>Completed</h1>
+            \(days.isEmpty ? HTML("<p class=\"empty-state\">Nothing completed yet. Tick a task off and it shows up here.</p>") : groups)
+            \(more)
+            """
         return try await page(WebPage(title: "Completed", main: main, current: "completed"), context, data: data)
     }
 
@@ -164,10 +170,10 @@ extension WebController {
             """
         }
         let main: HTML = """
-        <h1>Trash</h1>
-        <p class="subtitle">Deleted lists and tasks stay here for 30 days, then they are gone for good.</p>
-        \(lists.isEmpty && tasks.isEmpty ? HTML("<p class=\"empty-state\">The trash is empty.</p>") : HTML("<ul class=\"trash-list\">\(listRows)\(taskRows)</ul>"))
-        """
+            <h1>Trash</h1>
+            <p class="subtitle">Deleted lists and tasks stay here for 30 days, then they are gone for good.</p>
+            \(lists.isEmpty && tasks.isEmpty ? HTML("<p class=\"empty-state\">The trash is empty.</p>") : HTML("<ul class=\"trash-list\">\(listRows)\(taskRows)</ul>"))
+            """
         return try await page(WebPage(title: "Trash", main: main, current: "trash"), context)
     }
 
@@ -178,16 +184,16 @@ extension WebController {
         }
         let labelOptions = data.labels.html { label in "<option value=\"\(label.id)\">\(label.name)</option>" }
         return """
-        <p class="select-toggle"><a class="button" href="?select=1" data-action="select">Select</a></p>
-        <form id="bulk" class="bulk-bar" method="post" action="/tasks/bulk" aria-label="Selected tasks" data-inplace>
-        \(csrfField(context))<input type="hidden" name="back" value="\(context.web.path)">
-        <p class="bulk-count" aria-live="polite">0 selected</p>
-        <button type="submit" name="action" value="complete" class="button">Complete</button>
-        <button type="submit" name="action" value="delete" class="button danger" data-confirm="Delete the selected tasks? They go to the trash for 30 days.">Delete</button>
-        <span class="bulk-group"><select name="list" aria-label="Move selected to list">\(listOptions)</select><button type="submit" name="action" value="move" class="button">Move</button></span>
-        <span class="bulk-group"><input type="date" name="date" aria-label="Reschedule selected to"><button type="submit" name="action" value="reschedule" class="button">Reschedule</button></span>
-        \(data.labels.isEmpty ? "" : HTML("<span class=\"bulk-group\"><select name=\"label\" aria-label=\"Add label to selected\">\(labelOptions)</select><button type=\"submit\" name=\"action\" value=\"label\" class=\"button\">Add label</button></span>"))
-        </form>
-        """
+            <p class="select-toggle"><a class="button" href="?select=1" data-action="select">Select</a></p>
+            <form id="bulk" class="bulk-bar" method="post" action="/tasks/bulk" aria-label="Selected tasks" data-inplace>
+            \(csrfField(context))<input type="hidden" name="back" value="\(context.web.path)">
+            <p class="bulk-count" aria-live="polite">0 selected</p>
+            <button type="submit" name="action" value="complete" class="button">Complete</button>
+            <button type="submit" name="action" value="delete" class="button danger" data-confirm="Delete the selected tasks? They go to the trash for 30 days.">Delete</button>
+            <span class="bulk-group"><select name="list" aria-label="Move selected to list">\(listOptions)</select><button type="submit" name="action" value="move" class="button">Move</button></span>
+            <span class="bulk-group"><input type="date" name="date" aria-label="Reschedule selected to"><button type="submit" name="action" value="reschedule" class="button">Reschedule</button></span>
+            \(data.labels.isEmpty ? "" : HTML("<span class=\"bulk-group\"><select name=\"label\" aria-label=\"Add label to selected\">\(labelOptions)</select><button type=\"submit\" name=\"action\" value=\"label\" class=\"button\">Add label</button></span>"))
+            </form>
+            """
     }
 }

@@ -18,8 +18,11 @@ struct WebController: Sendable {
     func addRoutes(to router: Router<AppRequestContext>) {
         let web = router.group()
             .add(middleware: WebErrorMiddleware(renderer: renderer))
-            .add(middleware: WebSessionMiddleware(domain: domain, trustedProxies: renderer.trustedProxies,
-                                                 csrfKey: installationKey))
+            .add(
+                middleware: WebSessionMiddleware(
+                    domain: domain, trustedProxies: renderer.trustedProxies,
+                    csrfKey: installationKey)
+            )
             .add(middleware: MarketBadgeMiddleware(domain: domain))
             .add(middleware: GameNavMiddleware(domain: domain))
         addAccountRoutes(to: web)
@@ -68,8 +71,9 @@ struct WebController: Sendable {
         // A browser drops tabs and newlines from a URL, so "/\t/evil.example" would become "//evil.example": no
         // control character, space or backslash may pass, and the second character must not start a host.
         guard let value, value.hasPrefix("/"), value.utf8.count <= 2048,
-              value.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F && $0 != "\\" }),
-              !value.dropFirst().hasPrefix("/") else { return fallback }
+            value.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value != 0x7F && $0 != "\\" }),
+            !value.dropFirst().hasPrefix("/")
+        else { return fallback }
         return value
     }
 }

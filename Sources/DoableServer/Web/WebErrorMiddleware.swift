@@ -39,8 +39,9 @@ struct WebErrorMiddleware: RouterMiddleware {
         } catch let error as StoreError where StoreProblem(error) != nil {
             let problem = StoreProblem(error)!.counted()
             if request.headers[.doableFetch] == "1" {
-                return ErrorMiddleware.response(status: problem.status, code: problem.code, message: problem.message,
-                                                field: nil, headers: problem.headers)
+                return ErrorMiddleware.response(
+                    status: problem.status, code: problem.code, message: problem.message,
+                    field: nil, headers: problem.headers)
             }
             var page = WebPages.problem(title: problem.title, message: problem.message)
             page.status = problem.status
@@ -48,8 +49,9 @@ struct WebErrorMiddleware: RouterMiddleware {
         } catch {
             if MalformedRequest(error) != nil { throw error }
             context.logger.error("Unhandled error on a page", metadata: ["doable.error": "\(String(reflecting: error))"])
-            var page = WebPages.problem(title: "Something went wrong",
-                                        message: "Doable could not finish this. Nothing you saved before is lost.")
+            var page = WebPages.problem(
+                title: "Something went wrong",
+                message: "Doable could not finish this. Nothing you saved before is lost.")
             page.status = .internalServerError
             return (try? await renderer.render(page, context: context)) ?? WebResponse.redirect("/")
         }
@@ -58,7 +60,7 @@ struct WebErrorMiddleware: RouterMiddleware {
     static func message(of error: DoableError) -> String {
         switch error {
         case .invalid(_, let message), .conflict(_, _, let message), .notFound(_, let message),
-             .unauthenticated(let message), .forbidden(let message, _), .rateLimited(_, let message):
+            .unauthenticated(let message), .forbidden(let message, _), .rateLimited(_, let message):
             message
         }
     }
@@ -80,45 +82,50 @@ extension DoableError {
 /// Pages every area may answer with.
 enum WebPages {
     static func notFound() -> WebPage {
-        var page = WebPage(title: "Not found", main: """
-        <div class="empty-state"><h1>This page does not exist</h1>
-        <p>It may have been deleted, or the link is wrong.</p>
-        <p><a class="button primary" href="/today">Back to Today</a></p></div>
-        """)
+        var page = WebPage(
+            title: "Not found",
+            main: """
+                <div class="empty-state"><h1>This page does not exist</h1>
+                <p>It may have been deleted, or the link is wrong.</p>
+                <p><a class="button primary" href="/today">Back to Today</a></p></div>
+                """)
         page.status = .notFound
         return page
     }
 
     static func problem(title: String, message: String) -> WebPage {
-        WebPage(title: title, main: """
-        <div class="empty-state"><h1>\(title)</h1><p>\(message)</p>
-        <p><a class="button primary" href="/today">Back to Today</a></p></div>
-        """)
+        WebPage(
+            title: title,
+            main: """
+                <div class="empty-state"><h1>\(title)</h1><p>\(message)</p>
+                <p><a class="button primary" href="/today">Back to Today</a></p></div>
+                """)
     }
 
     /// The 404 for a path no route matches (the skeleton needs a member; this page does not).
     static func standaloneNotFound(assets: WebAssets) -> Response {
         let html: HTML = """
-        <!doctype html><html lang="en" data-theme="system"><head><meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>Not found · Doable</title>
-        <link rel="stylesheet" href="\(assets.url("css/app.css"))"></head>
-        <body><main id="main"><div class="empty-state"><h1>This page does not exist</h1>
-        <p>It may have been deleted, or the link is wrong.</p>
-        <p><a class="button primary" href="/">Back to Doable</a></p></div></main></body></html>
-        """
+            <!doctype html><html lang="en" data-theme="system"><head><meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>Not found · Doable</title>
+            <link rel="stylesheet" href="\(assets.url("css/app.css"))"></head>
+            <body><main id="main"><div class="empty-state"><h1>This page does not exist</h1>
+            <p>It may have been deleted, or the link is wrong.</p>
+            <p><a class="button primary" href="/">Back to Doable</a></p></div></main></body></html>
+            """
         return WebResponse.page(html, nonce: "none", status: .notFound)
     }
 
     /// A POST without the form's token, or from another site.
     static func refused(context: AppRequestContext) -> Response {
         if context.web.wantsJSON {
-            return ErrorMiddleware.response(status: .forbidden, code: "csrf_failed",
-                                            message: "This form expired; reload the page and try again.", field: nil)
+            return ErrorMiddleware.response(
+                status: .forbidden, code: "csrf_failed",
+                message: "This form expired; reload the page and try again.", field: nil)
         }
         let html: HTML = """
-        <!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Form expired · Doable</title></head>
-        <body><main><h1>This form expired</h1><p>Reload the page and try again.</p><p><a href="/">Back to Doable</a></p></main></body></html>
-        """
+            <!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Form expired · Doable</title></head>
+            <body><main><h1>This form expired</h1><p>Reload the page and try again.</p><p><a href="/">Back to Doable</a></p></main></body></html>
+            """
         return WebResponse.page(html, nonce: "none", status: .forbidden)
     }
 }

@@ -46,29 +46,29 @@ struct WebRenderer: Sendable {
         styles.append(":root{--accent:\(ListColor.hex(preferences.accentColor))}")
         for view in lists { styles.append(ListColor.rule(for: view.list)) }
         let html: HTML = """
-        <!doctype html>
-        <html lang="en" data-theme="\(preferences.theme.rawValue)">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="csrf-token" content="\(context.web.csrfToken)">
-        <title>\(page.title) · Doable</title>
-        <link rel="stylesheet" href="\(assets.url("css/app.css"))">
-        <link rel="icon" href="\(assets.url("icon.svg"))" type="image/svg+xml">
-        <style nonce="\(String(nonce))">\(HTML(unsafeMarkup: styles.joined(separator: "\n")))</style>
-        <script type="module" src="\(assets.url("js/app.js"))"></script>
-        </head>
-        <body class="\(context.web.query["select"] == "1" ? page.bodyClass + " selecting" : page.bodyClass)" data-signed-in="\(identity != nil ? "true" : "false")">
-        <a class="skip-link" href="#main">Skip to content</a>
-        \(identity.map { topBar($0, page: page, lists: lists, unread: unreadCount, context: context) })
-        \(identity.map { _ in WebSidebar(lists: lists, current: page.current).html })
-        <main id="main" tabindex="-1">
-        \(page.main)
-        </main>
-        \(toast(context))
-        </body>
-        </html>
-        """
+            <!doctype html>
+            <html lang="en" data-theme="\(preferences.theme.rawValue)">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="csrf-token" content="\(context.web.csrfToken)">
+            <title>\(page.title) · Doable</title>
+            <link rel="stylesheet" href="\(assets.url("css/app.css"))">
+            <link rel="icon" href="\(assets.url("icon.svg"))" type="image/svg+xml">
+            <style nonce="\(String(nonce))">\(HTML(unsafeMarkup: styles.joined(separator: "\n")))</style>
+            <script type="module" src="\(assets.url("js/app.js"))"></script>
+            </head>
+            <body class="\(context.web.query["select"] == "1" ? page.bodyClass + " selecting" : page.bodyClass)" data-signed-in="\(identity != nil ? "true" : "false")">
+            <a class="skip-link" href="#main">Skip to content</a>
+            \(identity.map { topBar($0, page: page, lists: lists, unread: unreadCount, context: context) })
+            \(identity.map { _ in WebSidebar(lists: lists, current: page.current).html })
+            <main id="main" tabindex="-1">
+            \(page.main)
+            </main>
+            \(toast(context))
+            </body>
+            </html>
+            """
         return WebResponse.page(html, nonce: String(nonce), status: page.status)
     }
 
@@ -78,50 +78,52 @@ struct WebRenderer: Sendable {
         return try await domain.unreadNotificationCount(identity)
     }
 
-    private func topBar(_ identity: Identity, page: WebPage, lists: [ListView], unread: Int,
-                        context: AppRequestContext) -> HTML
-    {
+    private func topBar(
+        _ identity: Identity, page: WebPage, lists: [ListView], unread: Int,
+        context: AppRequestContext
+    ) -> HTML {
         // A list the member may only read (COLLAB-1) leaves quick add on the Inbox.
         let chosen = page.quickAddList.flatMap { id in lists.first { $0.list.id == id && $0.role >= .editor } }
         let listID = chosen?.list.id ?? identity.account.inboxID
         let listName = chosen?.list.name ?? lists.first { $0.list.id == listID }?.list.name ?? "Inbox"
         return """
-        <header class="topbar">
-        <a id="menu-toggle" class="button icon-button" href="#sidebar" aria-controls="sidebar" aria-expanded="false">Menu</a>
-        <a class="brand" href="/today">Doable</a>
-        <form class="search-form" role="search" aria-label="Search tasks" method="get" action="/search">
-        <input type="search" name="q" aria-label="Search tasks" placeholder="Search" value="\(page.current == "search" ? context.web.query["q"] ?? "" : "")">
-        </form>
-        <form id="quick-add" class="quick-add" method="post" action="/tasks" data-inplace>
-        \(csrfField(context))
-        <input type="hidden" name="list" value="\(listID)">
-        <input type="hidden" name="parent" value="">
-        <input type="hidden" name="ignore" value="">
-        <input type="hidden" name="back" value="\(context.currentPath)">
-        <input id="quick-add-text" name="text" aria-label="New task" autocomplete="off" maxlength="1000" value="\(context.web.flash?.retry ?? "")" placeholder="Add a task to \(listName): Buy milk tomorrow 17:00 #Groceries !high @errand">
-        <button type="submit" class="button primary">Add</button>
-        <ul id="quick-add-chips" class="chips" aria-label="Recognised in the text" aria-live="polite"></ul>
-        <p id="quick-add-error" class="field-error" role="alert">\(context.web.flash?.retry != nil ? context.web.flash?.message ?? "" : "")</p>
-        </form>
-        <nav class="account-links" aria-label="Account">
-        \(NotificationBell.link(unread: unread, isCurrent: page.current == "notifications"))
-        <a href="/settings">Settings</a>
-        <a href="/signout">Sign out</a>
-        </nav>
-        </header>
-        """
+            <header class="topbar">
+            <a id="menu-toggle" class="button icon-button" href="#sidebar" aria-controls="sidebar" aria-expanded="false">Menu</a>
+            <a class="brand" href="/today">Doable</a>
+            <form class="search-form" role="search" aria-label="Search tasks" method="get" action="/search">
+            <input type="search" name="q" aria-label="Search tasks" placeholder="Search" value="\(page.current == "search" ? context.web.query["q"] ?? "" : "")">
+            </form>
+            <form id="quick-add" class="quick-add" method="post" action="/tasks" data-inplace>
+            \(csrfField(context))
+            <input type="hidden" name="list" value="\(listID)">
+            <input type="hidden" name="parent" value="">
+            <input type="hidden" name="ignore" value="">
+            <input type="hidden" name="back" value="\(context.currentPath)">
+            <input id="quick-add-text" name="text" aria-label="New task" autocomplete="off" maxlength="1000" value="\(context.web.flash?.retry ?? "")" placeholder="Add a task to \(listName): Buy milk tomorrow 17:00 #Groceries !high @errand">
+            <button type="submit" class="button primary">Add</button>
+            <ul id="quick-add-chips" class="chips" aria-label="Recognised in the text" aria-live="polite"></ul>
+            <p id="quick-add-error" class="field-error" role="alert">\(context.web.flash?.retry != nil ? context.web.flash?.message ?? "" : "")</p>
+            </form>
+            <nav class="account-links" aria-label="Account">
+            \(NotificationBell.link(unread: unread, isCurrent: page.current == "notifications"))
+            <a href="/settings">Settings</a>
+            <a href="/signout">Sign out</a>
+            </nav>
+            </header>
+            """
     }
 
     private func toast(_ context: AppRequestContext) -> HTML {
         guard let flash = context.web.flash, flash.retry == nil else { return "<div id=\"toast\" role=\"status\" aria-live=\"polite\"></div>" }
-        let undo: HTML = flash.undo.map { token in
-            """
-            <form method="post" action="/undo" data-inplace>\(csrfField(context))<input type="hidden" name="token" value="\(token)"><button type="submit" class="undo button">Undo</button></form>
-            """
-        } ?? ""
+        let undo: HTML =
+            flash.undo.map { token in
+                """
+                <form method="post" action="/undo" data-inplace>\(csrfField(context))<input type="hidden" name="token" value="\(token)"><button type="submit" class="undo button">Undo</button></form>
+                """
+            } ?? ""
         return """
-        <div id="toast" role="status" aria-live="polite" class="is-visible"><p>\(flash.message)</p>\(undo)</div>
-        """
+            <div id="toast" role="status" aria-live="polite" class="is-visible"><p>\(flash.message)</p>\(undo)</div>
+            """
     }
 }
 

@@ -36,8 +36,11 @@ enum WebResponse {
         if var toast {
             // A cookie holds about 4 KB: the undo of a large bulk action only travels to the page's script.
             if toast.encoded.utf8.count > 3500 { toast.undo = nil }
-            response.headers.append(HTTPField(name: .setCookie, value: WebCookie.make(
-                WebCookie.flash, toast.encoded, secure: context.web.isSecure, maxAge: 60)))
+            response.headers.append(
+                HTTPField(
+                    name: .setCookie,
+                    value: WebCookie.make(
+                        WebCookie.flash, toast.encoded, secure: context.web.isSecure, maxAge: 60)))
         }
         return response
     }
@@ -46,9 +49,10 @@ enum WebResponse {
     /// a stale form's message in words a person reads.
     static func refusedJSON(_ error: DoableError) -> Response {
         if case .conflict("version_mismatch", _, _) = error {
-            return ErrorMiddleware.response(status: .conflict, code: "version_mismatch",
-                                            message: "This was changed elsewhere since you opened it. Reload the "
-                                                + "page to see the current values.", field: nil)
+            return ErrorMiddleware.response(
+                status: .conflict, code: "version_mismatch",
+                message: "This was changed elsewhere since you opened it. Reload the "
+                    + "page to see the current values.", field: nil)
         }
         return ErrorMiddleware.response(for: error)
     }

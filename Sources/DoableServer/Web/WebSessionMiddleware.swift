@@ -34,12 +34,15 @@ struct WebSessionMiddleware: RouterMiddleware {
         let cookies = request.cookies
         let nonce: String
         if let value = cookies[WebCookie.named(WebCookie.csrf, secure: state.isSecure)]?.value,
-           value.utf8.count >= 32, value.utf8.count <= 128 {
+            value.utf8.count >= 32, value.utf8.count <= 128
+        {
             nonce = value
         } else {
             nonce = SecretToken.make(prefix: "").secret
-            state.cookiesToSet.append(WebCookie.make(WebCookie.csrf, nonce, secure: state.isSecure,
-                                                     maxAge: 400 * 86_400))
+            state.cookiesToSet.append(
+                WebCookie.make(
+                    WebCookie.csrf, nonce, secure: state.isSecure,
+                    maxAge: 400 * 86_400))
         }
         if let flash = cookies[WebCookie.named(WebCookie.flash, secure: state.isSecure)]?.value {
             state.flash = Flash(encoded: flash)
@@ -53,10 +56,12 @@ struct WebSessionMiddleware: RouterMiddleware {
         }
         // ACC-5: only the tokens page takes a new token's secret (and clears it), whatever else the browser asks.
         if request.method == .get, request.uri.path == "/settings/tokens",
-           let sealed = cookies[WebCookie.named(WebCookie.issuedSecret, secure: state.isSecure)]?.value {
+            let sealed = cookies[WebCookie.named(WebCookie.issuedSecret, secure: state.isSecure)]?.value
+        {
             if let identity = context.identity {
-                state.issuedSecret = IssuedSecret.opened(sealed, with: try await issuedSecretKey(),
-                                                         session: identity.credential.id)
+                state.issuedSecret = IssuedSecret.opened(
+                    sealed, with: try await issuedSecretKey(),
+                    session: identity.credential.id)
             }
             state.cookiesToSet.append(WebCookie.clear(WebCookie.issuedSecret, secure: state.isSecure))
         }
@@ -138,7 +143,8 @@ struct WebSessionMiddleware: RouterMiddleware {
 
     private func isSecure(_ request: Request, context: Context) -> Bool {
         guard request.headers[.xForwardedProto]?.lowercased() == "https",
-              let peer = IPAddress(context.peerAddress) else { return false }
+            let peer = IPAddress(context.peerAddress)
+        else { return false }
         return trustedProxies.isTrusted(peer)
     }
 }

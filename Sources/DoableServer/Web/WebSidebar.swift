@@ -16,20 +16,23 @@ struct WebSidebar {
         let live = lists.filter { !$0.list.isArchived }
         let own = live.filter { $0.role == .owner }
         let shared = live.filter { $0.role != .owner }
-        let sharedGroup: HTML = shared.isEmpty ? "" : """
-        <h2 class="nav-heading" id="nav-shared-heading">Shared with me</h2>
-        <ul class="nav-shared-lists" aria-labelledby="nav-shared-heading">\(shared.html(link))</ul>
-        """
+        let sharedGroup: HTML =
+            shared.isEmpty
+            ? ""
+            : """
+            <h2 class="nav-heading" id="nav-shared-heading">Shared with me</h2>
+            <ul class="nav-shared-lists" aria-labelledby="nav-shared-heading">\(shared.html(link))</ul>
+            """
         return """
-        <nav id="sidebar" aria-label="Main">
-        <ul id="nav-views">\(viewLinks)</ul>
-        <h2 class="nav-heading">Lists</h2>
-        <ul id="nav-lists">\(own.html(link))</ul>
-        <div id="nav-shared">\(sharedGroup)</div>
-        <p class="nav-actions"><a href="/lists/new">New list</a> <a href="/lists">Manage lists</a></p>
-        <p class="nav-foot"><a href="/plans"\(currentMark(current == "plans"))>Plans</a></p>
-        </nav>
-        """
+            <nav id="sidebar" aria-label="Main">
+            <ul id="nav-views">\(viewLinks)</ul>
+            <h2 class="nav-heading">Lists</h2>
+            <ul id="nav-lists">\(own.html(link))</ul>
+            <div id="nav-shared">\(sharedGroup)</div>
+            <p class="nav-actions"><a href="/lists/new">New list</a> <a href="/lists">Manage lists</a></p>
+            <p class="nav-foot"><a href="/plans"\(currentMark(current == "plans"))>Plans</a></p>
+            </nav>
+            """
     }
 
     /// One list: own lists others share say so; a list shared with the member names their role.
@@ -47,8 +50,8 @@ struct WebSidebar {
             title = " title=\"Shared with \(others == 1 ? "1 person" : "\(others) people")\""
         }
         return """
-        <li data-list-id="\(list.id)"><a href="/lists/\(list.id)" class="list-link lc-\(list.id)" data-list-id="\(list.id)" draggable="true"\(title)\(currentMark(current == "list:\(list.id)"))><span class="list-dot" aria-hidden="true"></span>\(list.icon.map { HTML("<span class=\"list-icon\" aria-hidden=\"true\">\($0)</span>") })<span class="list-name">\(list.name)</span> \(note)<span class="count" aria-label="\(countLabel)">\(count)</span></a></li>
-        """
+            <li data-list-id="\(list.id)"><a href="/lists/\(list.id)" class="list-link lc-\(list.id)" data-list-id="\(list.id)" draggable="true"\(title)\(currentMark(current == "list:\(list.id)"))><span class="list-dot" aria-hidden="true"></span>\(list.icon.map { HTML("<span class=\"list-icon\" aria-hidden=\"true\">\($0)</span>") })<span class="list-name">\(list.name)</span> \(note)<span class="count" aria-label="\(countLabel)">\(count)</span></a></li>
+            """
     }
 
     private func currentMark(_ isCurrent: Bool) -> HTML { isCurrent ? " aria-current=\"page\"" : "" }

@@ -29,13 +29,15 @@ struct WhoseTasks {
     /// The two choices, with the count of others' tasks; nothing while every task is the member's or nobody's.
     func switcher(othersCount: Int) -> HTML {
         guard showsEveryone || othersCount > 0 else { return .empty }
-        let note: HTML = showsEveryone ? "Showing tasks assigned to others too."
+        let note: HTML =
+            showsEveryone
+            ? "Showing tasks assigned to others too."
             : "\(othersCount) \(othersCount == 1 ? "task" : "tasks") assigned to others \(othersCount == 1 ? "is" : "are") not shown."
         return """
-        <nav class="whose-tasks" aria-label="Whose tasks"><ul class="chips">\
-        <li><a class="chip-link" href="\(path)"\(showsEveryone ? "" : HTML(" aria-current=\"page\""))>Mine and unassigned</a></li>\
-        <li><a class="chip-link" href="\(path)?show=everyone"\(showsEveryone ? HTML(" aria-current=\"page\"") : "")>Everyone's</a></li>\
-        </ul><p class="hint">\(note)</p></nav>
-        """
+            <nav class="whose-tasks" aria-label="Whose tasks"><ul class="chips">\
+            <li><a class="chip-link" href="\(path)"\(showsEveryone ? "" : HTML(" aria-current=\"page\""))>Mine and unassigned</a></li>\
+            <li><a class="chip-link" href="\(path)?show=everyone"\(showsEveryone ? HTML(" aria-current=\"page\"") : "")>Everyone's</a></li>\
+            </ul><p class="hint">\(note)</p></nav>
+            """
     }
 }

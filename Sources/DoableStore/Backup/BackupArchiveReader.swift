@@ -79,8 +79,10 @@ public final class BackupArchiveReader: @unchecked Sendable {
     }
 
     /// Calls `body` with the part's lines in batches of about `batchBytes`, each line a row without its newline.
-    public func forEachBatch(of part: BackupPart, batchBytes: Int = 4 << 20,
-                             _ body: ([ArraySlice<UInt8>]) throws -> Void) throws {
+    public func forEachBatch(
+        of part: BackupPart, batchBytes: Int = 4 << 20,
+        _ body: ([ArraySlice<UInt8>]) throws -> Void
+    ) throws {
         guard let index = manifest.parts.firstIndex(of: part) else { return }
         let offset = dataStart + UInt64(manifest.parts[..<index].reduce(Int64(0)) { $0 + $1.bytes })
         guard let handle = FileHandle(forReadingAtPath: path) else { throw BackupError.notAnArchive("the file cannot be read") }

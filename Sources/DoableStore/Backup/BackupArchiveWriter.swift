@@ -96,8 +96,9 @@ public final class BackupArchiveWriter: @unchecked Sendable {
         try endPart()
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return BackupManifest(schemaVersion: StoreSchema.version, engine: engine,
-                              createdAt: formatter.string(from: createdAt), parts: parts)
+        return BackupManifest(
+            schemaVersion: StoreSchema.version, engine: engine,
+            createdAt: formatter.string(from: createdAt), parts: parts)
     }
 
     /// Puts the archive together into `handle` (standard output, say).
@@ -123,8 +124,11 @@ public final class BackupArchiveWriter: @unchecked Sendable {
         let target = URL(fileURLWithPath: path)
         let folder = target.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(".\(target.lastPathComponent).partial-\(UUID().uuidString.prefix(8))")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil,
-                                             attributes: [.posixPermissions: 0o600]) else {
+        guard
+            FileManager.default.createFile(
+                atPath: temporary.path, contents: nil,
+                attributes: [.posixPermissions: 0o600])
+        else {
             throw BackupWriteError(path: folder.path, reason: Self.reason(errno))
         }
         do {

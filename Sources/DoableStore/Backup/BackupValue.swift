@@ -169,7 +169,7 @@ enum BackupRowCoding {
 
         mutating func hex4() -> UInt32? {
             guard bytes.endIndex - index >= 4,
-                  let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
+                let value = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16)
             else { return nil }
             index += 4
             return value

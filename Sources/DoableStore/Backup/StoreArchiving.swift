@@ -33,8 +33,10 @@ extension StoreSchema {
 
 /// The tables a backup leaves out: each engine's own bookkeeping and search indexes, rebuilt from the rows.
 enum BackupTables {
-    static let skipped: Set<String> = ["grdb_migrations", "schema_migrations", "sqlite_sequence", "sqlite_stat1",
-                                       "sqlite_stat4"]
+    static let skipped: Set<String> = [
+        "grdb_migrations", "schema_migrations", "sqlite_sequence", "sqlite_stat1",
+        "sqlite_stat4",
+    ]
 
     /// A table or column name as an SQL identifier (both engines quote alike).
     static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }

@@ -20,8 +20,10 @@ final class PostgresAvailability: Sendable {
     func waitUntilDown() async { await wentDown.wait() }
 
     /// Probes every `interval` until cancelled, on a connection of its own made with `configuration`.
-    func probe(configuration: PostgresConnection.Configuration, interval: Duration = .seconds(1),
-               logger: Logger) async {
+    func probe(
+        configuration: PostgresConnection.Configuration, interval: Duration = .seconds(1),
+        logger: Logger
+    ) async {
         var connection: PostgresConnection?
         var id = 0
         while !Task.isCancelled {
@@ -73,8 +75,9 @@ extension PostgresURL {
             } catch {
                 return nil
             }
-            configuration = .init(host: host, port: port, username: username, password: password, database: database,
-                                  tls: connectionTLS)
+            configuration = .init(
+                host: host, port: port, username: username, password: password, database: database,
+                tls: connectionTLS)
         }
         configuration.options.connectTimeout = .seconds(1)
         configuration.options.additionalStartupParameters = [("application_name", "doable-probe")]

@@ -62,8 +62,10 @@ enum PostgresFeedListener {
 
     /// Listens until cancelled; after a lost connection it says `.unknown` (something may have been missed) and
     /// listens again.
-    static func listen(client: PostgresClient, channel: String, logger: Logger,
-                       into continuation: AsyncStream<FeedSignal>.Continuation) async {
+    static func listen(
+        client: PostgresClient, channel: String, logger: Logger,
+        into continuation: AsyncStream<FeedSignal>.Continuation
+    ) async {
         while !Task.isCancelled {
             do {
                 try await client.withConnection { connection in
@@ -82,8 +84,9 @@ enum PostgresFeedListener {
                 }
             } catch {
                 if Task.isCancelled { break }
-                logger.warning("Feed listener lost its connection",
-                               metadata: ["doable.error": "\(String(reflecting: error))"])
+                logger.warning(
+                    "Feed listener lost its connection",
+                    metadata: ["doable.error": "\(String(reflecting: error))"])
             }
             continuation.yield(.unknown)
             try? await Task.sleep(for: .milliseconds(500))

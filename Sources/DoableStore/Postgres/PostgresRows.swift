@@ -66,8 +66,9 @@ enum PostgresRows {
         try values.set("show_phone", account.showPhone)
         try values.set("is_admin", account.isAdmin)
         try values.set("is_disabled", account.isDisabled)
-        try values.set("preferences", String(decoding: try JSONEncoder().encode(account.preferences), as: UTF8.self),
-                       cast: "jsonb")
+        try values.set(
+            "preferences", String(decoding: try JSONEncoder().encode(account.preferences), as: UTF8.self),
+            cast: "jsonb")
         try values.set("inbox_id", account.inboxID.uuid)
         try values.set("created_at", account.createdAt.milliseconds)
         try values.set("updated_at", account.updatedAt.milliseconds)

@@ -22,9 +22,11 @@ extension PostgresStore: StoreArchiving {
                     let tables = try await Self.archivedTables(connection, logger: logger)
                     var expected = 0
                     for (table, _) in tables {
-                        let rows = try await connection.query(PostgresQuery(unsafeSQL: """
-                            SELECT count(*) FROM \(BackupTables.quoted(table))
-                            """), logger: logger)
+                        let rows = try await connection.query(
+                            PostgresQuery(
+                                unsafeSQL: """
+                                    SELECT count(*) FROM \(BackupTables.quoted(table))
+                                    """), logger: logger)
                         for try await count in rows.decode(Int64.self) { expected += Int(count) }
                     }
                     writer.expectedRows = expected
@@ -33,9 +35,11 @@ extension PostgresStore: StoreArchiving {
                         try writer.beginPart(table, columns: archived)
                         let cells = columns.map(Self.archiveExpression).joined(separator: ", ")
                         let order = columns.contains { $0.name == "created_at" } ? " ORDER BY created_at" : ""
-                        let rows = try await connection.query(PostgresQuery(unsafeSQL: """
-                            SELECT json_build_array(\(cells))::text FROM \(BackupTables.quoted(table))\(order)
-                            """), logger: logger)
+                        let rows = try await connection.query(
+                            PostgresQuery(
+                                unsafeSQL: """
+                                    SELECT json_build_array(\(cells))::text FROM \(BackupTables.quoted(table))\(order)
+                                    """), logger: logger)
                         for try await line in rows.decode(String.self) { try writer.appendEncoded(line) }
                     }
                     try await connection.query("COMMIT", logger: logger)
@@ -64,14 +68,17 @@ extension PostgresStore: StoreArchiving {
                 try await connection.query("SET LOCAL statement_timeout = 0", logger: logger)
                 try await connection.query("SET CONSTRAINTS ALL DEFERRED", logger: logger)
                 let target = try await Self.archivedTables(connection, logger: logger)
-                let types = Dictionary(uniqueKeysWithValues: target.map { table in
-                    (table.table, Dictionary(uniqueKeysWithValues: table.columns.map { ($0.name, $0.type) }))
-                })
+                let types = Dictionary(
+                    uniqueKeysWithValues: target.map { table in
+                        (table.table, Dictionary(uniqueKeysWithValues: table.columns.map { ($0.name, $0.type) }))
+                    })
                 try BackupTables.check(manifest, against: types.mapValues { Set($0.keys) })
                 if !target.isEmpty {
-                    try await connection.query(PostgresQuery(unsafeSQL: """
-                        TRUNCATE \(target.map { BackupTables.quoted($0.table) }.joined(separator: ", "))
-                        """), logger: logger)
+                    try await connection.query(
+                        PostgresQuery(
+                            unsafeSQL: """
+                                TRUNCATE \(target.map { BackupTables.quoted($0.table) }.joined(separator: ", "))
+                                """), logger: logger)
                 }
                 var report = RestoreReport(rows: [])
                 var done = 0
@@ -103,7 +110,8 @@ extension PostgresStore: StoreArchiving {
                     }
                     report.rows.append((part.name, part.rows))
                 }
-                try await connection.query("""
+                try await connection.query(
+                    """
                     UPDATE accounts SET change_seq = change_seq + \(StoreSchema.restoreFeedJump),
                                         feed_floor = change_seq + \(StoreSchema.restoreFeedJump)
                     """, logger: logger)
@@ -124,7 +132,8 @@ extension PostgresStore: StoreArchiving {
         -> [(table: String, columns: [TargetColumn])]
     {
         var columns: [String: [TargetColumn]] = [:]
-        let rows = try await connection.query("""
+        let rows = try await connection.query(
+            """
             SELECT c.table_name, c.column_name, c.udt_name FROM information_schema.columns c
             JOIN information_schema.tables t ON t.table_schema = c.table_schema AND t.table_name = c.table_name
             WHERE c.table_schema = current_schema() AND t.table_type = 'BASE TABLE' AND c.is_generated = 'NEVER'

@@ -10,9 +10,10 @@ extension PostgresStore {
         "o.task_id, o.name, o.uid, o.body, o.body_version, o.pending_parent_uid"
 
     static func calendarObject(_ row: PostgresRecord) throws -> CalendarObject {
-        CalendarObject(taskID: try row.id("task_id"), name: try row["name"], uid: try row["uid"],
-                       body: try row["body"], bodyVersion: try row["body_version"],
-                       pendingParentUID: try row["pending_parent_uid"])
+        CalendarObject(
+            taskID: try row.id("task_id"), name: try row["name"], uid: try row["uid"],
+            body: try row["body"], bodyVersion: try row["body_version"],
+            pendingParentUID: try row["pending_parent_uid"])
     }
 
     static func feedKey(_ row: PostgresRecord) throws -> FeedKey {
@@ -20,57 +21,69 @@ extension PostgresStore {
     }
 
     public func calendarObject(taskID: TaskID) async throws -> CalendarObject? {
-        try await fetchOne("""
+        try await fetchOne(
+            """
             SELECT \(unescaped: Self.calendarObjectColumns) FROM calendar_objects WHERE task_id = \(taskID.uuid)
             """, Self.calendarObject)
     }
 
     public func calendarObjects(taskIDs: [TaskID]) async throws -> [CalendarObject] {
         guard !taskIDs.isEmpty else { return [] }
-        return try await fetchAll("""
+        return try await fetchAll(
+            """
             SELECT \(unescaped: Self.calendarObjectColumns) FROM calendar_objects
             WHERE task_id = ANY(\(taskIDs.map(\.uuid))) ORDER BY task_id
             """, Self.calendarObject)
     }
 
     public func calendarObjectTask(listID: ListID, name: String) async throws -> TaskID? {
-        try await fetchOne("""
+        try await fetchOne(
+            """
             SELECT o.task_id FROM calendar_objects o JOIN tasks t ON t.id = o.task_id
             WHERE o.name = \(name) AND t.list_id = \(listID.uuid) ORDER BY o.task_id LIMIT 1
-            """) { try $0.id("task_id") as TaskID }
+            """
+        ) { try $0.id("task_id") as TaskID }
     }
 
     public func calendarObjectTasks(listID: ListID, names: [String]) async throws -> [String: TaskID] {
         guard !names.isEmpty else { return [:] }
-        let rows = try await fetchAll("""
+        let rows = try await fetchAll(
+            """
             SELECT o.name, o.task_id FROM calendar_objects o JOIN tasks t ON t.id = o.task_id
             WHERE o.name = ANY(\(names)) AND t.list_id = \(listID.uuid) ORDER BY o.task_id
-            """) { (try $0["name"] as String, try $0.id("task_id") as TaskID) }
+            """
+        ) { (try $0["name"] as String, try $0.id("task_id") as TaskID) }
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })
     }
 
     public func calendarObjectHeaders(listID: ListID) async throws -> [CalendarObjectHeader] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT o.task_id, o.name, o.uid, o.body_version, o.pending_parent_uid,
                 position('DURATION' in o.body) > 0 AS mentions_duration
             FROM calendar_objects o JOIN tasks t ON t.id = o.task_id
             WHERE t.list_id = \(listID.uuid) AND t.deleted_at IS NULL
-            """) {
-            CalendarObjectHeader(taskID: try $0.id("task_id"), name: try $0["name"], uid: try $0["uid"],
-                                 bodyVersion: try $0["body_version"], pendingParentUID: try $0["pending_parent_uid"],
-                                 mentionsDuration: try $0["mentions_duration"])
+            """
+        ) {
+            CalendarObjectHeader(
+                taskID: try $0.id("task_id"), name: try $0["name"], uid: try $0["uid"],
+                bodyVersion: try $0["body_version"], pendingParentUID: try $0["pending_parent_uid"],
+                mentionsDuration: try $0["mentions_duration"])
         }
     }
 
     public func calendarObjectTasks(listID: ListID, uid: String) async throws -> [TaskID] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT o.task_id FROM calendar_objects o JOIN tasks t ON t.id = o.task_id
             WHERE o.uid = \(uid) AND t.list_id = \(listID.uuid) ORDER BY o.task_id
-            """) { try $0.id("task_id") as TaskID }
+            """
+        ) { try $0.id("task_id") as TaskID }
     }
 
     public func calendarObjectsAwaitingParent(listID: ListID, uid: String) async throws -> [CalendarObject] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(unescaped: Self.prefixedCalendarObjectColumns) FROM calendar_objects o
             JOIN tasks t ON t.id = o.task_id
             WHERE o.pending_parent_uid = \(uid) AND t.list_id = \(listID.uuid) AND t.deleted_at IS NULL
@@ -79,7 +92,8 @@ extension PostgresStore {
     }
 
     public func feedKey(accountID: AccountID) async throws -> FeedKey? {
-        try await fetchOne("""
+        try await fetchOne(
+            """
             SELECT account_id, key, created_at FROM feed_keys WHERE account_id = \(accountID.uuid)
             """, Self.feedKey)
     }
@@ -89,19 +103,23 @@ extension PostgresStore {
     }
 
     public func shelvedUndo(id: String, accountID: AccountID, now: Timestamp) async throws -> ShelvedUndo? {
-        try await fetchOne("""
+        try await fetchOne(
+            """
             SELECT id, account_id, steps, expires_at FROM undo_shelf
             WHERE id = \(id) AND account_id = \(accountID.uuid) AND expires_at >= \(now.milliseconds)
-            """) { row in
-            ShelvedUndo(id: try row["id"], accountID: try row.id("account_id"), steps: try row["steps"],
-                        expiresAt: try row.timestamp("expires_at"))
+            """
+        ) { row in
+            ShelvedUndo(
+                id: try row["id"], accountID: try row.id("account_id"), steps: try row["steps"],
+                expiresAt: try row.timestamp("expires_at"))
         }
     }
 
     public func changes(accountID: AccountID, listID: ListID, after sequence: Int64, limit: Int) async throws
         -> [Change]
     {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT account_id, seq, entity, entity_id, kind, at, actor_id, list_id FROM changes
             WHERE account_id = \(accountID.uuid) AND list_id = \(listID.uuid) AND seq > \(sequence)
             ORDER BY seq LIMIT \(limit)
@@ -109,17 +127,21 @@ extension PostgresStore {
     }
 
     public func latestSequence(accountID: AccountID, listID: ListID) async throws -> Int64 {
-        try await fetchOne("""
+        try await fetchOne(
+            """
             SELECT coalesce(max(seq), 0) AS latest FROM changes
             WHERE account_id = \(accountID.uuid) AND list_id = \(listID.uuid)
-            """) { try $0["latest"] as Int64 } ?? 0
+            """
+        ) { try $0["latest"] as Int64 } ?? 0
     }
 
     public func calendarCollectionNames(listIDs: [ListID]) async throws -> [ListID: String] {
         guard !listIDs.isEmpty else { return [:] }
-        let rows = try await fetchAll("""
+        let rows = try await fetchAll(
+            """
             SELECT list_id, name FROM calendar_collections WHERE list_id = ANY(\(listIDs.map(\.uuid)))
-            """) { row in (try row.id("list_id") as ListID, try row["name"] as String) }
+            """
+        ) { row in (try row.id("list_id") as ListID, try row["name"] as String) }
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })
     }
 

@@ -52,21 +52,24 @@ extension PostgresStore {
     }
 
     public func gameProfile(accountID: AccountID) async throws -> GameProfile? {
-        try await fetchOne("""
+        try await fetchOne(
+            """
             SELECT \(unescaped: GameColumns.profile) FROM game_profiles WHERE account_id = \(accountID.uuid)
             """, Self.gameProfile)
     }
 
     public func gameProfiles(accountIDs: [AccountID]) async throws -> [GameProfile] {
         guard !accountIDs.isEmpty else { return [] }
-        return try await fetchAll("""
+        return try await fetchAll(
+            """
             SELECT \(unescaped: GameColumns.profile) FROM game_profiles
             WHERE account_id = ANY(\(accountIDs.map(\.uuid))) ORDER BY account_id
             """, Self.gameProfile)
     }
 
     public func gameProfiles(after: AccountID?, limit: Int) async throws -> [GameProfile] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(unescaped: GameColumns.profile) FROM game_profiles
             WHERE account_id > \(after?.uuid ?? Self.lowestID) ORDER BY account_id LIMIT \(limit)
             """, Self.gameProfile)
@@ -80,7 +83,8 @@ extension PostgresStore {
     }
 
     public func gameDays(accountID: AccountID, from: CivilDate, through: CivilDate) async throws -> [GameDay] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(unescaped: GameColumns.day) FROM game_days
             WHERE account_id = \(accountID.uuid) AND day >= \(from.description) AND day <= \(through.description)
             ORDER BY day
@@ -88,14 +92,16 @@ extension PostgresStore {
     }
 
     public func latestGameDays(accountID: AccountID, limit: Int) async throws -> [GameDay] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(unescaped: GameColumns.day) FROM game_days WHERE account_id = \(accountID.uuid)
             ORDER BY day DESC LIMIT \(limit)
             """, Self.gameDay)
     }
 
     public func ledger(accountID: AccountID, before: Timestamp?, limit: Int) async throws -> [LedgerEntry] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(unescaped: GameColumns.ledger) FROM game_ledger
             WHERE account_id = \(accountID.uuid) AND at < \(before?.milliseconds ?? Int64.max)
             ORDER BY at DESC, id DESC LIMIT \(limit)
@@ -103,7 +109,8 @@ extension PostgresStore {
     }
 
     public func ledgerEntries(accountID: AccountID, reference: String) async throws -> [LedgerEntry] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(unescaped: GameColumns.ledger) FROM game_ledger
             WHERE account_id = \(accountID.uuid) AND reference = \(reference) ORDER BY at, id
             """, Self.ledgerEntry)
@@ -112,43 +119,50 @@ extension PostgresStore {
     public func ledgerPointsByDay(accountID: AccountID, from: CivilDate, through: CivilDate) async throws
         -> [CivilDate: Int]
     {
-        let days = try await fetchAll("""
+        let days = try await fetchAll(
+            """
             SELECT local_day, sum(points)::bigint AS points FROM game_ledger
             WHERE account_id = \(accountID.uuid) AND local_day >= \(from.description)
                 AND local_day <= \(through.description) AND kind = ANY(\(GameColumns.earningKinds.map(\.rawValue)))
             GROUP BY local_day
-            """) { row in (try GameColumns.civilDate(try row["local_day"]), try row["points"] as Int) }
+            """
+        ) { row in (try GameColumns.civilDate(try row["local_day"]), try row["points"] as Int) }
         return Dictionary(days, uniquingKeysWith: +)
     }
 
     public func storeItems(includeRetired: Bool) async throws -> [StoreItem] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(unescaped: GameColumns.item) FROM store_items WHERE NOT is_retired OR \(includeRetired)
             ORDER BY price, name COLLATE "C", id
             """, Self.storeItem)
     }
 
     public func storeItem(id: StoreItemID) async throws -> StoreItem? {
-        try await fetchOne("SELECT \(unescaped: GameColumns.item) FROM store_items WHERE id = \(id.uuid)",
-                           Self.storeItem)
+        try await fetchOne(
+            "SELECT \(unescaped: GameColumns.item) FROM store_items WHERE id = \(id.uuid)",
+            Self.storeItem)
     }
 
     public func subscriptionPlans(includeRetired: Bool) async throws -> [SubscriptionPlan] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(unescaped: GameColumns.plan) FROM subscription_plans WHERE NOT is_retired OR \(includeRetired)
             ORDER BY price_cents, name COLLATE "C", id
             """, Self.subscriptionPlan)
     }
 
     public func subscriptionPlan(id: SubscriptionPlanID) async throws -> SubscriptionPlan? {
-        try await fetchOne("SELECT \(unescaped: GameColumns.plan) FROM subscription_plans WHERE id = \(id.uuid)",
-                           Self.subscriptionPlan)
+        try await fetchOne(
+            "SELECT \(unescaped: GameColumns.plan) FROM subscription_plans WHERE id = \(id.uuid)",
+            Self.subscriptionPlan)
     }
 
     public func completions(actorID: AccountID, from: CivilDate, through: CivilDate, limit: Int) async throws
         -> [TaskCompletion]
     {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(unescaped: Self.completionColumns) FROM task_completions
             WHERE actor_id = \(actorID.uuid) AND local_day >= \(from.description)
                 AND local_day <= \(through.description)
@@ -174,7 +188,8 @@ extension PostgresStore {
         -> [CompletionDayTotals]
     {
         do {
-            let rows = try await client.query("""
+            let rows = try await client.query(
+                """
                 SELECT local_day, count(*), count(*) FILTER (WHERE on_time), count(*) FILTER (WHERE NOT on_time),
                     coalesce(sum(age_seconds), 0)::bigint, count(age_seconds)
                 FROM task_completions
@@ -184,10 +199,12 @@ extension PostgresStore {
                 """, logger: logger)
             var totals: [CompletionDayTotals] = []
             for try await (day, completed, onTime, late, ageTotal, ageCount)
-                in rows.decode((String, Int, Int, Int, Int64, Int).self) {
-                totals.append(CompletionDayTotals(
-                    day: try GameColumns.civilDate(day), completed: completed, onTime: onTime, late: late,
-                    ageSecondsTotal: ageTotal, ageCount: ageCount))
+                in rows.decode((String, Int, Int, Int, Int64, Int).self)
+            {
+                totals.append(
+                    CompletionDayTotals(
+                        day: try GameColumns.civilDate(day), completed: completed, onTime: onTime, late: late,
+                        ageSecondsTotal: ageTotal, ageCount: ageCount))
             }
             return totals
         } catch {
@@ -202,7 +219,8 @@ extension PostgresStore {
         let id = accountID.uuid
         let low = min(start, day.startTimestamp).milliseconds
         let high = max(end.milliseconds, day.startTimestamp.milliseconds + 1)
-        return try await fetchOne("""
+        return try await fetchOne(
+            """
             SELECT count(*) AS n FROM (SELECT due, due_at FROM tasks
                 WHERE owner_id = \(id) AND deleted_at IS NULL AND status IN ('pending', 'inProgress')
                     AND assignee_id IS NULL
@@ -212,13 +230,15 @@ extension PostgresStore {
             WHERE due_at >= \(low) AND due_at < \(high)
                 AND ((length(due) = 10 AND due = \(day.description))
                     OR (length(due) > 10 AND due_at >= \(start.milliseconds) AND due_at < \(end.milliseconds)))
-            """) { row in try row["n"] as Int } ?? 0
+            """
+        ) { row in try row["n"] as Int } ?? 0
     }
 
     public func openTaskCounts(accountID: AccountID, now: Timestamp) async throws -> (open: Int, overdue: Int) {
         let id = accountID.uuid
         let now = now.milliseconds
-        return try await fetchOne("""
+        return try await fetchOne(
+            """
             SELECT count(*) AS open, count(*) FILTER (WHERE length(due) = 10 AND due_at + 86400000 <= \(now)
                 OR length(due) > 10 AND due_at <= \(now)) AS overdue
             FROM (SELECT due, due_at FROM tasks
@@ -227,14 +247,16 @@ extension PostgresStore {
              UNION ALL
              SELECT due, due_at FROM tasks
                 WHERE assignee_id = \(id) AND deleted_at IS NULL AND status IN ('pending', 'inProgress')) AS open_tasks
-            """) { row in (try row["open"] as Int, try row["overdue"] as Int) } ?? (0, 0)
+            """
+        ) { row in (try row["open"] as Int, try row["overdue"] as Int) } ?? (0, 0)
     }
 
     public func openTasksByDueDay(accountID: AccountID, from: CivilDate, through: CivilDate) async throws
         -> [CivilDate: Int]
     {
         let id = accountID.uuid
-        let days = try await fetchAll("""
+        let days = try await fetchAll(
+            """
             SELECT substr(due, 1, 10) AS day, count(*) AS n FROM (SELECT due, due_at FROM tasks
                 WHERE owner_id = \(id) AND deleted_at IS NULL AND status IN ('pending', 'inProgress')
                     AND assignee_id IS NULL
@@ -244,7 +266,8 @@ extension PostgresStore {
             WHERE due_at >= \(from.startTimestamp.milliseconds)
                 AND due_at < \(through.adding(days: 1).startTimestamp.milliseconds)
             GROUP BY 1
-            """) { row in (try GameColumns.civilDate(try row["day"]), try row["n"] as Int) }
+            """
+        ) { row in (try GameColumns.civilDate(try row["day"]), try row["n"] as Int) }
         return Dictionary(days, uniquingKeysWith: +)
     }
 }

@@ -15,8 +15,9 @@ extension PostgresStore {
     static func posting(_ row: PostgresRecord) throws -> MarketPosting {
         var location: MarketPosting.Location?
         if let latitude = try row["latitude"] as Double?, let longitude = try row["longitude"] as Double? {
-            location = MarketPosting.Location(point: GeoPoint(latitude: latitude, longitude: longitude),
-                                              placeName: try row["place_name"] as String? ?? "")
+            location = MarketPosting.Location(
+                point: GeoPoint(latitude: latitude, longitude: longitude),
+                placeName: try row["place_name"] as String? ?? "")
         }
         return MarketPosting(
             id: try row.id("id"), posterID: try row.id("poster_id"), title: try row["title"],
@@ -33,7 +34,8 @@ extension PostgresStore {
     }
 
     static func bid(_ row: PostgresRecord) throws -> Bid {
-        Bid(id: try row.id("id"), postingID: try row.id("posting_id"), posterID: try row.id("poster_id"),
+        Bid(
+            id: try row.id("id"), postingID: try row.id("posting_id"), posterID: try row.id("poster_id"),
             bidderID: try row.id("bidder_id"), amount: Money(cents: try row["amount_cents"]),
             message: try row["message"], status: Bid.Status(rawValue: try row["status"]) ?? .open,
             createdAt: try row.timestamp("created_at"), updatedAt: try row.timestamp("updated_at"),
@@ -71,40 +73,46 @@ extension PostgresStore {
     }
 
     public func posting(id: PostingID) async throws -> MarketPosting? {
-        try await fetchOne("SELECT \(unescaped: Self.postingColumns) FROM postings WHERE id = \(id.uuid)",
-                           Self.posting)
+        try await fetchOne(
+            "SELECT \(unescaped: Self.postingColumns) FROM postings WHERE id = \(id.uuid)",
+            Self.posting)
     }
 
     public func postings(ids: [PostingID]) async throws -> [MarketPosting] {
         guard !ids.isEmpty else { return [] }
-        return try await fetchAll("""
+        return try await fetchAll(
+            """
             SELECT \(unescaped: Self.postingColumns) FROM postings WHERE id = ANY(\(ids.map(\.uuid)))
             """, Self.posting)
     }
 
     public func postings(posterID: AccountID) async throws -> [MarketPosting] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(unescaped: Self.postingColumns) FROM postings
             WHERE poster_id = \(posterID.uuid) AND deleted_at IS NULL ORDER BY created_at DESC, id DESC
             """, Self.posting)
     }
 
     public func postings(assigneeID: AccountID) async throws -> [MarketPosting] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(unescaped: Self.postingColumns) FROM postings WHERE assignee_id = \(assigneeID.uuid)
             ORDER BY created_at, id
             """, Self.posting)
     }
 
     public func posting(assigneeTaskID: TaskID) async throws -> MarketPosting? {
-        try await fetchOne("""
+        try await fetchOne(
+            """
             SELECT \(unescaped: Self.postingColumns) FROM postings WHERE assignee_task_id = \(assigneeTaskID.uuid)
             ORDER BY created_at, id LIMIT 1
             """, Self.posting)
     }
 
     public func postingsSuggestingCategories(limit: Int) async throws -> [MarketPosting] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(unescaped: Self.postingColumns) FROM postings
             WHERE suggested_category IS NOT NULL AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT \(limit)
             """, Self.posting)
@@ -115,75 +123,87 @@ extension PostgresStore {
     }
 
     public func bids(postingID: PostingID) async throws -> [Bid] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(unescaped: Self.bidColumns) FROM bids WHERE posting_id = \(postingID.uuid) ORDER BY created_at, id
             """, Self.bid)
     }
 
     public func bids(bidderID: AccountID) async throws -> [Bid] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(unescaped: Self.bidColumns) FROM bids WHERE bidder_id = \(bidderID.uuid)
             ORDER BY created_at DESC, id DESC
             """, Self.bid)
     }
 
     public func unseenBidCount(posterID: AccountID) async throws -> Int {
-        try await fetchOne("""
+        try await fetchOne(
+            """
             SELECT count(*) AS unseen FROM postings p JOIN bids b ON b.posting_id = p.id
             WHERE p.poster_id = \(posterID.uuid) AND p.deleted_at IS NULL AND b.status = 'open'
                 AND b.updated_at > p.bids_seen_at
-            """) { Int(try $0["unseen"] as Int64) } ?? 0
+            """
+        ) { Int(try $0["unseen"] as Int64) } ?? 0
     }
 
     public func question(id: QuestionID) async throws -> MarketQuestion? {
-        try await fetchOne("""
+        try await fetchOne(
+            """
             SELECT \(unescaped: Self.questionColumns) FROM posting_questions WHERE id = \(id.uuid)
             """, Self.question)
     }
 
     public func questions(postingID: PostingID) async throws -> [MarketQuestion] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(unescaped: Self.questionColumns) FROM posting_questions WHERE posting_id = \(postingID.uuid)
             ORDER BY created_at, id
             """, Self.question)
     }
 
     public func reviews(postingID: PostingID) async throws -> [MarketReview] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(unescaped: Self.reviewColumns) FROM posting_reviews WHERE posting_id = \(postingID.uuid)
             ORDER BY created_at, id
             """, Self.review)
     }
 
     public func reviews(revieweeID: AccountID, limit: Int) async throws -> [MarketReview] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(unescaped: Self.reviewColumns) FROM posting_reviews WHERE reviewee_id = \(revieweeID.uuid)
             ORDER BY created_at DESC, id DESC LIMIT \(limit)
             """, Self.review)
     }
 
     public func reviews(reviewerID: AccountID) async throws -> [MarketReview] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(unescaped: Self.reviewColumns) FROM posting_reviews WHERE reviewer_id = \(reviewerID.uuid)
             ORDER BY created_at, id
             """, Self.review)
     }
 
     public func marketCategories() async throws -> [MarketCategory] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(unescaped: Self.categoryColumns) FROM market_categories ORDER BY name_key, id
             """, Self.category)
     }
 
     public func marketCategory(id: CategoryID) async throws -> MarketCategory? {
-        try await fetchOne("""
+        try await fetchOne(
+            """
             SELECT \(unescaped: Self.categoryColumns) FROM market_categories WHERE id = \(id.uuid)
             """, Self.category)
     }
 
     public func attachment(id: AttachmentID) async throws -> Attachment? {
-        try await fetchOne("SELECT \(unescaped: Self.attachmentColumns) FROM attachments WHERE id = \(id.uuid)",
-                           Self.attachment)
+        try await fetchOne(
+            "SELECT \(unescaped: Self.attachmentColumns) FROM attachments WHERE id = \(id.uuid)",
+            Self.attachment)
     }
 
     public func attachmentBytes(id: AttachmentID) async throws -> [UInt8]? {
@@ -194,7 +214,8 @@ extension PostgresStore {
 
     public func attachments(taskIDs: [TaskID]) async throws -> [Attachment] {
         guard !taskIDs.isEmpty else { return [] }
-        return try await fetchAll("""
+        return try await fetchAll(
+            """
             SELECT \(unescaped: Self.attachmentColumns) FROM attachments WHERE task_id = ANY(\(taskIDs.map(\.uuid)))
             ORDER BY created_at, id
             """, Self.attachment)
@@ -202,7 +223,8 @@ extension PostgresStore {
 
     public func attachments(postingIDs: [PostingID]) async throws -> [Attachment] {
         guard !postingIDs.isEmpty else { return [] }
-        return try await fetchAll("""
+        return try await fetchAll(
+            """
             SELECT \(unescaped: Self.attachmentColumns) FROM attachments
             WHERE posting_id = ANY(\(postingIDs.map(\.uuid))) ORDER BY created_at, id
             """, Self.attachment)

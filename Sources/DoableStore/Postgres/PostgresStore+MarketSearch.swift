@@ -19,8 +19,9 @@ extension PostgresStore {
         let limit = max(0, query.limit)
         guard !words.isEmpty else {
             var builder = PostgresQueryBuilder()
-            let conditions = try Self.postingConditions(statuses: query.statuses, categoryID: query.categoryID,
-                                                        before: query.before, into: &builder)
+            let conditions = try Self.postingConditions(
+                statuses: query.statuses, categoryID: query.categoryID,
+                before: query.before, into: &builder)
             builder.sql = """
                 SELECT \(Self.postingColumns) FROM postings WHERE \(conditions.joined(separator: " AND "))
                 ORDER BY created_at DESC, id DESC LIMIT \(try builder.bind(limit))
@@ -32,8 +33,9 @@ extension PostgresStore {
         let terms = words.map { "\($0):*" }.joined(separator: " & ")
         func statement(_ make: (String, String, inout PostgresQueryBuilder) throws -> String) throws -> PostgresQuery {
             var builder = PostgresQueryBuilder()
-            let conditions = try Self.postingConditions(statuses: query.statuses, categoryID: query.categoryID,
-                                                        before: query.before, into: &builder)
+            let conditions = try Self.postingConditions(
+                statuses: query.statuses, categoryID: query.categoryID,
+                before: query.before, into: &builder)
             let match = "search @@ to_tsquery('simple', \(try builder.bind(terms)))"
             builder.sql = try make(conditions.joined(separator: " AND "), match, &builder)
             return builder.query
@@ -77,10 +79,11 @@ extension PostgresStore {
 
     /// As `SQLiteStore.postingFilter`: open statuses are spelled out so that the partial indexes of open postings
     /// apply; no statuses is any status.
-    static func postingConditions(statuses: [MarketPosting.Status], categoryID: CategoryID?,
-                                  before: (createdAt: Timestamp, id: PostingID)?,
-                                  into builder: inout PostgresQueryBuilder) throws -> [String]
-    {
+    static func postingConditions(
+        statuses: [MarketPosting.Status], categoryID: CategoryID?,
+        before: (createdAt: Timestamp, id: PostingID)?,
+        into builder: inout PostgresQueryBuilder
+    ) throws -> [String] {
         var conditions = ["deleted_at IS NULL"]
         let statuses = statuses.distinct
         let areOpen = !statuses.isEmpty && statuses.allSatisfy(\.isOpen)
@@ -104,8 +107,9 @@ extension PostgresStore {
     {
         guard !box.longitudeRanges.isEmpty else { return [] }
         var builder = PostgresQueryBuilder()
-        var conditions = try Self.postingConditions(statuses: statuses, categoryID: categoryID, before: nil,
-                                                    into: &builder)
+        var conditions = try Self.postingConditions(
+            statuses: statuses, categoryID: categoryID, before: nil,
+            into: &builder)
         let lowest = try builder.bind(box.minLatitude), highest = try builder.bind(box.maxLatitude)
         conditions.append("latitude BETWEEN \(lowest) AND \(highest)")
         if box.latitudeCells.count <= GeoSearchBox.maximumLookedUpCells {
@@ -118,7 +122,8 @@ extension PostgresStore {
         var selects: [String] = []
         for range in box.longitudeRanges {
             let west = try builder.bind(range.lowerBound), east = try builder.bind(range.upperBound)
-            selects.append("""
+            selects.append(
+                """
                 SELECT \(Self.postingColumns) FROM postings WHERE \(filter) AND longitude BETWEEN \(west) AND \(east)
                 """)
         }

@@ -42,8 +42,9 @@ extension PostgresStore {
         if let at = try row["at"] as Int64? {
             trigger = .at(Timestamp(milliseconds: at))
         } else {
-            trigger = .relative(to: Reminder.Anchor(rawValue: try row["relative_to"] as String? ?? "due") ?? .due,
-                                offsetMinutes: Int(try row["offset_minutes"] as Int64? ?? 0))
+            trigger = .relative(
+                to: Reminder.Anchor(rawValue: try row["relative_to"] as String? ?? "due") ?? .due,
+                offsetMinutes: Int(try row["offset_minutes"] as Int64? ?? 0))
         }
         return Reminder(
             id: try row.id("id"), taskID: try row.id("task_id"), accountID: try row.id("account_id"), trigger: trigger,
@@ -55,7 +56,8 @@ extension PostgresStore {
 
     public func tasks(ids: [TaskID]) async throws -> [TaskItem] {
         guard !ids.isEmpty else { return [] }
-        return try await fetchAll("""
+        return try await fetchAll(
+            """
             SELECT \(unescaped: PostgresRows.taskColumns) FROM tasks t WHERE t.id = ANY(\(ids.map(\.uuid)))
             """, PostgresRows.task)
     }
@@ -66,13 +68,15 @@ extension PostgresStore {
 
     public func reminders(ids: [ReminderID]) async throws -> [Reminder] {
         guard !ids.isEmpty else { return [] }
-        return try await fetchAll("""
+        return try await fetchAll(
+            """
             SELECT \(unescaped: Self.reminderColumns) FROM reminders WHERE id = ANY(\(ids.map(\.uuid)))
             """, Self.reminder)
     }
 
     public func reminders(taskID: TaskID, accountID: AccountID) async throws -> [Reminder] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(unescaped: Self.reminderColumns) FROM reminders
             WHERE task_id = \(taskID.uuid) AND account_id = \(accountID.uuid) ORDER BY created_at, id
             """, Self.reminder)
@@ -80,21 +84,24 @@ extension PostgresStore {
 
     public func reminders(taskIDs: [TaskID]) async throws -> [Reminder] {
         guard !taskIDs.isEmpty else { return [] }
-        return try await fetchAll("""
+        return try await fetchAll(
+            """
             SELECT \(unescaped: Self.reminderColumns) FROM reminders WHERE task_id = ANY(\(taskIDs.map(\.uuid)))
             ORDER BY created_at, id
             """, Self.reminder)
     }
 
     public func reminders(accountID: AccountID) async throws -> [Reminder] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(unescaped: Self.reminderColumns) FROM reminders WHERE account_id = \(accountID.uuid)
             ORDER BY created_at, id
             """, Self.reminder)
     }
 
     public func upcomingReminders(accountID: AccountID, from: Timestamp, limit: Int) async throws -> [Reminder] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(unescaped: Self.reminderColumns) FROM reminders
             WHERE account_id = \(accountID.uuid) AND next_at >= \(from.milliseconds) ORDER BY next_at, id LIMIT \(limit)
             """, Self.reminder)
@@ -118,14 +125,16 @@ extension PostgresStore {
     }
 
     public func latestCompletion(taskID: TaskID) async throws -> TaskCompletion? {
-        try await fetchOne("""
+        try await fetchOne(
+            """
             SELECT \(unescaped: Self.completionColumns) FROM task_completions WHERE task_id = \(taskID.uuid)
             ORDER BY completed_at DESC, id DESC LIMIT 1
             """, Self.completion)
     }
 
     public func completions(ownerID: AccountID, since: Timestamp, limit: Int) async throws -> [TaskCompletion] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(unescaped: Self.completionColumns) FROM task_completions
             WHERE owner_id = \(ownerID.uuid) AND completed_at >= \(since.milliseconds)
             ORDER BY completed_at DESC, id DESC LIMIT \(limit)
@@ -143,20 +152,23 @@ extension PostgresStore {
     }
 
     public func webhook(id: WebhookID) async throws -> Webhook? {
-        try await fetchOne("SELECT \(unescaped: Self.webhookColumns) FROM webhooks w WHERE w.id = \(id.uuid)",
-                           Self.webhook)
+        try await fetchOne(
+            "SELECT \(unescaped: Self.webhookColumns) FROM webhooks w WHERE w.id = \(id.uuid)",
+            Self.webhook)
     }
 
     public func webhooks(accountIDs: [AccountID]) async throws -> [Webhook] {
         guard !accountIDs.isEmpty else { return [] }
-        return try await fetchAll("""
+        return try await fetchAll(
+            """
             SELECT \(unescaped: Self.webhookColumns) FROM webhooks w WHERE w.account_id = ANY(\(accountIDs.map(\.uuid)))
             ORDER BY w.created_at, w.id
             """, Self.webhook)
     }
 
     public func webhooksBehind(limit: Int) async throws -> [Webhook] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(unescaped: Self.webhookColumns) FROM webhooks w JOIN accounts a ON a.id = w.account_id
             WHERE w.feed_cursor < a.change_seq ORDER BY w.id LIMIT \(limit)
             """, Self.webhook)
@@ -178,12 +190,14 @@ extension PostgresStore {
     }
 
     public func delivery(id: DeliveryID) async throws -> Delivery? {
-        try await fetchOne("SELECT \(unescaped: Self.deliveryColumns) FROM deliveries WHERE id = \(id.uuid)",
-                           Self.delivery)
+        try await fetchOne(
+            "SELECT \(unescaped: Self.deliveryColumns) FROM deliveries WHERE id = \(id.uuid)",
+            Self.delivery)
     }
 
     public func deliveries(accountID: AccountID, limit: Int) async throws -> [Delivery] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(unescaped: Self.deliveryColumns) FROM deliveries WHERE account_id = \(accountID.uuid)
             ORDER BY created_at DESC, id DESC LIMIT \(limit)
             """, Self.delivery)
@@ -191,19 +205,23 @@ extension PostgresStore {
 
     public func deliveryAttempts(deliveryIDs: [DeliveryID]) async throws -> [DeliveryAttempt] {
         guard !deliveryIDs.isEmpty else { return [] }
-        return try await fetchAll("""
+        return try await fetchAll(
+            """
             SELECT delivery_id, number, at, succeeded, detail FROM delivery_attempts
             WHERE delivery_id = ANY(\(deliveryIDs.map(\.uuid))) ORDER BY delivery_id, number
-            """) { row in
-            DeliveryAttempt(deliveryID: try row.id("delivery_id"), number: Int(try row["number"] as Int64),
-                            at: try row.timestamp("at"), succeeded: try row["succeeded"], detail: try row["detail"])
+            """
+        ) { row in
+            DeliveryAttempt(
+                deliveryID: try row.id("delivery_id"), number: Int(try row["number"] as Int64),
+                at: try row.timestamp("at"), succeeded: try row["succeeded"], detail: try row["detail"])
         }
     }
 
     @_spi(StoreWriting) public func claimDueReminders(now: Timestamp, leaseUntil: Timestamp, limit: Int) async throws
         -> [Reminder]
     {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             UPDATE reminders SET claimed_until = \(leaseUntil.milliseconds) WHERE id IN (
                 SELECT id FROM reminders WHERE next_at <= \(now.milliseconds)
                 AND (claimed_until IS NULL OR claimed_until < \(now.milliseconds))
@@ -215,7 +233,8 @@ extension PostgresStore {
     @_spi(StoreWriting) public func claimDueDeliveries(now: Timestamp, leaseUntil: Timestamp, limit: Int) async throws
         -> [Delivery]
     {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             UPDATE deliveries SET claimed_until = \(leaseUntil.milliseconds) WHERE id IN (
                 SELECT id FROM deliveries WHERE state = 'pending' AND next_attempt_at <= \(now.milliseconds)
                 AND (claimed_until IS NULL OR claimed_until < \(now.milliseconds))
@@ -225,7 +244,8 @@ extension PostgresStore {
     }
 
     @_spi(StoreWriting) public func record(_ attempt: DeliveryAttempt, updating delivery: Delivery) async throws {
-        _ = try await fetchAll("""
+        _ = try await fetchAll(
+            """
             WITH attempt AS (
                 INSERT INTO delivery_attempts (delivery_id, number, at, succeeded, detail)
                 VALUES (\(attempt.deliveryID.uuid), \(Int64(attempt.number)), \(attempt.at.milliseconds),
@@ -238,14 +258,17 @@ extension PostgresStore {
                 next_attempt_at = \(delivery.nextAttemptAt.milliseconds), last_error = \(delivery.lastError),
                 sent_at = \(delivery.sentAt?.milliseconds), claimed_until = NULL
             WHERE id = \(delivery.id.uuid) RETURNING id
-            """) { _ in () }
+            """
+        ) { _ in () }
     }
 
     @_spi(StoreWriting) public func serverSecret(named name: String, candidate: String) async throws -> String {
-        _ = try await fetchAll("""
+        _ = try await fetchAll(
+            """
             INSERT INTO server_secrets (name, value) VALUES (\(name), \(candidate)) ON CONFLICT (name) DO NOTHING
             RETURNING name
-            """) { _ in () }
+            """
+        ) { _ in () }
         return try await fetchOne("SELECT value FROM server_secrets WHERE name = \(name)") { try $0["value"] as String }
             ?? candidate
     }

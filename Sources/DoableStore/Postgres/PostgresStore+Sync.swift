@@ -10,22 +10,27 @@ extension PostgresStore {
     }
 
     public func syncRejections(clientID: UUID, from: Int64, through: Int64) async throws -> [SyncRejection] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT mutation_id, name, entity_id, code, field, message, at FROM sync_rejections
             WHERE client_id = \(clientID) AND mutation_id BETWEEN \(from) AND \(through) ORDER BY mutation_id
-            """) { row in
-            SyncRejection(clientID: clientID, mutationID: try row["mutation_id"], name: try row["name"],
-                          entityID: try row["entity_id"], code: try row["code"], field: try row["field"],
-                          message: try row["message"], at: try row.timestamp("at"))
+            """
+        ) { row in
+            SyncRejection(
+                clientID: clientID, mutationID: try row["mutation_id"], name: try row["name"],
+                entityID: try row["entity_id"], code: try row["code"], field: try row["field"],
+                message: try row["message"], at: try row.timestamp("at"))
         }
     }
 
     public func fieldClocks(entityIDs: [String]) async throws -> [String: [String: String]] {
         let ids = entityIDs.compactMap { UUID(uuidString: $0) }
         guard !ids.isEmpty else { return [:] }
-        let rows = try await fetchAll("""
+        let rows = try await fetchAll(
+            """
             SELECT entity_id, field, clock FROM field_clocks WHERE entity_id = ANY(\(ids))
-            """) { row in
+            """
+        ) { row in
             ((try row["entity_id"] as UUID).lowercasedString, try row["field"] as String, try row["clock"] as String)
         }
         var clocks: [String: [String: String]] = [:]
@@ -36,7 +41,8 @@ extension PostgresStore {
     public func tasks(listIDs: [ListID], after: TaskID?, limit: Int) async throws -> [TaskItem] {
         guard !listIDs.isEmpty else { return [] }
         let floor = after?.uuid ?? UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
-        return try await fetchAll("""
+        return try await fetchAll(
+            """
             SELECT \(unescaped: PostgresRows.taskColumns) FROM tasks t
             WHERE t.list_id = ANY(\(listIDs.map(\.uuid))) AND t.id > \(floor) ORDER BY t.id LIMIT \(limit)
             """, PostgresRows.task)

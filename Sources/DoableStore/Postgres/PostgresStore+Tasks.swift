@@ -4,8 +4,9 @@ import PostgresNIO
 
 extension PostgresStore {
     public func task(id: TaskID) async throws -> TaskItem? {
-        try await fetchOne("SELECT \(unescaped: PostgresRows.taskColumns) FROM tasks t WHERE t.id = \(id.uuid)",
-                           PostgresRows.task)
+        try await fetchOne(
+            "SELECT \(unescaped: PostgresRows.taskColumns) FROM tasks t WHERE t.id = \(id.uuid)",
+            PostgresRows.task)
     }
 
     public func tasks(matching query: TaskQuery) async throws -> [TaskItem] {
@@ -30,7 +31,8 @@ extension PostgresStore {
         } else if labelIDs.count > 1 {
             let labels = try builder.bind(labelIDs.map(\.uuid))
             let count = try builder.bind(labelIDs.count)
-            conditions.append("""
+            conditions.append(
+                """
                 t.id IN (SELECT task_id FROM task_labels WHERE label_id = ANY(\(labels))
                          GROUP BY task_id HAVING count(*) = \(count))
                 """)
@@ -64,7 +66,8 @@ extension PostgresStore {
 
     /// Bounded by `Rules.maximumTaskDepth` levels, like the SQLite engine's.
     public func descendants(of id: TaskID) async throws -> [TaskItem] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             WITH RECURSIVE subtree(id, depth) AS (
                 SELECT id, 1 FROM tasks WHERE parent_id = \(id.uuid)
                 UNION ALL
@@ -78,7 +81,8 @@ extension PostgresStore {
 
     public func progress(of ids: [TaskID]) async throws -> [TaskID: SubtaskProgress] {
         guard !ids.isEmpty else { return [:] }
-        let rows = try await fetchAll("""
+        let rows = try await fetchAll(
+            """
             WITH RECURSIVE subtree(root, id, status, depth) AS (
                 SELECT parent_id, id, status, 1 FROM tasks
                 WHERE parent_id = ANY(\(ids.map(\.uuid))) AND deleted_at IS NULL
@@ -88,9 +92,12 @@ extension PostgresStore {
             )
             SELECT root, count(*) AS total, count(*) FILTER (WHERE status = 'completed') AS done
             FROM subtree GROUP BY root
-            """) { row in
-            (try row.id("root") as TaskID,
-             SubtaskProgress(done: Int(try row["done"] as Int64), total: Int(try row["total"] as Int64)))
+            """
+        ) { row in
+            (
+                try row.id("root") as TaskID,
+                SubtaskProgress(done: Int(try row["done"] as Int64), total: Int(try row["total"] as Int64))
+            )
         }
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })
     }
@@ -123,7 +130,8 @@ extension PostgresStore {
     }
 
     public func tasks(trashedWith key: String) async throws -> [TaskItem] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(unescaped: PostgresRows.taskColumns) FROM tasks t WHERE t.trashed_with = \(key)
             ORDER BY t.rank, t.id
             """, PostgresRows.task)
@@ -131,20 +139,23 @@ extension PostgresStore {
 
     public func tasks(listID: ListID, includingTrashed: Bool) async throws -> [TaskItem] {
         let trashed = includingTrashed ? "" : " AND t.deleted_at IS NULL"
-        return try await fetchAll("""
+        return try await fetchAll(
+            """
             SELECT \(unescaped: PostgresRows.taskColumns) FROM tasks t
             WHERE t.list_id = \(listID.uuid)\(unescaped: trashed) ORDER BY t.rank, t.id
             """, PostgresRows.task)
     }
 
     public func tasks(assignedTo accountID: AccountID) async throws -> [TaskItem] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(unescaped: PostgresRows.taskColumns) FROM tasks t WHERE t.assignee_id = \(accountID.uuid) ORDER BY t.id
             """, PostgresRows.task)
     }
 
     public func tasks(labelID: LabelID) async throws -> [TaskItem] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(unescaped: PostgresRows.taskColumns) FROM tasks t
             WHERE t.id IN (SELECT task_id FROM task_labels WHERE label_id = \(labelID.uuid)) ORDER BY t.rank, t.id
             """, PostgresRows.task)

@@ -25,8 +25,10 @@ public final class PostgresStore: Store {
     public init(url: PostgresURL, queryTimeout: Duration = StoreLimits.defaultQueryTimeout, logger: Logger) {
         var configuration = url.clientConfiguration
         self.queryTimeout = queryTimeout
-        let milliseconds = max(1, queryTimeout.components.seconds * 1_000
-            + queryTimeout.components.attoseconds / 1_000_000_000_000_000)
+        let milliseconds = max(
+            1,
+            queryTimeout.components.seconds * 1_000
+                + queryTimeout.components.attoseconds / 1_000_000_000_000_000)
         configuration.options.additionalStartupParameters.append(("statement_timeout", "\(milliseconds)"))
         // Issue 10, finding 16: every query left 2-3 KB behind for a minute. Each time the pool parks a connection
         // it starts a keep-alive timer (30 s) and, for connections above `minimumConnections`, an idle timer (60 s),
@@ -103,12 +105,15 @@ public final class PostgresStore: Store {
     /// Q-6: with `fsync = off` a power cut can lose or corrupt committed data; with `synchronous_commit = off` a
     /// commit is acknowledged before its WAL is flushed. Either makes the server's 201 a promise it cannot keep.
     public func checkDurableSettings() async throws {
-        let settings = try await fetchAll("""
+        let settings = try await fetchAll(
+            """
             SELECT name, setting FROM pg_settings WHERE name IN ('fsync', 'synchronous_commit')
-            """) { (try $0["name"] as String, try $0["setting"] as String) }
+            """
+        ) { (try $0["name"] as String, try $0["setting"] as String) }
         let unsafe = settings.filter { $0.1 == "off" }.map { "\($0.0) = off" }
         guard unsafe.isEmpty else {
-            throw DurabilityError("""
+            throw DurabilityError(
+                """
                 PostgreSQL runs with \(unsafe.joined(separator: " and ")): a power cut could lose writes Doable has \
                 already acknowledged. Turn it on in postgresql.conf (the default), or start Doable with \
                 --allow-unsafe-durability (DOABLE_ALLOW_UNSAFE_DURABILITY=1) for a throwaway database.
@@ -202,7 +207,10 @@ public final class PostgresStore: Store {
         guard let error else { return false }
         if let error = error as? PSQLError {
             if [.serverClosedConnection, .connectionError, .uncleanShutdown, .clientClosedConnection]
-                .contains(error.code) { return true }
+                .contains(error.code)
+            {
+                return true
+            }
             if let state = error.serverInfo?[.sqlState] {
                 return state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state)
             }
@@ -252,13 +260,15 @@ public final class PostgresStore: Store {
     }
 
     public func account(id: AccountID) async throws -> Account? {
-        try await fetchOne("SELECT \(unescaped: PostgresRows.accountColumns) FROM accounts WHERE id = \(id.uuid)",
-                           PostgresRows.account)
+        try await fetchOne(
+            "SELECT \(unescaped: PostgresRows.accountColumns) FROM accounts WHERE id = \(id.uuid)",
+            PostgresRows.account)
     }
 
     public func account(login: String) async throws -> Account? {
         let key = Rules.matchKey(login)
-        return try await fetchOne("""
+        return try await fetchOne(
+            """
             SELECT \(unescaped: PostgresRows.accountColumns) FROM accounts
             WHERE email_key = \(key) OR username_key = \(key) LIMIT 1
             """, PostgresRows.account)
@@ -266,32 +276,40 @@ public final class PostgresStore: Store {
 
     /// The credential and its account in one round trip: every authenticated request makes it.
     public func identity(secretHash: String) async throws -> (Credential, Account)? {
-        try await fetchOne("""
+        try await fetchOne(
+            """
             SELECT \(unescaped: PostgresRows.accountColumns), \(unescaped: PostgresRows.joinedCredentialColumns)
             FROM credentials c JOIN accounts ON accounts.id = c.account_id WHERE c.secret_hash = \(secretHash)
-            """) { row in (try PostgresRows.credential(row, prefix: "credential_"), try PostgresRows.account(row)) }
+            """
+        ) { row in (try PostgresRows.credential(row, prefix: "credential_"), try PostgresRows.account(row)) }
     }
 
     public func credential(secretHash: String) async throws -> Credential? {
-        try await fetchOne("""
+        try await fetchOne(
+            """
             SELECT \(unescaped: PostgresRows.credentialColumns) FROM credentials WHERE secret_hash = \(secretHash)
-            """) { try PostgresRows.credential($0) }
+            """
+        ) { try PostgresRows.credential($0) }
     }
 
     public func credentials(of accountID: AccountID) async throws -> [Credential] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(unescaped: PostgresRows.credentialColumns) FROM credentials WHERE account_id = \(accountID.uuid)
             ORDER BY created_at, id
-            """) { try PostgresRows.credential($0) }
+            """
+        ) { try PostgresRows.credential($0) }
     }
 
     public func list(id: ListID) async throws -> TaskList? {
-        try await fetchOne("SELECT \(unescaped: PostgresRows.listColumns) FROM lists WHERE id = \(id.uuid)",
-                           PostgresRows.list)
+        try await fetchOne(
+            "SELECT \(unescaped: PostgresRows.listColumns) FROM lists WHERE id = \(id.uuid)",
+            PostgresRows.list)
     }
 
     public func lists(ownerID: AccountID) async throws -> [TaskList] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(unescaped: PostgresRows.listColumns) FROM lists
             WHERE owner_id = \(ownerID.uuid) AND deleted_at IS NULL ORDER BY rank, id
             """, PostgresRows.list)
@@ -299,32 +317,38 @@ public final class PostgresStore: Store {
 
     public func openTaskCounts(listIDs: [ListID]) async throws -> [ListID: Int] {
         guard !listIDs.isEmpty else { return [:] }
-        let rows = try await fetchAll("""
+        let rows = try await fetchAll(
+            """
             SELECT list_id, count(*) AS open FROM tasks
             WHERE list_id = ANY(\(listIDs.map(\.uuid))) AND deleted_at IS NULL AND status <> 'completed'
             GROUP BY list_id
-            """) { row in (try row.id("list_id") as ListID, Int(try row["open"] as Int64)) }
+            """
+        ) { row in (try row.id("list_id") as ListID, Int(try row["open"] as Int64)) }
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })
     }
 
     public func label(id: LabelID) async throws -> Label? {
-        try await fetchOne("SELECT \(unescaped: PostgresRows.labelColumns) FROM labels WHERE id = \(id.uuid)",
-                           PostgresRows.label)
+        try await fetchOne(
+            "SELECT \(unescaped: PostgresRows.labelColumns) FROM labels WHERE id = \(id.uuid)",
+            PostgresRows.label)
     }
 
     public func labels(ownerID: AccountID) async throws -> [Label] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(unescaped: PostgresRows.labelColumns) FROM labels WHERE owner_id = \(ownerID.uuid)
             ORDER BY name_key, id
             """, PostgresRows.label)
     }
 
     public func trash(ownerID: AccountID) async throws -> (lists: [TaskList], tasks: [TaskItem]) {
-        let lists = try await fetchAll("""
+        let lists = try await fetchAll(
+            """
             SELECT \(unescaped: PostgresRows.listColumns) FROM lists
             WHERE owner_id = \(ownerID.uuid) AND deleted_at IS NOT NULL ORDER BY deleted_at DESC, id
             """, PostgresRows.list)
-        let tasks = try await fetchAll("""
+        let tasks = try await fetchAll(
+            """
             SELECT \(unescaped: PostgresRows.taskColumns) FROM tasks t
             WHERE t.owner_id = \(ownerID.uuid) AND t.deleted_at IS NOT NULL AND t.trashed_with = t.id::text
             ORDER BY t.deleted_at DESC, t.id
@@ -335,11 +359,13 @@ public final class PostgresStore: Store {
     public func expiredTrash(before cutoff: Timestamp, limit: Int) async throws
         -> (lists: [TaskList], tasks: [TaskItem])
     {
-        let lists = try await fetchAll("""
+        let lists = try await fetchAll(
+            """
             SELECT \(unescaped: PostgresRows.listColumns) FROM lists
             WHERE deleted_at IS NOT NULL AND deleted_at < \(cutoff.milliseconds) ORDER BY deleted_at, id LIMIT \(limit)
             """, PostgresRows.list)
-        let tasks = try await fetchAll("""
+        let tasks = try await fetchAll(
+            """
             SELECT \(unescaped: PostgresRows.taskColumns) FROM tasks t
             WHERE t.deleted_at IS NOT NULL AND t.deleted_at < \(cutoff.milliseconds) ORDER BY t.deleted_at, t.id
             LIMIT \(limit)
@@ -348,7 +374,8 @@ public final class PostgresStore: Store {
     }
 
     public func changes(accountID: AccountID, after sequence: Int64, limit: Int) async throws -> [Change] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT account_id, seq, entity, entity_id, kind, at, actor_id, list_id FROM changes
             WHERE account_id = \(accountID.uuid) AND seq > \(sequence) ORDER BY seq LIMIT \(limit)
             """, PostgresRows.change)
@@ -368,14 +395,18 @@ public final class PostgresStore: Store {
         }
         var purged = 0
         for (account, floor) in accounts where purged < limit {
-            let due = try await fetchOne("""
-                SELECT max(seq) AS seq FROM changes
-                WHERE account_id = \(account.uuid) AND seq > \(floor) AND at < \(cutoff.milliseconds)
-                """) { try $0["seq"] as Int64? } ?? nil
+            let due =
+                try await fetchOne(
+                    """
+                    SELECT max(seq) AS seq FROM changes
+                    WHERE account_id = \(account.uuid) AND seq > \(floor) AND at < \(cutoff.milliseconds)
+                    """
+                ) { try $0["seq"] as Int64? } ?? nil
             guard due != nil else { continue }
             let rows = try await client.withTransaction(logger: logger) { connection -> [PostgresRecord] in
                 let writer = PostgresWriter(connection: connection, logger: logger, channel: channel)
-                return try await writer.fetch("""
+                return try await writer.fetch(
+                    """
                     WITH newest AS (
                         SELECT max(seq) AS seq FROM changes
                         WHERE account_id = \(account.uuid) AND seq > \(floor) AND at < \(cutoff.milliseconds)
@@ -406,7 +437,11 @@ public final class PostgresStore: Store {
     }
 
     public func close() async throws {
-        guard let task = ownedRun.withLock({ task in defer { task = nil }; return task }) else { return }
+        guard
+            let task = ownedRun.withLock({ task in
+                defer { task = nil }; return task
+            })
+        else { return }
         task.cancel()
         await task.value
     }

@@ -37,7 +37,7 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
 
     public init(_ text: String) throws {
         guard let components = URLComponents(string: text),
-              let scheme = components.scheme?.lowercased(), scheme == "postgres" || scheme == "postgresql"
+            let scheme = components.scheme?.lowercased(), scheme == "postgres" || scheme == "postgresql"
         else { throw Invalid(description: "A database URL starts with postgres://") }
         var options: [String: String] = [:]
         for item in components.queryItems ?? [] { options[item.name] = item.value ?? "" }
@@ -98,8 +98,9 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         if let path = unixSocketPath {
             configuration = .init(unixSocketPath: path, username: username, password: password, database: database)
         } else {
-            configuration = .init(host: host, port: port, username: username, password: password, database: database,
-                                  tls: tls)
+            configuration = .init(
+                host: host, port: port, username: username, password: password, database: database,
+                tls: tls)
         }
         configuration.options.additionalStartupParameters.append(("application_name", "doable"))
         if let schema { configuration.options.additionalStartupParameters.append(("search_path", schema)) }

@@ -23,7 +23,8 @@ extension PostgresWriter {
         let offsets: [String] = reminders.map {
             if case .relative(_, let offset) = $0.trigger { text(Int64(offset)) } else { "" }
         }
-        let updated = try await fetch("""
+        let updated = try await fetch(
+            """
             UPDATE reminders AS r SET task_id = u.task_id, account_id = u.account_id, at = NULLIF(u.at, '')::bigint,
                 relative_to = NULLIF(u.relative_to, ''), offset_minutes = NULLIF(u.offset_minutes, '')::bigint,
                 snoozed_until = NULLIF(u.snoozed_until, '')::bigint, silenced = u.silenced,
@@ -49,7 +50,8 @@ extension PostgresWriter {
 
     func insert(_ notes: [AppNotification]) async throws {
         guard !notes.isEmpty else { return }
-        try await execute("""
+        try await execute(
+            """
             INSERT INTO notifications (id, account_id, kind, title, body, task_id, list_id, actor_id, created_at,
                 read_at, version, posting_id, silent)
             SELECT id, account_id, kind, title, body, NULLIF(task_id, '')::uuid, NULLIF(list_id, '')::uuid,
@@ -65,7 +67,8 @@ extension PostgresWriter {
 
     func insert(_ deliveries: [Delivery]) async throws {
         guard !deliveries.isEmpty else { return }
-        try await execute("""
+        try await execute(
+            """
             INSERT INTO deliveries (id, account_id, channel, target, event, payload, state, attempts, next_attempt_at,
                 last_error, created_at, sent_at)
             SELECT id, account_id, channel, target, event, payload, state, attempts, next_attempt_at, NULL, created_at,

@@ -25,7 +25,8 @@ extension PostgresWriter {
 
     func putGameDay(_ day: GameDay) async throws {
         if day.version == 1 {
-            try await execute("""
+            try await execute(
+                """
                 INSERT INTO game_days (\(unescaped: GameColumns.day))
                 VALUES (\(day.accountID.uuid), \(day.day.description), \(day.status.rawValue), \(Int64(day.dueCount)),
                         \(Int64(day.doneCount)), \(Int64(day.bonus)), \(Int64(day.streak)),
@@ -33,7 +34,8 @@ extension PostgresWriter {
                 """)
             return
         }
-        let updated = try await fetch("""
+        let updated = try await fetch(
+            """
             UPDATE game_days SET status = \(day.status.rawValue), due_count = \(Int64(day.dueCount)),
                 done_count = \(Int64(day.doneCount)), bonus = \(Int64(day.bonus)), streak = \(Int64(day.streak)),
                 closed_at = \(day.closedAt.milliseconds), version = \(day.version)
@@ -44,7 +46,8 @@ extension PostgresWriter {
     }
 
     func addLedgerEntry(_ entry: LedgerEntry) async throws {
-        try await execute("""
+        try await execute(
+            """
             INSERT INTO game_ledger (\(unescaped: GameColumns.ledger))
             VALUES (\(entry.id.uuid), \(entry.accountID.uuid), \(entry.kind.rawValue), \(entry.reference),
                     \(Int64(entry.points)), \(Int64(entry.xp)), \(entry.localDay.description), \(entry.detail),

@@ -44,7 +44,8 @@ extension PostgresWriter {
         // Nullable columns travel as text, '' for null (as appendChanges does for list ids).
         func text(_ value: (some CustomStringConvertible)?) -> String { value.map(\.description) ?? "" }
         let points = postings.map { $0.location?.point }
-        try await execute("""
+        try await execute(
+            """
             INSERT INTO postings (id, poster_id, title, description, category_id, suggested_category, max_bid_cents,
                 status, latitude, longitude, place_name, lat_cell, assignee_id, accepted_bid_id, assignee_task_id,
                 lowest_bid_cents, open_bid_count, bids_seen_at, done_at, created_at, updated_at, deleted_at, version)
@@ -101,7 +102,8 @@ extension PostgresWriter {
     }
 
     func putReview(_ review: MarketReview) async throws {
-        try await execute("""
+        try await execute(
+            """
             INSERT INTO posting_reviews (id, posting_id, reviewer_id, reviewee_id, rating, body, created_at)
             VALUES (\(review.id.uuid), \(review.postingID.uuid), \(review.reviewerID.uuid), \(review.revieweeID.uuid),
                     \(Int64(review.rating)), \(review.body), \(review.createdAt.milliseconds))
@@ -121,7 +123,8 @@ extension PostgresWriter {
     }
 
     func putAttachment(_ photo: Attachment, bytes: [UInt8]) async throws {
-        let inserted = try await fetch("""
+        let inserted = try await fetch(
+            """
             INSERT INTO attachments (id, account_id, task_id, posting_id, list_id, kind, byte_count, created_at)
             VALUES (\(photo.id.uuid), \(photo.accountID.uuid), \(photo.taskID?.uuid), \(photo.postingID?.uuid),
                     \(photo.listID?.uuid), \(photo.kind.rawValue), \(Int64(photo.byteCount)),
@@ -129,7 +132,8 @@ extension PostgresWriter {
             ON CONFLICT (id) DO NOTHING RETURNING id
             """)
         if inserted.isEmpty { throw StoreError.duplicate(key: "id") }
-        try await execute("""
+        try await execute(
+            """
             INSERT INTO attachment_bytes (attachment_id, bytes) VALUES (\(photo.id.uuid), \(Data(bytes)))
             """)
     }
@@ -141,7 +145,8 @@ extension PostgresWriter {
     }
 
     func deleteAttachments(taskID: TaskID) async throws {
-        try await execute("""
+        try await execute(
+            """
             DELETE FROM attachment_bytes
             WHERE attachment_id IN (SELECT id FROM attachments WHERE task_id = \(taskID.uuid))
             """)
@@ -151,23 +156,28 @@ extension PostgresWriter {
     /// As `SQLiteWriter.deleteMarketRows(of:)`.
     func deleteMarketRows(of account: AccountID) async throws {
         let id = account.uuid
-        try await execute("""
+        try await execute(
+            """
             DELETE FROM attachment_bytes WHERE attachment_id IN (SELECT id FROM attachments WHERE account_id = \(id)
                 OR task_id IN (SELECT id FROM tasks WHERE owner_id = \(id))
                 OR posting_id IN (SELECT id FROM postings WHERE poster_id = \(id)))
             """)
-        try await execute("""
+        try await execute(
+            """
             DELETE FROM attachments WHERE account_id = \(id) OR task_id IN (SELECT id FROM tasks WHERE owner_id = \(id))
                 OR posting_id IN (SELECT id FROM postings WHERE poster_id = \(id))
             """)
-        try await execute("""
+        try await execute(
+            """
             DELETE FROM bids WHERE bidder_id = \(id) OR posting_id IN (SELECT id FROM postings WHERE poster_id = \(id))
             """)
-        try await execute("""
+        try await execute(
+            """
             DELETE FROM posting_questions
             WHERE asker_id = \(id) OR posting_id IN (SELECT id FROM postings WHERE poster_id = \(id))
             """)
-        try await execute("""
+        try await execute(
+            """
             DELETE FROM posting_reviews WHERE reviewer_id = \(id) OR reviewee_id = \(id)
                 OR posting_id IN (SELECT id FROM postings WHERE poster_id = \(id))
             """)

@@ -47,7 +47,8 @@ struct PostgresWriter {
         try await insert(deliveries)
         let ending = batch.accountsEndingCredentials
         if !ending.isEmpty {
-            try await execute("""
+            try await execute(
+                """
                 SELECT pg_notify(\(channel), payload) FROM unnest(\(PostgresFeedListener.credentialsPayload(ending))) AS payload
                 """)
         }
@@ -57,8 +58,9 @@ struct PostgresWriter {
     func apply(_ operation: WriteBatch.Operation, now: Timestamp) async throws {
         switch operation {
         case .putAccount(let account):
-            try await put("accounts", id: account.id.description, version: account.version,
-                          values: PostgresRows.accountValues(account))
+            try await put(
+                "accounts", id: account.id.description, version: account.version,
+                values: PostgresRows.accountValues(account))
         case .deleteAccount(let account):
             let id = account.id.uuid
             try await execute("DELETE FROM task_labels WHERE task_id IN (SELECT id FROM tasks WHERE owner_id = \(id))")
@@ -68,18 +70,21 @@ struct PostgresWriter {
             try await execute("DELETE FROM list_members WHERE list_id IN (SELECT id FROM lists WHERE owner_id = \(id))")
             try await execute("DELETE FROM list_members WHERE account_id = \(id)")
             try await execute("DELETE FROM notifications WHERE account_id = \(id)")
-            try await execute("""
+            try await execute(
+                """
                 DELETE FROM reminders WHERE account_id = \(id) OR task_id IN (SELECT id FROM tasks WHERE owner_id = \(id))
                 """)
             try await execute("DELETE FROM task_completions WHERE task_id IN (SELECT id FROM tasks WHERE owner_id = \(id))")
             try await execute("DELETE FROM webhooks WHERE account_id = \(id)")
             try await execute("DELETE FROM deliveries WHERE account_id = \(id)")
             try await execute("DELETE FROM undo_shelf WHERE account_id = \(id)")
-            try await execute("""
+            try await execute(
+                """
                 DELETE FROM field_clocks WHERE entity_id IN (SELECT id FROM tasks WHERE owner_id = \(id)
                     UNION ALL SELECT id FROM lists WHERE owner_id = \(id) UNION ALL SELECT id FROM labels WHERE owner_id = \(id))
                 """)
-            try await execute("""
+            try await execute(
+                """
                 DELETE FROM sync_rejections WHERE client_id IN (SELECT client_id FROM sync_clients WHERE account_id = \(id))
                 """)
             try await execute("DELETE FROM sync_clients WHERE account_id = \(id)")
@@ -93,8 +98,9 @@ struct PostgresWriter {
             try await execute("DELETE FROM changes WHERE account_id = \(id)")
             try await delete("accounts", id: account.id.uuid, version: account.version)
         case .putList(let list):
-            try await put("lists", id: list.id.description, version: list.version,
-                          values: PostgresRows.listValues(list))
+            try await put(
+                "lists", id: list.id.description, version: list.version,
+                values: PostgresRows.listValues(list))
         case .purgeList(let list):
             try await execute("DELETE FROM list_members WHERE list_id = \(list.id.uuid)")
             try await deleteCalendarCollection(list.id)
@@ -106,7 +112,8 @@ struct PostgresWriter {
             try await put("tasks", id: task.id.description, version: task.version, values: values)
             if task.version > 1 { try await execute("DELETE FROM task_labels WHERE task_id = \(task.id.uuid)") }
             if !task.labelIDs.isEmpty {
-                try await execute("""
+                try await execute(
+                    """
                     INSERT INTO task_labels (task_id, label_id)
                     SELECT \(task.id.uuid), unnest(\(task.labelIDs.map(\.uuid))) ON CONFLICT DO NOTHING
                     """)
@@ -122,12 +129,14 @@ struct PostgresWriter {
             try await deleteCalendarObject(task.id)
             try await delete("tasks", id: task.id.uuid, version: task.version)
         case .putLabel(let label):
-            try await put("labels", id: label.id.description, version: label.version,
-                          values: PostgresRows.labelValues(label))
+            try await put(
+                "labels", id: label.id.description, version: label.version,
+                values: PostgresRows.labelValues(label))
         case .deleteLabel(let label):
             try await delete("labels", id: label.id.uuid, version: label.version)
         case .putCredential(let credential):
-            try await execute("""
+            try await execute(
+                """
                 INSERT INTO credentials (id, account_id, kind, name, scope, secret_hash, created_at, expires_at)
                 VALUES (\(credential.id.uuid), \(credential.accountID.uuid), \(credential.kind.rawValue),
                         \(credential.name), \(credential.scope.rawValue), \(credential.secretHash),
@@ -136,21 +145,24 @@ struct PostgresWriter {
         case .deleteCredential(let credential):
             try await execute("DELETE FROM credentials WHERE id = \(credential.id.uuid)")
         case .deleteCredentials(let accountID, let kinds, let except):
-            try await execute("""
+            try await execute(
+                """
                 DELETE FROM credentials
                 WHERE account_id = \(accountID.uuid) AND kind = ANY(\(kinds.map(\.rawValue)))
                 AND id IS DISTINCT FROM \(except?.uuid)
                 """)
         case .putMembership(let member):
             if member.version == 1 {
-                try await execute("""
+                try await execute(
+                    """
                     INSERT INTO list_members (list_id, account_id, role, rank, added_by, created_at, updated_at, version)
                     VALUES (\(member.listID.uuid), \(member.accountID.uuid), \(member.role.rawValue), \(member.rank),
                             \(member.addedBy?.uuid), \(member.createdAt.milliseconds), \(member.updatedAt.milliseconds),
                             \(member.version))
                     """)
             } else {
-                let updated = try await fetch("""
+                let updated = try await fetch(
+                    """
                     UPDATE list_members SET role = \(member.role.rawValue), rank = \(member.rank),
                         updated_at = \(member.updatedAt.milliseconds), version = \(member.version)
                     WHERE list_id = \(member.listID.uuid) AND account_id = \(member.accountID.uuid)
@@ -162,7 +174,8 @@ struct PostgresWriter {
                 }
             }
         case .deleteMembership(let member):
-            let deleted = try await fetch("""
+            let deleted = try await fetch(
+                """
                 DELETE FROM list_members
                 WHERE list_id = \(member.listID.uuid) AND account_id = \(member.accountID.uuid)
                     AND version = \(member.version)
@@ -185,7 +198,8 @@ struct PostgresWriter {
         case .deleteComment(let comment):
             try await delete("comments", id: comment.id.uuid, version: comment.version)
         case .addActivity(let entry):
-            try await execute("""
+            try await execute(
+                """
                 INSERT INTO task_activity (id, task_id, actor_id, action, fields, detail, at)
                 VALUES (\(entry.id.uuid), \(entry.taskID.uuid), \(entry.actorID?.uuid), \(entry.action.rawValue),
                         \(entry.fields.joined(separator: ",")), \(entry.detail), \(entry.at.milliseconds))
@@ -207,12 +221,14 @@ struct PostgresWriter {
             try values.set("silent", note.isSilent)
             try await put("notifications", id: note.id.description, version: note.version, values: values)
         case .putReminder(let reminder):
-            try await put("reminders", id: reminder.id.description, version: reminder.version,
-                          values: PostgresStore.reminderValues(reminder))
+            try await put(
+                "reminders", id: reminder.id.description, version: reminder.version,
+                values: PostgresStore.reminderValues(reminder))
         case .deleteReminder(let reminder):
             try await delete("reminders", id: reminder.id.uuid, version: reminder.version)
         case .addCompletion(let completion):
-            try await execute("""
+            try await execute(
+                """
                 INSERT INTO task_completions (id, task_id, owner_id, actor_id, completed_at, due, start, recurrence,
                     next_due, reset_subtasks, local_day, on_time, age_seconds)
                 VALUES (\(completion.id.uuid), \(completion.taskID.uuid), \(completion.ownerID.uuid),
@@ -241,7 +257,8 @@ struct PostgresWriter {
         case .deleteWebhook(let hook):
             try await delete("webhooks", id: hook.id.uuid, version: hook.version)
         case .advanceWebhookCursor(let id, let from, let to):
-            let moved = try await fetch("""
+            let moved = try await fetch(
+                """
                 UPDATE webhooks SET feed_cursor = \(to) WHERE id = \(id.uuid) AND feed_cursor = \(from) RETURNING id
                 """)
             if moved.isEmpty { throw StoreError.versionConflict(entity: "webhooks", id: id.description) }
@@ -264,13 +281,15 @@ struct PostgresWriter {
             case .attachmentsOnTask(let task, let most):
                 let key = "attachments:" + task.description
                 try await execute("SELECT pg_advisory_xact_lock(hashtextextended(\(key), 0))")
-                count = try await fetch("SELECT count(*) AS n FROM attachments WHERE task_id = \(task.uuid)")
+                count =
+                    try await fetch("SELECT count(*) AS n FROM attachments WHERE task_id = \(task.uuid)")
                     .first?["n"] ?? 0
                 maximum = most
             case .attachmentsOnPosting(let posting, let most):
                 let key = "attachments:" + posting.description
                 try await execute("SELECT pg_advisory_xact_lock(hashtextextended(\(key), 0))")
-                count = try await fetch("SELECT count(*) AS n FROM attachments WHERE posting_id = \(posting.uuid)")
+                count =
+                    try await fetch("SELECT count(*) AS n FROM attachments WHERE posting_id = \(posting.uuid)")
                     .first?["n"] ?? 0
                 maximum = most
             }
@@ -279,13 +298,15 @@ struct PostgresWriter {
             // A concurrent request handling the same mutation waits on the row (or the key) and then finds it moved.
             let moved: [PostgresRecord]
             if mutation == 1 {
-                moved = try await fetch("""
+                moved = try await fetch(
+                    """
                     INSERT INTO sync_clients (client_id, account_id, last_mutation_id, updated_at)
                     VALUES (\(client), \(account.uuid), 1, \(Timestamp.now.milliseconds))
                     ON CONFLICT (client_id) DO NOTHING RETURNING client_id
                     """)
             } else {
-                moved = try await fetch("""
+                moved = try await fetch(
+                    """
                     UPDATE sync_clients SET last_mutation_id = \(mutation), updated_at = \(Timestamp.now.milliseconds)
                     WHERE client_id = \(client) AND account_id = \(account.uuid) AND last_mutation_id = \(mutation - 1)
                     RETURNING client_id
@@ -293,7 +314,8 @@ struct PostgresWriter {
             }
             if moved.isEmpty { throw StoreError.duplicate(key: "mutation") }
         case .recordSyncRejection(let rejection):
-            try await execute("""
+            try await execute(
+                """
                 INSERT INTO sync_rejections (client_id, mutation_id, name, entity_id, code, field, message, at)
                 VALUES (\(rejection.clientID), \(rejection.mutationID), \(rejection.name), \(rejection.entityID),
                         \(rejection.code), \(rejection.field), \(rejection.message), \(rejection.at.milliseconds))
@@ -302,7 +324,8 @@ struct PostgresWriter {
             break
         case .stampFieldClocks(let entity, let fields, let clock):
             guard let id = UUID(uuidString: entity) else { break }
-            try await execute("""
+            try await execute(
+                """
                 INSERT INTO field_clocks (entity_id, field, clock) SELECT \(id), f, \(clock) FROM unnest(\(fields)) AS f
                 ON CONFLICT (entity_id, field) DO UPDATE SET clock = excluded.clock
                 WHERE excluded.clock > field_clocks.clock
@@ -340,10 +363,12 @@ struct PostgresWriter {
         case .putFeedKey(let key):
             try await putFeedKey(key)
         case .shelveUndo(let shelved):
-            try await execute("""
+            try await execute(
+                """
                 DELETE FROM undo_shelf WHERE account_id = \(shelved.accountID.uuid) AND expires_at < \(now.milliseconds)
                 """)
-            try await execute("""
+            try await execute(
+                """
                 INSERT INTO undo_shelf (id, account_id, steps, expires_at)
                 VALUES (\(shelved.id), \(shelved.accountID.uuid), \(shelved.steps), \(shelved.expiresAt.milliseconds))
                 """)
@@ -352,7 +377,8 @@ struct PostgresWriter {
         case .putCalendarCollection(let listID, let name):
             try await putCalendarCollection(listID, name: name)
         case .enqueueDelivery(let delivery):
-            try await execute("""
+            try await execute(
+                """
                 INSERT INTO deliveries (id, account_id, channel, target, event, payload, state, attempts,
                     next_attempt_at, last_error, created_at, sent_at)
                 VALUES (\(delivery.id.uuid), \(delivery.accountID.uuid), \(delivery.channel.rawValue), \(delivery.target),
@@ -375,7 +401,8 @@ struct PostgresWriter {
 
     /// Deletes the row only if it still has the version that was read.
     func delete(_ table: String, id: UUID, version: Int64) async throws {
-        let deleted = try await fetch("""
+        let deleted = try await fetch(
+            """
             DELETE FROM \(unescaped: table) WHERE id = \(id) AND version = \(version) RETURNING id
             """)
         if deleted.isEmpty { throw StoreError.versionConflict(entity: table, id: id.uuidString.lowercased()) }
@@ -389,7 +416,8 @@ struct PostgresWriter {
         let lists = batch.listsConcerned.map(\.uuid)
         guard !lists.isEmpty else { return [:] }
         try await execute("SELECT 1 FROM lists WHERE id = ANY(\(lists)) ORDER BY id FOR SHARE")
-        let rows = try await fetch("""
+        let rows = try await fetch(
+            """
             SELECT id AS list_id, owner_id AS account_id, 0 AS position FROM lists WHERE id = ANY(\(lists))
             UNION ALL
             SELECT list_id, account_id, 1 FROM list_members WHERE list_id = ANY(\(lists))
@@ -406,7 +434,8 @@ struct PostgresWriter {
         // Several writers may lock the same accounts: always in one order, so they queue instead of deadlocking.
         var before: [AccountID: Int64] = [:]
         for (account, count) in WriteBatch.counts(of: entries).sorted(by: { $0.0 < $1.0 }) {
-            let rows = try await fetch("""
+            let rows = try await fetch(
+                """
                 UPDATE accounts SET change_seq = change_seq + \(count) WHERE id = \(account.uuid) RETURNING change_seq
                 """)
             guard let last: Int64 = try rows.first?["change_seq"] else {
@@ -416,7 +445,8 @@ struct PostgresWriter {
         }
         let changes = WriteBatch.sequenced(entries, lastSequences: before, batch: batch)
         // The entries and their announcement in one statement; NOTIFY is delivered when the transaction commits.
-        try await execute("""
+        try await execute(
+            """
             WITH appended AS (
                 INSERT INTO changes (account_id, seq, entity, entity_id, kind, at, actor_id, list_id)
                 SELECT account_id, seq, entity, entity_id, kind, \(batch.now.milliseconds), \(batch.actorID?.uuid)::uuid,
@@ -448,7 +478,7 @@ struct PostgresWriter {
     /// any other error is returned unchanged.
     static func storeError(for error: any Error) -> any Error {
         guard let error = error as? PSQLError, let state = error.serverInfo?[.sqlState],
-              state.hasPrefix("23") || state.hasPrefix("40")
+            state.hasPrefix("23") || state.hasPrefix("40")
         else {
             return error
         }

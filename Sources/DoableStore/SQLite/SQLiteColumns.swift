@@ -81,9 +81,10 @@ extension SQLiteRows {
     }
 
     /// Every row of a cached statement, read with `map`.
-    static func fetchAll<T>(_ db: Database, sql: String, arguments: StatementArguments,
-                            _ map: (SQLiteColumns) throws -> T) throws -> [T]
-    {
+    static func fetchAll<T>(
+        _ db: Database, sql: String, arguments: StatementArguments,
+        _ map: (SQLiteColumns) throws -> T
+    ) throws -> [T] {
         let statement = try db.cachedStatement(sql: sql)
         let cursor = try Row.fetchCursor(statement, arguments: arguments)
         let columns = SQLiteColumns(statement: statement.sqliteStatement)

@@ -58,9 +58,12 @@ final class SQLiteFeedPoller: Sendable {
                 let rows = try Row.fetchAll(db, sql: "SELECT id, change_seq FROM accounts WHERE change_seq > 0")
                     .map { (SQLiteRows.id($0, "id") as AccountID, $0["change_seq"] as Int64) }
                 var marks: [AccountID: CredentialMark] = [:]
-                for row in try Row.fetchAll(db, sql: """
-                    SELECT account_id, count(*) AS n, sum(rowid) AS ids FROM credentials GROUP BY account_id
-                    """) {
+                for row in try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT account_id, count(*) AS n, sum(rowid) AS ids FROM credentials GROUP BY account_id
+                        """)
+                {
                     marks[SQLiteRows.id(row, "account_id")] = CredentialMark(count: row["n"], rowIDs: row["ids"])
                 }
                 return (version, (rows, marks))

@@ -29,10 +29,12 @@ final class SQLiteGroupCommitter: Sendable {
     /// Runs `work` in a savepoint of the next group transaction; returns its result once that transaction is on disk.
     func write<T: Sendable>(_ work: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            let pending = Pending(work: { db in try work(db) }, finish: { result in
-                // The result is the one `work` returned, so the cast holds.
-                continuation.resume(with: result.map { $0 as! T })  // swiftlint:disable:this force_cast
-            })
+            let pending = Pending(
+                work: { db in try work(db) },
+                finish: { result in
+                    // The result is the one `work` returned, so the cast holds.
+                    continuation.resume(with: result.map { $0 as! T })  // swiftlint:disable:this force_cast
+                })
             let shouldDrain = state.withLock { state in
                 state.queue.append(pending)
                 if state.isDraining { return false }

@@ -21,12 +21,14 @@ final class SQLiteQueryDeadline: @unchecked Sendable {
     static func run<T>(_ db: Database, timeout: Duration, _ body: () throws -> T) throws -> T {
         let limit = SQLiteQueryDeadline(timeout: timeout)
         let connection = db.sqliteConnection
-        sqlite3_progress_handler(connection, 1_000, { context in
-            let limit = Unmanaged<SQLiteQueryDeadline>.fromOpaque(context!).takeUnretainedValue()
-            guard DispatchTime.now().uptimeNanoseconds >= limit.deadline else { return 0 }
-            limit.isExpired = true
-            return 1
-        }, Unmanaged.passUnretained(limit).toOpaque())
+        sqlite3_progress_handler(
+            connection, 1_000,
+            { context in
+                let limit = Unmanaged<SQLiteQueryDeadline>.fromOpaque(context!).takeUnretainedValue()
+                guard DispatchTime.now().uptimeNanoseconds >= limit.deadline else { return 0 }
+                limit.isExpired = true
+                return 1
+            }, Unmanaged.passUnretained(limit).toOpaque())
         defer { sqlite3_progress_handler(connection, 0, nil, nil) }
         do {
             return try withExtendedLifetime(limit) { try body() }

@@ -9,9 +9,12 @@ extension SQLiteStore: StoreArchiving {
 
     public func backup(into writer: BackupArchiveWriter) async throws -> BackupManifest {
         try await pool.read { db in
-            let withoutRowID = try Set(String.fetchAll(db, sql: """
-                SELECT name FROM sqlite_master WHERE type = 'table' AND upper(sql) LIKE '%WITHOUT ROWID%'
-                """))
+            let withoutRowID = try Set(
+                String.fetchAll(
+                    db,
+                    sql: """
+                        SELECT name FROM sqlite_master WHERE type = 'table' AND upper(sql) LIKE '%WITHOUT ROWID%'
+                        """))
             let tables = try Self.archivedTables(db)
             writer.expectedRows = try tables.reduce(0) { total, table in
                 total + (try Int.fetchOne(db, sql: "SELECT count(*) FROM \(BackupTables.quoted(table.table))") ?? 0)
@@ -44,9 +47,12 @@ extension SQLiteStore: StoreArchiving {
             try db.inTransaction(.immediate) {
                 try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
                 let target = try Self.archivedTables(db)
-                try BackupTables.check(manifest, against: Dictionary(uniqueKeysWithValues: target.map {
-                    ($0.table, Set($0.columns.map(\.name)))
-                }))
+                try BackupTables.check(
+                    manifest,
+                    against: Dictionary(
+                        uniqueKeysWithValues: target.map {
+                            ($0.table, Set($0.columns.map(\.name)))
+                        }))
                 for (table, _) in target { try db.execute(sql: "DELETE FROM \(BackupTables.quoted(table))") }
                 var done = 0
                 for part in manifest.parts {
@@ -62,10 +68,11 @@ extension SQLiteStore: StoreArchiving {
                     }
                     report.rows.append((part.name, part.rows))
                 }
-                try db.execute(sql: """
-                    UPDATE accounts SET change_seq = change_seq + \(StoreSchema.restoreFeedJump),
-                                        feed_floor = change_seq + \(StoreSchema.restoreFeedJump)
-                    """)
+                try db.execute(
+                    sql: """
+                        UPDATE accounts SET change_seq = change_seq + \(StoreSchema.restoreFeedJump),
+                                            feed_floor = change_seq + \(StoreSchema.restoreFeedJump)
+                        """)
                 return .commit
             }
             return report
@@ -82,8 +89,9 @@ extension SQLiteStore: StoreArchiving {
             !BackupTables.skipped.contains(name) && !name.hasPrefix("sqlite_")
                 && !virtual.contains(where: { name == $0 || name.hasPrefix($0 + "_") })
         }.map { table in
-            let columns = try Row.fetchAll(db, sql: "SELECT name, type FROM pragma_table_info(?) ORDER BY cid",
-                                           arguments: [table])
+            let columns = try Row.fetchAll(
+                db, sql: "SELECT name, type FROM pragma_table_info(?) ORDER BY cid",
+                arguments: [table])
             return (table, columns.map { BackupColumn(name: $0["name"], type: columnType(declared: $0["type"])) })
         }
     }

@@ -9,77 +9,92 @@ extension SQLiteStore {
     static let prefixedCalendarObjectColumns = SQLiteRows.prefixed(calendarObjectColumns, "o")
 
     static func calendarObject(_ row: Row) -> CalendarObject {
-        CalendarObject(taskID: SQLiteRows.id(row, "task_id"), name: row["name"], uid: row["uid"], body: row["body"],
-                       bodyVersion: row["body_version"], pendingParentUID: row["pending_parent_uid"])
+        CalendarObject(
+            taskID: SQLiteRows.id(row, "task_id"), name: row["name"], uid: row["uid"], body: row["body"],
+            bodyVersion: row["body_version"], pendingParentUID: row["pending_parent_uid"])
     }
 
     static func feedKey(_ row: Row) -> FeedKey {
-        FeedKey(accountID: SQLiteRows.id(row, "account_id"), key: row["key"],
-                createdAt: SQLiteRows.timestamp(row, "created_at"))
+        FeedKey(
+            accountID: SQLiteRows.id(row, "account_id"), key: row["key"],
+            createdAt: SQLiteRows.timestamp(row, "created_at"))
     }
 
     public func calendarObject(taskID: TaskID) async throws -> CalendarObject? {
-        try await fetchOne("SELECT \(Self.calendarObjectColumns) FROM calendar_objects WHERE task_id = ?",
-                           [taskID.description], Self.calendarObject)
+        try await fetchOne(
+            "SELECT \(Self.calendarObjectColumns) FROM calendar_objects WHERE task_id = ?",
+            [taskID.description], Self.calendarObject)
     }
 
     public func calendarObjects(taskIDs: [TaskID]) async throws -> [CalendarObject] {
         guard !taskIDs.isEmpty else { return [] }
         // One JSON array argument: a calendar may hold more tasks than SQLite takes variables in one statement.
-        return try await fetchAll("""
+        return try await fetchAll(
+            """
             SELECT \(Self.calendarObjectColumns) FROM calendar_objects
             WHERE task_id IN (SELECT value FROM json_each(?)) ORDER BY task_id
             """, [Self.jsonArray(taskIDs.map(\.description))], Self.calendarObject)
     }
 
     public func calendarObjectTask(listID: ListID, name: String) async throws -> TaskID? {
-        try await fetchOne("""
+        try await fetchOne(
+            """
             SELECT o.task_id FROM calendar_objects o JOIN tasks t ON t.id = o.task_id
             WHERE o.name = ? AND t.list_id = ? ORDER BY o.task_id LIMIT 1
-            """, [name, listID.description]) { (row: Row) in SQLiteRows.id(row, "task_id") as TaskID }
+            """, [name, listID.description]
+        ) { (row: Row) in SQLiteRows.id(row, "task_id") as TaskID }
     }
 
     public func calendarObjectTasks(listID: ListID, names: [String]) async throws -> [String: TaskID] {
         guard !names.isEmpty else { return [:] }
-        let rows = try await fetchAll("""
+        let rows = try await fetchAll(
+            """
             SELECT o.name, o.task_id FROM calendar_objects o JOIN tasks t ON t.id = o.task_id
             WHERE o.name IN (SELECT value FROM json_each(?)) AND t.list_id = ? ORDER BY o.task_id
-            """, [Self.jsonArray(names), listID.description]) { (row: Row) in
+            """, [Self.jsonArray(names), listID.description]
+        ) { (row: Row) in
             (row["name"] as String, SQLiteRows.id(row, "task_id") as TaskID)
         }
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })
     }
 
     public func calendarObjectHeaders(listID: ListID) async throws -> [CalendarObjectHeader] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT o.task_id, o.name, o.uid, o.body_version, o.pending_parent_uid,
                 instr(o.body, 'DURATION') > 0 AS mentions_duration
             FROM calendar_objects o JOIN tasks t ON t.id = o.task_id
             WHERE t.list_id = ? AND t.deleted_at IS NULL
-            """, [listID.description]) { (row: Row) in
-            CalendarObjectHeader(taskID: SQLiteRows.id(row, "task_id"), name: row["name"], uid: row["uid"],
-                                 bodyVersion: row["body_version"], pendingParentUID: row["pending_parent_uid"],
-                                 mentionsDuration: row["mentions_duration"])
+            """, [listID.description]
+        ) { (row: Row) in
+            CalendarObjectHeader(
+                taskID: SQLiteRows.id(row, "task_id"), name: row["name"], uid: row["uid"],
+                bodyVersion: row["body_version"], pendingParentUID: row["pending_parent_uid"],
+                mentionsDuration: row["mentions_duration"])
         }
     }
 
     public func calendarObjectTasks(listID: ListID, uid: String) async throws -> [TaskID] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT o.task_id FROM calendar_objects o JOIN tasks t ON t.id = o.task_id
             WHERE o.uid = ? AND t.list_id = ? ORDER BY o.task_id
-            """, [uid, listID.description]) { (row: Row) in SQLiteRows.id(row, "task_id") as TaskID }
+            """, [uid, listID.description]
+        ) { (row: Row) in SQLiteRows.id(row, "task_id") as TaskID }
     }
 
     public func calendarObjectsAwaitingParent(listID: ListID, uid: String) async throws -> [CalendarObject] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(Self.prefixedCalendarObjectColumns) FROM calendar_objects o JOIN tasks t ON t.id = o.task_id
             WHERE o.pending_parent_uid = ? AND t.list_id = ? AND t.deleted_at IS NULL ORDER BY o.task_id
             """, [uid, listID.description], Self.calendarObject)
     }
 
     public func feedKey(accountID: AccountID) async throws -> FeedKey? {
-        try await fetchOne("SELECT account_id, key, created_at FROM feed_keys WHERE account_id = ?",
-                           [accountID.description], Self.feedKey)
+        try await fetchOne(
+            "SELECT account_id, key, created_at FROM feed_keys WHERE account_id = ?",
+            [accountID.description], Self.feedKey)
     }
 
     public func feedKey(key: String) async throws -> FeedKey? {
@@ -87,35 +102,43 @@ extension SQLiteStore {
     }
 
     public func shelvedUndo(id: String, accountID: AccountID, now: Timestamp) async throws -> ShelvedUndo? {
-        try await fetchOne("""
+        try await fetchOne(
+            """
             SELECT id, account_id, steps, expires_at FROM undo_shelf WHERE id = ? AND account_id = ? AND expires_at >= ?
-            """, [id, accountID.description, now.milliseconds]) { (row: Row) in
-            ShelvedUndo(id: row["id"], accountID: SQLiteRows.id(row, "account_id"), steps: row["steps"],
-                        expiresAt: SQLiteRows.timestamp(row, "expires_at"))
+            """, [id, accountID.description, now.milliseconds]
+        ) { (row: Row) in
+            ShelvedUndo(
+                id: row["id"], accountID: SQLiteRows.id(row, "account_id"), steps: row["steps"],
+                expiresAt: SQLiteRows.timestamp(row, "expires_at"))
         }
     }
 
     public func changes(accountID: AccountID, listID: ListID, after sequence: Int64, limit: Int) async throws
         -> [Change]
     {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT * FROM changes WHERE account_id = ? AND list_id = ? AND seq > ? ORDER BY seq LIMIT ?
             """, [accountID.description, listID.description, sequence, limit], SQLiteRows.change)
     }
 
     public func latestSequence(accountID: AccountID, listID: ListID) async throws -> Int64 {
-        try await fetchOne("""
+        try await fetchOne(
+            """
             SELECT coalesce(max(seq), 0) AS latest FROM changes WHERE account_id = ? AND list_id = ?
-            """, [accountID.description, listID.description]) { (row: Row) in row["latest"] as Int64 } ?? 0
+            """, [accountID.description, listID.description]
+        ) { (row: Row) in row["latest"] as Int64 } ?? 0
     }
 
     public func calendarCollectionNames(listIDs: [ListID]) async throws -> [ListID: String] {
         guard !listIDs.isEmpty else { return [:] }
         // One JSON array argument, as `calendarObjects(taskIDs:)`: a member may see more lists than SQLite takes
         // variables in one statement.
-        let rows = try await fetchAll("""
+        let rows = try await fetchAll(
+            """
             SELECT list_id, name FROM calendar_collections WHERE list_id IN (SELECT value FROM json_each(?))
-            """, [Self.jsonArray(listIDs.map(\.description))]) { (row: Row) in
+            """, [Self.jsonArray(listIDs.map(\.description))]
+        ) { (row: Row) in
             (SQLiteRows.id(row, "list_id") as ListID, row["name"] as String)
         }
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })

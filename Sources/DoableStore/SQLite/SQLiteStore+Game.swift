@@ -48,20 +48,23 @@ extension SQLiteStore {
     }
 
     public func gameProfile(accountID: AccountID) async throws -> GameProfile? {
-        try await fetchOne("SELECT \(GameColumns.profile) FROM game_profiles WHERE account_id = ?",
-                           [accountID.description], Self.gameProfile)
+        try await fetchOne(
+            "SELECT \(GameColumns.profile) FROM game_profiles WHERE account_id = ?",
+            [accountID.description], Self.gameProfile)
     }
 
     public func gameProfiles(accountIDs: [AccountID]) async throws -> [GameProfile] {
         guard !accountIDs.isEmpty else { return [] }
-        return try await fetchAll("""
+        return try await fetchAll(
+            """
             SELECT \(GameColumns.profile) FROM game_profiles WHERE account_id IN (SELECT value FROM json_each(?))
             ORDER BY account_id
             """, [Self.jsonArray(accountIDs.map(\.description))], Self.gameProfile)
     }
 
     public func gameProfiles(after: AccountID?, limit: Int) async throws -> [GameProfile] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(GameColumns.profile) FROM game_profiles WHERE account_id > ? ORDER BY account_id LIMIT ?
             """, [after?.description ?? "", limit], Self.gameProfile)
     }
@@ -74,26 +77,30 @@ extension SQLiteStore {
     }
 
     public func gameDays(accountID: AccountID, from: CivilDate, through: CivilDate) async throws -> [GameDay] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(GameColumns.day) FROM game_days WHERE account_id = ? AND day >= ? AND day <= ? ORDER BY day
             """, [accountID.description, from.description, through.description], Self.gameDay)
     }
 
     public func latestGameDays(accountID: AccountID, limit: Int) async throws -> [GameDay] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(GameColumns.day) FROM game_days WHERE account_id = ? ORDER BY day DESC LIMIT ?
             """, [accountID.description, limit], Self.gameDay)
     }
 
     public func ledger(accountID: AccountID, before: Timestamp?, limit: Int) async throws -> [LedgerEntry] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(GameColumns.ledger) FROM game_ledger WHERE account_id = ? AND at < ?
             ORDER BY at DESC, id DESC LIMIT ?
             """, [accountID.description, before?.milliseconds ?? Int64.max, limit], Self.ledgerEntry)
     }
 
     public func ledgerEntries(accountID: AccountID, reference: String) async throws -> [LedgerEntry] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(GameColumns.ledger) FROM game_ledger WHERE account_id = ? AND reference = ? ORDER BY at, id
             """, [accountID.description, reference], Self.ledgerEntry)
     }
@@ -101,45 +108,55 @@ extension SQLiteStore {
     public func ledgerPointsByDay(accountID: AccountID, from: CivilDate, through: CivilDate) async throws
         -> [CivilDate: Int]
     {
-        let days = try await fetchAll("""
+        let days = try await fetchAll(
+            """
             SELECT local_day, sum(points) AS points FROM game_ledger
             WHERE account_id = ? AND local_day >= ? AND local_day <= ?
                 AND kind IN (SELECT value FROM json_each(?))
             GROUP BY local_day
-            """, [accountID.description, from.description, through.description,
-                  Self.jsonArray(GameColumns.earningKinds.map(\.rawValue))]) { (row: Row) in
+            """,
+            [
+                accountID.description, from.description, through.description,
+                Self.jsonArray(GameColumns.earningKinds.map(\.rawValue)),
+            ]
+        ) { (row: Row) in
             (try GameColumns.civilDate(row["local_day"]), row["points"] as Int)
         }
         return Dictionary(days, uniquingKeysWith: +)
     }
 
     public func storeItems(includeRetired: Bool) async throws -> [StoreItem] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(GameColumns.item) FROM store_items WHERE is_retired = 0 OR ? ORDER BY price, name, id
             """, [includeRetired], Self.storeItem)
     }
 
     public func storeItem(id: StoreItemID) async throws -> StoreItem? {
-        try await fetchOne("SELECT \(GameColumns.item) FROM store_items WHERE id = ?", [id.description],
-                           Self.storeItem)
+        try await fetchOne(
+            "SELECT \(GameColumns.item) FROM store_items WHERE id = ?", [id.description],
+            Self.storeItem)
     }
 
     public func subscriptionPlans(includeRetired: Bool) async throws -> [SubscriptionPlan] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(GameColumns.plan) FROM subscription_plans WHERE is_retired = 0 OR ?
             ORDER BY price_cents, name, id
             """, [includeRetired], Self.subscriptionPlan)
     }
 
     public func subscriptionPlan(id: SubscriptionPlanID) async throws -> SubscriptionPlan? {
-        try await fetchOne("SELECT \(GameColumns.plan) FROM subscription_plans WHERE id = ?", [id.description],
-                           Self.subscriptionPlan)
+        try await fetchOne(
+            "SELECT \(GameColumns.plan) FROM subscription_plans WHERE id = ?", [id.description],
+            Self.subscriptionPlan)
     }
 
     public func completions(actorID: AccountID, from: CivilDate, through: CivilDate, limit: Int) async throws
         -> [TaskCompletion]
     {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(Self.completionColumns) FROM task_completions
             WHERE actor_id = ? AND local_day >= ? AND local_day <= ? ORDER BY completed_at, id LIMIT ?
             """, [actorID.description, from.description, through.description, limit], Self.completion)
@@ -161,12 +178,14 @@ extension SQLiteStore {
     public func completionTotalsByDay(actorID: AccountID, from: CivilDate?, through: CivilDate) async throws
         -> [CompletionDayTotals]
     {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT local_day, count(*), count(CASE WHEN on_time = 1 THEN 1 END),
                 count(CASE WHEN on_time = 0 THEN 1 END), coalesce(sum(age_seconds), 0), count(age_seconds)
             FROM task_completions WHERE actor_id = ? AND local_day >= ? AND local_day <= ?
             GROUP BY local_day ORDER BY local_day
-            """, [actorID.description, from?.description ?? "", through.description]) { (columns: SQLiteColumns) in
+            """, [actorID.description, from?.description ?? "", through.description]
+        ) { (columns: SQLiteColumns) in
             CompletionDayTotals(
                 day: try GameColumns.civilDate(columns.text(0)), completed: Int(columns.int64(1)),
                 onTime: Int(columns.int64(2)), late: Int(columns.int64(3)),
@@ -181,22 +200,26 @@ extension SQLiteStore {
     {
         let low = min(start, day.startTimestamp).milliseconds
         let high = max(end.milliseconds, day.startTimestamp.milliseconds + 1)
-        return try await fetchOne("""
+        return try await fetchOne(
+            """
             SELECT count(*) AS n FROM \(Self.answeredForSQL)
             WHERE due_at >= ? AND due_at < ?
                 AND ((length(due) = 10 AND due = ?) OR (length(due) > 10 AND due_at >= ? AND due_at < ?))
-            """, [accountID.description, low, high, day.description, start.milliseconds, end.milliseconds]) {
+            """, [accountID.description, low, high, day.description, start.milliseconds, end.milliseconds]
+        ) {
             (row: Row) in
             row["n"] as Int
         } ?? 0
     }
 
     public func openTaskCounts(accountID: AccountID, now: Timestamp) async throws -> (open: Int, overdue: Int) {
-        try await fetchOne("""
+        try await fetchOne(
+            """
             SELECT count(*) AS open, count(CASE WHEN length(due) = 10 AND due_at + 86400000 <= ?2
                 OR length(due) > 10 AND due_at <= ?2 THEN 1 END) AS overdue
             FROM \(Self.answeredForSQL)
-            """, [accountID.description, now.milliseconds]) { (row: Row) in
+            """, [accountID.description, now.milliseconds]
+        ) { (row: Row) in
             (row["open"] as Int, row["overdue"] as Int)
         } ?? (0, 0)
     }
@@ -204,12 +227,17 @@ extension SQLiteStore {
     public func openTasksByDueDay(accountID: AccountID, from: CivilDate, through: CivilDate) async throws
         -> [CivilDate: Int]
     {
-        let days = try await fetchAll("""
+        let days = try await fetchAll(
+            """
             SELECT substr(due, 1, 10) AS day, count(*) AS n FROM \(Self.answeredForSQL)
             WHERE due_at >= ? AND due_at < ?
             GROUP BY substr(due, 1, 10)
-            """, [accountID.description, from.startTimestamp.milliseconds,
-                  through.adding(days: 1).startTimestamp.milliseconds]) {
+            """,
+            [
+                accountID.description, from.startTimestamp.milliseconds,
+                through.adding(days: 1).startTimestamp.milliseconds,
+            ]
+        ) {
             (row: Row) in (try GameColumns.civilDate(row["day"]), row["n"] as Int)
         }
         return Dictionary(days, uniquingKeysWith: +)

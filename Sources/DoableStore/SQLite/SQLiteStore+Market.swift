@@ -16,8 +16,9 @@ extension SQLiteStore {
     static func posting(_ columns: SQLiteColumns) -> MarketPosting {
         var location: MarketPosting.Location?
         if let latitude = columns.optionalDouble(8), let longitude = columns.optionalDouble(9) {
-            location = MarketPosting.Location(point: GeoPoint(latitude: latitude, longitude: longitude),
-                                              placeName: columns.optionalText(10) ?? "")
+            location = MarketPosting.Location(
+                point: GeoPoint(latitude: latitude, longitude: longitude),
+                placeName: columns.optionalText(10) ?? "")
         }
         return MarketPosting(
             id: columns.id(0)!, posterID: columns.id(1)!, title: columns.text(2), description: columns.text(3),
@@ -32,7 +33,8 @@ extension SQLiteStore {
     }
 
     static func bid(_ row: Row) -> Bid {
-        Bid(id: SQLiteRows.id(row, "id"), postingID: SQLiteRows.id(row, "posting_id"),
+        Bid(
+            id: SQLiteRows.id(row, "id"), postingID: SQLiteRows.id(row, "posting_id"),
             posterID: SQLiteRows.id(row, "poster_id"), bidderID: SQLiteRows.id(row, "bidder_id"),
             amount: Money(cents: row["amount_cents"]), message: row["message"],
             status: Bid.Status(rawValue: row["status"]) ?? .open, createdAt: SQLiteRows.timestamp(row, "created_at"),
@@ -74,32 +76,37 @@ extension SQLiteStore {
 
     public func postings(ids: [PostingID]) async throws -> [MarketPosting] {
         guard !ids.isEmpty else { return [] }
-        return try await fetchAll("""
+        return try await fetchAll(
+            """
             SELECT \(Self.postingColumns) FROM postings WHERE id IN (SELECT value FROM json_each(?))
             """, [Self.jsonArray(ids.map(\.description))], Self.posting)
     }
 
     public func postings(posterID: AccountID) async throws -> [MarketPosting] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(Self.postingColumns) FROM postings WHERE poster_id = ? AND deleted_at IS NULL
             ORDER BY created_at DESC, id DESC
             """, [posterID.description], Self.posting)
     }
 
     public func postings(assigneeID: AccountID) async throws -> [MarketPosting] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(Self.postingColumns) FROM postings WHERE assignee_id = ? ORDER BY created_at, id
             """, [assigneeID.description], Self.posting)
     }
 
     public func posting(assigneeTaskID: TaskID) async throws -> MarketPosting? {
-        try await fetchOne("""
+        try await fetchOne(
+            """
             SELECT \(Self.postingColumns) FROM postings WHERE assignee_task_id = ? ORDER BY created_at, id LIMIT 1
             """, [assigneeTaskID.description], Self.posting)
     }
 
     public func postingsSuggestingCategories(limit: Int) async throws -> [MarketPosting] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(Self.postingColumns) FROM postings WHERE suggested_category IS NOT NULL AND deleted_at IS NULL
             ORDER BY created_at DESC, id DESC LIMIT ?
             """, [limit], Self.posting)
@@ -110,66 +117,78 @@ extension SQLiteStore {
     }
 
     public func bids(postingID: PostingID) async throws -> [Bid] {
-        try await fetchAll("SELECT \(Self.bidColumns) FROM bids WHERE posting_id = ? ORDER BY created_at, id",
-                           [postingID.description], Self.bid)
+        try await fetchAll(
+            "SELECT \(Self.bidColumns) FROM bids WHERE posting_id = ? ORDER BY created_at, id",
+            [postingID.description], Self.bid)
     }
 
     public func bids(bidderID: AccountID) async throws -> [Bid] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(Self.bidColumns) FROM bids WHERE bidder_id = ? ORDER BY created_at DESC, id DESC
             """, [bidderID.description], Self.bid)
     }
 
     public func unseenBidCount(posterID: AccountID) async throws -> Int {
-        try await fetchOne("""
+        try await fetchOne(
+            """
             SELECT count(*) AS unseen FROM postings p JOIN bids b ON b.posting_id = p.id
             WHERE p.poster_id = ? AND p.deleted_at IS NULL AND b.status = 'open' AND b.updated_at > p.bids_seen_at
-            """, [posterID.description]) { (row: Row) in row["unseen"] as Int } ?? 0
+            """, [posterID.description]
+        ) { (row: Row) in row["unseen"] as Int } ?? 0
     }
 
     public func question(id: QuestionID) async throws -> MarketQuestion? {
-        try await fetchOne("SELECT \(Self.questionColumns) FROM posting_questions WHERE id = ?", [id.description],
-                           Self.question)
+        try await fetchOne(
+            "SELECT \(Self.questionColumns) FROM posting_questions WHERE id = ?", [id.description],
+            Self.question)
     }
 
     public func questions(postingID: PostingID) async throws -> [MarketQuestion] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(Self.questionColumns) FROM posting_questions WHERE posting_id = ? ORDER BY created_at, id
             """, [postingID.description], Self.question)
     }
 
     public func reviews(postingID: PostingID) async throws -> [MarketReview] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(Self.reviewColumns) FROM posting_reviews WHERE posting_id = ? ORDER BY created_at, id
             """, [postingID.description], Self.review)
     }
 
     public func reviews(revieweeID: AccountID, limit: Int) async throws -> [MarketReview] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(Self.reviewColumns) FROM posting_reviews WHERE reviewee_id = ?
             ORDER BY created_at DESC, id DESC LIMIT ?
             """, [revieweeID.description, limit], Self.review)
     }
 
     public func reviews(reviewerID: AccountID) async throws -> [MarketReview] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(Self.reviewColumns) FROM posting_reviews WHERE reviewer_id = ? ORDER BY created_at, id
             """, [reviewerID.description], Self.review)
     }
 
     public func marketCategories() async throws -> [MarketCategory] {
-        try await fetchAll("SELECT \(Self.categoryColumns) FROM market_categories ORDER BY name_key, id", [],
-                           Self.category)
+        try await fetchAll(
+            "SELECT \(Self.categoryColumns) FROM market_categories ORDER BY name_key, id", [],
+            Self.category)
     }
 
     public func marketCategory(id: CategoryID) async throws -> MarketCategory? {
-        try await fetchOne("SELECT \(Self.categoryColumns) FROM market_categories WHERE id = ?", [id.description],
-                           Self.category)
+        try await fetchOne(
+            "SELECT \(Self.categoryColumns) FROM market_categories WHERE id = ?", [id.description],
+            Self.category)
     }
 
     public func attachment(id: AttachmentID) async throws -> Attachment? {
-        try await fetchOne("SELECT \(Self.attachmentColumns) FROM attachments WHERE id = ?", [id.description],
-                           Self.attachment)
+        try await fetchOne(
+            "SELECT \(Self.attachmentColumns) FROM attachments WHERE id = ?", [id.description],
+            Self.attachment)
     }
 
     public func attachmentBytes(id: AttachmentID) async throws -> [UInt8]? {
@@ -180,7 +199,8 @@ extension SQLiteStore {
 
     public func attachments(taskIDs: [TaskID]) async throws -> [Attachment] {
         guard !taskIDs.isEmpty else { return [] }
-        return try await fetchAll("""
+        return try await fetchAll(
+            """
             SELECT \(Self.attachmentColumns) FROM attachments WHERE task_id IN (SELECT value FROM json_each(?))
             ORDER BY created_at, id
             """, [Self.jsonArray(taskIDs.map(\.description))], Self.attachment)
@@ -188,7 +208,8 @@ extension SQLiteStore {
 
     public func attachments(postingIDs: [PostingID]) async throws -> [Attachment] {
         guard !postingIDs.isEmpty else { return [] }
-        return try await fetchAll("""
+        return try await fetchAll(
+            """
             SELECT \(Self.attachmentColumns) FROM attachments WHERE posting_id IN (SELECT value FROM json_each(?))
             ORDER BY created_at, id
             """, [Self.jsonArray(postingIDs.map(\.description))], Self.attachment)

@@ -5,12 +5,14 @@ import GRDB
 extension SQLiteStore {
     /// Without words: the newest-first index, after the cursor. With words: see `searchedRowIDs`.
     public func searchPostings(_ query: PostingQuery) async throws -> [MarketPosting] {
-        let (filter, arguments) = Self.postingFilter(statuses: query.statuses, categoryID: query.categoryID,
-                                                     before: query.before)
+        let (filter, arguments) = Self.postingFilter(
+            statuses: query.statuses, categoryID: query.categoryID,
+            before: query.before)
         let words = query.searchWords
         let limit = max(0, query.limit)
         guard !words.isEmpty else {
-            return try await fetchAll("""
+            return try await fetchAll(
+                """
                 SELECT \(Self.postingColumns) FROM postings WHERE \(filter) ORDER BY created_at DESC, id DESC LIMIT ?
                 """, arguments + [limit], Self.posting)
         }
@@ -18,17 +20,21 @@ extension SQLiteStore {
         return try await read { db in
             let rowIDs = try Self.searchedRowIDs(db, match: match, filter: filter, arguments: arguments, limit: limit)
             guard !rowIDs.isEmpty else { return [] }
-            return try SQLiteRows.fetchAll(db, sql: """
-                SELECT \(Self.postingColumns) FROM postings WHERE rowid IN (SELECT value FROM json_each(?))
-                ORDER BY created_at DESC, id DESC
-                """, arguments: [Self.jsonNumbers(rowIDs)], Self.posting)
+            return try SQLiteRows.fetchAll(
+                db,
+                sql: """
+                    SELECT \(Self.postingColumns) FROM postings WHERE rowid IN (SELECT value FROM json_each(?))
+                    ORDER BY created_at DESC, id DESC
+                    """, arguments: [Self.jsonNumbers(rowIDs)], Self.posting)
         }
     }
 
     /// The conditions every posting list shares: not deleted, in `statuses` (spelled out for open ones, so that the
     /// partial indexes of open postings apply), in the category, older than the cursor.
-    static func postingFilter(statuses: [MarketPosting.Status], categoryID: CategoryID?,
-                              before: (createdAt: Timestamp, id: PostingID)?)
+    static func postingFilter(
+        statuses: [MarketPosting.Status], categoryID: CategoryID?,
+        before: (createdAt: Timestamp, id: PostingID)?
+    )
         -> (String, StatementArguments)
     {
         var conditions = ["deleted_at IS NULL"]
@@ -59,13 +65,16 @@ extension SQLiteStore {
     /// whole first took 200 ms for a common word at 1,000,000 postings). A posting is a match when the match stream
     /// has passed its rowid and returned it. Once the match stream ends, every match is known: the rest of the page
     /// is read from those directly. Correct for any order of rowids; only slower if they were far from time order.
-    static func searchedRowIDs(_ db: Database, match: String, filter: String,
-                               arguments: StatementArguments, limit: Int) throws -> [Int64]
-    {
+    static func searchedRowIDs(
+        _ db: Database, match: String, filter: String,
+        arguments: StatementArguments, limit: Int
+    ) throws -> [Int64] {
         guard limit > 0 else { return [] }
-        let matches = try Int64.fetchCursor(db.cachedStatement(sql: """
-            SELECT rowid FROM postings_fts WHERE postings_fts MATCH ? ORDER BY rowid DESC
-            """), arguments: [match])
+        let matches = try Int64.fetchCursor(
+            db.cachedStatement(
+                sql: """
+                    SELECT rowid FROM postings_fts WHERE postings_fts MATCH ? ORDER BY rowid DESC
+                    """), arguments: [match])
         var known = Set<Int64>()
         // Every match at or above `floor` is in `known`.
         var floor = Int64.max
@@ -84,9 +93,11 @@ extension SQLiteStore {
         if isExhausted {
             return try knownMatches(db, known, filter: filter, arguments: arguments, after: nil, limit: limit)
         }
-        let candidates = try Row.fetchCursor(db.cachedStatement(sql: """
-            SELECT rowid, created_at, id FROM postings WHERE \(filter) ORDER BY created_at DESC, id DESC
-            """), arguments: arguments)
+        let candidates = try Row.fetchCursor(
+            db.cachedStatement(
+                sql: """
+                    SELECT rowid, created_at, id FROM postings WHERE \(filter) ORDER BY created_at DESC, id DESC
+                    """), arguments: arguments)
         var found: [Int64] = []
         while let row = try candidates.next() {
             let rowID: Int64 = row[0]
@@ -97,18 +108,21 @@ extension SQLiteStore {
             }
             if isExhausted {
                 let after = (createdAt: row[1] as Int64, id: row[2] as String)
-                return found + (try knownMatches(db, known, filter: filter, arguments: arguments, after: after,
-                                                 limit: limit - found.count))
+                return found
+                    + (try knownMatches(
+                        db, known, filter: filter, arguments: arguments, after: after,
+                        limit: limit - found.count))
             }
         }
         return found
     }
 
     /// The first `limit` of these matches, newest first, that pass `filter` and come after `after` in that order.
-    static func knownMatches(_ db: Database, _ rowIDs: Set<Int64>, filter: String,
-                             arguments: StatementArguments, after: (createdAt: Int64, id: String)?,
-                             limit: Int) throws -> [Int64]
-    {
+    static func knownMatches(
+        _ db: Database, _ rowIDs: Set<Int64>, filter: String,
+        arguments: StatementArguments, after: (createdAt: Int64, id: String)?,
+        limit: Int
+    ) throws -> [Int64] {
         guard !rowIDs.isEmpty, limit > 0 else { return [] }
         var arguments = arguments
         var position = ""
@@ -117,10 +131,12 @@ extension SQLiteStore {
             arguments += [after.createdAt, after.id]
         }
         arguments += [jsonNumbers(Array(rowIDs)), limit]
-        return try Int64.fetchAll(db.cachedStatement(sql: """
-            SELECT rowid FROM postings WHERE \(filter)\(position) AND rowid IN (SELECT value FROM json_each(?))
-            ORDER BY created_at DESC, id DESC LIMIT ?
-            """), arguments: arguments)
+        return try Int64.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT rowid FROM postings WHERE \(filter)\(position) AND rowid IN (SELECT value FROM json_each(?))
+                    ORDER BY created_at DESC, id DESC LIMIT ?
+                    """), arguments: arguments)
     }
 
     /// The box's latitude cells, each a range scan of `postings_near` over the box's longitudes; across the
@@ -148,15 +164,18 @@ extension SQLiteStore {
         var selects: [String] = []
         var arguments = StatementArguments()
         for range in box.longitudeRanges {
-            selects.append("""
+            selects.append(
+                """
                 SELECT \(Self.postingColumns) FROM postings
                 WHERE \(filter) AND latitude BETWEEN ? AND ? AND \(cells) AND longitude BETWEEN ? AND ?
                 """)
-            arguments += filterArguments + [box.minLatitude, box.maxLatitude] + cellArguments
+            arguments +=
+                filterArguments + [box.minLatitude, box.maxLatitude] + cellArguments
                 + [range.lowerBound, range.upperBound]
         }
-        return try await fetchAll(selects.joined(separator: " UNION ALL ") + " LIMIT ?", arguments + [max(0, limit)],
-                                  Self.posting)
+        return try await fetchAll(
+            selects.joined(separator: " UNION ALL ") + " LIMIT ?", arguments + [max(0, limit)],
+            Self.posting)
     }
 
     /// A JSON array of integers, for `json_each(?)` against an integer column.

@@ -27,8 +27,9 @@ extension SQLiteStore {
         if let at = row["at"] as Int64? {
             trigger = .at(Timestamp(milliseconds: at))
         } else {
-            trigger = .relative(to: Reminder.Anchor(rawValue: row["relative_to"] ?? "due") ?? .due,
-                                offsetMinutes: row["offset_minutes"] ?? 0)
+            trigger = .relative(
+                to: Reminder.Anchor(rawValue: row["relative_to"] ?? "due") ?? .due,
+                offsetMinutes: row["offset_minutes"] ?? 0)
         }
         return Reminder(
             id: SQLiteRows.id(row, "id"), taskID: SQLiteRows.id(row, "task_id"),
@@ -41,7 +42,8 @@ extension SQLiteStore {
 
     public func tasks(ids: [TaskID]) async throws -> [TaskItem] {
         guard !ids.isEmpty else { return [] }
-        return try await fetchAll("""
+        return try await fetchAll(
+            """
             SELECT \(SQLiteRows.taskColumns) FROM tasks WHERE id IN (SELECT value FROM json_each(?))
             """, [Self.jsonArray(ids.map(\.description))], SQLiteRows.task)
     }
@@ -52,33 +54,38 @@ extension SQLiteStore {
 
     public func reminders(ids: [ReminderID]) async throws -> [Reminder] {
         guard !ids.isEmpty else { return [] }
-        return try await fetchAll("""
+        return try await fetchAll(
+            """
             SELECT \(Self.reminderColumns) FROM reminders WHERE id IN (SELECT value FROM json_each(?))
             """, [Self.jsonArray(ids.map(\.description))], Self.reminder)
     }
 
     public func reminders(taskID: TaskID, accountID: AccountID) async throws -> [Reminder] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(Self.reminderColumns) FROM reminders WHERE task_id = ? AND account_id = ? ORDER BY created_at, id
             """, [taskID.description, accountID.description], Self.reminder)
     }
 
     public func reminders(taskIDs: [TaskID]) async throws -> [Reminder] {
         guard !taskIDs.isEmpty else { return [] }
-        return try await fetchAll("""
+        return try await fetchAll(
+            """
             SELECT \(Self.reminderColumns) FROM reminders WHERE task_id IN (SELECT value FROM json_each(?))
             ORDER BY created_at, id
             """, [Self.jsonArray(taskIDs.map(\.description))], Self.reminder)
     }
 
     public func reminders(accountID: AccountID) async throws -> [Reminder] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(Self.reminderColumns) FROM reminders WHERE account_id = ? ORDER BY created_at, id
             """, [accountID.description], Self.reminder)
     }
 
     public func upcomingReminders(accountID: AccountID, from: Timestamp, limit: Int) async throws -> [Reminder] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(Self.reminderColumns) FROM reminders WHERE account_id = ? AND next_at >= ?
             ORDER BY next_at, id LIMIT ?
             """, [accountID.description, from.milliseconds, limit], Self.reminder)
@@ -101,14 +108,16 @@ extension SQLiteStore {
     }
 
     public func latestCompletion(taskID: TaskID) async throws -> TaskCompletion? {
-        try await fetchOne("""
+        try await fetchOne(
+            """
             SELECT \(Self.completionColumns) FROM task_completions WHERE task_id = ?
             ORDER BY completed_at DESC, id DESC LIMIT 1
             """, [taskID.description], Self.completion)
     }
 
     public func completions(ownerID: AccountID, since: Timestamp, limit: Int) async throws -> [TaskCompletion] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(Self.completionColumns) FROM task_completions WHERE owner_id = ? AND completed_at >= ?
             ORDER BY completed_at DESC, id DESC LIMIT ?
             """, [ownerID.description, since.milliseconds, limit], Self.completion)
@@ -130,14 +139,16 @@ extension SQLiteStore {
 
     public func webhooks(accountIDs: [AccountID]) async throws -> [Webhook] {
         guard !accountIDs.isEmpty else { return [] }
-        return try await fetchAll("""
+        return try await fetchAll(
+            """
             SELECT \(Self.webhookColumns) FROM webhooks WHERE account_id IN (SELECT value FROM json_each(?))
             ORDER BY created_at, id
             """, [Self.jsonArray(accountIDs.map(\.description))], Self.webhook)
     }
 
     public func webhooksBehind(limit: Int) async throws -> [Webhook] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(SQLiteRows.prefixed(Self.webhookColumns, "w")) FROM webhooks w JOIN accounts a ON a.id = w.account_id
             WHERE w.feed_cursor < a.change_seq ORDER BY w.id LIMIT ?
             """, [limit], Self.webhook)
@@ -163,19 +174,23 @@ extension SQLiteStore {
     }
 
     public func deliveries(accountID: AccountID, limit: Int) async throws -> [Delivery] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(Self.deliveryColumns) FROM deliveries WHERE account_id = ? ORDER BY created_at DESC, id DESC LIMIT ?
             """, [accountID.description, limit], Self.delivery)
     }
 
     public func deliveryAttempts(deliveryIDs: [DeliveryID]) async throws -> [DeliveryAttempt] {
         guard !deliveryIDs.isEmpty else { return [] }
-        return try await fetchAll("""
+        return try await fetchAll(
+            """
             SELECT delivery_id, number, at, succeeded, detail FROM delivery_attempts
             WHERE delivery_id IN (SELECT value FROM json_each(?)) ORDER BY delivery_id, number
-            """, [Self.jsonArray(deliveryIDs.map(\.description))]) { row in
-            DeliveryAttempt(deliveryID: SQLiteRows.id(row, "delivery_id"), number: row["number"],
-                            at: SQLiteRows.timestamp(row, "at"), succeeded: row["succeeded"], detail: row["detail"])
+            """, [Self.jsonArray(deliveryIDs.map(\.description))]
+        ) { row in
+            DeliveryAttempt(
+                deliveryID: SQLiteRows.id(row, "delivery_id"), number: row["number"],
+                at: SQLiteRows.timestamp(row, "at"), succeeded: row["succeeded"], detail: row["detail"])
         }
     }
 
@@ -183,12 +198,15 @@ extension SQLiteStore {
         -> [Reminder]
     {
         try await committer.write { db in
-            try Row.fetchAll(db, sql: """
-                UPDATE reminders SET claimed_until = ?1 WHERE id IN (
-                    SELECT id FROM reminders WHERE next_at <= ?2 AND (claimed_until IS NULL OR claimed_until < ?2)
-                    ORDER BY next_at LIMIT ?3)
-                RETURNING \(Self.reminderColumns)
-                """, arguments: [leaseUntil.milliseconds, now.milliseconds, limit]).map(Self.reminder)
+            try Row.fetchAll(
+                db,
+                sql: """
+                    UPDATE reminders SET claimed_until = ?1 WHERE id IN (
+                        SELECT id FROM reminders WHERE next_at <= ?2 AND (claimed_until IS NULL OR claimed_until < ?2)
+                        ORDER BY next_at LIMIT ?3)
+                    RETURNING \(Self.reminderColumns)
+                    """, arguments: [leaseUntil.milliseconds, now.milliseconds, limit]
+            ).map(Self.reminder)
         }
     }
 
@@ -196,33 +214,45 @@ extension SQLiteStore {
         -> [Delivery]
     {
         try await committer.write { db in
-            try Row.fetchAll(db, sql: """
-                UPDATE deliveries SET claimed_until = ?1 WHERE id IN (
-                    SELECT id FROM deliveries WHERE state = 'pending' AND next_attempt_at <= ?2
-                    AND (claimed_until IS NULL OR claimed_until < ?2) ORDER BY next_attempt_at LIMIT ?3)
-                RETURNING \(Self.deliveryColumns)
-                """, arguments: [leaseUntil.milliseconds, now.milliseconds, limit]).map(Self.delivery)
+            try Row.fetchAll(
+                db,
+                sql: """
+                    UPDATE deliveries SET claimed_until = ?1 WHERE id IN (
+                        SELECT id FROM deliveries WHERE state = 'pending' AND next_attempt_at <= ?2
+                        AND (claimed_until IS NULL OR claimed_until < ?2) ORDER BY next_attempt_at LIMIT ?3)
+                    RETURNING \(Self.deliveryColumns)
+                    """, arguments: [leaseUntil.milliseconds, now.milliseconds, limit]
+            ).map(Self.delivery)
         }
     }
 
     @_spi(StoreWriting) public func record(_ attempt: DeliveryAttempt, updating delivery: Delivery) async throws {
         try await committer.write { db in
-            try db.execute(sql: """
-                INSERT OR REPLACE INTO delivery_attempts (delivery_id, number, at, succeeded, detail) VALUES (?, ?, ?, ?, ?)
-                """, arguments: [attempt.deliveryID.description, attempt.number, attempt.at.milliseconds,
-                                 attempt.succeeded, attempt.detail])
-            try db.execute(sql: """
-                UPDATE deliveries SET state = ?, attempts = ?, next_attempt_at = ?, last_error = ?, sent_at = ?,
-                    claimed_until = NULL WHERE id = ?
-                """, arguments: [delivery.state.rawValue, delivery.attempts, delivery.nextAttemptAt.milliseconds,
-                                 delivery.lastError, delivery.sentAt?.milliseconds, delivery.id.description])
+            try db.execute(
+                sql: """
+                    INSERT OR REPLACE INTO delivery_attempts (delivery_id, number, at, succeeded, detail) VALUES (?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    attempt.deliveryID.description, attempt.number, attempt.at.milliseconds,
+                    attempt.succeeded, attempt.detail,
+                ])
+            try db.execute(
+                sql: """
+                    UPDATE deliveries SET state = ?, attempts = ?, next_attempt_at = ?, last_error = ?, sent_at = ?,
+                        claimed_until = NULL WHERE id = ?
+                    """,
+                arguments: [
+                    delivery.state.rawValue, delivery.attempts, delivery.nextAttemptAt.milliseconds,
+                    delivery.lastError, delivery.sentAt?.milliseconds, delivery.id.description,
+                ])
         }
     }
 
     @_spi(StoreWriting) public func serverSecret(named name: String, candidate: String) async throws -> String {
         try await pool.write { db in
-            try db.execute(sql: "INSERT OR IGNORE INTO server_secrets (name, value) VALUES (?, ?)",
-                           arguments: [name, candidate])
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO server_secrets (name, value) VALUES (?, ?)",
+                arguments: [name, candidate])
             return try String.fetchOne(db, sql: "SELECT value FROM server_secrets WHERE name = ?", arguments: [name])
                 ?? candidate
         }

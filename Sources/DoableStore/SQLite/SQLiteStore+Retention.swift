@@ -7,19 +7,22 @@ extension SQLiteStore {
         let at = cutoff.milliseconds
         return try await committer.write { db -> Int in
             var purged = 0
-            try db.execute(sql: """
-                DELETE FROM notifications WHERE id IN (SELECT id FROM notifications WHERE created_at < ? LIMIT ?)
-                """, arguments: [at, limit])
+            try db.execute(
+                sql: """
+                    DELETE FROM notifications WHERE id IN (SELECT id FROM notifications WHERE created_at < ? LIMIT ?)
+                    """, arguments: [at, limit])
             purged += db.changesCount
-            try db.execute(sql: """
-                DELETE FROM deliveries WHERE id IN (
-                    SELECT id FROM deliveries WHERE state != 'pending' AND created_at < ? LIMIT ?)
-                """, arguments: [at, limit])
+            try db.execute(
+                sql: """
+                    DELETE FROM deliveries WHERE id IN (
+                        SELECT id FROM deliveries WHERE state != 'pending' AND created_at < ? LIMIT ?)
+                    """, arguments: [at, limit])
             purged += db.changesCount
-            try db.execute(sql: """
-                DELETE FROM sync_rejections WHERE (client_id, mutation_id) IN (
-                    SELECT client_id, mutation_id FROM sync_rejections WHERE at < ? LIMIT ?)
-                """, arguments: [at, limit])
+            try db.execute(
+                sql: """
+                    DELETE FROM sync_rejections WHERE (client_id, mutation_id) IN (
+                        SELECT client_id, mutation_id FROM sync_rejections WHERE at < ? LIMIT ?)
+                    """, arguments: [at, limit])
             purged += db.changesCount
             return purged
         }

@@ -14,38 +14,45 @@ extension SQLiteStore {
     }
 
     public func memberships(listID: ListID) async throws -> [ListMembership] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(Self.membershipColumns) FROM list_members WHERE list_id = ? ORDER BY created_at, account_id
             """, [listID.description], Self.membership)
     }
 
     public func memberships(accountID: AccountID) async throws -> [ListMembership] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(Self.membershipColumns) FROM list_members WHERE account_id = ? ORDER BY rank, list_id
             """, [accountID.description], Self.membership)
     }
 
     public func membership(listID: ListID, accountID: AccountID) async throws -> ListMembership? {
-        try await fetchOne("""
+        try await fetchOne(
+            """
             SELECT \(Self.membershipColumns) FROM list_members WHERE list_id = ? AND account_id = ?
             """, [listID.description, accountID.description], Self.membership)
     }
 
     public func list(id: ListID, roleOf accountID: AccountID) async throws -> (TaskList, ListRole?)? {
-        try await fetchOne("""
+        try await fetchOne(
+            """
             SELECT \(SQLiteRows.prefixed(SQLiteRows.listColumns, "l")), m.role FROM lists l
             LEFT JOIN list_members m ON m.list_id = l.id AND m.account_id = ? WHERE l.id = ?
-            """, [accountID.description, id.description]) { (columns: SQLiteColumns) in
+            """, [accountID.description, id.description]
+        ) { (columns: SQLiteColumns) in
             (SQLiteRows.list(columns), columns.optionalText(13).flatMap(ListRole.init(rawValue:)))
         }
     }
 
     public func memberCounts(listIDs: [ListID]) async throws -> [ListID: Int] {
         guard !listIDs.isEmpty else { return [:] }
-        let rows = try await fetchAll("""
+        let rows = try await fetchAll(
+            """
             SELECT list_id, count(*) AS members FROM list_members
             WHERE list_id IN (SELECT value FROM json_each(?)) GROUP BY list_id
-            """, [Self.jsonArray(listIDs.map(\.description))]) { row in
+            """, [Self.jsonArray(listIDs.map(\.description))]
+        ) { row in
             (SQLiteRows.id(row, "list_id") as ListID, row["members"] as Int)
         }
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })
@@ -53,14 +60,16 @@ extension SQLiteStore {
 
     public func lists(ids: [ListID]) async throws -> [TaskList] {
         guard !ids.isEmpty else { return [] }
-        return try await fetchAll("""
+        return try await fetchAll(
+            """
             SELECT \(SQLiteRows.listColumns) FROM lists WHERE id IN (SELECT value FROM json_each(?))
             """, [Self.jsonArray(ids.map(\.description))], SQLiteRows.list)
     }
 
     public func accounts(ids: [AccountID]) async throws -> [Account] {
         guard !ids.isEmpty else { return [] }
-        return try await fetchAll("""
+        return try await fetchAll(
+            """
             SELECT \(SQLiteRows.accountColumns) FROM accounts WHERE id IN (SELECT value FROM json_each(?))
             """, [Self.jsonArray(ids.map(\.description))], SQLiteRows.account)
     }
@@ -78,20 +87,23 @@ extension SQLiteStore {
     }
 
     public func comment(id: CommentID) async throws -> TaskComment? {
-        try await fetchOne("""
+        try await fetchOne(
+            """
             SELECT \(Self.commentColumns) FROM comments c JOIN tasks t ON t.id = c.task_id WHERE c.id = ?
             """, [id.description], Self.comment)
     }
 
     public func comments(taskID: TaskID) async throws -> [TaskComment] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(Self.commentColumns) FROM comments c JOIN tasks t ON t.id = c.task_id
             WHERE c.task_id = ? ORDER BY c.created_at, c.id
             """, [taskID.description], Self.comment)
     }
 
     public func comments(authorID: AccountID) async throws -> [TaskComment] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(Self.commentColumns) FROM comments c JOIN tasks t ON t.id = c.task_id
             WHERE c.author_id = ? ORDER BY c.created_at, c.id
             """, [authorID.description], Self.comment)
@@ -99,20 +111,24 @@ extension SQLiteStore {
 
     public func commentCounts(taskIDs: [TaskID]) async throws -> [TaskID: Int] {
         guard !taskIDs.isEmpty else { return [:] }
-        let rows = try await fetchAll("""
+        let rows = try await fetchAll(
+            """
             SELECT task_id, count(*) AS comments FROM comments
             WHERE task_id IN (SELECT value FROM json_each(?)) GROUP BY task_id
-            """, [Self.jsonArray(taskIDs.map(\.description))]) { row in
+            """, [Self.jsonArray(taskIDs.map(\.description))]
+        ) { row in
             (SQLiteRows.id(row, "task_id") as TaskID, row["comments"] as Int)
         }
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })
     }
 
     public func activity(taskID: TaskID, limit: Int) async throws -> [TaskActivity] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT id, task_id, actor_id, action, fields, detail, at FROM task_activity
             WHERE task_id = ? ORDER BY at DESC, id DESC LIMIT ?
-            """, [taskID.description, limit]) { row in
+            """, [taskID.description, limit]
+        ) { row in
             TaskActivity(
                 id: SQLiteRows.id(row, "id"), taskID: SQLiteRows.id(row, "task_id"),
                 actorID: SQLiteRows.optionalID(row, "actor_id"),
@@ -138,32 +154,42 @@ extension SQLiteStore {
     }
 
     public func notification(id: NotificationID) async throws -> AppNotification? {
-        try await fetchOne("SELECT \(Self.notificationColumns) FROM notifications WHERE id = ?", [id.description],
-                           Self.notification)
+        try await fetchOne(
+            "SELECT \(Self.notificationColumns) FROM notifications WHERE id = ?", [id.description],
+            Self.notification)
     }
 
-    public func notifications(accountID: AccountID, unreadOnly: Bool,
-                              before: (createdAt: Timestamp, id: NotificationID)?, limit: Int)
+    public func notifications(
+        accountID: AccountID, unreadOnly: Bool,
+        before: (createdAt: Timestamp, id: NotificationID)?, limit: Int
+    )
         async throws -> [AppNotification]
     {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(Self.notificationColumns) FROM notifications
             WHERE account_id = ? AND (? = 0 OR read_at IS NULL)
               AND (? IS NULL OR created_at < ? OR (created_at = ? AND id < ?))
             ORDER BY created_at DESC, id DESC LIMIT ?
-            """, [accountID.description, unreadOnly, before?.createdAt.milliseconds, before?.createdAt.milliseconds,
-                  before?.createdAt.milliseconds, before?.id.description, limit], Self.notification)
+            """,
+            [
+                accountID.description, unreadOnly, before?.createdAt.milliseconds, before?.createdAt.milliseconds,
+                before?.createdAt.milliseconds, before?.id.description, limit,
+            ], Self.notification)
     }
 
     public func unreadNotificationCount(accountID: AccountID) async throws -> Int {
-        try await fetchOne("""
+        try await fetchOne(
+            """
             SELECT count(*) AS unread FROM notifications WHERE account_id = ? AND read_at IS NULL
-            """, [accountID.description]) { $0["unread"] as Int } ?? 0
+            """, [accountID.description]
+        ) { $0["unread"] as Int } ?? 0
     }
 
     public func trashedTasks(listIDs: [ListID]) async throws -> [TaskItem] {
         guard !listIDs.isEmpty else { return [] }
-        return try await fetchAll("""
+        return try await fetchAll(
+            """
             SELECT \(SQLiteRows.taskColumns) FROM tasks
             WHERE list_id IN (SELECT value FROM json_each(?)) AND deleted_at IS NOT NULL AND trashed_with = id
             ORDER BY deleted_at DESC, id

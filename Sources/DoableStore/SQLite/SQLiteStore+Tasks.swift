@@ -4,8 +4,9 @@ import GRDB
 
 extension SQLiteStore {
     public func task(id: TaskID) async throws -> TaskItem? {
-        try await fetchOne("SELECT \(SQLiteRows.taskColumns) FROM tasks WHERE id = ?", [id.description],
-                           SQLiteRows.task)
+        try await fetchOne(
+            "SELECT \(SQLiteRows.taskColumns) FROM tasks WHERE id = ?", [id.description],
+            SQLiteRows.task)
     }
 
     public func tasks(matching query: TaskQuery) async throws -> [TaskItem] {
@@ -26,10 +27,11 @@ extension SQLiteStore {
     /// The credential and its account in one statement.
     public func identity(secretHash: String) async throws -> (Credential, Account)? {
         try await readOneStatement { db in
-            let statement = try db.cachedStatement(sql: """
-                SELECT \(SQLiteRows.identityColumns) FROM credentials c JOIN accounts a ON a.id = c.account_id
-                WHERE c.secret_hash = ?
-                """)
+            let statement = try db.cachedStatement(
+                sql: """
+                    SELECT \(SQLiteRows.identityColumns) FROM credentials c JOIN accounts a ON a.id = c.account_id
+                    WHERE c.secret_hash = ?
+                    """)
             let cursor = try Row.fetchCursor(statement, arguments: [secretHash])
             guard try cursor.next() != nil else { return nil }
             return try SQLiteRows.identity(SQLiteColumns(statement: statement.sqliteStatement))
@@ -67,7 +69,8 @@ extension SQLiteStore {
             conditions.append("EXISTS (SELECT 1 FROM task_labels l WHERE l.task_id = t.id AND l.label_id = ?)")
             arguments.append(labelIDs[0].description)
         } else if labelIDs.count > 1 {
-            conditions.append("""
+            conditions.append(
+                """
                 t.id IN (SELECT task_id FROM task_labels WHERE label_id IN (SELECT value FROM json_each(?))
                          GROUP BY task_id HAVING count(*) = ?)
                 """)
@@ -114,7 +117,8 @@ extension SQLiteStore {
     /// Bounded by `Rules.maximumTaskDepth` levels, so that even a parent cycle (which the schema refuses) could
     /// not make it endless.
     public func descendants(of id: TaskID) async throws -> [TaskItem] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             WITH RECURSIVE subtree(id, depth) AS (
                 SELECT id, 1 FROM tasks WHERE parent_id = ?
                 UNION ALL
@@ -133,16 +137,19 @@ extension SQLiteStore {
     /// `Rules.maximumTaskDepth` levels like `descendants(of:)`.
     static func fetchProgress(_ db: Database, ids: [TaskID]) throws -> [TaskID: SubtaskProgress] {
         guard !ids.isEmpty else { return [:] }
-        let rows = try SQLiteRows.fetchAll(db, sql: """
-            WITH RECURSIVE subtree(root, id, status, depth) AS (
-                SELECT parent_id, id, status, 1 FROM tasks
-                WHERE parent_id IN (SELECT value FROM json_each(?)) AND deleted_at IS NULL
-                UNION ALL
-                SELECT s.root, t.id, t.status, s.depth + 1 FROM tasks t JOIN subtree s ON t.parent_id = s.id
-                WHERE t.deleted_at IS NULL AND s.depth < ?
-            )
-            SELECT root, count(*) AS total, sum(status = 'completed') AS done FROM subtree GROUP BY root
-            """, arguments: [jsonArray(ids.map(\.description)), Rules.maximumTaskDepth]) { columns in
+        let rows = try SQLiteRows.fetchAll(
+            db,
+            sql: """
+                WITH RECURSIVE subtree(root, id, status, depth) AS (
+                    SELECT parent_id, id, status, 1 FROM tasks
+                    WHERE parent_id IN (SELECT value FROM json_each(?)) AND deleted_at IS NULL
+                    UNION ALL
+                    SELECT s.root, t.id, t.status, s.depth + 1 FROM tasks t JOIN subtree s ON t.parent_id = s.id
+                    WHERE t.deleted_at IS NULL AND s.depth < ?
+                )
+                SELECT root, count(*) AS total, sum(status = 'completed') AS done FROM subtree GROUP BY root
+                """, arguments: [jsonArray(ids.map(\.description)), Rules.maximumTaskDepth]
+        ) { columns in
             (columns.id(0)! as TaskID, SubtaskProgress(done: Int(columns.int64(2)), total: Int(columns.int64(1))))
         }
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })
@@ -161,16 +168,21 @@ extension SQLiteStore {
             }
             return (last ?? nil, nil)
         }
-        let below = try await fetchOne("SELECT max(rank) AS r FROM tasks WHERE \(scope) AND rank < ?",
-                                       StatementArguments(base + [rank])) { $0["r"] as String? }
-        let above = try await fetchOne("SELECT min(rank) AS r FROM tasks WHERE \(scope) AND rank > ?",
-                                       StatementArguments(base + [rank])) { $0["r"] as String? }
+        let below = try await fetchOne(
+            "SELECT max(rank) AS r FROM tasks WHERE \(scope) AND rank < ?",
+            StatementArguments(base + [rank])
+        ) { $0["r"] as String? }
+        let above = try await fetchOne(
+            "SELECT min(rank) AS r FROM tasks WHERE \(scope) AND rank > ?",
+            StatementArguments(base + [rank])
+        ) { $0["r"] as String? }
         return (below ?? nil, above ?? nil)
     }
 
     public func tasks(trashedWith key: String) async throws -> [TaskItem] {
-        try await fetchAll("SELECT \(SQLiteRows.taskColumns) FROM tasks WHERE trashed_with = ? ORDER BY rank, id", [key],
-                           SQLiteRows.task)
+        try await fetchAll(
+            "SELECT \(SQLiteRows.taskColumns) FROM tasks WHERE trashed_with = ? ORDER BY rank, id", [key],
+            SQLiteRows.task)
     }
 
     public func tasks(listID: ListID, includingTrashed: Bool) async throws -> [TaskItem] {
@@ -181,12 +193,14 @@ extension SQLiteStore {
     }
 
     public func tasks(assignedTo accountID: AccountID) async throws -> [TaskItem] {
-        try await fetchAll("SELECT \(SQLiteRows.taskColumns) FROM tasks WHERE assignee_id = ? ORDER BY id",
-                           [accountID.description], SQLiteRows.task)
+        try await fetchAll(
+            "SELECT \(SQLiteRows.taskColumns) FROM tasks WHERE assignee_id = ? ORDER BY id",
+            [accountID.description], SQLiteRows.task)
     }
 
     public func tasks(labelID: LabelID) async throws -> [TaskItem] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(SQLiteRows.taskColumns) FROM tasks WHERE id IN (SELECT task_id FROM task_labels WHERE label_id = ?)
             ORDER BY rank, id
             """, [labelID.description], SQLiteRows.task)
@@ -205,7 +219,8 @@ extension SQLiteStore {
                 case "\\": json += "\\\\"
                 default:
                     if scalar.value < 0x20 {
-                        json += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                        json +=
+                            "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
                             + String(scalar.value, radix: 16)
                     } else {
                         json.unicodeScalars.append(scalar)

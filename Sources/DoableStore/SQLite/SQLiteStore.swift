@@ -65,18 +65,22 @@ public final class SQLiteStore: Store {
     /// calling task interrupts it (GRDB calls `sqlite3_interrupt`).
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         let timeout = queryTimeout
-        return try await SQLiteQueryDeadline.mapping { try await pool.read { db in
-            try SQLiteQueryDeadline.run(db, timeout: timeout) { try body(db) }
-        } }
+        return try await SQLiteQueryDeadline.mapping {
+            try await pool.read { db in
+                try SQLiteQueryDeadline.run(db, timeout: timeout) { try body(db) }
+            }
+        }
     }
 
     /// A read of one statement, without GRDB's BEGIN and COMMIT around it: a single statement reads one
     /// snapshot anyway, and the two extra statements were a good part of a small read's cost.
     func readOneStatement<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         let timeout = queryTimeout
-        return try await SQLiteQueryDeadline.mapping { try await pool.unsafeRead { db in
-            try SQLiteQueryDeadline.run(db, timeout: timeout) { try body(db) }
-        } }
+        return try await SQLiteQueryDeadline.mapping {
+            try await pool.unsafeRead { db in
+                try SQLiteQueryDeadline.run(db, timeout: timeout) { try body(db) }
+            }
+        }
     }
 
     func fetchOne<T: Sendable>(_ sql: String, _ arguments: StatementArguments, _ map: @escaping @Sendable (Row) throws -> T)
@@ -104,35 +108,41 @@ public final class SQLiteStore: Store {
     }
 
     public func account(id: AccountID) async throws -> Account? {
-        try await fetchOne("SELECT \(SQLiteRows.accountColumns) FROM accounts WHERE id = ?", [id.description],
-                           SQLiteRows.account)
+        try await fetchOne(
+            "SELECT \(SQLiteRows.accountColumns) FROM accounts WHERE id = ?", [id.description],
+            SQLiteRows.account)
     }
 
     public func account(login: String) async throws -> Account? {
         let key = Rules.matchKey(login)
-        return try await fetchOne("""
+        return try await fetchOne(
+            """
             SELECT \(SQLiteRows.accountColumns) FROM accounts WHERE email_key = ? OR username_key = ? LIMIT 1
             """, [key, key], SQLiteRows.account)
     }
 
     public func credential(secretHash: String) async throws -> Credential? {
-        try await fetchOne("SELECT \(SQLiteRows.credentialColumns) FROM credentials WHERE secret_hash = ?", [secretHash],
-                           SQLiteRows.credential)
+        try await fetchOne(
+            "SELECT \(SQLiteRows.credentialColumns) FROM credentials WHERE secret_hash = ?", [secretHash],
+            SQLiteRows.credential)
     }
 
     public func credentials(of accountID: AccountID) async throws -> [Credential] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(SQLiteRows.credentialColumns) FROM credentials WHERE account_id = ? ORDER BY created_at, id
             """, [accountID.description], SQLiteRows.credential)
     }
 
     public func list(id: ListID) async throws -> TaskList? {
-        try await fetchOne("SELECT \(SQLiteRows.listColumns) FROM lists WHERE id = ?", [id.description],
-                           SQLiteRows.list)
+        try await fetchOne(
+            "SELECT \(SQLiteRows.listColumns) FROM lists WHERE id = ?", [id.description],
+            SQLiteRows.list)
     }
 
     public func lists(ownerID: AccountID) async throws -> [TaskList] {
-        try await fetchAll("""
+        try await fetchAll(
+            """
             SELECT \(SQLiteRows.listColumns) FROM lists WHERE owner_id = ? AND deleted_at IS NULL ORDER BY rank, id
             """, [ownerID.description], SQLiteRows.list)
     }
@@ -140,11 +150,13 @@ public final class SQLiteStore: Store {
     public func openTaskCounts(listIDs: [ListID]) async throws -> [ListID: Int] {
         guard !listIDs.isEmpty else { return [:] }
         // One JSON array argument: an account may have more lists than SQLite takes variables in one statement.
-        let rows = try await fetchAll("""
+        let rows = try await fetchAll(
+            """
             SELECT list_id, count(*) AS open FROM tasks
             WHERE list_id IN (SELECT value FROM json_each(?)) AND deleted_at IS NULL AND status != 'completed'
             GROUP BY list_id
-            """, [Self.jsonArray(listIDs.map(\.description))]) { row in
+            """, [Self.jsonArray(listIDs.map(\.description))]
+        ) { row in
             (SQLiteRows.id(row, "list_id") as ListID, row["open"] as Int)
         }
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })
@@ -155,17 +167,20 @@ public final class SQLiteStore: Store {
     }
 
     public func labels(ownerID: AccountID) async throws -> [Label] {
-        try await fetchAll("SELECT * FROM labels WHERE owner_id = ? ORDER BY name_key, id", [ownerID.description],
-                           SQLiteRows.label)
+        try await fetchAll(
+            "SELECT * FROM labels WHERE owner_id = ? ORDER BY name_key, id", [ownerID.description],
+            SQLiteRows.label)
     }
 
     public func trash(ownerID: AccountID) async throws -> (lists: [TaskList], tasks: [TaskItem]) {
         let owner = ownerID.description
-        let lists = try await fetchAll("""
+        let lists = try await fetchAll(
+            """
             SELECT \(SQLiteRows.listColumns) FROM lists
             WHERE owner_id = ? AND deleted_at IS NOT NULL ORDER BY deleted_at DESC, id
             """, [owner], SQLiteRows.list)
-        let tasks = try await fetchAll("""
+        let tasks = try await fetchAll(
+            """
             SELECT \(SQLiteRows.taskColumns) FROM tasks
             WHERE owner_id = ? AND deleted_at IS NOT NULL AND trashed_with = id ORDER BY deleted_at DESC, id
             """, [owner], SQLiteRows.task)
@@ -175,11 +190,13 @@ public final class SQLiteStore: Store {
     public func expiredTrash(before cutoff: Timestamp, limit: Int) async throws
         -> (lists: [TaskList], tasks: [TaskItem])
     {
-        let lists = try await fetchAll("""
+        let lists = try await fetchAll(
+            """
             SELECT \(SQLiteRows.listColumns) FROM lists WHERE deleted_at IS NOT NULL AND deleted_at < ?
             ORDER BY deleted_at, id LIMIT ?
             """, [cutoff.milliseconds, limit], SQLiteRows.list)
-        let tasks = try await fetchAll("""
+        let tasks = try await fetchAll(
+            """
             SELECT \(SQLiteRows.taskColumns) FROM tasks WHERE deleted_at IS NOT NULL AND deleted_at < ?
             ORDER BY deleted_at, id LIMIT ?
             """, [cutoff.milliseconds, limit], SQLiteRows.task)
@@ -187,8 +204,9 @@ public final class SQLiteStore: Store {
     }
 
     public func changes(accountID: AccountID, after sequence: Int64, limit: Int) async throws -> [Change] {
-        try await fetchAll("SELECT * FROM changes WHERE account_id = ? AND seq > ? ORDER BY seq LIMIT ?",
-                           [accountID.description, sequence, limit], SQLiteRows.change)
+        try await fetchAll(
+            "SELECT * FROM changes WHERE account_id = ? AND seq > ? ORDER BY seq LIMIT ?",
+            [accountID.description, sequence, limit], SQLiteRows.change)
     }
 
     public func feedBounds(accountID: AccountID) async throws -> (floor: Int64, latest: Int64) {
@@ -205,15 +223,19 @@ public final class SQLiteStore: Store {
         }
         var purged = 0
         for (account, floor) in accounts where purged < limit {
-            let newest = try await fetchOne("""
-                SELECT max(seq) AS newest FROM changes WHERE account_id = ? AND seq > ? AND at < ?
-                """, [account, floor, cutoff.milliseconds]) { $0["newest"] as Int64? } ?? nil
+            let newest =
+                try await fetchOne(
+                    """
+                    SELECT max(seq) AS newest FROM changes WHERE account_id = ? AND seq > ? AND at < ?
+                    """, [account, floor, cutoff.milliseconds]
+                ) { $0["newest"] as Int64? } ?? nil
             guard let newest else { continue }
             purged += try await pool.write { db -> Int in
                 try db.execute(sql: "DELETE FROM changes WHERE account_id = ? AND seq <= ?", arguments: [account, newest])
                 let count = db.changesCount
-                try db.execute(sql: "UPDATE accounts SET feed_floor = ? WHERE id = ? AND feed_floor < ?",
-                               arguments: [newest, account, newest])
+                try db.execute(
+                    sql: "UPDATE accounts SET feed_floor = ? WHERE id = ? AND feed_floor < ?",
+                    arguments: [newest, account, newest])
                 return count
             }
         }

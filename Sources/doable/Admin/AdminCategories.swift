@@ -21,8 +21,10 @@ struct AdminCategories: AsyncParsableCommand {
             var table = Table(columns: [.init(), .init(isFlexible: true), .init()])
             table.append(["ID", "NAME", "STATE"])
             for category in categories {
-                table.append([category.id.description, category.name,
-                              category.isOther ? "always offered" : category.isArchived ? "archived" : "offered"])
+                table.append([
+                    category.id.description, category.name,
+                    category.isOther ? "always offered" : category.isArchived ? "archived" : "offered",
+                ])
             }
             table.render(maxWidth: Terminal.outputWidth).forEach { print($0) }
         }

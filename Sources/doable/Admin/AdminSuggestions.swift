@@ -27,8 +27,10 @@ struct AdminSuggestions: AsyncParsableCommand {
         var table = Table(columns: [.init(), .init(), .init(isFlexible: true), .init()])
         table.append(["WHEN (UTC)", "SUGGESTION", "POSTING", "BY"])
         for item in suggestions {
-            table.append([String(item.createdAt.description.prefix(16)).replacingOccurrences(of: "T", with: " "),
-                          item.suggestion, item.postingTitle, item.poster ?? "(deleted account)"])
+            table.append([
+                String(item.createdAt.description.prefix(16)).replacingOccurrences(of: "T", with: " "),
+                item.suggestion, item.postingTitle, item.poster ?? "(deleted account)",
+            ])
         }
         table.render(maxWidth: Terminal.outputWidth).forEach { print($0) }
     }

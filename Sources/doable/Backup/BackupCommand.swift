@@ -54,10 +54,12 @@ struct BackupCommand: AsyncParsableCommand {
             let text = String(decoding: try encoder.encode(manifest), as: UTF8.self) + "\n"
             if output == "-" { Terminal.writeError(text) } else { print(text, terminator: "") }
         } else {
-            Terminal.warn(String(format: "Backed up %@ rows in %d tables (%@) to %@ in %.1f s.",
-                                 BackupProgressLine.count(manifest.totalRows), manifest.parts.count,
-                                 BackupProgressLine.size(manifest.totalBytes),
-                                 output == "-" ? "standard output" : output, seconds))
+            Terminal.warn(
+                String(
+                    format: "Backed up %@ rows in %d tables (%@) to %@ in %.1f s.",
+                    BackupProgressLine.count(manifest.totalRows), manifest.parts.count,
+                    BackupProgressLine.size(manifest.totalBytes),
+                    output == "-" ? "standard output" : output, seconds))
         }
     }
 }

@@ -41,11 +41,15 @@ struct RestoreBackup {
             throw error
         }
         let width = report.rows.map(\.table.count).max() ?? 0
-        print("Restored \(BackupProgressLine.count(report.totalRows)) rows from \(file) (taken \(reader.manifest.createdAt) on \(reader.manifest.engine)) into \(storeOptions.targetDescription):")
+        print(
+            "Restored \(BackupProgressLine.count(report.totalRows)) rows from \(file) (taken \(reader.manifest.createdAt) on \(reader.manifest.engine)) into \(storeOptions.targetDescription):"
+        )
         for (table, count) in report.rows where count > 0 {
             print("  " + table.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + BackupProgressLine.count(count))
         }
-        print(String(format: "Done in %.1f s. Devices and calendar apps will resync from scratch on their next sync.",
-                     BackupFiles.seconds(since: started)))
+        print(
+            String(
+                format: "Done in %.1f s. Devices and calendar apps will resync from scratch on their next sync.",
+                BackupFiles.seconds(since: started)))
     }
 }

@@ -20,9 +20,11 @@ struct AddCommand: AsyncParsableCommand {
     @Argument(help: "The title (quote it, or just type the words).") var title: [String]
     @Option(name: .long, help: "The list (a name or an id prefix); default: the title's #List, or the Inbox.")
     var list: String?
-    @Option(name: .long, help: """
-        Due date: 2026-11-30, 2026-11-30T14:00, today, tomorrow, mon, "next fri", "in 3 days", 17:00.
-        """)
+    @Option(
+        name: .long,
+        help: """
+            Due date: 2026-11-30, 2026-11-30T14:00, today, tomorrow, mon, "next fri", "in 3 days", 17:00.
+            """)
     var due: String?
     @Option(name: .long, help: "Start date (same forms as --due).") var start: String?
     @Option(name: .long, help: "none, low, medium or high.") var priority: String?
@@ -69,7 +71,8 @@ struct AddCommand: AsyncParsableCommand {
         let key = Rules.matchKey(name)
         let lists = try session.snapshot().lists.filter { Rules.matchKey($0.name) == key }
         guard let list = lists.first(where: { !$0.isArchived }) ?? lists.first else {
-            throw CLIError.user("""
+            throw CLIError.user(
+                """
                 There is no list named '\(name)'. Create it with `doable list add "\(name)"`, or put the words in \
                 double quotes to keep them in the title.
                 """)

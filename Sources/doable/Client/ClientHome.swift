@@ -1,11 +1,11 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The client's folder: `config.json`, the session `token` and `replica.sqlite`.
@@ -81,8 +81,9 @@ struct ClientHome: Sendable {
             guard isFolder.boolValue else { throw CLIError.user("\(path) is a file; DOABLE_HOME must name a folder.") }
             return
         }
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
-                                                attributes: [.posixPermissions: 0o700])
+        try FileManager.default.createDirectory(
+            atPath: path, withIntermediateDirectories: true,
+            attributes: [.posixPermissions: 0o700])
     }
 
     /// Writes a file readable by its owner only: created 0600 under a temporary name, then renamed over the old

@@ -12,14 +12,16 @@ struct ClientOptions: ParsableArguments {
 
     /// The colour rules applied to standard output.
     var outputStyle: Style {
-        Style.resolve(noColorFlag: noColor, environment: ProcessInfo.processInfo.environment,
-                      isTerminal: Terminal.isOutputTerminal)
+        Style.resolve(
+            noColorFlag: noColor, environment: ProcessInfo.processInfo.environment,
+            isTerminal: Terminal.isOutputTerminal)
     }
 
     /// The colour rules applied to standard error (warnings, progress).
     var errorStyle: Style {
-        Style.resolve(noColorFlag: noColor, environment: ProcessInfo.processInfo.environment,
-                      isTerminal: Terminal.isErrorTerminal)
+        Style.resolve(
+            noColorFlag: noColor, environment: ProcessInfo.processInfo.environment,
+            isTerminal: Terminal.isErrorTerminal)
     }
 
     /// The signed-in session of this home folder, or `CLIError.notSignedIn`.

@@ -37,7 +37,8 @@ struct EditCommand: AsyncParsableCommand {
         let target = try list.map { try session.list($0) }
         guard !fields.isEmpty || (target != nil && target?.id != task.listId) else {
             if target != nil { throw CLIError.user("'\(task.title)' is already in \(target!.name).") }
-            throw CLIError.user("""
+            throw CLIError.user(
+                """
                 Nothing to change: give --title, --notes, --due, --clear-due, --start, --clear-start, --priority, \
                 --status, --list, --add-label, --remove-label or --clear-repeat.
                 """)

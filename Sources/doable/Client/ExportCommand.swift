@@ -10,8 +10,9 @@ struct ExportCommand: AsyncParsableCommand {
     )
 
     @Option(name: .long, help: "json (everything, the default), ics or csv (your tasks).") var format = "json"
-    @Option(name: [.short, .long], help: "Write to this file instead of standard output.",
-            completion: .file()) var output: String?
+    @Option(
+        name: [.short, .long], help: "Write to this file instead of standard output.",
+        completion: .file()) var output: String?
     @OptionGroup var options: ClientOptions
 
     func validate() throws {

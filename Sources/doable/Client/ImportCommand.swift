@@ -38,7 +38,8 @@ struct ImportCommand: AsyncParsableCommand {
     func run() async throws {
         guard !options.offline else { throw CLIError.user("Importing needs the server; leave out --offline.") }
         let session = try options.openSession()
-        let format = try self.format.flatMap(ImportFormat.init(name:)) ?? ImportFormat(fileName: file)
+        let format =
+            try self.format.flatMap(ImportFormat.init(name:)) ?? ImportFormat(fileName: file)
             ?? { throw CLIError.user("Which app is \(file) from? Say --format todoist, taskwarrior or ical.") }()
         let bytes: [UInt8]
         do {
@@ -74,8 +75,10 @@ struct ImportCommand: AsyncParsableCommand {
     static func describe(_ report: ImportReportRecord, style: Style) {
         let tasks = report.created == 1 ? "1 task" : "\(report.created) tasks"
         let list = "'\(report.listName)'" + (report.listCreated ? " (a new list)" : "")
-        print(report.dryRun ? "Would import \(tasks) into \(list); nothing was changed (--dry-run)."
-              : "Imported \(tasks) into \(list).")
+        print(
+            report.dryRun
+                ? "Would import \(tasks) into \(list); nothing was changed (--dry-run)."
+                : "Imported \(tasks) into \(list).")
         if !report.labelsCreated.isEmpty {
             print("New labels: " + report.labelsCreated.joined(separator: ", ") + ".")
         }

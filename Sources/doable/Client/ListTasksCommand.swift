@@ -17,9 +17,11 @@ struct ListTasksCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Only this list (a name or an id prefix).") var list: String?
     @Option(name: .long, help: "Only tasks with this label; repeat for tasks with all of them.")
     var label: [String] = []
-    @Option(name: .long, help: """
-        pending, inProgress, completed, or all; repeat or separate with commas (default: pending,inProgress).
-        """)
+    @Option(
+        name: .long,
+        help: """
+            pending, inProgress, completed, or all; repeat or separate with commas (default: pending,inProgress).
+            """)
     var status: [String] = []
     @Option(name: .long, help: "none, low, medium or high; repeat or separate with commas.") var priority: [String] = []
     @Option(name: .customLong("due-from"), help: "Only tasks due on or after this date.") var dueFrom: String?
@@ -57,8 +59,9 @@ struct ListTasksCommand: AsyncParsableCommand {
     func printTrashed(_ lists: [ListRecord], _ session: Session) {
         guard !lists.isEmpty else { return }
         let style = session.style
-        print(style.bold("Lists in the trash")
-            + style.dim(" (`doable list restore NAME` brings one back with its tasks)"))
+        print(
+            style.bold("Lists in the trash")
+                + style.dim(" (`doable list restore NAME` brings one back with its tasks)"))
         for list in lists { print("  \(list.name) " + style.dim("(\(list.id.description.prefix(13)))")) }
     }
 

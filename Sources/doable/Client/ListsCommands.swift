@@ -18,8 +18,9 @@ struct ListsCommand: AsyncParsableCommand {
         if json.json { return try JSONOutput.print(lists) }
         let style = session.style
         let open = Dictionary(grouping: snapshot.tasks.filter { !$0.isCompleted }, by: \.listId).mapValues(\.count)
-        let idLength = IDPrefix.length(for: lists.map(\.id.description),
-                                       among: snapshot.allLists.map(\.id.description))
+        let idLength = IDPrefix.length(
+            for: lists.map(\.id.description),
+            among: snapshot.allLists.map(\.id.description))
         var table = Table(columns: [.init(), .init(isFlexible: true), .init(.right), .init()])
         for list in lists {
             var notes: [String] = []
@@ -30,8 +31,10 @@ struct ListsCommand: AsyncParsableCommand {
             if list.isArchived { notes.append("archived") }
             let icon = list.icon.map { $0 + " " } ?? ""
             let name = icon + (list.isArchived ? style.dim(list.name) : style.bold(list.name))
-            table.append([style.dim(String(list.id.description.prefix(idLength))), name,
-                          "\(open[list.id] ?? 0) open", style.dim(notes.joined(separator: ", "))])
+            table.append([
+                style.dim(String(list.id.description.prefix(idLength))), name,
+                "\(open[list.id] ?? 0) open", style.dim(notes.joined(separator: ", ")),
+            ])
         }
         table.render(maxWidth: Terminal.outputWidth).forEach { print($0) }
     }
@@ -116,9 +119,10 @@ struct ListCommand: AsyncParsableCommand {
                 Rules.matchKey($0.name) == Rules.matchKey(list) || $0.id.description.hasPrefix(key)
             }
             guard matches.count == 1, let found = matches.first else {
-                throw CLIError.user(matches.isEmpty
-                    ? "No list in the trash is named '\(list)' or has an id starting with it."
-                    : Session.ambiguity(list, kind: "lists", matches.map { ($0.id.description, $0.name) }))
+                throw CLIError.user(
+                    matches.isEmpty
+                        ? "No list in the trash is named '\(list)' or has an id starting with it."
+                        : Session.ambiguity(list, kind: "lists", matches.map { ($0.id.description, $0.name) }))
             }
             try session.userFacing { try session.replica.restoreList(found.id) }
             print("Restored the list '\(found.name)'.")

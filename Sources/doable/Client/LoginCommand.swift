@@ -34,10 +34,13 @@ struct LoginCommand: AsyncParsableCommand {
         } catch let error as ClientError {
             throw CLIError.user(Self.signInMessage(error, server: serverURL))
         }
-        try await replaceSession(in: home, previous: previous, server: serverURL, account: signedIn.account,
-                                 newToken: signedIn.token)
-        try home.save(config: ClientConfig(server: serverURL.absoluteString, login: login,
-                                           accountId: signedIn.account.id.description))
+        try await replaceSession(
+            in: home, previous: previous, server: serverURL, account: signedIn.account,
+            newToken: signedIn.token)
+        try home.save(
+            config: ClientConfig(
+                server: serverURL.absoluteString, login: login,
+                accountId: signedIn.account.id.description))
         try home.save(token: signedIn.token)
         let account = signedIn.account
         print("Signed in to \(serverURL.absoluteString) as \(account.username) (\(account.email)).")
@@ -57,15 +60,18 @@ struct LoginCommand: AsyncParsableCommand {
     /// Keeps the replica when the same account signs in again on the same server (its unsent changes with it);
     /// otherwise empties it, refusing (and ending the new session again) when it holds another account's unsent
     /// changes. The replaced token is signed out on the server, so no forgotten session stays valid.
-    func replaceSession(in home: ClientHome, previous: ClientConfig?, server: URL, account: AccountRecord,
-                        newToken: String) async throws {
+    func replaceSession(
+        in home: ClientHome, previous: ClientConfig?, server: URL, account: AccountRecord,
+        newToken: String
+    ) async throws {
         guard let previous else { return try home.removeSession() }
         let isSameAccount = previous.server == server.absoluteString && previous.accountId == account.id.description
         if !isSameAccount, FileManager.default.fileExists(atPath: home.replicaPath) {
             let pending = try Replica(path: home.replicaPath).pendingCount()
             if pending > 0 {
                 await Self.signOut(server: server, token: newToken)
-                throw CLIError.user("""
+                throw CLIError.user(
+                    """
                     This device holds \(pending) unsent \(pending == 1 ? "change" : "changes") of \(previous.login) \
                     on \(previous.server). Sign in as \(previous.login) and run `doable sync`, or run `doable logout \
                     --force` to discard \(pending == 1 ? "it" : "them"), then sign in again.
@@ -117,7 +123,7 @@ struct LoginCommand: AsyncParsableCommand {
         var text = text.trimmingCharacters(in: .whitespaces)
         while text.hasSuffix("/") { text.removeLast() }
         guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              url.host != nil
+            url.host != nil
         else {
             throw CLIError.user("--server must be an address like https://doable.example.com (not '\(text)').")
         }

@@ -24,7 +24,8 @@ struct LogoutCommand: AsyncParsableCommand {
         }
         let pending = session.pendingCount
         if pending > 0 && !force {
-            throw CLIError.user("""
+            throw CLIError.user(
+                """
                 \(pending) \(pending == 1 ? "change has" : "changes have") not reached the server yet. Run \
                 `doable sync` when it is reachable, or `doable logout --force` to discard \
                 \(pending == 1 ? "it" : "them").
@@ -38,9 +39,11 @@ struct LogoutCommand: AsyncParsableCommand {
         try session.home.removeSession()
         print("Signed out of \(session.config.server); this device's copy is removed.")
         if !endedOnServer {
-            Terminal.warn(session.errorStyle.yellow("""
-                The server could not be told; the session ends there when it expires, or under Settings → Security.
-                """))
+            Terminal.warn(
+                session.errorStyle.yellow(
+                    """
+                    The server could not be told; the session ends there when it expires, or under Settings → Security.
+                    """))
         }
     }
 }

@@ -24,8 +24,9 @@ final class ProgressDisplay: Sendable {
     func update(_ progress: SyncProgress) {
         guard isEnabled, ContinuousClock.now - started >= delay else { return }
         let label = progress.phase == .push ? "Sending changes" : "Receiving"
-        let line = ProgressLine.render(label: label, done: progress.done, total: progress.total,
-                                       width: Terminal.errorWidth)
+        let line = ProgressLine.render(
+            label: label, done: progress.done, total: progress.total,
+            width: Terminal.errorWidth)
         state.withLock { state in
             // At most ten redraws a second: a fast pull reports every page.
             guard !state.isDrawn || ContinuousClock.now - state.lastDraw >= .milliseconds(100) else { return }

@@ -63,7 +63,8 @@ extension Session {
         await engine.runLive(events: events) { result in
             let time = Timestamp.now.description.dropFirst(11).prefix(8)
             switch result {
-            case .success(let report) where report.pushed > 0 || report.pulled > 0 || !report.rejected.isEmpty
+            case .success(let report)
+            where report.pushed > 0 || report.pulled > 0 || !report.rejected.isEmpty
                 || report.pushRefused != nil:
                 print("\(time) \(SyncCommand.summary(report))")
             case .success:
@@ -90,8 +91,10 @@ extension Session {
         case .synced(let report):
             tell(rejected: report.rejected)
             if let refused = report.pushRefused {
-                Terminal.warn(errorStyle.yellow("The server took none of this device's changes (\(refused)). They "
-                    + "stay here; sign in with a token that may write (doable login) to send them."))
+                Terminal.warn(
+                    errorStyle.yellow(
+                        "The server took none of this device's changes (\(refused)). They "
+                            + "stay here; sign in with a token that may write (doable login) to send them."))
             }
         case .skipped:
             if !isReading, pendingCount > 0 { Terminal.warn(errorStyle.dim(offlineMessage)) }
@@ -121,8 +124,10 @@ extension Session {
     /// Tells about changes the server refused in a sync: their effect is gone, so the user must hear why.
     func tell(rejected fresh: [Rejection]) {
         guard !fresh.isEmpty else { return }
-        Terminal.warn(errorStyle.red(fresh.count == 1
-            ? "The server refused 1 change:" : "The server refused \(fresh.count) changes:"))
+        Terminal.warn(
+            errorStyle.red(
+                fresh.count == 1
+                    ? "The server refused 1 change:" : "The server refused \(fresh.count) changes:"))
         for rejection in fresh { Terminal.warn("  " + RejectionWords.line(rejection, name: entityName)) }
     }
 }
@@ -140,7 +145,8 @@ enum RejectionWords {
         guard parts.count == 2, let verb = verbs[parts[1]] else {
             return "\(rejection.name): \(rejection.message)"
         }
-        let subject = rejection.entityId.map { id in name(id).map { "'\($0)'" } ?? "a \(parts[0]) (\(id.prefix(13)))" }
+        let subject =
+            rejection.entityId.map { id in name(id).map { "'\($0)'" } ?? "a \(parts[0]) (\(id.prefix(13)))" }
             ?? "a \(parts[0])"
         return "\(verb) \(subject): \(rejection.message)"
     }

@@ -25,8 +25,9 @@ struct ShowCommand: AsyncParsableCommand {
         await session.syncBeforeReading()
         let task = try session.task(id, includeDeleted: true)
         let all = try session.snapshot().allTasks
-        let subtasks = TaskOrder.sorted(all.filter { $0.parentId == task.id && $0.isDeleted == task.isDeleted },
-                                        by: .manual)
+        let subtasks = TaskOrder.sorted(
+            all.filter { $0.parentId == task.id && $0.isDeleted == task.isDeleted },
+            by: .manual)
         let reminders = try session.replica.reminders(taskID: task.id)
         let labels = try session.snapshot().labels.filter { task.labelIds.contains($0.id) }
         if json.json {

@@ -48,14 +48,15 @@ struct StatusCommand: AsyncParsableCommand {
     func lines(_ report: Report, outcome: SyncOutcome, session: Session) -> [String] {
         let style = session.style
         let words = session.dueWords()
-        let connection: String = switch outcome {
-        case .synced: style.green("online")
-        case .skipped: style.dim("not contacted (--offline)")
-        case .offline(let detail): style.yellow("offline (\(detail))")
-        case .timedOut: style.yellow("offline (no answer in time)")
-        case .sessionEnded: style.red("session ended: run `doable login`")
-        case .failed(let message): style.yellow("sync failed: \(message)")
-        }
+        let connection: String =
+            switch outcome {
+            case .synced: style.green("online")
+            case .skipped: style.dim("not contacted (--offline)")
+            case .offline(let detail): style.yellow("offline (\(detail))")
+            case .timedOut: style.yellow("offline (no answer in time)")
+            case .sessionEnded: style.red("session ended: run `doable login`")
+            case .failed(let message): style.yellow("sync failed: \(message)")
+            }
         var rows: [(String, String)] = []
         rows.append(("Server", "\(report.server)  \(connection)"))
         if let account = report.account {
@@ -64,9 +65,13 @@ struct StatusCommand: AsyncParsableCommand {
         } else {
             rows.append(("Account", "\(session.config.login) " + style.dim("(not synced yet)")))
         }
-        rows.append(("Waiting", report.pendingChanges == 0
-            ? "nothing: every change has reached the server"
-            : style.yellow(SyncCommand.count(report.pendingChanges, "change") + " to send")))
+        rows.append(
+            (
+                "Waiting",
+                report.pendingChanges == 0
+                    ? "nothing: every change has reached the server"
+                    : style.yellow(SyncCommand.count(report.pendingChanges, "change") + " to send")
+            ))
         rows.append(("Last sync", report.lastSyncAt.map(words.ago) ?? "never"))
         rows.append(("Device", "\(report.home) " + style.dim("(client \(report.clientId))")))
         var table = Table(columns: [.init(), .init()])

@@ -47,7 +47,8 @@ struct SyncCommand: AsyncParsableCommand {
         if report.reset { text += " (The server sent everything again: this device's copy was rebuilt.)" }
         if report.pending > 0 { text += " \(count(report.pending, "change")) still waiting." }
         if let refused = report.pushRefused {
-            text += " The server took none of this device's changes (\(refused)): they stay here; sign in with a token "
+            text +=
+                " The server took none of this device's changes (\(refused)): they stay here; sign in with a token "
                 + "that may write (doable login) to send them."
         }
         return text

@@ -34,11 +34,15 @@ struct DoneCommand: AsyncParsableCommand {
     @OptionGroup var options: ClientOptions
 
     func run() async throws {
-        try await TaskAction(verb: "Completed", includesDeleted: false, check: { task in
-            if task.isCompleted { throw CLIError.user("'\(task.title)' is already completed.") }
-        }, change: { replica, task in
-            try replica.completeTask(task.id)
-        }).run(ids, options: options)
+        try await TaskAction(
+            verb: "Completed", includesDeleted: false,
+            check: { task in
+                if task.isCompleted { throw CLIError.user("'\(task.title)' is already completed.") }
+            },
+            change: { replica, task in
+                try replica.completeTask(task.id)
+            }
+        ).run(ids, options: options)
     }
 }
 
@@ -49,11 +53,15 @@ struct ReopenCommand: AsyncParsableCommand {
     @OptionGroup var options: ClientOptions
 
     func run() async throws {
-        try await TaskAction(verb: "Reopened", includesDeleted: false, check: { task in
-            if !task.isCompleted { throw CLIError.user("'\(task.title)' is not completed.") }
-        }, change: { replica, task in
-            try replica.reopenTask(task.id)
-        }).run(ids, options: options)
+        try await TaskAction(
+            verb: "Reopened", includesDeleted: false,
+            check: { task in
+                if !task.isCompleted { throw CLIError.user("'\(task.title)' is not completed.") }
+            },
+            change: { replica, task in
+                try replica.reopenTask(task.id)
+            }
+        ).run(ids, options: options)
     }
 }
 
@@ -102,10 +110,14 @@ struct RestoreCommand: AsyncParsableCommand {
             try await RestoreBackup(file: archivePath, force: force, storeOptions: storeOptions).run()
             return
         }
-        try await TaskAction(verb: "Restored", includesDeleted: true, check: { task in
-            if !task.isDeleted { throw CLIError.user("'\(task.title)' is not in the trash.") }
-        }, change: { replica, task in
-            try replica.restoreTask(task.id)
-        }).run(ids, options: options)
+        try await TaskAction(
+            verb: "Restored", includesDeleted: true,
+            check: { task in
+                if !task.isDeleted { throw CLIError.user("'\(task.title)' is not in the trash.") }
+            },
+            change: { replica, task in
+                try replica.restoreTask(task.id)
+            }
+        ).run(ids, options: options)
     }
 }

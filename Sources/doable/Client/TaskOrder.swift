@@ -23,8 +23,10 @@ enum TaskOrder {
         }
     }
 
-    private static func sorted<Key>(_ tasks: [TaskRecord], key: (TaskRecord) -> Key,
-                                    by areInOrder: (Key, Key) -> Bool) -> [TaskRecord] {
+    private static func sorted<Key>(
+        _ tasks: [TaskRecord], key: (TaskRecord) -> Key,
+        by areInOrder: (Key, Key) -> Bool
+    ) -> [TaskRecord] {
         tasks.map { (key: key($0), task: $0) }.sorted { areInOrder($0.key, $1.key) }.map(\.task)
     }
 

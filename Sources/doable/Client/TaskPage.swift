@@ -54,10 +54,13 @@ struct TaskPage {
             ("Priority", task.priority == .none ? "" : task.priority.rawValue),
             ("Due", task.due.map { date($0, isDue: true) } ?? ""),
             ("Start", task.start.map { date($0, isDue: false) } ?? ""),
-            ("Repeats", task.recurrence.map { rrule in
-                (try? RecurrenceRule(rrule: rrule))?.describedInWords(start: task.due ?? task.start, in: zone)
-                    ?? rrule
-            } ?? ""),
+            (
+                "Repeats",
+                task.recurrence.map { rrule in
+                    (try? RecurrenceRule(rrule: rrule))?.describedInWords(start: task.due ?? task.start, in: zone)
+                        ?? rrule
+                } ?? ""
+            ),
             ("Labels", labels.map(\.name).joined(separator: ", ")),
             ("Estimate", task.estimatedMinutes.map(Self.minutes) ?? ""),
             ("Category", task.category?.rawValue ?? ""),

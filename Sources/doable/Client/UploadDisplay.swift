@@ -31,8 +31,11 @@ final class UploadDisplay: Sendable {
                 else { return }
                 state.isDrawn = true
                 state.lastDraw = .now
-                Terminal.writeError("\r\u{1B}[2K" + ProgressLine.render(label: "Uploading", done: sent, total: total,
-                                                                          width: Terminal.errorWidth))
+                Terminal.writeError(
+                    "\r\u{1B}[2K"
+                        + ProgressLine.render(
+                            label: "Uploading", done: sent, total: total,
+                            width: Terminal.errorWidth))
             case .importing:
                 guard !state.saidImporting else { return }
                 state.saidImporting = true

@@ -53,8 +53,9 @@ struct CompanionLinesTests {
         #expect(CompanionLines.greeting(name: "Pip", mood: .happy, hour: 8, streak: 0).hasPrefix("Good morning"))
         #expect(CompanionLines.greeting(name: "Pip", mood: .happy, hour: 14, streak: 0).hasPrefix("Good afternoon"))
         #expect(CompanionLines.greeting(name: "Pip", mood: .happy, hour: 19, streak: 0).hasPrefix("Good evening"))
-        #expect(CompanionLines.greeting(name: "Pip", mood: .happy, hour: 2, streak: 0)
-                    == CompanionLines.greeting(name: "Pip", mood: .happy, hour: 23, streak: 0))
+        #expect(
+            CompanionLines.greeting(name: "Pip", mood: .happy, hour: 2, streak: 0)
+                == CompanionLines.greeting(name: "Pip", mood: .happy, hour: 23, streak: 0))
     }
 
     @Test func GAME2_greetingMentionsAStreakAboveOne() {
@@ -70,8 +71,9 @@ struct CompanionLinesTests {
         #expect(zip(reminders, titles).allSatisfy { $0.contains($1) })
         let phrasings = Set(zip(reminders, titles).map { $0.replacingOccurrences(of: $1, with: "") })
         #expect(phrasings.count >= 4)
-        #expect(CompanionLines.reminder(name: "Pip", task: "Water plants")
-                    == CompanionLines.reminder(name: "Pip", task: "Water plants"))
+        #expect(
+            CompanionLines.reminder(name: "Pip", task: "Water plants")
+                == CompanionLines.reminder(name: "Pip", task: "Water plants"))
     }
 
     @Test func GAME4_streakWarningNamesTheStreak() {

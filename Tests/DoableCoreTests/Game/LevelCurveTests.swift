@@ -4,8 +4,10 @@ import Testing
 /// GAME-2: levels 1–100 from XP (docs/game.md, "Levels").
 @Suite("Level curve")
 struct LevelCurveTests {
-    @Test(arguments: [(0, 1), (49, 1), (50, 2), (109, 2), (110, 3), (300, 5), (810, 10), (2_660, 20),
-                      (14_210, 50), (52_430, 99), (53_459, 99), (53_460, 100), (1_000_000, 100)])
+    @Test(arguments: [
+        (0, 1), (49, 1), (50, 2), (109, 2), (110, 3), (300, 5), (810, 10), (2_660, 20),
+        (14_210, 50), (52_430, 99), (53_459, 99), (53_460, 100), (1_000_000, 100),
+    ])
     func GAME2_levelForXP(_ xp: Int, _ level: Int) {
         #expect(LevelCurve.level(forXP: xp) == level)
     }

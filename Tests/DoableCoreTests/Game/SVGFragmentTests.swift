@@ -89,8 +89,10 @@ struct SVGFragmentTests {
         ("<rect fill=\"JavaScript:alert(1)\"/>", "The value of fill may not contain \"javascript:\"."),
         ("<rect fill=\"java script:x\"/>", "The value of fill may not contain \"javascript:\"."),
         ("<rect fill=\"expression(alert(1))\"/>", "The value of fill may not contain \"expression\"."),
-        ("<rect fill=\"url(http://evil.example/x)\"/>",
-         "The value of fill may only use url(#id), a gradient in the drawing."),
+        (
+            "<rect fill=\"url(http://evil.example/x)\"/>",
+            "The value of fill may only use url(#id), a gradient in the drawing."
+        ),
         ("<rect fill=\"url(#a) url(data:x)\"/>", "The value of fill may only use url(#id), a gradient in the drawing."),
         ("<rect fill=\"url(#)\"/>", "The value of fill may only use url(#id), a gradient in the drawing."),
         ("<rect x=\"a\"/>", "The value of x may only hold a number, not \"a\"."),
@@ -119,10 +121,12 @@ struct SVGFragmentTests {
     /// 10,000 random mutations of a valid drawing: none crashes, none with a script or an event handler passes.
     @Test func GAME3_fuzzedDrawingsNeverLetAScriptThrough() throws {
         var random = SplitMix64(seed: 2026)
-        let snippets = ["<script>", "</script>", "<script/>", " onload=\"alert(1)\"", " onclick='x'", "onerror=",
-                        " on", "load=", "<", ">", "/>", "\"", "'", "=", "&", "&lt;", "<!--", "-->", "<![CDATA[",
-                        "<?", "<!DOCTYPE x>", "javascript:", "url(", "url(#a)", "expression(", "<g>", "</g>",
-                        "<rect/>", " href=\"#a\"", "xlink:", "\u{0}", "é", "\\", " ", "\n", "<SCRIPT ", "sCrIpT"]
+        let snippets = [
+            "<script>", "</script>", "<script/>", " onload=\"alert(1)\"", " onclick='x'", "onerror=",
+            " on", "load=", "<", ">", "/>", "\"", "'", "=", "&", "&lt;", "<!--", "-->", "<![CDATA[",
+            "<?", "<!DOCTYPE x>", "javascript:", "url(", "url(#a)", "expression(", "<g>", "</g>",
+            "<rect/>", " href=\"#a\"", "xlink:", "\u{0}", "é", "\\", " ", "\n", "<SCRIPT ", "sCrIpT",
+        ]
         let source = Array(Self.valid.utf8)
         var accepted = 0
         for _ in 0..<10_000 {

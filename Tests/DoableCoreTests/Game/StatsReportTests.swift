@@ -10,25 +10,35 @@ struct StatsReportTests {
     static let today = date("2026-11-23")
 
     static let days = [
-        CompletionDayTotals(day: date("2026-11-23"), completed: 3, onTime: 2, late: 1, ageSecondsTotal: 10_800,
-                           ageCount: 3),
-        CompletionDayTotals(day: date("2026-11-20"), completed: 2, onTime: 1, late: 0, ageSecondsTotal: 7_200,
-                           ageCount: 2),
-        CompletionDayTotals(day: date("2026-11-16"), completed: 5, onTime: 5, late: 0, ageSecondsTotal: 5_000,
-                           ageCount: 5),
-        CompletionDayTotals(day: date("2026-06-10"), completed: 4, onTime: 0, late: 4, ageSecondsTotal: 40_000,
-                           ageCount: 4),
-        CompletionDayTotals(day: date("2025-11-30"), completed: 9, onTime: 9, late: 0, ageSecondsTotal: 900,
-                           ageCount: 9),
+        CompletionDayTotals(
+            day: date("2026-11-23"), completed: 3, onTime: 2, late: 1, ageSecondsTotal: 10_800,
+            ageCount: 3),
+        CompletionDayTotals(
+            day: date("2026-11-20"), completed: 2, onTime: 1, late: 0, ageSecondsTotal: 7_200,
+            ageCount: 2),
+        CompletionDayTotals(
+            day: date("2026-11-16"), completed: 5, onTime: 5, late: 0, ageSecondsTotal: 5_000,
+            ageCount: 5),
+        CompletionDayTotals(
+            day: date("2026-06-10"), completed: 4, onTime: 0, late: 4, ageSecondsTotal: 40_000,
+            ageCount: 4),
+        CompletionDayTotals(
+            day: date("2025-11-30"), completed: 9, onTime: 9, late: 0, ageSecondsTotal: 900,
+            ageCount: 9),
     ]
     static let open = [date("2026-11-24"): 2, date("2026-11-21"): 1, date("2026-11-10"): 1]
-    static let points = [date("2026-11-23"): 30, date("2026-11-20"): 25, date("2026-11-16"): 50,
-                         date("2026-06-10"): 8, date("2025-11-30"): 100]
+    static let points = [
+        date("2026-11-23"): 30, date("2026-11-20"): 25, date("2026-11-16"): 50,
+        date("2026-06-10"): 8, date("2025-11-30"): 100,
+    ]
 
-    static func input(_ period: StatsReport.Period, today: CivilDate = today, points: [CivilDate: Int]? = points,
-                      firstDay: CivilDate = date("2026-01-01"), days: [CompletionDayTotals] = days) -> StatsInput {
-        StatsInput(period: period, today: today, days: days, openByDueDay: open, open: 5, overdue: 2,
-                   pointsByDay: points, firstDay: firstDay)
+    static func input(
+        _ period: StatsReport.Period, today: CivilDate = today, points: [CivilDate: Int]? = points,
+        firstDay: CivilDate = date("2026-01-01"), days: [CompletionDayTotals] = days
+    ) -> StatsInput {
+        StatsInput(
+            period: period, today: today, days: days, openByDueDay: open, open: 5, overdue: 2,
+            pointsByDay: points, firstDay: firstDay)
     }
 
     @Test func GAME6_weekHasSevenDayBuckets() {
@@ -36,8 +46,11 @@ struct StatsReportTests {
         #expect(report.from == Self.date("2026-11-17") && report.through == Self.today)
         #expect(report.buckets.map(\.label) == ["Tue 17", "Wed 18", "Thu 19", "Fri 20", "Sat 21", "Sun 22", "Mon 23"])
         #expect(report.buckets.allSatisfy { $0.from == $0.through })
-        #expect(report.buckets[6] == StatsReport.Bucket(label: "Mon 23", from: Self.today, through: Self.today,
-                                                        completed: 3, pending: 0, onTime: 2, late: 1, points: 30))
+        #expect(
+            report.buckets[6]
+                == StatsReport.Bucket(
+                    label: "Mon 23", from: Self.today, through: Self.today,
+                    completed: 3, pending: 0, onTime: 2, late: 1, points: 30))
         #expect(report.buckets[4].pending == 1)
         #expect(report.buckets[3].completed == 2 && report.buckets[3].points == 25)
         #expect(report.completed == 5)
@@ -66,17 +79,23 @@ struct StatsReportTests {
     @Test func GAME6_yearHasTwelveCalendarMonths() throws {
         let report = StatsReport.build(Self.input(.year))
         #expect(report.from == Self.date("2025-12-01") && report.through == Self.today)
-        #expect(report.buckets.map(\.label) == ["Dec 2025", "Jan 2026", "Feb 2026", "Mar 2026", "Apr 2026", "May 2026",
-                                                "Jun 2026", "Jul 2026", "Aug 2026", "Sep 2026", "Oct 2026", "Nov 2026"])
+        #expect(
+            report.buckets.map(\.label) == [
+                "Dec 2025", "Jan 2026", "Feb 2026", "Mar 2026", "Apr 2026", "May 2026",
+                "Jun 2026", "Jul 2026", "Aug 2026", "Sep 2026", "Oct 2026", "Nov 2026",
+            ])
         #expect(report.buckets[1].from == Self.date("2026-01-01"))
         #expect(report.buckets[1].through == Self.date("2026-01-31"))
         #expect(report.buckets[2].through == Self.date("2026-02-28"))
         #expect(report.buckets[11].from == Self.date("2026-11-01") && report.buckets[11].through == Self.today)
         #expect(report.buckets[11].completed == 10 && report.buckets[11].pending == 2)
         #expect(report.buckets[11].points == 105)
-        #expect(report.buckets[6] == StatsReport.Bucket(label: "Jun 2026", from: Self.date("2026-06-01"),
-                                                        through: Self.date("2026-06-30"), completed: 4, pending: 0,
-                                                        onTime: 0, late: 4, points: 8))
+        #expect(
+            report.buckets[6]
+                == StatsReport.Bucket(
+                    label: "Jun 2026", from: Self.date("2026-06-01"),
+                    through: Self.date("2026-06-30"), completed: 4, pending: 0,
+                    onTime: 0, late: 4, points: 8))
         #expect(report.buckets[0].completed == 0)
         #expect(report.completed == 14)
         let rate = try #require(report.onTimeRate)

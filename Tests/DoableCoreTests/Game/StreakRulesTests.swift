@@ -15,8 +15,9 @@ struct StreakRulesTests {
     static let closedAt = Timestamp(rfc3339: "2026-11-20T05:00:00Z")!
 
     static func day(_ text: String, _ status: GameDay.Status, streak: Int = 0) -> GameDay {
-        GameDay(accountID: account, day: date(text), status: status, dueCount: 1, doneCount: status == .kept ? 1 : 0,
-                bonus: 0, streak: streak, closedAt: closedAt)
+        GameDay(
+            accountID: account, day: date(text), status: status, dueCount: 1, doneCount: status == .kept ? 1 : 0,
+            bonus: 0, streak: streak, closedAt: closedAt)
     }
 
     static func hours(of day: CivilDate, in calendar: ZonedCalendar) -> Int64 {
@@ -67,9 +68,11 @@ struct StreakRulesTests {
     }
 
     @Test func GAME4_recountAfterABuyBack() {
-        let days = [Self.day("2026-11-10", .kept), Self.day("2026-11-11", .kept), Self.day("2026-11-12", .off),
-                    Self.day("2026-11-13", .restored), Self.day("2026-11-14", .kept), Self.day("2026-11-15", .missed),
-                    Self.day("2026-11-16", .paused), Self.day("2026-11-17", .kept)]
+        let days = [
+            Self.day("2026-11-10", .kept), Self.day("2026-11-11", .kept), Self.day("2026-11-12", .off),
+            Self.day("2026-11-13", .restored), Self.day("2026-11-14", .kept), Self.day("2026-11-15", .missed),
+            Self.day("2026-11-16", .paused), Self.day("2026-11-17", .kept),
+        ]
         let recounted = StreakRules.recount(days, from: 3)
         #expect(recounted.map(\.streak) == [4, 5, 5, 5, 6, 0, 0, 1])
         #expect(recounted.map(\.day) == days.map(\.day))
@@ -80,21 +83,29 @@ struct StreakRulesTests {
     @Test func GAME4_restoreOfferWithin48HoursOfTheMissedDaysEnd() throws {
         let calendar = Self.calendar("Europe/Berlin")
         // Newest first: 18 Nov missed after a 6-day streak.
-        let days = [Self.day("2026-11-18", .missed), Self.day("2026-11-17", .kept, streak: 6),
-                    Self.day("2026-11-16", .kept, streak: 5)]
+        let days = [
+            Self.day("2026-11-18", .missed), Self.day("2026-11-17", .kept, streak: 6),
+            Self.day("2026-11-16", .kept, streak: 5),
+        ]
         let end = Timestamp(rfc3339: "2026-11-18T23:00:00Z")!  // midnight in Berlin (UTC+1)
-        let offer = try #require(StreakRules.restoreOffer(days: days, now: end.adding(seconds: 3600),
-                                                          calendar: calendar, rules: .default))
-        #expect(offer == RestoreOffer(day: Self.date("2026-11-18"), lostStreak: 6, cost: 30 + 5 * 6,
-                                      deadline: end.adding(seconds: 48 * 3600)))
+        let offer = try #require(
+            StreakRules.restoreOffer(
+                days: days, now: end.adding(seconds: 3600),
+                calendar: calendar, rules: .default))
+        #expect(
+            offer
+                == RestoreOffer(
+                    day: Self.date("2026-11-18"), lostStreak: 6, cost: 30 + 5 * 6,
+                    deadline: end.adding(seconds: 48 * 3600)))
         let lastMoment = end.adding(seconds: 48 * 3600 - 1)
         #expect(StreakRules.restoreOffer(days: days, now: lastMoment, calendar: calendar, rules: .default) != nil)
         let deadline = end.adding(seconds: 48 * 3600)
         #expect(StreakRules.restoreOffer(days: days, now: deadline, calendar: calendar, rules: .default) == nil)
         // A kept day since does not take the offer away.
         let later = [Self.day("2026-11-19", .kept, streak: 1)] + days
-        #expect(StreakRules.restoreOffer(days: later, now: lastMoment, calendar: calendar, rules: .default)?.lostStreak
-                    == 6)
+        #expect(
+            StreakRules.restoreOffer(days: later, now: lastMoment, calendar: calendar, rules: .default)?.lostStreak
+                == 6)
     }
 
     @Test func GAME4_noRestoreOfferForNothingLost() {
@@ -116,19 +127,24 @@ struct StreakRulesTests {
         let days = [Self.day("2026-11-18", .missed), Self.day("2026-11-17", .kept, streak: 3)]
         let end = Timestamp(rfc3339: "2026-11-19T00:00:00Z")!
         let calendar = Self.calendar("UTC")
-        #expect(StreakRules.restoreOffer(days: days, now: end.adding(seconds: 3600), calendar: calendar, rules: rules)?
-                    .cost == 13)
-        #expect(StreakRules.restoreOffer(days: days, now: end.adding(seconds: 25 * 3600), calendar: calendar,
-                                         rules: rules) == nil)
+        #expect(
+            StreakRules.restoreOffer(days: days, now: end.adding(seconds: 3600), calendar: calendar, rules: rules)?
+                .cost == 13)
+        #expect(
+            StreakRules.restoreOffer(
+                days: days, now: end.adding(seconds: 25 * 3600), calendar: calendar,
+                rules: rules) == nil)
     }
 
     @Test func GAME4_daysToCloseListsEveryDateOnce() {
         #expect(StreakRules.daysToClose(lastClosed: Self.date("2026-11-18"), today: Self.date("2026-11-19")) == [])
         #expect(StreakRules.daysToClose(lastClosed: Self.date("2026-11-18"), today: Self.date("2026-11-18")) == [])
-        #expect(StreakRules.daysToClose(lastClosed: Self.date("2026-11-17"), today: Self.date("2026-11-20"))
-                    == [Self.date("2026-11-18"), Self.date("2026-11-19")])
-        #expect(StreakRules.daysToClose(lastClosed: Self.date("2026-12-30"), today: Self.date("2027-01-02"))
-                    == [Self.date("2026-12-31"), Self.date("2027-01-01")])
+        #expect(
+            StreakRules.daysToClose(lastClosed: Self.date("2026-11-17"), today: Self.date("2026-11-20"))
+                == [Self.date("2026-11-18"), Self.date("2026-11-19")])
+        #expect(
+            StreakRules.daysToClose(lastClosed: Self.date("2026-12-30"), today: Self.date("2027-01-02"))
+                == [Self.date("2026-12-31"), Self.date("2027-01-01")])
     }
 
     @Test func GAME4_aMemberChangingTimeZoneClosesNoDateTwiceAndSkipsNone() {

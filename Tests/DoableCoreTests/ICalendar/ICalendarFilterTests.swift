@@ -5,7 +5,8 @@ import Testing
 /// INTEROP-1: `calendar-query` filters (RFC 4791 §9.7) over one calendar object resource.
 @Suite("ICalendar filters (RFC 4791 §9.7)")
 struct ICalendarFilterTests {
-    static let todo = ICalendarFixtures.crlf("""
+    static let todo = ICalendarFixtures.crlf(
+        """
         BEGIN:VCALENDAR
         VERSION:2.0
         PRODID:test
@@ -102,10 +103,11 @@ struct ICalendarFilterTests {
     @Test func INTEROP1_filtersAtOneLevelAndTogether() throws {
         #expect(try matches { $0.propFilters = [prop("SUMMARY", text("milk")), prop("CATEGORIES", text("home"))] })
         #expect(try !matches { $0.propFilters = [prop("SUMMARY", text("milk")), prop("CATEGORIES", text("work"))] })
-        #expect(try !matches {
-            $0.propFilters = [prop("SUMMARY", text("milk"))]
-            $0.timeRange = range("2027-01-01T00:00:00Z", nil)
-        })
+        #expect(
+            try !matches {
+                $0.propFilters = [prop("SUMMARY", text("milk"))]
+                $0.timeRange = range("2027-01-01T00:00:00Z", nil)
+            })
     }
 
     @Test func INTEROP1_isNotDefined() throws {
@@ -145,8 +147,9 @@ struct ICalendarFilterTests {
     }
 
     @Test func INTEROP1_wholeDaysAndFloatingTimesInTheGivenZone() throws {
-        let text = Self.todo.replacingOccurrences(of: "DTSTART:20260110T090000Z\r\nDUE:20260110T100000Z",
-                                                  with: "DUE;VALUE=DATE:20260110")
+        let text = Self.todo.replacingOccurrences(
+            of: "DTSTART:20260110T090000Z\r\nDUE:20260110T100000Z",
+            with: "DUE;VALUE=DATE:20260110")
         let tokyo = TimeZone(identifier: "Asia/Tokyo")!
         // The day starts at 2026-01-09T15:00Z in Tokyo; §9.9 compares DUE's start: start < DUE <= end.
         #expect(try matches(text, zone: tokyo) { $0.timeRange = range("2026-01-09T14:00:00Z", "2026-01-09T15:00:00Z") })

@@ -6,7 +6,8 @@ enum ICalendarFixtures {
 
     /// Apple Reminders (iOS 17): a VTIMEZONE, TZID dates, X-APPLE properties, a structured location with quoted
     /// parameters, an absolute alarm carrying X-WR-ALARMUID and a RELATED-TO, a folded DESCRIPTION.
-    static let appleReminders = crlf("""
+    static let appleReminders = crlf(
+        """
         BEGIN:VCALENDAR
         VERSION:2.0
         PRODID:-//Apple Inc.//iOS 17.4//EN
@@ -61,7 +62,8 @@ enum ICalendarFixtures {
 
     /// Thunderbird (Lightning): its own VTIMEZONE, IN-PROCESS with PERCENT-COMPLETE, CLASS, X-MOZ properties, a
     /// due-relative alarm.
-    static let thunderbird = crlf("""
+    static let thunderbird = crlf(
+        """
         BEGIN:VCALENDAR
         PRODID:-//Mozilla.org/NONSGML Mozilla Calendar V1.1//EN
         VERSION:2.0
@@ -111,7 +113,8 @@ enum ICalendarFixtures {
 
     /// tasks.org through DAVx5: numeric UIDs, a whole-day DUE, a weekly RRULE with an EXDATE, X-APPLE-SORT-ORDER,
     /// a parent and a sibling RELATED-TO, an alarm at the due date.
-    static let tasksOrg = crlf("""
+    static let tasksOrg = crlf(
+        """
         BEGIN:VCALENDAR
         VERSION:2.0
         PRODID:+//IDN tasks.org//android-130804//EN
@@ -141,7 +144,8 @@ enum ICalendarFixtures {
         """)
 
     /// todoman through vdirsyncer: a floating DUE, LOCATION, PRIORITY:0, PERCENT-COMPLETE:0.
-    static let todoman = crlf("""
+    static let todoman = crlf(
+        """
         BEGIN:VCALENDAR
         VERSION:2.0
         PRODID:io.barrera.todoman

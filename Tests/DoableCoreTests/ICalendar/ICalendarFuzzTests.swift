@@ -7,8 +7,10 @@ import Testing
 @Suite("ICalendar fuzz")
 struct ICalendarFuzzTests {
     static let cases = 10_000
-    static let specials: [[UInt8]] = ["\r\n", "\n", "\r", ":", ";", "\"", ",", "=", "\\", " ", "\t", "\r\n ",
-                                      "BEGIN:VTODO\r\n", "END:VTODO\r\n", "é", "😀", "\u{1}"].map { Array($0.utf8) }
+    static let specials: [[UInt8]] = [
+        "\r\n", "\n", "\r", ":", ";", "\"", ",", "=", "\\", " ", "\t", "\r\n ",
+        "BEGIN:VTODO\r\n", "END:VTODO\r\n", "é", "😀", "\u{1}",
+    ].map { Array($0.utf8) }
 
     @Test func INTEROP1_fuzzedInputNeverCrashesHangsOrChangesOnRewrite() throws {
         var random = SplitMix64(seed: 17)
@@ -103,14 +105,20 @@ struct ICalendarFuzzTests {
 
     /// A random but mostly well-formed VCALENDAR: random properties, parameters, values and folds, nested components.
     static func soup(using random: inout SplitMix64) -> String {
-        let names = ["SUMMARY", "DESCRIPTION", "DUE", "DTSTART", "PRIORITY", "STATUS", "CATEGORIES", "RELATED-TO",
-                     "RRULE", "EXDATE", "TRIGGER", "ACTION", "UID", "X-APPLE-SORT-ORDER", "x-lower", "PERCENT-COMPLETE",
-                     "COMPLETED", "DURATION", "TZID", "TZOFFSETTO", "TZOFFSETFROM", "SEQUENCE"]
-        let values = ["20261127", "20261127T090000Z", "20261127T090000", "-PT15M", "P1D", "FREQ=DAILY;COUNT=3",
-                      "NEEDS-ACTION", "COMPLETED", "IN-PROCESS", "a\\,b,c", "x\\ny\\\\", "5", "100", "", "é😀", "+0100",
-                      "DISPLAY", "u1", "u2", "a:b;c", "FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU"]
-        let parameters = ["VALUE=DATE", "VALUE=DATE-TIME", "TZID=Europe/Berlin", "TZID=\"Custom; Zone\"", "RELATED=END",
-                          "RELTYPE=PARENT", "X-P=a,\"b:c\",d", "tzid=Custom Zone", "RELATED=START"]
+        let names = [
+            "SUMMARY", "DESCRIPTION", "DUE", "DTSTART", "PRIORITY", "STATUS", "CATEGORIES", "RELATED-TO",
+            "RRULE", "EXDATE", "TRIGGER", "ACTION", "UID", "X-APPLE-SORT-ORDER", "x-lower", "PERCENT-COMPLETE",
+            "COMPLETED", "DURATION", "TZID", "TZOFFSETTO", "TZOFFSETFROM", "SEQUENCE",
+        ]
+        let values = [
+            "20261127", "20261127T090000Z", "20261127T090000", "-PT15M", "P1D", "FREQ=DAILY;COUNT=3",
+            "NEEDS-ACTION", "COMPLETED", "IN-PROCESS", "a\\,b,c", "x\\ny\\\\", "5", "100", "", "é😀", "+0100",
+            "DISPLAY", "u1", "u2", "a:b;c", "FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU",
+        ]
+        let parameters = [
+            "VALUE=DATE", "VALUE=DATE-TIME", "TZID=Europe/Berlin", "TZID=\"Custom; Zone\"", "RELATED=END",
+            "RELTYPE=PARENT", "X-P=a,\"b:c\",d", "tzid=Custom Zone", "RELATED=START",
+        ]
         let components = ["VTODO", "VALARM", "VTIMEZONE", "STANDARD", "DAYLIGHT", "VEVENT", "X-THING"]
         var lines = ["BEGIN:VCALENDAR"]
         var open = ["VCALENDAR"]
@@ -125,13 +133,16 @@ struct ICalendarFuzzTests {
             default:
                 var line = names.randomElement(using: &random)!
                 for _ in 0..<Int.random(in: 0...2, using: &random) { line += ";" + parameters.randomElement(using: &random)! }
-                line += ":" + (0..<Int.random(in: 1...3, using: &random)).map { _ in values.randomElement(using: &random)! }
+                line +=
+                    ":"
+                    + (0..<Int.random(in: 1...3, using: &random)).map { _ in values.randomElement(using: &random)! }
                     .joined()
                 if Bool.random(using: &random), line.utf8.count > 4 {
                     let utf8 = Array(line.utf8)
                     let cut = Int.random(in: 1..<utf8.count, using: &random)
-                    line = String(decoding: utf8[..<cut] + Array((Bool.random(using: &random) ? "\r\n " : "\n\t").utf8)
-                                  + utf8[cut...], as: UTF8.self)
+                    line = String(
+                        decoding: utf8[..<cut] + Array((Bool.random(using: &random) ? "\r\n " : "\n\t").utf8)
+                            + utf8[cut...], as: UTF8.self)
                 }
                 lines.append(line)
             }

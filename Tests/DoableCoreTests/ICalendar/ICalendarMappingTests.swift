@@ -10,8 +10,9 @@ struct ICalendarMappingTests {
     func moment(_ text: String) -> Timestamp { Timestamp(rfc3339: text)! }
 
     func calendar(_ todoLines: String, extra: String = "") -> String {
-        ICalendarFixtures.crlf("BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:test\n\(extra)"
-            + "BEGIN:VTODO\nUID:u1\nDTSTAMP:20260101T000000Z\n" + todoLines + (todoLines.isEmpty ? "" : "\n") + "END:VTODO\nEND:VCALENDAR\n")
+        ICalendarFixtures.crlf(
+            "BEGIN:VCALENDAR\nVERSION:2.0\nPRODID:test\n\(extra)"
+                + "BEGIN:VTODO\nUID:u1\nDTSTAMP:20260101T000000Z\n" + todoLines + (todoLines.isEmpty ? "" : "\n") + "END:VTODO\nEND:VCALENDAR\n")
     }
 
     func decode(_ text: String, zone: TimeZone = .gmt) throws -> TodoRecord {
@@ -31,8 +32,9 @@ struct ICalendarMappingTests {
         let record = try decode(ICalendarFixtures.appleReminders)
         #expect(record.uid == "5E1E0B7F-5E3A-4C5B-9D6A-2B9F1C0D7A11")
         #expect(record.summary == "Call the accountant")
-        #expect(record.description
-            == "Ask about the invoice, the receipts and the letter from the tax office\nBring the folder")
+        #expect(
+            record.description
+                == "Ask about the invoice, the receipts and the letter from the tax office\nBring the folder")
         #expect(record.due == .moment(moment("2026-01-15T08:00:00Z")))
         #expect(record.start == .moment(moment("2026-01-15T08:00:00Z")))
         #expect(record.priority == .high)
@@ -98,15 +100,21 @@ struct ICalendarMappingTests {
     @Test func INTEROP1_datesAsDaysUTCZonesAndVTimezones() throws {
         #expect(try decode(calendar("DUE;VALUE=DATE:20261127")).due == .day(CivilDate("2026-11-27")!))
         #expect(try decode(calendar("DUE:20261127T090000Z")).due == .moment(moment("2026-11-27T09:00:00Z")))
-        #expect(try decode(calendar("DUE;TZID=Europe/Berlin:20260715T090000")).due
-            == .moment(moment("2026-07-15T07:00:00Z")))
-        #expect(try decode(calendar("DUE;TZID=W. Europe Standard Time:20260715T090000")).due
-            == .moment(moment("2026-07-15T07:00:00Z")))
-        #expect(try decode(calendar("DUE;TZID=/mozilla.org/20050126_1/Europe/Berlin:20261215T090000")).due
-            == .moment(moment("2026-12-15T08:00:00Z")))
+        #expect(
+            try decode(calendar("DUE;TZID=Europe/Berlin:20260715T090000")).due
+                == .moment(moment("2026-07-15T07:00:00Z")))
+        #expect(
+            try decode(calendar("DUE;TZID=W. Europe Standard Time:20260715T090000")).due
+                == .moment(moment("2026-07-15T07:00:00Z")))
+        #expect(
+            try decode(calendar("DUE;TZID=/mozilla.org/20050126_1/Europe/Berlin:20261215T090000")).due
+                == .moment(moment("2026-12-15T08:00:00Z")))
         // An unknown TZID without a VTIMEZONE is read like a floating time.
-        #expect(try VTodoMapping.decode(ICalendarParser.parse(calendar("DUE;TZID=Nowhere/Town:20260715T090000")),
-                                        floatingZone: Self.berlin).due == .moment(moment("2026-07-15T07:00:00Z")))
+        #expect(
+            try VTodoMapping.decode(
+                ICalendarParser.parse(calendar("DUE;TZID=Nowhere/Town:20260715T090000")),
+                floatingZone: Self.berlin
+            ).due == .moment(moment("2026-07-15T07:00:00Z")))
     }
 
     @Test func INTEROP1_customVTimezoneWithDaylightRulesAndFixedOffset() throws {
@@ -167,10 +175,12 @@ struct ICalendarMappingTests {
             END:VTIMEZONE
 
             """
-        #expect(try decode(calendar("DUE;TZID=Custom Sydney:20260115T090000", extra: sydney)).due
-            == .moment(moment("2026-01-14T22:00:00Z")))
-        #expect(try decode(calendar("DUE;TZID=Custom Sydney:20260715T090000", extra: sydney)).due
-            == .moment(moment("2026-07-14T23:00:00Z")))
+        #expect(
+            try decode(calendar("DUE;TZID=Custom Sydney:20260115T090000", extra: sydney)).due
+                == .moment(moment("2026-01-14T22:00:00Z")))
+        #expect(
+            try decode(calendar("DUE;TZID=Custom Sydney:20260715T090000", extra: sydney)).due
+                == .moment(moment("2026-07-14T23:00:00Z")))
     }
 
     @Test func INTEROP1_categoriesFromEveryLineUnescapedOnce() throws {
@@ -179,18 +189,22 @@ struct ICalendarMappingTests {
     }
 
     @Test func INTEROP1_parentIsTheFirstParentOrUntypedRelatedTo() throws {
-        #expect(try decode(calendar("RELATED-TO;RELTYPE=CHILD:c\nRELATED-TO:p\nRELATED-TO;RELTYPE=PARENT:q")).parentUID
-            == "p")
+        #expect(
+            try decode(calendar("RELATED-TO;RELTYPE=CHILD:c\nRELATED-TO:p\nRELATED-TO;RELTYPE=PARENT:q")).parentUID
+                == "p")
         #expect(try decode(calendar("RELATED-TO;RELTYPE=SIBLING:s")).parentUID == nil)
         #expect(try decode(calendar("RELATED-TO;RELTYPE=parent:q")).parentUID == "q")
     }
 
     @Test func INTEROP1_exdatesFromEveryLineAndList() throws {
-        let record = try decode(calendar(
-            "DTSTART:20260101T090000Z\nRRULE:FREQ=DAILY\nEXDATE:20260102T090000Z,20260103T090000Z\n"
-                + "EXDATE;TZID=Europe/Berlin:20260104T100000"))
-        #expect(record.exceptionDates == ["2026-01-02T09:00:00Z", "2026-01-03T09:00:00Z", "2026-01-04T09:00:00Z"]
-            .map { .moment(moment($0)) })
+        let record = try decode(
+            calendar(
+                "DTSTART:20260101T090000Z\nRRULE:FREQ=DAILY\nEXDATE:20260102T090000Z,20260103T090000Z\n"
+                    + "EXDATE;TZID=Europe/Berlin:20260104T100000"))
+        #expect(
+            record.exceptionDates
+                == ["2026-01-02T09:00:00Z", "2026-01-03T09:00:00Z", "2026-01-04T09:00:00Z"]
+                .map { .moment(moment($0)) })
     }
 
     @Test func INTEROP1_alarmsByTriggerKind() throws {
@@ -204,16 +218,18 @@ struct ICalendarMappingTests {
         #expect(try alarms(both, ["TRIGGER;RELATED=END:-P1W"]) == [.relative(to: .due, offsetMinutes: -10080)])
         #expect(try alarms(both, ["TRIGGER;VALUE=DATE-TIME:20260101T080000Z"]) == [.at(moment("2026-01-01T08:00:00Z"))])
         // No DTSTART: Apple and Thunderbird mean the due date.
-        #expect(try alarms("DUE:20260102T090000Z", ["TRIGGER:-PT1H", "TRIGGER;RELATED=START:PT5M"])
-            == [.relative(to: .due, offsetMinutes: -60), .relative(to: .due, offsetMinutes: 5)])
+        #expect(
+            try alarms("DUE:20260102T090000Z", ["TRIGGER:-PT1H", "TRIGGER;RELATED=START:PT5M"])
+                == [.relative(to: .due, offsetMinutes: -60), .relative(to: .due, offsetMinutes: 5)])
         #expect(try alarms(both, ["TRIGGER:-PT15M"], action: "PROCEDURE").isEmpty)
         #expect(try alarms(both, ["TRIGGER:soon"]).isEmpty)
         #expect(try alarms(both, ["TRIGGER:-PT15M", "TRIGGER:-PT15M"]).count == 1)
     }
 
     @Test func INTEROP1_doableExtras() throws {
-        let record = try decode(calendar(
-            "X-DOABLE-ESTIMATED-MINUTES:45\nX-DOABLE-RECURRENCE-BASIS:completion\nX-DOABLE-LIST:Home\\, garden"))
+        let record = try decode(
+            calendar(
+                "X-DOABLE-ESTIMATED-MINUTES:45\nX-DOABLE-RECURRENCE-BASIS:completion\nX-DOABLE-LIST:Home\\, garden"))
         #expect(record.estimatedMinutes == 45)
         #expect(record.recurrenceBasis == .completion)
         #expect(record.listName == "Home, garden")
@@ -237,17 +253,20 @@ struct ICalendarMappingTests {
     @Test func INTEROP1_oneObjectPerResource() throws {
         let event = ICalendarFixtures.crlf("BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:e\nEND:VEVENT\nEND:VCALENDAR\n")
         #expect(decodeError(event) == .unsupportedComponent("VEVENT"))
-        let journal = ICalendarFixtures.crlf("BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:a\nEND:VTODO\nBEGIN:VJOURNAL\nUID:a\n"
-            + "END:VJOURNAL\nEND:VCALENDAR\n")
+        let journal = ICalendarFixtures.crlf(
+            "BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:a\nEND:VTODO\nBEGIN:VJOURNAL\nUID:a\n"
+                + "END:VJOURNAL\nEND:VCALENDAR\n")
         #expect(decodeError(journal) == .unsupportedComponent("VJOURNAL"))
         let none = ICalendarFixtures.crlf("BEGIN:VCALENDAR\nVERSION:2.0\nEND:VCALENDAR\n")
         guard case .notOneObject? = decodeError(none) else { Issue.record("no VTODO accepted"); return }
         let noUID = ICalendarFixtures.crlf("BEGIN:VCALENDAR\nBEGIN:VTODO\nSUMMARY:x\nEND:VTODO\nEND:VCALENDAR\n")
         guard case .notOneObject? = decodeError(noUID) else { Issue.record("no UID accepted"); return }
-        let two = ICalendarFixtures.crlf("BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:a\nEND:VTODO\nBEGIN:VTODO\nUID:b\nEND:VTODO\n"
-            + "END:VCALENDAR\n")
+        let two = ICalendarFixtures.crlf(
+            "BEGIN:VCALENDAR\nBEGIN:VTODO\nUID:a\nEND:VTODO\nBEGIN:VTODO\nUID:b\nEND:VTODO\n"
+                + "END:VCALENDAR\n")
         guard case .notOneObject? = decodeError(two) else { Issue.record("two UIDs accepted"); return }
-        let overrides = ICalendarFixtures.crlf("""
+        let overrides = ICalendarFixtures.crlf(
+            """
             BEGIN:VCALENDAR
             BEGIN:VTODO
             UID:a
@@ -267,7 +286,8 @@ struct ICalendarMappingTests {
     }
 
     @Test func INTEROP5_decodeAllGroupsByUIDAndReportsFailures() throws {
-        let file = ICalendarFixtures.crlf("""
+        let file = ICalendarFixtures.crlf(
+            """
             BEGIN:VCALENDAR
             BEGIN:VTODO
             UID:a
@@ -309,8 +329,10 @@ struct ICalendarMappingTests {
     }
 
     @Test func INTEROP5_decodeAllTakesHundredsOfTasksQuickly() throws {
-        let todos = (0..<2000).map { "BEGIN:VTODO\nUID:t\($0)\nSUMMARY:Task \($0)\nDUE;TZID=Europe/Berlin:20260101T090000\n"
-            + "CATEGORIES:a,b\nEND:VTODO\n" }.joined()
+        let todos = (0..<2000).map {
+            "BEGIN:VTODO\nUID:t\($0)\nSUMMARY:Task \($0)\nDUE;TZID=Europe/Berlin:20260101T090000\n"
+                + "CATEGORIES:a,b\nEND:VTODO\n"
+        }.joined()
         let calendar = try ICalendarParser.parse(ICalendarFixtures.crlf("BEGIN:VCALENDAR\n\(todos)END:VCALENDAR\n"))
         let clock = ContinuousClock()
         var results: [Result<TodoRecord, CalendarObjectError>] = []

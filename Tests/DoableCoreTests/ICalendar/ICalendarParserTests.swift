@@ -38,11 +38,14 @@ struct ICalendarParserTests {
     /// Lookups compare with `==` against upper-cased names, so a name given in any case in code, at init or set
     /// later, is stored upper-cased too (INTEROP-1).
     @Test func INTEROP1_namesMadeInCodeAreFoundInAnyCase() {
-        var todo = ICalComponent(name: "vtodo", properties: [
-            ICalProperty(name: "due", parameters: [ICalParameter(name: "tzid", values: ["Europe/Berlin"])],
-                         value: "20261127T090000"),
-            ICalProperty(name: "Categories", value: "a"), ICalProperty(name: "CATEGORIES", value: "b"),
-        ], components: [ICalComponent(name: "valarm")])
+        var todo = ICalComponent(
+            name: "vtodo",
+            properties: [
+                ICalProperty(
+                    name: "due", parameters: [ICalParameter(name: "tzid", values: ["Europe/Berlin"])],
+                    value: "20261127T090000"),
+                ICalProperty(name: "Categories", value: "a"), ICalProperty(name: "CATEGORIES", value: "b"),
+            ], components: [ICalComponent(name: "valarm")])
         #expect(todo.name == "VTODO")
         #expect(todo.property("Due")?.parameter("TzId") == "Europe/Berlin")
         #expect(todo.property("DUE")?.parameters.first?.name == "TZID")
@@ -68,7 +71,8 @@ struct ICalendarParserTests {
     }
 
     @Test func INTEROP1_parametersWithQuotesListsAndColonsInTheValue() throws {
-        let calendar = try parse("""
+        let calendar = try parse(
+            """
             BEGIN:VCALENDAR\r
             ATTENDEE;MEMBER="mailto:a@x.org","mailto:b@x.org";ROLE=REQ-PARTICIPANT;X-Q="a;b,c":mailto:c@x.org\r
             X-EMPTY;X-P=:\r
@@ -76,11 +80,12 @@ struct ICalendarParserTests {
 
             """)
         let attendee = calendar.properties[0]
-        #expect(attendee.parameters == [
-            ICalParameter(name: "MEMBER", values: ["mailto:a@x.org", "mailto:b@x.org"]),
-            ICalParameter(name: "ROLE", values: ["REQ-PARTICIPANT"]),
-            ICalParameter(name: "X-Q", values: ["a;b,c"]),
-        ])
+        #expect(
+            attendee.parameters == [
+                ICalParameter(name: "MEMBER", values: ["mailto:a@x.org", "mailto:b@x.org"]),
+                ICalParameter(name: "ROLE", values: ["REQ-PARTICIPANT"]),
+                ICalParameter(name: "X-Q", values: ["a;b,c"]),
+            ])
         #expect(attendee.value == "mailto:c@x.org")
         #expect(calendar.properties[1].parameters == [ICalParameter(name: "X-P", values: [""])])
         #expect(calendar.properties[1].value == "")
@@ -92,8 +97,9 @@ struct ICalendarParserTests {
         #expect(calendar.components[0].components.map(\.name) == ["DAYLIGHT", "STANDARD"])
         let todo = calendar.components[1]
         #expect(todo.components(named: "VALARM").count == 1)
-        #expect(todo.property("DESCRIPTION")?.value
-            == "Ask about the invoice\\, the receipts and the letter from the tax office\\nBring the folder")
+        #expect(
+            todo.property("DESCRIPTION")?.value
+                == "Ask about the invoice\\, the receipts and the letter from the tax office\\nBring the folder")
         let location = try #require(todo.property("X-APPLE-STRUCTURED-LOCATION"))
         #expect(location.parameter("X-ADDRESS") == "Unter den Linden 1, 10117 Berlin")
         #expect(location.parameter("X-TITLE") == "Office: 3rd floor")
@@ -178,11 +184,15 @@ struct ICalendarParserTests {
 
     @Test func INTEROP1_hugeInputsParseInLinearTime() throws {
         let clock = ContinuousClock()
-        let manyFolds = "BEGIN:VCALENDAR\r\nDESCRIPTION:" + String(repeating: "abcdefghij\r\n ", count: 300_000 / 13)
+        let manyFolds =
+            "BEGIN:VCALENDAR\r\nDESCRIPTION:" + String(repeating: "abcdefghij\r\n ", count: 300_000 / 13)
             + "x\r\nEND:VCALENDAR\r\n"
         let manyParameters = "BEGIN:VCALENDAR\r\nX" + String(repeating: ";P=\"a\",b", count: 200_000) + ":v\r\nEND:VCALENDAR\r\n"
-        let manyTodos = "BEGIN:VCALENDAR\r\n" + String(repeating: "BEGIN:VTODO\r\nUID:1\r\nSUMMARY:x\r\nEND:VTODO\r\n",
-                                                           count: 20_000) + "END:VCALENDAR\r\n"
+        let manyTodos =
+            "BEGIN:VCALENDAR\r\n"
+            + String(
+                repeating: "BEGIN:VTODO\r\nUID:1\r\nSUMMARY:x\r\nEND:VTODO\r\n",
+                count: 20_000) + "END:VCALENDAR\r\n"
         for text in [manyFolds, manyParameters, manyTodos] {
             let elapsed = try clock.measure { _ = try parse(text) }
             #expect(elapsed < .seconds(5))

@@ -48,8 +48,9 @@ struct ICalendarRoundTripTests {
         let related = lines(text).filter { $0.hasPrefix("RELATED-TO") }
         #expect(related == ["RELATED-TO;RELTYPE=PARENT:999", "RELATED-TO;RELTYPE=SIBLING:8532199034478210457"])
         let unparented = try edited(ICalendarFixtures.tasksOrg) { $0.parentUID = nil }
-        #expect(lines(unparented).filter { $0.hasPrefix("RELATED-TO") }
-            == ["RELATED-TO;RELTYPE=SIBLING:8532199034478210457"])
+        #expect(
+            lines(unparented).filter { $0.hasPrefix("RELATED-TO") }
+                == ["RELATED-TO;RELTYPE=SIBLING:8532199034478210457"])
         // The alarm's own RELATED-TO (Apple) is not the task's parent.
         let apple = try edited(ICalendarFixtures.appleReminders) { $0.parentUID = nil }
         #expect(lines(apple).contains("RELATED-TO:F1E2D3C4-B5A6-4978-8695-A4B3C2D1E0F9"))
@@ -75,10 +76,12 @@ struct ICalendarRoundTripTests {
 
     @Test func INTEROP1_percentFollowsStatusChanges() throws {
         func percent(_ text: String, _ status: TaskStatus) throws -> [String] {
-            lines(try edited(text) {
-                $0.status = status
-                $0.percentComplete = nil
-            }).filter { $0.hasPrefix("PERCENT-COMPLETE") }
+            lines(
+                try edited(text) {
+                    $0.status = status
+                    $0.percentComplete = nil
+                }
+            ).filter { $0.hasPrefix("PERCENT-COMPLETE") }
         }
         #expect(try percent(ICalendarFixtures.thunderbird, .pending) == [])
         #expect(try percent(ICalendarFixtures.thunderbird, .inProgress) == ["PERCENT-COMPLETE:40"])
@@ -89,7 +92,8 @@ struct ICalendarRoundTripTests {
 
     @Test func INTEROP1_sameValueWrittenDifferentlyKeepsTheClientsLine() throws {
         // PRIORITY 3 is still high, the categories are the same set, the due date is the same instant.
-        let text = ICalendarFixtures.crlf("""
+        let text = ICalendarFixtures.crlf(
+            """
             BEGIN:VCALENDAR
             VERSION:2.0
             PRODID:x
@@ -113,8 +117,11 @@ struct ICalendarRoundTripTests {
         #expect(result == text)
         let moved = try edited(text) { $0.due = .day(CivilDate("2026-07-16")!) }
         #expect(lines(moved).contains("DUE;VALUE=DATE:20260716"))
-        #expect(lines(moved).firstIndex(of: "DUE;VALUE=DATE:20260716") == lines(text).firstIndex {
-            $0.hasPrefix("DUE;") })
+        #expect(
+            lines(moved).firstIndex(of: "DUE;VALUE=DATE:20260716")
+                == lines(text).firstIndex {
+                    $0.hasPrefix("DUE;")
+                })
     }
 
     @Test func INTEROP1_aMovedDateKeepsTheClientsTimeZone() throws {
@@ -142,8 +149,10 @@ struct ICalendarRoundTripTests {
             $0.alarms.append(.at(Timestamp(rfc3339: "2026-02-05T12:00:00Z")!))
         }
         #expect(added.contains("DESCRIPTION:Default Mozilla Description"))
-        #expect(added.contains("BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:Review the pull request\r\n"
-            + "TRIGGER;VALUE=DATE-TIME:20260205T120000Z\r\nEND:VALARM"))
+        #expect(
+            added.contains(
+                "BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:Review the pull request\r\n"
+                    + "TRIGGER;VALUE=DATE-TIME:20260205T120000Z\r\nEND:VALARM"))
         let removed = try edited(ICalendarFixtures.thunderbird) { $0.alarms = [] }
         #expect(!removed.contains("VALARM"))
         // An alarm Doable cannot map (ACTION:PROCEDURE-like X- action) is kept even when reminders change.
@@ -171,8 +180,10 @@ struct ICalendarRoundTripTests {
         record.parentUID = "0190a1b2-0000-7000-8000-000000000000"
         record.recurrence = "FREQ=MONTHLY;BYDAY=1FR"
         record.exceptionDates = [.moment(Timestamp(rfc3339: "2026-06-05T16:30:00Z")!)]
-        record.alarms = [.relative(to: .due, offsetMinutes: -30), .relative(to: .start, offsetMinutes: 540),
-                         .at(Timestamp(rfc3339: "2026-04-30T08:00:00Z")!)]
+        record.alarms = [
+            .relative(to: .due, offsetMinutes: -30), .relative(to: .start, offsetMinutes: 540),
+            .at(Timestamp(rfc3339: "2026-04-30T08:00:00Z")!),
+        ]
         record.created = Timestamp(rfc3339: "2026-04-01T10:00:00Z")
         record.lastModified = Timestamp(rfc3339: "2026-04-02T10:00:00Z")
         record.stamp = record.lastModified
@@ -186,11 +197,12 @@ struct ICalendarRoundTripTests {
             let text = VTodoMapping.encode(record, preserving: nil).serialized()
             var decoded = try VTodoMapping.decode(ICalendarParser.parse(text), floatingZone: Self.zone)
             // The writer adds PERCENT-COMPLETE for clients that read progress from it.
-            let written: Int? = switch status {
-            case .pending: nil
-            case .inProgress: 50
-            case .completed: 100
-            }
+            let written: Int? =
+                switch status {
+                case .pending: nil
+                case .inProgress: 50
+                case .completed: 100
+                }
             #expect(decoded.percentComplete == written)
             decoded.percentComplete = nil
             #expect(decoded == record)

@@ -12,10 +12,10 @@ struct ICalendarTimeRangeTests {
     // | Y | Y | N | * | * | (start <= DTSTART+DURATION) AND ((end > DTSTART) OR (end >= DTSTART+DURATION))
     @Test func INTEROP1_row1_startAndDuration() {
         let todo = TodoTimes(start: Self.at(10), duration: 2 * 3600, completed: Self.at(50), created: Self.at(0))
-        #expect(Self.range(12, 20).overlaps(todo))   // start == DTSTART+DURATION
+        #expect(Self.range(12, 20).overlaps(todo))  // start == DTSTART+DURATION
         #expect(!Self.range(13, 20).overlaps(todo))
-        #expect(Self.range(0, 11).overlaps(todo))    // end > DTSTART
-        #expect(!Self.range(0, 10).overlaps(todo))   // end == DTSTART, and end < DTSTART+DURATION
+        #expect(Self.range(0, 11).overlaps(todo))  // end > DTSTART
+        #expect(!Self.range(0, 10).overlaps(todo))  // end == DTSTART, and end < DTSTART+DURATION
         #expect(Self.range(nil, nil).overlaps(todo))
         // A zero duration: end >= DTSTART+DURATION lets end == DTSTART match.
         let instant = TodoTimes(start: Self.at(10), duration: 0)
@@ -28,8 +28,8 @@ struct ICalendarTimeRangeTests {
         #expect(Self.range(19, 30).overlaps(todo))
         #expect(!Self.range(20, 30).overlaps(todo))  // start == DUE
         #expect(Self.range(0, 11).overlaps(todo))
-        #expect(!Self.range(0, 10).overlaps(todo))   // end == DTSTART < DUE
-        #expect(Self.range(12, 15).overlaps(todo))   // inside
+        #expect(!Self.range(0, 10).overlaps(todo))  // end == DTSTART < DUE
+        #expect(Self.range(12, 15).overlaps(todo))  // inside
         // DUE == DTSTART: start <= DTSTART and end >= DUE.
         let instant = TodoTimes(start: Self.at(10), due: Self.at(10))
         #expect(Self.range(10, 10).overlaps(instant))
@@ -59,9 +59,9 @@ struct ICalendarTimeRangeTests {
     // | N | N | N | Y | Y | ((start <= CREATED) OR (start <= COMPLETED)) AND ((end >= CREATED) OR (end >= COMPLETED))
     @Test func INTEROP1_row5_completedAndCreated() {
         let todo = TodoTimes(completed: Self.at(20), created: Self.at(10))
-        #expect(Self.range(20, 30).overlaps(todo))   // start <= COMPLETED
+        #expect(Self.range(20, 30).overlaps(todo))  // start <= COMPLETED
         #expect(!Self.range(21, 30).overlaps(todo))
-        #expect(Self.range(0, 10).overlaps(todo))    // end >= CREATED
+        #expect(Self.range(0, 10).overlaps(todo))  // end >= CREATED
         #expect(!Self.range(0, 9).overlaps(todo))
         #expect(Self.range(12, 15).overlaps(todo))
     }

@@ -20,20 +20,25 @@ struct TasksCSVTests {
         let now = Timestamp(rfc3339: "2026-11-20T12:00:00Z")!
         let list = ListID.make()
         let label = LabelID.make()
-        let parent = TaskItem(id: .make(), ownerID: .make(), listID: list, title: "Trip, summer", notes: "Pack\nlight",
-                              priority: .high, due: TaskDate("2026-12-01"), labelIDs: [label], rank: "a0",
-                              createdAt: now, updatedAt: now, recurrence: "FREQ=WEEKLY")
-        var child = TaskItem(id: .make(), ownerID: parent.ownerID, listID: list, parentID: parent.id,
-                             title: "=cmd", status: .completed, estimatedMinutes: 30, rank: "a0", createdAt: now,
-                             updatedAt: now)
+        let parent = TaskItem(
+            id: .make(), ownerID: .make(), listID: list, title: "Trip, summer", notes: "Pack\nlight",
+            priority: .high, due: TaskDate("2026-12-01"), labelIDs: [label], rank: "a0",
+            createdAt: now, updatedAt: now, recurrence: "FREQ=WEEKLY")
+        var child = TaskItem(
+            id: .make(), ownerID: parent.ownerID, listID: list, parentID: parent.id,
+            title: "=cmd", status: .completed, estimatedMinutes: 30, rank: "a0", createdAt: now,
+            updatedAt: now)
         child.completedAt = now
         let text = TasksCSV.document(tasks: [parent, child], listNames: [list: "Holidays"], labelNames: [label: "fun"])
         let records = try CSVReader.records(text)
         #expect(records.first?.fields == TasksCSV.header)
         #expect(records.count == 3)
-        #expect(records[1].fields == [parent.id.description, "Holidays", "", "Trip, summer", "Pack\nlight", "pending",
-                                      "high", "2026-12-01", "", "fun", "", "FREQ=WEEKLY", "",
-                                      "2026-11-20T12:00:00.000Z"])
+        #expect(
+            records[1].fields == [
+                parent.id.description, "Holidays", "", "Trip, summer", "Pack\nlight", "pending",
+                "high", "2026-12-01", "", "fun", "", "FREQ=WEEKLY", "",
+                "2026-11-20T12:00:00.000Z",
+            ])
         #expect(records[2].fields[2] == parent.id.description)
         #expect(records[2].fields[3] == "'=cmd")
         #expect(records[2].fields[10] == "30")

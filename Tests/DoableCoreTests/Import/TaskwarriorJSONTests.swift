@@ -43,7 +43,7 @@ struct TaskwarriorJSONTests {
         let file = try read(F.taskwarrior)
         let rent = try row(file, F.rent)
         #expect(rent.recurrence == "FREQ=MONTHLY;UNTIL=20271231")
-        #expect(rent.due == TaskDate("2026-12-01")) // midnight in the member's zone: a whole day
+        #expect(rent.due == TaskDate("2026-12-01"))  // midnight in the member's zone: a whole day
         #expect(rent.labels == ["bills"])
         #expect(file.rows.filter { $0.title == "Pay rent" }.count == 1)
         #expect(file.skipped.contains { $0.position == .item(6) && $0.reason.contains("instance") })
@@ -63,20 +63,22 @@ struct TaskwarriorJSONTests {
     }
 
     @Test func INTEROP5_taskwarriorDependencyCyclesDoNotNest() throws {
-        let file = try read("""
-        [{"uuid":"a","description":"A","status":"pending","depends":["b"]},
-         {"uuid":"b","description":"B","status":"pending","depends":["a"]}]
-        """)
+        let file = try read(
+            """
+            [{"uuid":"a","description":"A","status":"pending","depends":["b"]},
+             {"uuid":"b","description":"B","status":"pending","depends":["a"]}]
+            """)
         #expect(try row(file, "b").parentKey == "a")
         #expect(try row(file, "a").parentKey == nil)
         #expect(file.skipped.contains { $0.title == "B" && $0.reason.contains("cycle") })
     }
 
     @Test func INTEROP5_taskwarriorOneObjectPerLineAndBadFiles() throws {
-        let lines = try read("""
-        {"uuid":"x1","description":"First","status":"pending"},
-        {"uuid":"x2","description":"Second","status":"pending","priority":"Z"}
-        """)
+        let lines = try read(
+            """
+            {"uuid":"x1","description":"First","status":"pending"},
+            {"uuid":"x2","description":"Second","status":"pending","priority":"Z"}
+            """)
         #expect(lines.rows.map(\.title) == ["First", "Second"])
         #expect(lines.skipped.contains { $0.field == "priority" })
         #expect(throws: DoableError.self) { try read("this is not json") }

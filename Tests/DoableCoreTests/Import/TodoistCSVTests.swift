@@ -15,8 +15,11 @@ struct TodoistCSVTests {
 
     @Test func INTEROP5_todoistKeepsTitlesLabelsPrioritiesAndNotes() throws {
         let file = try read(ImportFixtures.todoist)
-        #expect(file.rows.map(\.title) == ["Plan the garden", "Buy seeds", "Compare prices", "Water the plants",
-                                           "Mow the lawn", ""])
+        #expect(
+            file.rows.map(\.title) == [
+                "Plan the garden", "Buy seeds", "Compare prices", "Water the plants",
+                "Mow the lawn", "",
+            ])
         let garden = try row(file, "Plan the garden")
         #expect(garden.labels == ["home", "outdoor"])
         #expect(garden.priority == .high)
@@ -54,7 +57,7 @@ struct TodoistCSVTests {
         #expect(try row(file, "Buy seeds").due == TaskDate("2026-12-03T09:00:00Z"))
         let water = try row(file, "Water the plants")
         #expect(water.recurrence == "FREQ=WEEKLY;BYDAY=MO")
-        #expect(water.due == TaskDate("2026-11-23")) // the first Monday after Friday 20 November
+        #expect(water.due == TaskDate("2026-11-23"))  // the first Monday after Friday 20 November
         // A date Doable cannot read stays in the notes and is reported.
         let mow = try row(file, "Mow the lawn")
         #expect(mow.due == nil)
@@ -85,9 +88,12 @@ struct TodoistCSVTests {
         #expect(notTodoist?.message.contains("TYPE or CONTENT") == true)
         let unclosed = #expect(throws: DoableError.self) { try read("TYPE,CONTENT\ntask,\"never closed\n") }
         #expect(unclosed?.message.contains("Line 2") == true)
-        #expect(throws: DoableError.self) { try read("TYPE,CONTENT\n") } // no tasks at all
-        #expect(throws: DoableError.self) { try ImportReader.read([0xFF, 0xFE, 0x41], format: .todoist,
-                                                                  context: ImportFixtures.utc) }
+        #expect(throws: DoableError.self) { try read("TYPE,CONTENT\n") }  // no tasks at all
+        #expect(throws: DoableError.self) {
+            try ImportReader.read(
+                [0xFF, 0xFE, 0x41], format: .todoist,
+                context: ImportFixtures.utc)
+        }
     }
 
     @Test func INTEROP5_csvReaderFollowsRFC4180() throws {

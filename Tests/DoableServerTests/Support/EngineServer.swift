@@ -65,9 +65,10 @@ struct EngineServer {
             guard let server = APIEngine.postgresURL else { throw NoTestDatabase() }
             var components = try #require(URLComponents(string: server))
             let schema = "doable_api_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
-            components.queryItems = (components.queryItems ?? []) + [
-                URLQueryItem(name: "schema", value: schema), URLQueryItem(name: "pool_size", value: "4"),
-            ]
+            components.queryItems =
+                (components.queryItems ?? []) + [
+                    URLQueryItem(name: "schema", value: schema), URLQueryItem(name: "pool_size", value: "4"),
+                ]
             let store = try await PostgresStore.connect(url: try #require(components.string), logger: APIEngine.logger)
             return EngineServer(store: store, directory: nil, clock: clock)
         }
@@ -90,8 +91,10 @@ struct EngineServer {
         if let directory { try? FileManager.default.removeItem(at: directory) }
     }
 
-    static func run(_ engine: APIEngine, clock: @escaping @Sendable () -> Timestamp = { .now },
-                    _ body: @Sendable (APIClient, EngineServer) async throws -> Void) async throws {
+    static func run(
+        _ engine: APIEngine, clock: @escaping @Sendable () -> Timestamp = { .now },
+        _ body: @Sendable (APIClient, EngineServer) async throws -> Void
+    ) async throws {
         let server = try await make(engine, clock: clock)
         try await server.run { api in try await body(api, server) }
     }
@@ -113,8 +116,10 @@ extension APIClient {
         var headers: HTTPFields = [:]
         if let token { headers[.authorization] = "Bearer \(token)" }
         if let contentType { headers[.contentType] = contentType }
-        return try await client.execute(uri: path, method: .post, headers: headers,
-                                        body: ByteBuffer(bytes: bytes)) { response in
+        return try await client.execute(
+            uri: path, method: .post, headers: headers,
+            body: ByteBuffer(bytes: bytes)
+        ) { response in
             let data = Data(response.body.readableBytesView)
             let json = data.isEmpty ? nil : try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
             return APIResponse(status: response.status, headers: response.headers, json: json)
@@ -126,8 +131,9 @@ extension APIClient {
         var headers: HTTPFields = [:]
         if let token { headers[.authorization] = "Bearer \(token)" }
         return try await client.execute(uri: path, method: .get, headers: headers) { response in
-            RawResponse(status: response.status, headers: response.headers,
-                        bytes: Array(response.body.readableBytesView))
+            RawResponse(
+                status: response.status, headers: response.headers,
+                bytes: Array(response.body.readableBytesView))
         }
     }
 

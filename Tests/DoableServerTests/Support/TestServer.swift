@@ -59,8 +59,9 @@ struct APIClient: Sendable {
     let client: any TestClientProtocol
 
     @discardableResult
-    func call(_ method: HTTPRequest.Method, _ path: String, token: String? = nil, json: Any? = nil,
-              rawBody: String? = nil, contentType: String? = "application/json", headers extra: HTTPFields = [:]
+    func call(
+        _ method: HTTPRequest.Method, _ path: String, token: String? = nil, json: Any? = nil,
+        rawBody: String? = nil, contentType: String? = "application/json", headers extra: HTTPFields = [:]
     ) async throws -> APIResponse {
         var headers = extra
         if let token { headers[.authorization] = "Bearer \(token)" }
@@ -80,10 +81,12 @@ struct APIClient: Sendable {
 
     /// Registers a member and returns their session token.
     func register(_ username: String = "alice", password: String = "correct horse") async throws -> String {
-        let response = try await call(.post, "/api/v1/accounts", json: [
-            "email": "\(username)@example.com", "password": password, "username": username,
-            "firstName": "Test", "lastName": "Member",
-        ])
+        let response = try await call(
+            .post, "/api/v1/accounts",
+            json: [
+                "email": "\(username)@example.com", "password": password, "username": username,
+                "firstName": "Test", "lastName": "Member",
+            ])
         #expect(response.status == .created, "register \(username): \(String(describing: response.json))")
         return response.string("token")
     }

@@ -24,9 +24,10 @@ extension WebClient {
     /// Posts a `multipart/form-data` form as a browser does: the fields (with `_csrf` unless `csrf` is given; ""
     /// leaves it out), then the files. Cookies set by the answer are not kept.
     @discardableResult
-    func postMultipart(_ path: String, _ fields: [(String, String)] = [], files: [FormFile], csrf: String? = nil,
-                       fetch: Bool = false) async throws -> WebPageResponse
-    {
+    func postMultipart(
+        _ path: String, _ fields: [(String, String)] = [], files: [FormFile], csrf: String? = nil,
+        fetch: Bool = false
+    ) async throws -> WebPageResponse {
         if csrf == nil { try await ensureCSRFToken() }
         let boundary = "----DoableTestBoundary\(UUID().uuidString.prefix(12))"
         var all = fields
@@ -37,8 +38,9 @@ extension WebClient {
             body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8)
         }
         for file in files {
-            body += Array(("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file.field)\"; "
-                + "filename=\"\(file.filename)\"\r\nContent-Type: \(file.type)\r\n\r\n").utf8)
+            body += Array(
+                ("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file.field)\"; "
+                    + "filename=\"\(file.filename)\"\r\nContent-Type: \(file.type)\r\n\r\n").utf8)
             body += file.bytes + Array("\r\n".utf8)
         }
         body += Array("--\(boundary)--\r\n".utf8)
@@ -52,8 +54,9 @@ extension WebClient {
         async throws -> WebPageResponse
     {
         let response = try await bytes(method, path, headers: headers, body: body)
-        return WebPageResponse(status: response.status, headers: response.headers,
-                               body: String(decoding: response.bytes, as: UTF8.self))
+        return WebPageResponse(
+            status: response.status, headers: response.headers,
+            body: String(decoding: response.bytes, as: UTF8.self))
     }
 
     /// A GET (or another request) whose answer is kept as bytes.
@@ -62,10 +65,13 @@ extension WebClient {
     {
         var headers = headers
         if !cookies.isEmpty { headers[.cookie] = cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ") }
-        return try await client.execute(uri: path, method: method, headers: headers,
-                                        body: body.map { ByteBuffer(bytes: $0) }) { response in
-            BytesResponse(status: response.status, headers: response.headers,
-                          bytes: Array(response.body.readableBytesView))
+        return try await client.execute(
+            uri: path, method: method, headers: headers,
+            body: body.map { ByteBuffer(bytes: $0) }
+        ) { response in
+            BytesResponse(
+                status: response.status, headers: response.headers,
+                bytes: Array(response.body.readableBytesView))
         }
     }
 }

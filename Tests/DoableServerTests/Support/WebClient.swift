@@ -80,10 +80,12 @@ final class WebClient: @unchecked Sendable {
 
     /// Registers and signs in through the web form.
     func register(_ username: String = "webby", password: String = "correct horse") async throws {
-        let page = try await post("/register", [
-            ("email", "\(username)@example.com"), ("username", username), ("password", password),
-            ("firstName", "Web"), ("lastName", "Member"),
-        ])
+        let page = try await post(
+            "/register",
+            [
+                ("email", "\(username)@example.com"), ("username", username), ("password", password),
+                ("firstName", "Web"), ("lastName", "Member"),
+            ])
         #expect(page.status == .seeOther, "register: \(page.body.prefix(400))")
     }
 
@@ -94,10 +96,13 @@ final class WebClient: @unchecked Sendable {
         if !cookies.isEmpty {
             headers[.cookie] = cookies.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
         }
-        let response = try await client.execute(uri: path, method: method, headers: headers,
-                                                body: body.map { ByteBuffer(string: $0) }) { response in
-            WebPageResponse(status: response.status, headers: response.headers,
-                            body: String(buffer: response.body))
+        let response = try await client.execute(
+            uri: path, method: method, headers: headers,
+            body: body.map { ByteBuffer(string: $0) }
+        ) { response in
+            WebPageResponse(
+                status: response.status, headers: response.headers,
+                body: String(buffer: response.body))
         }
         for cookie in response.setCookies {
             let pair = cookie.split(separator: ";")[0].split(separator: "=", maxSplits: 1)
@@ -120,8 +125,9 @@ final class WebClient: @unchecked Sendable {
     /// The first capture of `pattern` in `text`.
     static func first(_ pattern: String, in text: String) -> String? {
         guard let regex = try? NSRegularExpression(pattern: pattern),
-              let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
-              match.numberOfRanges > 1, let range = Range(match.range(at: 1), in: text) else { return nil }
+            let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+            match.numberOfRanges > 1, let range = Range(match.range(at: 1), in: text)
+        else { return nil }
         return String(text[range])
     }
 }

@@ -78,7 +78,8 @@ enum TestDatabase {
             // A linguistic default collation, as production servers usually have (en_US.UTF-8), so the suite
             // notices an ORDER BY or comparison that depends on it; plain CREATE DATABASE where ICU is missing.
             do {
-                try await client.query("""
+                try await client.query(
+                    """
                     CREATE DATABASE \(unescaped: name) TEMPLATE template0 ENCODING 'UTF8'
                     LOCALE_PROVIDER icu ICU_LOCALE 'en-US'
                     """, logger: Engine.logger)

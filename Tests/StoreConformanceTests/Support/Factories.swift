@@ -17,15 +17,17 @@ func makeAccount(_ username: String, email: String? = nil, configure: (inout Acc
 }
 
 func makeInbox(of account: Account) -> TaskList {
-    TaskList(id: account.inboxID, ownerID: account.id, name: "Inbox", isInbox: true, rank: "a0", createdAt: epoch,
-             updatedAt: epoch)
+    TaskList(
+        id: account.inboxID, ownerID: account.id, name: "Inbox", isInbox: true, rank: "a0", createdAt: epoch,
+        updatedAt: epoch)
 }
 
 func makeList(_ owner: Account, _ name: String, rank: String = "a1", configure: (inout TaskList) -> Void = { _ in })
     -> TaskList
 {
-    var list = TaskList(id: .make(at: epoch), ownerID: owner.id, name: name, rank: rank, createdAt: epoch,
-                        updatedAt: epoch)
+    var list = TaskList(
+        id: .make(at: epoch), ownerID: owner.id, name: name, rank: rank, createdAt: epoch,
+        updatedAt: epoch)
     configure(&list)
     return list
 }
@@ -34,8 +36,9 @@ func makeTask(
     in list: TaskList, _ title: String, rank: String = "a0", parent: TaskItem? = nil,
     configure: (inout TaskItem) -> Void = { _ in }
 ) -> TaskItem {
-    var task = TaskItem(id: .make(at: epoch), ownerID: list.ownerID, listID: list.id, parentID: parent?.id,
-                        title: title, rank: rank, createdAt: epoch, updatedAt: epoch)
+    var task = TaskItem(
+        id: .make(at: epoch), ownerID: list.ownerID, listID: list.id, parentID: parent?.id,
+        title: title, rank: rank, createdAt: epoch, updatedAt: epoch)
     configure(&task)
     return task
 }
@@ -47,8 +50,9 @@ func makeLabel(_ owner: Account, _ name: String, color: String = "red") -> Label
 func makeCredential(
     _ account: Account, kind: Credential.Kind = .session, secret: String = UUID().uuidString, created: Int64 = 0
 ) -> Credential {
-    Credential(id: .make(at: epoch), accountID: account.id, kind: kind, name: "\(kind.rawValue) \(created)",
-               scope: .readWrite, secretHash: "sha256:\(secret)", createdAt: at(created))
+    Credential(
+        id: .make(at: epoch), accountID: account.id, kind: kind, name: "\(kind.rawValue) \(created)",
+        scope: .readWrite, secretHash: "sha256:\(secret)", createdAt: at(created))
 }
 
 /// The next version of a stored value, as a domain operation writes it.
