@@ -10,6 +10,9 @@ started=$SECONDS
 step() { printf '== [%d:%02d] %s\n' $(((SECONDS - started) / 60)) $(((SECONDS - started) % 60)) "$*"; }
 
 scripts/install-test-deps.sh
+# The house format (.swift-format, STYLE.md): `swift format format -i -r Sources Tests Package.swift bench` applies it.
+step "swift format lint"
+swift format lint --strict -r --configuration .swift-format Sources Tests Package.swift bench/HelloBench
 step "build"
 if ! swift build --build-tests >build.log 2>&1; then
     grep -E 'error|warning' build.log | head -50
@@ -43,10 +46,12 @@ sqlite_lane() {
     # INTEROP-1 with real CalDAV clients: PyPI caldav, vdirsyncer + todoman, caldav-server-tester.
     step "tests/caldav/run.sh"
     tests/caldav/run.sh
-    # The browser suite once more on PostgreSQL, in this lane, so never beside the other browser run: it starts as
-    # soon as this lane is done, beside the PostgreSQL lane's last API checks, instead of after them.
-    step "tests/web/run.sh on PostgreSQL"
-    scripts/with-postgres.sh bash -c "DOABLE_DATABASE_URL=\$DOABLE_TEST_DATABASE_URL tests/web/run.sh"
+    # Every flow of the browser suite once more on PostgreSQL, in this lane, so never beside the other browser run.
+    # At one window size and colour scheme: the engine sits behind the same pages, and the run above checks every
+    # size and scheme.
+    step "tests/web/run.sh on PostgreSQL (desktop, light)"
+    scripts/with-postgres.sh bash -c \
+        "DOABLE_DATABASE_URL=\$DOABLE_TEST_DATABASE_URL DOABLE_WEB_SIZES=desktop DOABLE_WEB_THEMES=light tests/web/run.sh"
     step "SQLite lane done"
 }
 postgres_lane() {

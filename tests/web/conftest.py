@@ -20,6 +20,9 @@ from doable_web import Mailbox, Member, Server, register  # noqa: E402
 from ui import page_overflow, sign_in  # noqa: E402
 
 SIZES = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 800}}
+# The window sizes and colour schemes (ui.THEMES) to run, all by default. The test command runs every flow once more on
+# PostgreSQL at one size and scheme: the engine sits behind the same pages, and sizes and schemes are checked on SQLite.
+SIZES = {name: SIZES[name] for name in os.environ.get("DOABLE_WEB_SIZES", ",".join(SIZES)).split(",")}
 CHROMIUM = os.environ.get("DOABLE_CHROMIUM", "/usr/bin/chromium")
 
 # Every context asks for `prefers-reduced-motion: reduce`, which the app honours (no fades, no slides), so that no

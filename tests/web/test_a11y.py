@@ -4,7 +4,7 @@ import pytest
 
 from doable_web import register, seed_demo
 from test_admin import grant_admin
-from ui import describe, serious, sign_in, visit
+from ui import THEMES, describe, serious, sign_in, visit
 
 
 @pytest.fixture(scope="module")
@@ -50,7 +50,7 @@ def main_pages(ids):
          f"/market/postings/{ids['posting']}/edit"] if "posting" in ids else [])
 
 
-@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("theme", THEMES)
 def test_VIEW5_axe_no_serious_violations(browsing, demo, theme):
     """VIEW-5: sign in, register and every signed-in page pass axe (no serious or critical violation)."""
     member, ids = demo

@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from doable_web import days_from_today
-from ui import describe, nav_link, serious, sign_in, visit
+from ui import THEMES, describe, nav_link, serious, sign_in, visit
 
 
 def moments_ago(seconds: int = 30) -> str:
@@ -21,7 +21,7 @@ def computed(page, selector: str, prop: str) -> str:
     return page.evaluate(f"getComputedStyle(document.querySelector({selector!r}))[{prop!r}]")
 
 
-@pytest.mark.parametrize("theme", ["light", "dark"])
+@pytest.mark.parametrize("theme", THEMES)
 def test_GAME6_statistics_show_tiles_charts_and_tables(browsing, member, theme):
     """GAME-6: completed, pending, overdue, on-time rate, average time, busiest weekday and points (the game is on),
     then the charts drawn in the page's theme with "Show as a table" beside each; the monthly chart says when it

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import time
 
@@ -9,6 +10,8 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page, expect
 
 AXE = Axe()
+# The colour schemes the tests that look at colour run in (conftest says why the test command may pick one).
+THEMES = os.environ.get("DOABLE_WEB_THEMES", "light,dark").split(",")
 
 # Every finite animation and transition on the page, and the page's fonts, finished. The suite runs with
 # `prefers-reduced-motion: reduce` (conftest), which the app honours, so there is rarely anything to wait for; this
