@@ -174,6 +174,12 @@ let package = Package(
             ],
             swiftSettings: testSwiftSettings
         ),
+        /// Issue 28: the domain's operations called directly, without HTTP.
+        .testTarget(
+            name: "DoableDomainTests",
+            dependencies: ["DoableCore", "DoableStore", "DoableDomain"],
+            swiftSettings: testSwiftSettings
+        ),
         .testTarget(
             name: "DoableServerTests",
             dependencies: [

@@ -81,3 +81,77 @@ struct APIContractTests {
         }
     }
 }
+
+/// Issue 28, item 7: the contract uses SPEC's core field names (docs/api-fields.md holds SPEC's list word for word).
+@Suite("SPEC's field names")
+struct SpecFieldNameTests {
+    static let schemaOf = [
+        "account": "Account", "list": "List", "task": "Task", "label": "Label", "member": "Member", "comment": "Comment",
+        "reminder": "Reminder", "notification": "Notification", "posting": "Posting", "bid": "Bid", "game": "Game",
+    ]
+    /// Words in backticks that SPEC's prose names beside the fields, and where the test finds them instead.
+    static let elsewhere: [String: String] = [
+        "account.token": "Session", "task.sort": "a query parameter", "task.complete": "an operation",
+    ]
+
+    /// Each entity's lines: "- task: `id`, `status` (`pending`, …), …" and "- task, later fields: …".
+    static func entries(_ text: String) throws -> [(entity: String, field: String, parts: [String])] {
+        let item = try Regex(#"(?:^|\n|\.\s+)-?\s*([a-z]+)(?:, later fields)?: "#)
+        let field = try Regex(#"`([A-Za-z]+)`(?:\s*\(([^)]*)\))?"#)
+        let quoted = try Regex(#"`([^`]+)`"#)
+        let flat = text.replacingOccurrences(of: "\n  ", with: " ")
+        let starts = flat.matches(of: item)
+        var entries: [(String, String, [String])] = []
+        for (index, start) in starts.enumerated() {
+            guard let entity = start.output[1].substring.map(String.init), schemaOf[entity] != nil else { continue }
+            let end = index + 1 < starts.count ? starts[index + 1].range.lowerBound : flat.endIndex
+            for match in flat[start.range.upperBound..<end].matches(of: field) {
+                let name = String(match.output[1].substring ?? "")
+                let parts = match.output[2].substring.map { $0.matches(of: quoted).compactMap { $0.output[1].substring.map(String.init) } } ?? []
+                entries.append((entity, name, parts))
+            }
+        }
+        return entries
+    }
+
+    @Test func SPEC_coreFieldNamesAreInTheServedDocument() async throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let text = try String(contentsOf: root.appendingPathComponent("docs/api-fields.md"), encoding: .utf8)
+        let document = try await APIContractTests.document()
+        let schemas = (document["components"] as? [String: Any])?["schemas"] as? [String: Any] ?? [:]
+        func resolved(_ schema: Any?) -> [String: Any] {
+            var schema = schema as? [String: Any] ?? [:]
+            while let reference = schema["$ref"] as? String {
+                schema = schemas[String(reference.split(separator: "/").last ?? "")] as? [String: Any] ?? [:]
+            }
+            if let choices = schema["anyOf"] as? [Any] {
+                return choices.map(resolved).first { $0["type"] as? String != "null" } ?? schema
+            }
+            if let items = schema["items"] { return resolved(items) }
+            return schema
+        }
+        let entries = try Self.entries(text)
+        #expect(entries.count > 80, "read \(entries.count) fields from docs/api-fields.md")
+        for (entity, field, parts) in entries {
+            if let place = Self.elsewhere["\(entity).\(field)"] {
+                if place == "Session" {
+                    #expect((resolved(schemas[place])["properties"] as? [String: Any])?[field] != nil)
+                }
+                continue
+            }
+            let schema = resolved(schemas[Self.schemaOf[entity] ?? ""])
+            let properties = schema["properties"] as? [String: Any] ?? [:]
+            #expect(properties[field] != nil, "SPEC's \(entity) has `\(field)`; the document's \(Self.schemaOf[entity] ?? "") does not")
+            let inner = resolved(properties[field])
+            let known = Set((inner["enum"] as? [Any] ?? []).compactMap { $0 as? String })
+                .union((inner["properties"] as? [String: Any] ?? [:]).keys)
+            // Parts in brackets are values or fields, except a note such as "(username)" or a format.
+            let listed = parts.filter { !$0.contains("-") && !$0.contains("=") && $0.first?.isLowercase == true }
+            if !known.isEmpty || inner["type"] as? String == "object" {
+                for part in listed {
+                    #expect(known.contains(part), "SPEC's \(entity).\(field) has `\(part)`; the document's does not")
+                }
+            }
+        }
+    }
+}

@@ -16,6 +16,10 @@ extension GameAPITests {
     }
 
     static func ids(_ items: [[String: Any]]) -> [String] { items.compactMap { $0["id"] as? String } }
+    /// GAME-2, GAME-3: what the companion wears, on the companion as SPEC lists it.
+    static func wearing(_ game: APIResponse) -> [[String: Any]] {
+        (game["companion"] as? [String: Any])?["equipped"] as? [[String: Any]] ?? []
+    }
 
     @Test(arguments: APIEngine.available)
     func GAME3_membersBuyWithPointsEquipWhatTheyOwnAndRetiredItemsAreNotSold(_ engine: APIEngine) async throws {
@@ -58,13 +62,13 @@ extension GameAPITests {
             #expect(purchase?["reference"] as? String == bowTie)
 
             let equipped = try await api.call(.post, "/api/v1/game/inventory/\(bowTie)/equip", token: ann)
-            #expect(equipped.status == .ok && Self.ids(equipped.array("equipped")) == [bowTie])
+            #expect(equipped.status == .ok && Self.ids(Self.wearing(equipped)) == [bowTie])
             let picture = try await api.fetch("/api/v1/game/companion.svg", token: ann)
             #expect(picture.status == .ok && String(decoding: picture.bytes, as: UTF8.self).contains("#2563eb"))
             let unowned = try await api.call(.post, "/api/v1/game/inventory/\(Self.partyHat)/equip", token: ann)
             #expect(unowned.status == .conflict && unowned.errorCode == "not_owned" && unowned.errorField == "itemId")
             let unequipped = try await api.call(.post, "/api/v1/game/inventory/\(bowTie)/unequip", token: ann)
-            #expect(unequipped.status == .ok && unequipped.array("equipped").isEmpty)
+            #expect(unequipped.status == .ok && Self.wearing(unequipped).isEmpty)
             let unknown = try await api.call(
                 .post, "/api/v1/game/store/\(UUID().uuidString.lowercased())/buy",
                 token: ann)

@@ -95,17 +95,21 @@ struct GameAPITests {
             try await Self.enable(api, ann)
             let named = try await api.call(
                 .patch, "/api/v1/game/companion", token: ann,
-                json: ["name": "  Biscuit ", "species": "fox", "colour": "teal"])
+                json: ["name": "  Biscuit ", "species": "fox", "color": "teal"])
             #expect(named.status == .ok, "\(String(describing: named.json))")
             let companion = try #require(named["companion"] as? [String: Any])
             #expect(companion["name"] as? String == "Biscuit" && companion["species"] as? String == "fox")
-            #expect(companion["colour"] as? String == "teal")
+            #expect(companion["color"] as? String == "teal" && companion["level"] as? Int == 1)
+            #expect((companion["equipped"] as? [Any])?.isEmpty == true)
+            // The name before SPEC's, `colour`, still reads.
+            let renamed = try await api.call(.patch, "/api/v1/game/companion", token: ann, json: ["colour": "moss"])
+            #expect((renamed["companion"] as? [String: Any])?["color"] as? String == "moss")
             #expect(["happy", "neutral", "sad"].contains(companion["mood"] as? String ?? ""))
             #expect((companion["greeting"] as? String)?.isEmpty == false)
 
             let refusals: [([String: Any], String)] = [
                 (["name": String(repeating: "n", count: 31)], "name"), (["name": "   "], "name"),
-                (["species": "unicorn"], "species"), (["colour": "plaid"], "colour"), (["name": 7], "name"),
+                (["species": "unicorn"], "species"), (["color": "plaid"], "color"), (["colour": "plaid"], "colour"), (["name": 7], "name"),
                 (["mood": "happy"], "mood"),
             ]
             for (body, field) in refusals {

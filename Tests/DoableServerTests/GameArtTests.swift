@@ -42,16 +42,16 @@ import Testing
         let title = "Pip <the \"best\"> & co"
         for species in Companion.Species.allCases {
             for mood in Mood.allCases {
-                for colour in Companion.Colour.allCases {
+                for color in Companion.Color.allCases {
                     let svg = CompanionArt.svg(
-                        companion: Companion(name: "Pip", species: species, colour: colour),
+                        companion: Companion(name: "Pip", species: species, color: color),
                         mood: mood, level: 1, worn: [], petted: false, title: title)
                     #expect(svg.hasPrefix("<svg "))
                     #expect(svg.hasSuffix("</svg>"))
                     #expect(svg.contains(#"viewBox="0 0 200 200""#))
                     #expect(svg.contains(#"role="img""#))
                     #expect(svg.contains("<title>Pip &lt;the &quot;best&quot;&gt; &amp; co</title>"))
-                    #expect(svg.contains(CompanionPalette(colour).base))
+                    #expect(svg.contains(CompanionPalette(color).base))
                     expectInert(svg)
                 }
             }
@@ -63,7 +63,7 @@ import Testing
     @Test func GAME2_speciesAndMoodsLookDifferent() {
         func draw(_ species: Companion.Species, _ mood: Mood) -> String {
             CompanionArt.svg(
-                companion: Companion(name: "Pip", species: species, colour: .sky), mood: mood, level: 1,
+                companion: Companion(name: "Pip", species: species, color: .sky), mood: mood, level: 1,
                 worn: [], petted: false, title: "Pip")
         }
         let species = Set(Companion.Species.allCases.map { draw($0, .happy) })
@@ -273,13 +273,13 @@ import Testing
         func write(_ name: String, _ svg: String) throws {
             try svg.write(to: url.appendingPathComponent(name + ".svg"), atomically: true, encoding: .utf8)
         }
-        let colours = Companion.Colour.allCases
+        let colors = Companion.Color.allCases
         for (index, species) in Companion.Species.allCases.enumerated() {
             for mood in Mood.allCases {
                 try write(
                     "\(species)-\(mood)",
                     CompanionArt.svg(
-                        companion: Companion(name: "Pip", species: species, colour: colours[(index * 3) % colours.count]),
+                        companion: Companion(name: "Pip", species: species, color: colors[(index * 3) % colors.count]),
                         mood: mood, level: [1, 5, 25, 50, 100, 12][index], worn: [], petted: mood == .happy,
                         title: "Pip"))
             }
@@ -289,7 +289,7 @@ import Testing
             item("Striped sweater"),
         ]
         let dressed = CompanionArt.svg(
-            companion: Companion(name: "Pip", species: .fox, colour: .coral), mood: .happy,
+            companion: Companion(name: "Pip", species: .fox, color: .coral), mood: .happy,
             level: 30, worn: worn, petted: false, title: "Pip")
         try write("dressed", dressed)
         try write(

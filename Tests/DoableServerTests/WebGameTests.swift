@@ -156,9 +156,9 @@ import Testing
             #expect(form.body.contains("<legend>Species</legend>"))
             #expect(form.body.contains("<legend>Colour</legend>"))
             #expect(form.body.contains("name=\"species\" value=\"cat\" checked>"))
-            #expect(form.body.contains("name=\"colour\" value=\"amber\" checked>"))
+            #expect(form.body.contains("name=\"color\" value=\"amber\" checked>"))
             let long = String(repeating: "x", count: 31)
-            let refused = try await web.post("/game/companion", ["name": long, "species": "dog", "colour": "sky"])
+            let refused = try await web.post("/game/companion", ["name": long, "species": "dog", "color": "sky"])
             #expect(refused.status == .badRequest)
             #expect(
                 refused.body.contains(
@@ -167,12 +167,12 @@ import Testing
             #expect(refused.body.contains("name=\"species\" value=\"dog\" checked>"))
             #expect(try await ann.game().profile.companion == .default, "nothing saved")
 
-            let odd = try await web.post("/game/companion", ["name": "Rex", "species": "unicorn", "colour": "sky"])
+            let odd = try await web.post("/game/companion", ["name": "Rex", "species": "unicorn", "color": "sky"])
             #expect(odd.body.contains("id=\"f-species-error\">Choose one of the listed options.</p>"))
 
-            let saved = try await web.post("/game/companion", ["name": "  Biscuit ", "species": "dog", "colour": "sky"])
+            let saved = try await web.post("/game/companion", ["name": "  Biscuit ", "species": "dog", "color": "sky"])
             #expect(saved.status == .seeOther && saved.location == "/game")
-            #expect(try await ann.game().profile.companion == Companion(name: "Biscuit", species: .dog, colour: .sky))
+            #expect(try await ann.game().profile.companion == Companion(name: "Biscuit", species: .dog, color: .sky))
             let game = try await web.get("/game")
             #expect(game.body.contains("Saved: Biscuit is a sky blue dog."))
             #expect(game.body.contains(">Pet Biscuit</button>"))

@@ -49,7 +49,7 @@ extension StoreConformanceTests {
                 $0.isStrict = true
                 $0.points = -7
                 $0.xp = 1_234
-                $0.companion = Companion(name: "Zoë «Fluff»", species: .dragon, colour: .violet)
+                $0.companion = Companion(name: "Zoë «Fluff»", species: .dragon, color: .violet)
                 $0.owned = [hat: at(3), StoreItemID.make(at: at(4)): at(4)]
                 $0.equipped = [hat]
                 $0.badges = [.firstTask: at(1), .streak7: at(2)]

@@ -1097,8 +1097,8 @@ COMPANION_NAME = text("1 to 30 characters after trimming, no control characters.
 
 VALUE_SCHEMAS.update({
     "Species": text("GAME-2: what the companion is.", enum=["cat", "dog", "fox", "owl", "bunny", "dragon"]),
-    "Colour": text("GAME-2: the companion's colour.",
-                   enum=["amber", "coral", "rose", "violet", "sky", "teal", "moss", "slate"]),
+    "CompanionColor": text("GAME-2: the companion's color.",
+                           enum=["amber", "coral", "rose", "violet", "sky", "teal", "moss", "slate"]),
     "Mood": text("GAME-2: from the last three closed days and the last three days' completions (kept days and "
                  "on-time completions raise it, missed days and late completions lower it).",
                  enum=["happy", "neutral", "sad"]),
@@ -1152,11 +1152,13 @@ RESPONSE_SCHEMAS.update({
     "Companion": obj({
         "name": COMPANION_NAME,
         "species": ref("Species"),
-        "colour": ref("Colour"),
+        "color": ref("CompanionColor"),
         "mood": ref("Mood"),
+        "level": integer("The member's level, which the companion grows with.", minimum=1, maximum=100),
+        "equipped": array(ref("StoreItem"), description="GAME-3: what the companion wears and its home holds."),
         "greeting": text("What it says now (by the time of day, the mood and the streak).", minLength=1),
         "svgUrl": text("Its picture, wearing what is equipped.", const="/api/v1/game/companion.svg"),
-    }, description="GAME-2: the companion."),
+    }, description="GAME-2: the companion (SPEC's fields name, species, color, mood, level, equipped)."),
     "GameDay": obj({
         "date": ref("Day"),
         "status": text("kept: every task due that day done, and one at least; missed; off: a day off; paused: the "
@@ -1187,6 +1189,8 @@ RESPONSE_SCHEMAS.update({
             "deadline": described("Timestamp", "restoreHours after the end of the missed day."),
         }, description="A broken streak that can still be bought back (POST /api/v1/game/streak/restore); null "
                        "when there is none.")),
+        "restorableUntil": nullable(described("Timestamp", "SPEC's name: until when the broken streak can be bought "
+                                                           "back (restore.deadline); null when there is none.")),
         "days": array(ref("GameDay"), maxItems=14, description="The last 14 closed days, oldest first."),
     }, description="GAME-4."),
     "StoreItem": obj({
@@ -1220,7 +1224,6 @@ RESPONSE_SCHEMAS.update({
         "completedCount": integer("Net tasks completed with the game on.", minimum=0),
         "companion": ref("Companion"),
         "streak": ref("Streak"),
-        "equipped": array(ref("StoreItem"), description="What the companion wears and its home holds."),
         "badges": array(ref("EarnedBadge"), description="Earned badges, oldest first."),
         "rules": ref("GameRules"),
     }, description="GAME-1, GAME-2, GAME-4, GAME-5: the caller's game (the days that ended since the last look "
@@ -1305,7 +1308,7 @@ RESPONSE_SCHEMAS.update({
         "xp": integer(minimum=0),
         "level": integer(minimum=1, maximum=100),
         "completedCount": integer(minimum=0),
-        "companion": obj({"name": COMPANION_NAME, "species": ref("Species"), "colour": ref("Colour")}),
+        "companion": obj({"name": COMPANION_NAME, "species": ref("Species"), "color": ref("CompanionColor")}),
         "owned": array(obj({"itemId": ID, "boughtAt": TIMESTAMP})),
         "equipped": array(ID),
         "badges": array(obj({"id": ref("Badge"), "awardedAt": TIMESTAMP})),
@@ -1339,9 +1342,11 @@ REQUEST_SCHEMAS.update({
     "CompanionPatch": obj({
         "name": COMPANION_NAME,
         "species": ref("Species"),
-        "colour": ref("Colour"),
+        "color": ref("CompanionColor"),
+        "colour": {**ref("CompanionColor"), "deprecated": True,
+                   "description": "The name of `color` before it matched SPEC; read when `color` is absent."},
     }, required=[], description="GAME-2: only the fields given change; the game must be on.",
-        examples=[{"name": "Biscuit", "species": "fox", "colour": "teal"}]),
+        examples=[{"name": "Biscuit", "species": "fox", "color": "teal"}]),
     "GameRulesPatch": obj({name: integer(description, minimum=low, maximum=high)
                            for name, low, high, description in GAME_RULES},
                           required=[], description="GAME-1: any of the constants; an unknown name or a value out "

@@ -101,7 +101,7 @@ def test_GAME1_to_GAME6_a_member_plays_for_three_days(browsing, base_url, clock_
     page.get_by_role("button", name="Save").click()
     expect(page.get_by_role("heading", name="Biscuit", exact=True)).to_be_visible()
     game = api.call("GET", "/game")
-    assert game["companion"] == {**game["companion"], "name": "Biscuit", "species": "dog", "colour": "teal"}
+    assert game["companion"] == {**game["companion"], "name": "Biscuit", "species": "dog", "color": "teal"}
 
     # GAME-1 and QR-01: completing a task in the web app shows its reward and the companion's words at once.
     first = api.create_task("Water the plants", due=today, estimatedMinutes=30)
@@ -157,7 +157,7 @@ def test_GAME1_to_GAME6_a_member_plays_for_three_days(browsing, base_url, clock_
                 page.get_by_role("button", name=f"Unequip {cheap['name']}"))
     problems += serious(page, "/game/store")
     game = api.call("GET", "/game")
-    assert [item["id"] for item in game["equipped"]] == [cheap["id"]]
+    assert [item["id"] for item in game["companion"]["equipped"]] == [cheap["id"]]
     balance = 75 - cheap["price"]
     assert game["points"] == balance
 

@@ -73,20 +73,39 @@ public struct Companion: Sendable, Equatable, Codable {
     /// 1–30 characters (`GameValidation.companionName`).
     public var name: String
     public var species: Species
-    public var colour: Colour
+    public var color: Color
 
-    public init(name: String, species: Species, colour: Colour) {
+    public init(name: String, species: Species, color: Color) {
         self.name = name
         self.species = species
-        self.colour = colour
+        self.color = color
     }
 
-    public static let `default` = Companion(name: "Pip", species: .cat, colour: .amber)
+    public static let `default` = Companion(name: "Pip", species: .cat, color: .amber)
 
     public enum Species: String, Sendable, Codable, CaseIterable { case cat, dog, fox, owl, bunny, dragon }
 
-    public enum Colour: String, Sendable, Codable, CaseIterable {
+    public enum Color: String, Sendable, Codable, CaseIterable {
         case amber, coral, rose, violet, sky, teal, moss, slate
+    }
+
+    private enum CodingKeys: String, CodingKey { case name, species, color, colour }
+
+    /// Profiles stored before the API said `color` (SPEC's name) hold `colour`; both read.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        species = try container.decode(Species.self, forKey: .species)
+        color =
+            try container.decodeIfPresent(Color.self, forKey: .color)
+            ?? container.decode(Color.self, forKey: .colour)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(species, forKey: .species)
+        try container.encode(color, forKey: .color)
     }
 }
 

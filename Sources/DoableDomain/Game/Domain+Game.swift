@@ -164,7 +164,7 @@ extension Domain {
             var profile = try await gameProfileOrNew(account, now: now)
             if let name = patch.name { profile.companion.name = try Self.companionName(name) }
             if let species = patch.species { profile.companion.species = species }
-            if let colour = patch.colour { profile.companion.colour = colour }
+            if let color = patch.color { profile.companion.color = color }
             profile.updatedAt = now
             profile.version += 1
             return (WriteBatch([.putGameProfile(profile)], now: now), ())

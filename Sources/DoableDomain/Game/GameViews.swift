@@ -126,12 +126,12 @@ public struct GamePatch: Sendable, Equatable {
 public struct CompanionPatch: Sendable, Equatable {
     public var name: String?
     public var species: Companion.Species?
-    public var colour: Companion.Colour?
+    public var color: Companion.Color?
 
-    public init(name: String? = nil, species: Companion.Species? = nil, colour: Companion.Colour? = nil) {
+    public init(name: String? = nil, species: Companion.Species? = nil, color: Companion.Color? = nil) {
         self.name = name
         self.species = species
-        self.colour = colour
+        self.color = color
     }
 }
 

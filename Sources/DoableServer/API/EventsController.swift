@@ -1,6 +1,5 @@
 import DoableCore
 import DoableDomain
-import DoableStore
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -44,7 +43,7 @@ struct EventsController {
                 try await withGracefulShutdownHandler {
                     for await wake in wakes {
                         if wake == .heartbeat {
-                            guard try await withDeadline(Self.readLimit, { try await domain.isStillSignedIn(identity) })
+                            guard try await withDeadline(Self.readLimit, orThrow: StoreError.timedOut, { try await domain.isStillSignedIn(identity) })
                             else { break }
                             try await writer.write(ByteBuffer(string: ": heartbeat\n\n"))
                         }
@@ -82,7 +81,8 @@ struct EventsController {
         while true {
             var buffer = ByteBuffer()
             let after = position
-            switch try await withDeadline(readLimit, { try await domain.feed(identity, after: after, limit: pageSize) }) {
+            switch try await withDeadline(readLimit, orThrow: StoreError.timedOut, { try await domain.feed(identity, after: after, limit: pageSize) })
+            {
             case .reset(let latest):
                 let reason = position > latest ? "cursor_ahead" : "cursor_expired"
                 SSEEvent.write(

@@ -43,14 +43,15 @@ struct GameController {
         return respond(try await domain.updateGame(identity, patch))
     }
 
-    /// GAME-2: the companion's name (1 to 30 characters), species and colour.
+    /// GAME-2: the companion's name (1 to 30 characters), species and color (`colour`, its name before, still reads).
     @Sendable func updateCompanion(_ request: Request, context: AppRequestContext) async throws -> Response {
         let identity = try context.requireWriter()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.companion)
         var patch = CompanionPatch()
         patch.name = try body.string("name")
         patch.species = try body.enumeration("species", Companion.Species.self)
-        patch.colour = try body.enumeration("colour", Companion.Colour.self)
+        patch.color =
+            try body.enumeration("color", Companion.Color.self) ?? body.enumeration("colour", Companion.Color.self)
         return respond(try await domain.updateCompanion(identity, patch))
     }
 

@@ -12,9 +12,9 @@ struct GameDTO: Encodable, Sendable {
     let levelXp: Int
     let levelNeeds: Int
     let completedCount: Int
+    /// With its level and what it wears (SPEC: `companion` has `name`, `species`, `color`, `mood`, `level`, `equipped`).
     let companion: CompanionDTO
     let streak: StreakDTO
-    let equipped: [StoreItemDTO]
     let badges: [EarnedBadgeDTO]
     let rules: GameRules
 
@@ -28,31 +28,36 @@ struct GameDTO: Encodable, Sendable {
         levelXp = view.levelXP
         levelNeeds = view.levelNeeds
         completedCount = profile.completedCount
-        companion = CompanionDTO(profile.companion, mood: view.mood, greeting: view.greeting)
+        companion = CompanionDTO(
+            profile.companion, mood: view.mood, greeting: view.greeting, level: view.level,
+            equipped: view.equippedItems.map {
+                StoreItemDTO($0, owned: true, equipped: true, affordable: profile.points >= $0.price)
+            })
         streak = StreakDTO(view)
-        equipped = view.equippedItems.map {
-            StoreItemDTO($0, owned: true, equipped: true, affordable: profile.points >= $0.price)
-        }
         badges = profile.badges.sorted { ($0.value, $0.key.rawValue) < ($1.value, $1.key.rawValue) }
             .map { EarnedBadgeDTO(badge: $0.key, awardedAt: $0.value) }
         rules = view.rules
     }
 }
 
-/// GAME-2: the companion with its mood and what it says now.
+/// GAME-2: the companion with its mood, what it says now, its level (the member's) and what it wears (GAME-3).
 struct CompanionDTO: Encodable, Sendable {
     let name: String
     let species: Companion.Species
-    let colour: Companion.Colour
+    let color: Companion.Color
     let mood: Mood
+    let level: Int
+    let equipped: [StoreItemDTO]
     let greeting: String
     let svgUrl: String
 
-    init(_ companion: Companion, mood: Mood, greeting: String) {
+    init(_ companion: Companion, mood: Mood, greeting: String, level: Int, equipped: [StoreItemDTO]) {
         name = companion.name
         species = companion.species
-        colour = companion.colour
+        color = companion.color
         self.mood = mood
+        self.level = level
+        self.equipped = equipped
         self.greeting = greeting
         svgUrl = "/api/v1/game/companion.svg"
     }
@@ -66,6 +71,8 @@ struct StreakDTO: Encodable, Sendable {
     let offWeekdays: [Int]
     let offDays: [CivilDate]
     @Nullable var restore: RestoreOfferDTO?
+    /// SPEC's name for the buy-back's deadline.
+    @Nullable var restorableUntil: Timestamp?
     let days: [GameDayDTO]
 
     init(_ view: GameView) {
@@ -75,6 +82,7 @@ struct StreakDTO: Encodable, Sendable {
         offWeekdays = view.profile.offWeekdays.sorted()
         offDays = view.profile.offDays.sorted()
         restore = view.restoreOffer.map(RestoreOfferDTO.init)
+        restorableUntil = view.restoreOffer?.deadline
         days = view.recentDays.map(GameDayDTO.init)
     }
 }

@@ -55,7 +55,7 @@ enum RequestFields {
     static let categoryUpdate: Set<String> = ["name", "isArchived"]
     /// GAME-1, GAME-2, GAME-4: the game and the companion.
     static let game: Set<String> = ["enabled", "strict", "offWeekdays", "offDays"]
-    static let companion: Set<String> = ["name", "species", "colour"]
+    static let companion: Set<String> = ["name", "species", "color", "colour"]
     /// GAME-1, GAME-3, GAME-7 for admins: the formula's constants (by name), store items, plans.
     static let gameRules: Set<String> = Set(GameRules().constants.map(\.name))
     static let storeItem: Set<String> = ["name", "description", "category", "slot", "price", "svg", "retired"]

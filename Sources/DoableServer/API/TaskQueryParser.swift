@@ -1,6 +1,5 @@
 import DoableCore
 import DoableDomain
-import DoableStore
 import Hummingbird
 
 /// Reads the TASK-5/TASK-7 query parameters of `GET /tasks`; a bad value is a 400 naming the parameter.

@@ -1,6 +1,5 @@
 import DoableCore
 import DoableDomain
-import DoableStore
 import Hummingbird
 
 /// TASK-1..9: tasks, their actions, search and filters.

@@ -1,5 +1,6 @@
-import DoableDomain
+import DoableCore
 import DoableStore
+import DoableDomain
 import Foundation
 import Logging
 import Metrics

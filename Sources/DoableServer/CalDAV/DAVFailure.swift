@@ -1,6 +1,5 @@
 import DoableCore
 import DoableDomain
-import DoableStore
 import Hummingbird
 import NIOCore
 

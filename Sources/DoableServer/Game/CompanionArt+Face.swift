@@ -120,8 +120,8 @@ extension CompanionArt {
     // MARK: Levels and petting
 
     /// A soft glow behind the companion, in its own colour.
-    static func aura(colour: Companion.Colour, palette p: CompanionPalette) -> String {
-        let id = "companion-aura-\(colour.rawValue)"
+    static func aura(color: Companion.Color, palette p: CompanionPalette) -> String {
+        let id = "companion-aura-\(color.rawValue)"
         return "<defs><radialGradient id=\"\(id)\"><stop offset=\".45\" stop-color=\"\(p.base)\" stop-opacity=\".55\"/>"
             + "<stop offset=\"1\" stop-color=\"\(p.base)\" stop-opacity=\"0\"/></radialGradient></defs>"
             + "<circle cx=\"100\" cy=\"110\" r=\"96\" fill=\"url(#\(id))\"/>"

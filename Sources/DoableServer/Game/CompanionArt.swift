@@ -18,7 +18,7 @@ enum CompanionArt {
         companion: Companion, mood: Mood, level: Int, worn: [StoreItem], petted: Bool,
         title: String
     ) -> String {
-        let palette = CompanionPalette(companion.colour)
+        let palette = CompanionPalette(companion.color)
         let species = companion.species
         let items = worn.filter(\.slot.isWorn)
         func layer(_ slot: StoreItem.Slot) -> String { items.filter { $0.slot == slot }.map(placed).joined() }
@@ -26,7 +26,7 @@ enum CompanionArt {
         let hasHeld = items.contains { $0.slot == .held }
 
         var parts: [String] = []
-        if level >= 25 { parts.append(aura(colour: companion.colour, palette: palette)) }
+        if level >= 25 { parts.append(aura(color: companion.color, palette: palette)) }
         parts.append(##"<ellipse cx="100" cy="189" rx="46" ry="6" fill="#000" opacity=".14"/>"##)
         parts.append(behind(species, palette))
         parts.append(feet(species, palette))

@@ -13,9 +13,9 @@ struct CompanionPalette: Sendable, Equatable {
         self.belly = belly
     }
 
-    init(_ colour: Companion.Colour) {
+    init(_ color: Companion.Color) {
         self =
-            switch colour {
+            switch color {
             case .amber: CompanionPalette("#f7b23b", "#b45309", "#fdecc0")
             case .coral: CompanionPalette("#f98a6c", "#c2410c", "#feddd0")
             case .rose: CompanionPalette("#f48fc0", "#be185d", "#fde4f0")

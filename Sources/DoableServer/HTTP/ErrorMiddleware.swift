@@ -1,5 +1,4 @@
 import DoableCore
-import DoableStore
 import Foundation
 import Hummingbird
 import Logging

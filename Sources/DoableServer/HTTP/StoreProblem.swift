@@ -1,4 +1,4 @@
-import DoableStore
+import DoableCore
 import HTTPTypes
 import Metrics
 

@@ -1,3 +1,4 @@
+import DoableCore
 import DoableStore
 import Foundation
 import NIOCore

@@ -1,7 +1,7 @@
 import AsyncHTTPClient
 import DoableCore
-import DoableDomain
 import DoableStore
+import DoableDomain
 import Foundation
 import Logging
 import NIOCore
@@ -87,12 +87,14 @@ public struct DeliverySender: Service {
             guard let payload = try? JSONDecoder().decode(DeliveryPayload.self, from: Data(delivery.payload.utf8)) else {
                 throw DeliveryFailure.permanent("The queued message could not be read.")
             }
-            outcome = try await Self.withDeadline(Self.sendDeadline) { [self] in
+            outcome = try await withDeadline(Self.sendDeadline) { [self] in
                 switch delivery.channel {
                 case .email: try await sendEmail(delivery, payload: payload, linkKey: linkKey)
                 case .webhook: try await callWebhook(delivery, hook: hook, payload: payload, client: client)
                 }
             }
+        } catch is DeadlineExceeded {
+            outcome = .transient("timed out")
         } catch let failure as DeliveryFailure {
             outcome = failure.outcome
         } catch let error as SMTPError {
@@ -117,25 +119,6 @@ public struct DeliverySender: Service {
 
     /// The most one send may take in all, every SMTP step or redirect included; the claim outlasts it.
     static let sendDeadline: Duration = .seconds(35)
-
-    /// `work`, or a transient failure once `deadline` has passed (the work is cancelled).
-    static func withDeadline(
-        _ deadline: Duration,
-        _ work: @escaping @Sendable () async throws -> Domain.DeliveryOutcome
-    ) async throws
-        -> Domain.DeliveryOutcome
-    {
-        try await withThrowingTaskGroup(of: Domain.DeliveryOutcome.self) { group in
-            group.addTask { try await work() }
-            group.addTask {
-                try await Task.sleep(for: deadline)
-                return .transient("timed out")
-            }
-            let first = try await group.next()!
-            group.cancelAll()
-            return first
-        }
-    }
 
     func sendEmail(_ delivery: Delivery, payload: DeliveryPayload, linkKey: String) async throws
         -> Domain.DeliveryOutcome

@@ -154,15 +154,15 @@ struct GameTodayPanel: TodayPanel {
 enum GameWords {
     static func species(_ species: Companion.Species) -> String { capitalized(species.rawValue) }
 
-    static func colour(_ colour: Companion.Colour) -> String {
-        colour == .sky ? "Sky blue" : colour == .moss ? "Moss green" : capitalized(colour.rawValue)
+    static func color(_ color: Companion.Color) -> String {
+        color == .sky ? "Sky blue" : color == .moss ? "Moss green" : capitalized(color.rawValue)
     }
 
     private static func capitalized(_ word: String) -> String { word.prefix(1).uppercased() + word.dropFirst() }
 
     /// "an amber cat", "a sky blue owl".
     static func kind(_ companion: Companion) -> String {
-        let words = "\(colour(companion.colour).lowercased()) \(companion.species.rawValue)"
+        let words = "\(color(companion.color).lowercased()) \(companion.species.rawValue)"
         return ("aeiou".contains(words.first ?? "x") ? "an " : "a ") + words
     }
 

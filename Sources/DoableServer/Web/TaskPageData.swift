@@ -1,6 +1,5 @@
 import DoableCore
 import DoableDomain
-import DoableStore
 
 /// What every page of tasks needs besides the tasks: the member's lists and labels by id, and their clock.
 struct TaskPageData {

@@ -1,6 +1,5 @@
 import DoableCore
 import DoableDomain
-import DoableStore
 import Hummingbird
 
 /// VIEW-4 and COLLAB-2: "Assigned to me": the open tasks assigned to the member in their own lists and in lists

@@ -32,7 +32,7 @@ extension WebController {
         let companion = view.profile.companion
         return FormData(pairs: [
             ("name", companion.name), ("species", companion.species.rawValue),
-            ("colour", companion.colour.rawValue),
+            ("color", companion.color.rawValue),
         ])
     }
 
@@ -42,12 +42,12 @@ extension WebController {
     ) async throws -> Response {
         let stored = view.profile.companion
         let species = Companion.Species(rawValue: form["species"] ?? "") ?? stored.species
-        let colour = Companion.Colour(rawValue: form["colour"] ?? "") ?? stored.colour
+        let color = Companion.Color(rawValue: form["color"] ?? "") ?? stored.color
         let speciesChoices = Companion.Species.allCases.map { choice in
-            (choice.rawValue, GameWords.species(choice), Companion(name: stored.name, species: choice, colour: colour))
+            (choice.rawValue, GameWords.species(choice), Companion(name: stored.name, species: choice, color: color))
         }
-        let colourChoices = Companion.Colour.allCases.map { choice in
-            (choice.rawValue, GameWords.colour(choice), Companion(name: stored.name, species: species, colour: choice))
+        let colorChoices = Companion.Color.allCases.map { choice in
+            (choice.rawValue, GameWords.color(choice), Companion(name: stored.name, species: species, color: choice))
         }
         let main: HTML = """
             <h1>\(stored.name)'s name and looks</h1>
@@ -58,7 +58,7 @@ extension WebController {
             \(Field.input("name", label: "Name", value: form["name"], hint: "1 to 30 characters.", required: true,
                       errors: errors, extra: " autocomplete=\"off\""))
             \(Self.lookChoices("species", legend: "Species", choices: speciesChoices, selected: species.rawValue, errors: errors))
-            \(Self.lookChoices("colour", legend: "Colour", choices: colourChoices, selected: colour.rawValue, errors: errors))
+            \(Self.lookChoices("color", legend: "Colour", choices: colorChoices, selected: color.rawValue, errors: errors))
             <div class="form-actions"><button type="submit" class="button primary">Save</button> \
             <a class="button" href="/game">Cancel</a></div>
             </form>
@@ -98,7 +98,7 @@ extension WebController {
         var errors = FormErrors()
         var patch = CompanionPatch(name: form["name"] ?? "")
         patch.species = Self.choice(form, "species", Companion.Species.self, errors: &errors)
-        patch.colour = Self.choice(form, "colour", Companion.Colour.self, errors: &errors)
+        patch.color = Self.choice(form, "color", Companion.Color.self, errors: &errors)
         var status = HTTPResponse.Status.badRequest
         if errors.isEmpty {
             do {
@@ -110,7 +110,7 @@ extension WebController {
                         message: "Saved: \(companion.name) is \(GameWords.kind(companion))."), forceRedirect: true)
             } catch let error as DoableError where Self.isGameRefusal(error) {
                 if context.web.wantsJSON { return WebResponse.refusedJSON(error) }
-                errors = FormErrors(error, fields: ["name", "species", "colour"])
+                errors = FormErrors(error, fields: ["name", "species", "color"])
                 status = error.httpStatus
             }
         } else if context.web.wantsJSON, let (field, message) = errors.byField.first {

@@ -1,6 +1,5 @@
 import DoableCore
 import DoableDomain
-import DoableStore
 import Foundation
 import HTTPTypes
 import Hummingbird

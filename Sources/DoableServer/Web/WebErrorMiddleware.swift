@@ -1,7 +1,6 @@
 import HTTPTypes
 import Foundation
 import DoableCore
-import DoableStore
 import Hummingbird
 import Logging
 

@@ -148,7 +148,7 @@ public final class PostgresStore: Store {
         while true {
             attempt += 1
             do {
-                return try await withDeadline(writeDeadline) { [self, client, logger, channel] in
+                return try await withDeadline(writeDeadline, orThrow: StoreError.timedOut) { [self, client, logger, channel] in
                     try await unlessDown { started in
                         try await client.withTransaction(logger: logger) { connection in
                             started.set()
@@ -242,7 +242,7 @@ public final class PostgresStore: Store {
     func fetchAll<T>(_ query: PostgresQuery, _ map: (PostgresRecord) throws -> T) async throws -> [T] {
         do {
             // A read waiting for a connection when the server is found down is abandoned (503): it changed nothing.
-            let rows = try await withDeadline(readDeadline) { [self, client, logger] in
+            let rows = try await withDeadline(readDeadline, orThrow: StoreError.timedOut) { [self, client, logger] in
                 try await unlessDown { _ in
                     var rows: [PostgresRow] = []
                     for try await row in try await client.query(query, logger: logger) { rows.append(row) }

@@ -1,3 +1,4 @@
+import DoableCore
 import Dispatch
 import GRDB
 import GRDBSQLite

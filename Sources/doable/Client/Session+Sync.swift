@@ -38,8 +38,7 @@ extension Session {
         }
         do {
             if let timeout {
-                guard let report = try await withDeadline(timeout, run) else { return .timedOut }
-                return .synced(report)
+                do { return .synced(try await withDeadline(timeout, run)) } catch is DeadlineExceeded { return .timedOut }
             }
             return .synced(try await run())
         } catch let error as ClientError {

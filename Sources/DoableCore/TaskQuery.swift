@@ -1,5 +1,3 @@
-import DoableCore
-
 /// TASK-5 and TASK-7: which of a member's live tasks to list, and in what order.
 public struct TaskQuery: Sendable, Equatable {
     /// Whose tasks: the caller's own (or, with `listID`, the list owner's)…
@@ -32,13 +30,5 @@ public struct TaskQuery: Sendable, Equatable {
             .split(whereSeparator: { !$0.isLetter && !$0.isNumber })
             .prefix(16)
             .map(String.init)
-    }
-}
-
-extension Array where Element: Hashable {
-    /// The elements in their first order, each once: a filter's values, before they are bound.
-    var distinct: [Element] {
-        var seen = Set<Element>()
-        return filter { seen.insert($0).inserted }
     }
 }

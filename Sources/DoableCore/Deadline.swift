@@ -1,11 +1,12 @@
 import Synchronization
 
 /// Waits for `work` at most `limit`: past it, `work` is cancelled and left to end by itself, and the caller gets
-/// `StoreError.timedOut` at once, even when `work` does not heed cancellation (a task group would wait for it).
-/// For the few long-lived consumers a hung database connection must not freeze (issue 34: a live event stream).
-public func withDeadline<T: Sendable>(_ limit: Duration, _ work: @escaping @Sendable () async throws -> T)
-    async throws -> T
-{
+/// `timeoutError` at once, even when `work` does not heed cancellation (a task group would wait for it). For what a hung
+/// connection must not freeze: a live event stream's reads (issue 34), a PostgreSQL query, an outgoing delivery,
+/// the CLI's sync and sign-out.
+public func withDeadline<T: Sendable>(
+    _ limit: Duration, orThrow timeoutError: any Error = DeadlineExceeded(), _ work: @escaping @Sendable () async throws -> T
+) async throws -> T {
     let outcome = OneShotContinuation<T>()
     return try await withCheckedThrowingContinuation { continuation in
         outcome.set(continuation)
@@ -16,10 +17,15 @@ public func withDeadline<T: Sendable>(_ limit: Duration, _ work: @escaping @Send
             try? await Task.sleep(for: limit)
             guard !Task.isCancelled else { return }
             worker.cancel()
-            outcome.resume(.failure(StoreError.timedOut))
+            outcome.resume(.failure(timeoutError))
         }
         outcome.onResume { timer.cancel() }
     }
+}
+
+/// What `withDeadline` throws when its limit passed first, unless the caller names another error.
+public struct DeadlineExceeded: Error, Equatable, Sendable {
+    public init() {}
 }
 
 /// A continuation resumed once, by whichever side comes first.

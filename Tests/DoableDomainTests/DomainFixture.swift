@@ -1,0 +1,72 @@
+import DoableCore
+import DoableDomain
+import DoableStore
+import Foundation
+import Synchronization
+import Testing
+
+/// A domain on a fresh SQLite store of its own, with a clock the test sets: domain operations called directly, no
+/// HTTP in between (issue 28). The engines themselves are checked by StoreConformanceTests.
+final class DomainFixture: Sendable {
+    let domain: Domain
+    let store: SQLiteStore
+    let directory: URL
+    private let clock: ManualClock
+
+    init() throws {
+        let base =
+            FileManager.default.fileExists(atPath: "/dev/shm")
+            ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
+        directory = base.appendingPathComponent("doable-domain-\(UUID())")
+        store = try SQLiteStore(directory: directory)
+        let clock = ManualClock(Timestamp(milliseconds: 1_795_000_000_000))
+        self.clock = clock
+        domain = Domain(store: store, passwords: PasswordHasher(cost: 4), clock: { clock.now })
+    }
+
+    /// Runs `body`, then closes the store and removes its folder.
+    static func run(_ body: (DomainFixture) async throws -> Void) async throws {
+        let fixture = try DomainFixture()
+        do {
+            try await body(fixture)
+        } catch {
+            try? await fixture.store.close()
+            try? FileManager.default.removeItem(at: fixture.directory)
+            throw error
+        }
+        try await fixture.store.close()
+        try? FileManager.default.removeItem(at: fixture.directory)
+    }
+
+    var now: Timestamp { clock.now }
+
+    func advance(seconds: Int64) { clock.advance(seconds: seconds) }
+
+    /// A member signed in with a session, as `POST /api/v1/accounts` makes one.
+    func member(_ username: String) async throws -> Identity {
+        var registration = Registration(email: "\(username)@example.com", password: "correct horse", username: username)
+        registration.firstName = username.capitalized
+        registration.lastName = "Domain"
+        let (_, issued) = try await domain.register(registration)
+        return try #require(try await domain.authenticate(secret: issued.secret))
+    }
+
+    /// The member's feed after `cursor`.
+    func changes(_ identity: Identity, after cursor: Int64 = 0) async throws -> [Change] {
+        guard case .changes(let changes, _) = try await domain.feed(identity, after: cursor, limit: 1_000) else {
+            return []
+        }
+        return changes
+    }
+}
+
+/// A clock that moves only when told.
+final class ManualClock: Sendable {
+    private let milliseconds: Mutex<Int64>
+
+    init(_ start: Timestamp) { milliseconds = Mutex(start.milliseconds) }
+
+    var now: Timestamp { Timestamp(milliseconds: milliseconds.withLock { $0 }) }
+
+    func advance(seconds: Int64) { milliseconds.withLock { $0 += seconds * 1_000 } }
+}
