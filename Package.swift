@@ -4,10 +4,13 @@ import PackageDescription
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
 ]
 
 /// Tests read better without per-file imports of every transitive module.
-let testSwiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+let testSwiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("InternalImportsByDefault"),
+]
 
 let package = Package(
     name: "doable",

@@ -1,5 +1,5 @@
-import DoableCore
-import Foundation
+public import DoableCore
+public import Foundation
 
 /// Reads a date typed on the command line (`--due`, `--start`, `--due-from`, `--due-to`) in the member's time
 /// zone: ISO days and local times, RFC 3339 moments, and every phrase quick add knows ("tomorrow", "mon",

@@ -1,5 +1,5 @@
-import DoableCore
-import Foundation
+public import DoableCore
+public import Foundation
 
 /// Due and start dates in words, in the member's time zone, relative to an injectable `now`: "today",
 /// "tomorrow", "yesterday", "in 3 days", "Mon 30 Nov", "2 days overdue"; a moment adds its local time

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A calendar day without a time or zone, written `YYYY-MM-DD`.
 public struct CivilDate: Hashable, Sendable, Comparable, TextCodable {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A UUID that knows what it identifies, so a task id can never be passed where a list id is expected.
 public struct EntityID<Entity>: Hashable, Sendable, TextCodable, Comparable {

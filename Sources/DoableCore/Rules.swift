@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// The input rules of SPEC, each in one place. Every rule throws `DoableError.invalid` naming its field.
 ///

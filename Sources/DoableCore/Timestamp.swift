@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A moment in time as whole milliseconds since the Unix epoch, written as RFC 3339 in UTC.
 public struct Timestamp: Hashable, Sendable, Comparable, Codable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Days and wall times in a member's time zone, with weeks that start on their chosen day. Quick add and the web
 /// app's dates use the same one, so "tomorrow 17:00" typed and 17:00 picked are the same moment.

@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 
 /// ACC-1: what a person fills in to register.
 public struct Registration: Sendable {

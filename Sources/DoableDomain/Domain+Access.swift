@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 @_spi(StoreWriting) import DoableStore
 
 /// What a caller wants to do to a list or its tasks (COLLAB-1, COLLAB-3), and the least role that may.

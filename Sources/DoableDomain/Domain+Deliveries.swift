@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 @_spi(StoreWriting) import DoableStore
 
 /// NOTIF-5: the sending side of the delivery queue. The sender claims due deliveries, sends them outside any

@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 @_spi(StoreWriting) import DoableStore
 
 /// ACC-6: everything that is the member's own, in one document.

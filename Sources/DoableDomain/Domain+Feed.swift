@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 @_spi(StoreWriting) import DoableStore
 
 /// What a feed consumer reads: the entries after its cursor, or word that its cursor cannot be served.

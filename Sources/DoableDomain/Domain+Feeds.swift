@@ -1,5 +1,5 @@
 import Crypto
-import DoableCore
+public import DoableCore
 @_spi(StoreWriting) import DoableStore
 import Foundation
 

@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 @_spi(StoreWriting) import DoableStore
 
 /// A task that arrives from elsewhere (an import file, the seed tool, later a sync replay): it carries its own

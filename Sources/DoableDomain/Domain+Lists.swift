@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 @_spi(StoreWriting) import DoableStore
 
 /// LIST-1 and LIST-2: the fields of a new list or a list edit (nil leaves a field as it is).

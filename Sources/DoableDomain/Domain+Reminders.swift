@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 @_spi(StoreWriting) import DoableStore
 
 /// NOTIF-1 and NOTIF-3: a member's reminders on a task. Anyone who can see a task may set reminders on it for

@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 @_spi(StoreWriting) import DoableStore
 
 extension Domain {

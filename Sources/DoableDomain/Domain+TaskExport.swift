@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 @_spi(StoreWriting) import DoableStore
 
 /// INTEROP-5: the member's own tasks for the ICS and CSV exports (`GET /api/v1/me/export?format=ics|csv`): every live

@@ -1,5 +1,5 @@
-import DoableCore
-@_spi(StoreWriting) import DoableStore
+public import DoableCore
+@_spi(StoreWriting) public import DoableStore
 import Foundation
 import Logging
 

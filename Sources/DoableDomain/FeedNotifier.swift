@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 import Synchronization
 
 /// Wakes the consumers of the change feed (live events, the page cache, later reminders, sync and CalDAV) when an

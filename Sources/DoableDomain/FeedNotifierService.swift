@@ -1,6 +1,6 @@
 @_spi(StoreWriting) import DoableStore
-import Logging
-import ServiceLifecycle
+public import Logging
+public import ServiceLifecycle
 
 /// Passes the store's feed signals (commits of every process on the database) to the notifier until graceful
 /// shutdown, then closes the notifier, which ends every live stream that is still open.

@@ -1,6 +1,6 @@
 import DoableStore
-import Logging
-import ServiceLifecycle
+public import Logging
+public import ServiceLifecycle
 
 /// Domain work done every so often while the server runs (the trash purge, feed retention): once the database is
 /// ready, then every `interval` until graceful shutdown. A failed round is logged and tried again next time.

@@ -1,7 +1,7 @@
 import DoableCore
 import DoableStore
-import Foundation
-import Logging
+public import Foundation
+public import Logging
 import Synchronization
 
 /// Issue 34: whether the database's storage was full at the last write. Every write goes through `Domain.perform`,

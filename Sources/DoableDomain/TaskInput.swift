@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 
 /// TASK-1 and TASK-2: the fields of a new task or a task edit. nil leaves a field as it is; `.some(nil)` clears it.
 public struct TaskInput: Sendable {

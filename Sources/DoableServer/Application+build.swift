@@ -1,8 +1,8 @@
-import DoableCore
-import DoableDomain
-import DoableStore
-import Hummingbird
-import Logging
+public import DoableCore
+public import DoableDomain
+public import DoableStore
+public import Hummingbird
+public import Logging
 import ServiceLifecycle
 
 /// What `doable serve` needs to know.

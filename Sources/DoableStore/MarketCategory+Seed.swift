@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 import Foundation
 
 /// MKT-11: the categories every database starts with (migration "7-market" of each engine), with fixed ids so that

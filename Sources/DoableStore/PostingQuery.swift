@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 
 /// MKT-2: what a marketplace search asks of the store.
 public struct PostingQuery: Sendable, Equatable {

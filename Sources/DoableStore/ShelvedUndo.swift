@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 
 /// TASK-8 (issue 34): the steps that undo a large action, kept on the server under a short random id instead of
 /// travelling in the page (a bulk move of a thousand tasks makes a token too large for a cookie or a form).

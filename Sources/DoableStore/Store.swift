@@ -1,6 +1,6 @@
-import Foundation
-import DoableCore
-import ServiceLifecycle
+public import Foundation
+public import DoableCore
+public import ServiceLifecycle
 
 /// Everything Doable keeps, behind one protocol with one engine per database (SQLite, PostgreSQL).
 ///

@@ -1,4 +1,4 @@
-import NIOSSL
+public import NIOSSL
 import Synchronization
 
 /// Makes NIOSSL contexts one at a time in this process. Making one reads the system's trust roots, and two threads

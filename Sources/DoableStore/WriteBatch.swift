@@ -1,5 +1,5 @@
-import Foundation
-import DoableCore
+public import Foundation
+public import DoableCore
 
 /// The rows one domain operation changes, and who is told. Each `put` carries the full new row; its `version` must
 /// be one more than the stored row's (or 1 for a new row), and each purge or delete names the version it removes,

@@ -1,5 +1,5 @@
-import DoableCore
-import Foundation
+public import DoableCore
+public import Foundation
 
 /// Where an upload is: bytes handed to the connection so far, then waiting for the server to import.
 public enum UploadProgress: Sendable, Equatable {

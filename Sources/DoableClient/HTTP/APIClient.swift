@@ -1,5 +1,5 @@
-import AsyncHTTPClient
-import Foundation
+public import AsyncHTTPClient
+public import Foundation
 import NIOHTTP1
 
 /// ACC-2: the account calls a client needs besides sync: signing in and out, and reading the account.

@@ -1,5 +1,5 @@
-import AsyncHTTPClient
-import Foundation
+public import AsyncHTTPClient
+public import Foundation
 import NIOHTTP1
 
 /// SYNC-3, SYNC-4: the sync protocol over HTTP: `POST /api/v1/sync/push` and `/pull` with a bearer token.

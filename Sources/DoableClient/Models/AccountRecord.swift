@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 
 /// The signed-in member's own account, as `GET /api/v1/me` and sync pulls write it.
 ///

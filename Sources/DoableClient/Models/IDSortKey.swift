@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 import Foundation
 
 /// An id as a sort key: the order of its lower-case text (`EntityID.<`), compared as two integers instead of two

@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 
 /// TASK-6: a label as the REST API and sync pulls write it (`GET /api/v1/labels/{id}`).
 public struct LabelRecord: Codable, Sendable, Equatable {

@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 
 /// A list as the REST API and sync pulls write it (`GET /api/v1/lists/{id}`).
 ///

@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 
 /// SYNC-2: a change of this device that the server refused for good (bad input, no permission, the task in the
 /// trash). Its effect never shows; the reason is kept so the user can be told.

@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 
 /// NOTIF-1: one of the caller's reminders as the REST API and sync pulls write it (`GET /api/v1/reminders/{id}`):
 /// `at` a moment, or `relativeTo` the task's `due` or `start` date with `offsetMinutes` (negative is before).

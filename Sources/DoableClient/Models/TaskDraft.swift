@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 
 /// TASK-1: what a new task is made from. Only the title is required; without a list (or a parent) the task goes
 /// to the account's Inbox, after its last sibling.

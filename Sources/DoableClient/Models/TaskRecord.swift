@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 
 /// A task as the REST API and sync pulls write it (`GET /api/v1/tasks/{id}`, plus `rank` in a pull).
 ///

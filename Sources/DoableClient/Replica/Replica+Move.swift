@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 
 /// TASK-4, TASK-5: moving a task to another list, under another parent, or to another place among its siblings.
 /// A move is one position (list, parent, rank together), so two devices moving one task never make two copies.

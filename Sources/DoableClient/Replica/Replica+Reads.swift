@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 import GRDB
 
 /// Reads: the base state with the pending changes replayed on top. Each is a read of a fresh ``snapshot()``;

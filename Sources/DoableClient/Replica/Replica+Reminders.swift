@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 
 /// NOTIF-1 on this device: the account's own reminders on a task, checked here, queued, and shown at once.
 extension Replica {

@@ -1,5 +1,5 @@
-import DoableCore
-import Foundation
+public import DoableCore
+public import Foundation
 import GRDB
 
 /// SYNC-3, SYNC-4: the device's copy of everything its account sees, in one SQLite file (GRDB).

@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 
 /// One consistent view of a ``Replica``: the base with the pending changes replayed on top, as of one moment.
 ///

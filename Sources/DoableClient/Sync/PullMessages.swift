@@ -1,5 +1,5 @@
-import DoableCore
-import Foundation
+public import DoableCore
+public import Foundation
 
 /// SYNC-4: the body of `POST /api/v1/sync/pull`.
 public struct PullRequest: Codable, Sendable, Equatable {

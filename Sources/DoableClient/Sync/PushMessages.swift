@@ -1,5 +1,5 @@
-import DoableCore
-import Foundation
+public import DoableCore
+public import Foundation
 
 /// SYNC-3: the body of `POST /api/v1/sync/push`: at most 100 mutations of one device, in id order.
 public struct PushRequest: Codable, Sendable, Equatable {

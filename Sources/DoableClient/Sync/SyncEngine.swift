@@ -1,6 +1,6 @@
-import DoableCore
+public import DoableCore
 import Foundation
-import Logging
+public import Logging
 
 /// SYNC-3, SYNC-4: brings a ``Replica`` and the server in step: pushes the pending changes, then pulls what changed.
 ///

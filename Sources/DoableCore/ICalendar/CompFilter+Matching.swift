@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension CompFilter {
     /// Whether the top component (a VCALENDAR) matches this filter; whole-day and floating values are read in

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension TodoTimes {
     /// The times of a VTODO as RFC 4791 §9.9 reads them; whole days and floating values in `floatingZone`, TZIDs in

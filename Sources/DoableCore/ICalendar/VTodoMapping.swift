@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// VTODO ⇄ `TodoRecord` (INTEROP-1, INTEROP-5). Decoding takes one calendar object resource; encoding writes one,
 /// starting from the component last stored for the task so that everything Doable does not model — X- properties,

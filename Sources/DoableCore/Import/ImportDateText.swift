@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// A date written as text in an exported file (Todoist's DATE column): ISO 8601 (`2026-12-01`,
 /// `2026-12-01T10:00:00Z`, `2026-12-01 10:00`), or English as quick add reads it (`Dec 1 2026 10:00`, `1 December

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Where an item sits in the file it came from: the line of a CSV row, or the 1-based place of a JSON object or a
 /// VTODO among its kind. Reports name it so that a person can find the item.

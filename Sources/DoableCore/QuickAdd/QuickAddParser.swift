@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// Reads one quick-add line ("Buy milk tomorrow 17:00 #Groceries @errand !high") into a title and fields.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 extension RecurrenceRule {
     /// The rule in plain English: "Every 2 weeks on Monday, 5 times", "Every month on the last Friday".

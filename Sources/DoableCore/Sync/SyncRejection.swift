@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// SYNC-2: a device's mutation the server could not apply, kept so that a device asking again (its answer was lost)
 /// hears the same reason.

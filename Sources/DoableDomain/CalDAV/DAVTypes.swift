@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 
 /// A list as a CalDAV calendar collection (INTEROP-1), as the caller sees it.
 public struct DAVCalendar: Sendable {

@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 import Foundation
 @_spi(StoreWriting) import DoableStore
 

@@ -1,6 +1,6 @@
 import DoableCore
 @_spi(StoreWriting) import DoableStore
-import Logging
+public import Logging
 
 /// GAME-4: closing days. Each of a member's days is closed once, after their midnight, by civil date in their time
 /// zone as it is then (a zone change never closes a date twice or skips one): the nightly job does it, and so does

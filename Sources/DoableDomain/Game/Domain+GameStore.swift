@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 @_spi(StoreWriting) import DoableStore
 
 /// GAME-3: the store — buying with points, the inventory, equipping. A purchase is one write of the profile (the

@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 @_spi(StoreWriting) import DoableStore
 
 /// GAME-6: statistics for every member, game on or off, from the completions' per-day totals (one grouped read)

@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 
 /// QR-01: what completing a task earned, and the companion's reaction, for the response and the web app's toast.
 public struct GameReaction: Sendable, Equatable {

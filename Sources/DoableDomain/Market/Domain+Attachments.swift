@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 @_spi(StoreWriting) import DoableStore
 
 /// TASK-11: photos of tasks and of marketplace postings: JPEG, PNG, GIF or WebP recognised by their bytes, at most

@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 @_spi(StoreWriting) import DoableStore
 
 /// MKT-4, MKT-5, MKT-6, MKT-8: bids. A bidder places, changes and withdraws its own; the poster accepts or

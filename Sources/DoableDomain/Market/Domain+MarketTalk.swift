@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 @_spi(StoreWriting) import DoableStore
 
 /// Public questions on a posting before it is assigned, answered by the poster; and after it is done, the two-way

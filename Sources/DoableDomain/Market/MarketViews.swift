@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 
 /// MKT-3: a posting as the caller may see it.
 public struct PostingView: Sendable {

@@ -1,6 +1,6 @@
 import DoableCore
 import DoableStore
-import Foundation
+public import Foundation
 
 extension Domain {
     public static let maximumPullLimit = 5_000

@@ -1,6 +1,6 @@
 import DoableCore
 @_spi(StoreWriting) import DoableStore
-import Foundation
+public import Foundation
 
 extension Domain {
     /// SYNC-1 and SYNC-2: applies a device's mutations in order, each at most once and each in the transaction that

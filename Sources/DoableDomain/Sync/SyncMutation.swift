@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 import Foundation
 
 /// SYNC-1: one change a device made offline, as the server applies it (docs/sync.md "Mutations").

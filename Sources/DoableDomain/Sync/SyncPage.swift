@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 
 /// SYNC-1 and SYNC-4: one page of what changed for the caller since its cursor, each entity once in its current
 /// state (docs/sync.md "Pull").

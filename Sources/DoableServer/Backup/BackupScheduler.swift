@@ -1,10 +1,10 @@
 import DoableCore
-import DoableStore
-import DoableDomain
+public import DoableStore
+public import DoableDomain
 import Foundation
-import Logging
+public import Logging
 import Metrics
-import ServiceLifecycle
+public import ServiceLifecycle
 import Synchronization
 
 /// OPS-4: scheduled backups for people who will never remember to take one. Once the database is ready, then every

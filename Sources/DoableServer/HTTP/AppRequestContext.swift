@@ -1,8 +1,8 @@
 import DoableCore
-import DoableDomain
-import Hummingbird
+public import DoableDomain
+public import Hummingbird
 import Logging
-import NIOCore
+public import NIOCore
 
 /// The context of every Doable request: the caller's identity once a credential was checked, and their address.
 public struct AppRequestContext: RequestContext {

@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 import Synchronization
 
 /// Keeps one account's flood of requests from starving the others: each account has at most `perAccount`

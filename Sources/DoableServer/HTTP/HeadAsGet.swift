@@ -1,5 +1,5 @@
 import HTTPTypes
-import Hummingbird
+public import Hummingbird
 
 /// Issue 27, finding 7: `HEAD` is answered for every `GET` route, pages and API alike, as HTTP requires (RFC 9110,
 /// 9.3.2): the request is served as the `GET` it stands for, through every middleware, and the answer keeps its

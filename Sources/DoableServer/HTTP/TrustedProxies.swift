@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 
 /// OPS-5 and issue 10, finding 10: who the client is when Doable runs behind reverse proxies. `X-Forwarded-For` is
 /// believed only from a peer named by `--trusted-proxy`; anyone else could write any address into it.

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// NOTIF-2: one email, written as a 7-bit RFC 5322 message: headers encoded by `MailHeader`, the text (and HTML,
 /// as `multipart/alternative`) in quoted-printable UTF-8, CRLF line endings, no line over 78 characters except a

@@ -1,12 +1,12 @@
 import AsyncHTTPClient
 import DoableCore
 import DoableStore
-import DoableDomain
+public import DoableDomain
 import Foundation
-import Logging
+public import Logging
 import NIOCore
 import NIOHTTP1
-import ServiceLifecycle
+public import ServiceLifecycle
 import Synchronization
 
 /// NOTIF-5: sends queued emails and webhook calls. It claims due deliveries, sends each in a task of its own (at most

@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 import DoableDomain
 
 /// NOTIF-2 and NOTIF-5: how notifications leave the server.

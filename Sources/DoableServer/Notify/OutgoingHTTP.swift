@@ -1,7 +1,7 @@
-import AsyncHTTPClient
-import DoableCore
+public import AsyncHTTPClient
+public import DoableCore
 import Foundation
-import NIOCore
+public import NIOCore
 import Synchronization
 
 /// OPS-7 and issue 27, finding 2: every HTTP call to a URL a member supplied. The host is resolved here, each

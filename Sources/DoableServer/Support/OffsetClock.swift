@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 import Foundation
 import Synchronization
 

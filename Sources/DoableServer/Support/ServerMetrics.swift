@@ -1,6 +1,6 @@
 import CoreMetrics
 import Metrics
-import Prometheus
+public import Prometheus
 import Synchronization
 
 /// OPS-3 and issue 10, finding 15: Prometheus metrics for `GET /metrics`.

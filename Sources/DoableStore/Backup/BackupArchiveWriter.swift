@@ -1,6 +1,6 @@
 import DoableCore
 import Crypto
-import Foundation
+public import Foundation
 
 /// Writes an archive (docs/backup.md): each part is spooled to a file of its own in a private temporary folder while
 /// its SHA-256 is computed, then the archive is put together as the header line, the manifest line and the parts.

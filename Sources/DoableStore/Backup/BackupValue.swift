@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 
 /// One cell of an archived row, in the engine-neutral types of docs/backup.md. Each engine reads its own column
 /// types into these (`uuid`, `date`, `jsonb` and `uuid[]` are text, as SQLite stores them) and writes them back

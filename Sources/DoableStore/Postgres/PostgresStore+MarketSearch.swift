@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 import PostgresNIO
 
 /// MKT-2 and MKT-9, as `SQLiteStore+MarketSearch`.

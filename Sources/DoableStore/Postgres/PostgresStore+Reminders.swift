@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 import PostgresNIO
 
 /// Reminders, completed occurrences, webhooks and the delivery queue (issue 13), as `SQLiteStore+Reminders`. The

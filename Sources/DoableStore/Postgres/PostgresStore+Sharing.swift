@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 import PostgresNIO
 
 /// Memberships, comments, history and notifications (issue 12), as `SQLiteStore+Sharing`.

@@ -1,6 +1,6 @@
-import DoableCore
+public import DoableCore
 import Foundation
-import Logging
+public import Logging
 import Metrics
 import NIOCore
 import NIOPosix

@@ -1,5 +1,5 @@
 import Foundation
-import PostgresNIO
+public import PostgresNIO
 
 /// Where a PostgreSQL database is and how to reach it, read from a URL such as
 /// `postgres://doable:secret@db.example.com:5432/doable?sslmode=require&schema=doable`.

@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 import GRDB
 
 /// MKT-2 and MKT-9: finding postings by words and by place, each from an index, never by reading every posting.

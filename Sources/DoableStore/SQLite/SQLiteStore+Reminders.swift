@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 import GRDB
 
 /// Reminders, completed occurrences, webhooks and the delivery queue (issue 13).

@@ -1,4 +1,4 @@
-import DoableCore
+public import DoableCore
 import GRDB
 
 /// Memberships, comments, history and notifications (issue 12).
