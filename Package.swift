@@ -58,6 +58,7 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
+            resources: [.copy("Resources/store-catalogue.json")],
             swiftSettings: swiftSettings
         ),
         /// The domain operations: the only way for any other module to change data. No Hummingbird here.

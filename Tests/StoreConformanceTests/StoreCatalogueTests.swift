@@ -1,4 +1,5 @@
 import DoableCore
+import DoableStore
 import Foundation
 import Testing
 
