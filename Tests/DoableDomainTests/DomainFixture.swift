@@ -2,16 +2,16 @@ import DoableCore
 import DoableDomain
 import DoableStore
 import Foundation
-import Synchronization
 import Testing
 
-/// A domain on a fresh SQLite store of its own, with a clock the test sets: domain operations called directly, no
-/// HTTP in between (issue 28). The engines themselves are checked by StoreConformanceTests.
+/// A domain on a fresh SQLite store of its own, at a fixed moment: domain operations called directly, no HTTP in
+/// between (issue 28). The engines themselves are checked by StoreConformanceTests.
 final class DomainFixture: Sendable {
     let domain: Domain
     let store: SQLiteStore
     let directory: URL
-    private let clock: ManualClock
+    /// The moment every operation happens at.
+    let now: Timestamp
 
     init() throws {
         let base =
@@ -19,28 +19,20 @@ final class DomainFixture: Sendable {
             ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
         directory = base.appendingPathComponent("doable-domain-\(UUID())")
         store = try SQLiteStore(directory: directory)
-        let clock = ManualClock(Timestamp(milliseconds: 1_795_000_000_000))
-        self.clock = clock
-        domain = Domain(store: store, passwords: PasswordHasher(cost: 4), clock: { clock.now })
+        let now = Timestamp(milliseconds: 1_795_000_000_000)
+        self.now = now
+        domain = Domain(store: store, passwords: PasswordHasher(cost: 4), clock: { now })
     }
 
     /// Runs `body`, then closes the store and removes its folder.
     static func run(_ body: (DomainFixture) async throws -> Void) async throws {
         let fixture = try DomainFixture()
-        do {
-            try await body(fixture)
-        } catch {
-            try? await fixture.store.close()
-            try? FileManager.default.removeItem(at: fixture.directory)
-            throw error
-        }
+        let outcome: Result<Void, any Error>
+        do { outcome = .success(try await body(fixture)) } catch { outcome = .failure(error) }
         try await fixture.store.close()
         try? FileManager.default.removeItem(at: fixture.directory)
+        try outcome.get()
     }
-
-    var now: Timestamp { clock.now }
-
-    func advance(seconds: Int64) { clock.advance(seconds: seconds) }
 
     /// A member signed in with a session, as `POST /api/v1/accounts` makes one.
     func member(_ username: String) async throws -> Identity {
@@ -58,15 +50,4 @@ final class DomainFixture: Sendable {
         }
         return changes
     }
-}
-
-/// A clock that moves only when told.
-final class ManualClock: Sendable {
-    private let milliseconds: Mutex<Int64>
-
-    init(_ start: Timestamp) { milliseconds = Mutex(start.milliseconds) }
-
-    var now: Timestamp { Timestamp(milliseconds: milliseconds.withLock { $0 }) }
-
-    func advance(seconds: Int64) { milliseconds.withLock { $0 += seconds * 1_000 } }
 }

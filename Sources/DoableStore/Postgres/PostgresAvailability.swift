@@ -29,7 +29,7 @@ final class PostgresAvailability: Sendable {
         var id = 0
         while !Task.isCancelled {
             let started = ContinuousClock.now
-            let reachable = try? await withDeadline(interval, orThrow: StoreError.timedOut) { [connection, id] () -> PostgresConnection in
+            let reachable = try? await withDeadline(interval) { [connection, id] () -> PostgresConnection in
                 let live: PostgresConnection
                 if let connection, !connection.isClosed {
                     live = connection
