@@ -18,6 +18,7 @@ let package = Package(
     products: [
         .executable(name: "doable", targets: ["doable"]),
         .library(name: "DoableCore", targets: ["DoableCore"]),
+        .library(name: "DoableAPI", targets: ["DoableAPI"]),
         .library(name: "DoableStore", targets: ["DoableStore"]),
         .library(name: "DoableDomain", targets: ["DoableDomain"]),
         .library(name: "DoableServer", targets: ["DoableServer"]),
@@ -61,6 +62,12 @@ let package = Package(
             resources: [.copy("Resources/store-catalogue.json")],
             swiftSettings: swiftSettings
         ),
+        /// Issue 28: the /api/v1 contract (request and response types), shared by the server and the client. No I/O.
+        .target(
+            name: "DoableAPI",
+            dependencies: ["DoableCore"],
+            swiftSettings: swiftSettings
+        ),
         /// The domain operations: the only way for any other module to change data. No Hummingbird here.
         .target(
             name: "DoableDomain",
@@ -78,6 +85,7 @@ let package = Package(
         .target(
             name: "DoableServer",
             dependencies: [
+                "DoableAPI",
                 "DoableCore",
                 "DoableStore",
                 "DoableDomain",

@@ -1,4 +1,5 @@
 @testable import DoableServer
+import DoableAPI
 import DoableCore
 import DoableDomain
 import Foundation

@@ -1,4 +1,5 @@
 @testable import DoableServer
+import DoableAPI
 import DoableDomain
 import DoableCore
 import Foundation

@@ -1,3 +1,4 @@
+import DoableAPI
 import Crypto
 import DoableCore
 import DoableDomain

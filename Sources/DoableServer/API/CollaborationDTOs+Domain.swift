@@ -1,0 +1,71 @@
+import DoableAPI
+import DoableCore
+import DoableDomain
+
+extension MemberDTO {
+    init(_ member: MemberView) {
+        self.init(
+            accountId: member.accountID,
+            username: member.username,
+            displayName: member.displayName,
+            role: member.role,
+            addedAt: member.addedAt,
+            version: member.version)
+    }
+}
+
+extension CommentDTO {
+    init(_ view: CommentView) {
+        self.init(
+            id: view.comment.id,
+            taskId: view.comment.taskID,
+            author: view.author,
+            authorId: view.comment.authorID,
+            body: view.comment.body,
+            createdAt: view.comment.createdAt,
+            editedAt: view.comment.editedAt,
+            canEdit: view.canEdit,
+            canDelete: view.canDelete,
+            version: view.comment.version)
+    }
+}
+
+extension ActivityDTO {
+    init(_ view: ActivityView) {
+        self.init(
+            id: view.entry.id,
+            taskId: view.entry.taskID,
+            actorId: view.entry.actorID,
+            actor: view.actor,
+            action: view.entry.action,
+            fields: view.entry.fields,
+            detail: view.entry.detail,
+            at: view.entry.at)
+    }
+}
+
+extension NotificationDTO {
+    init(_ note: AppNotification) {
+        self.init(
+            id: note.id,
+            kind: note.kind,
+            title: note.title,
+            body: note.body,
+            taskId: note.taskID,
+            listId: note.listID,
+            postingId: note.postingID,
+            createdAt: note.createdAt,
+            readAt: note.readAt,
+            silent: note.isSilent)
+    }
+}
+
+extension MembershipDTO {
+    init(_ membership: ListMembership) {
+        self.init(
+            listId: membership.listID,
+            accountId: membership.accountID,
+            role: membership.role,
+            createdAt: membership.createdAt)
+    }
+}
