@@ -1,7 +1,7 @@
 public import DoableCore
 
 /// The signed-in member's own account (`GET /me`).
-public struct AccountDTO: Encodable, Sendable {
+public struct AccountDTO: Codable, Sendable {
     public let id: AccountID
     public let email: String
     public let username: String
@@ -47,7 +47,7 @@ public struct AccountDTO: Encodable, Sendable {
 }
 
 /// Register and sign-in answer with the account and a new session token.
-public struct SessionDTO: Encodable, Sendable {
+public struct SessionDTO: Codable, Sendable {
     public let account: AccountDTO
     public let token: String
 
@@ -60,7 +60,7 @@ public struct SessionDTO: Encodable, Sendable {
 }
 
 /// ACC-3: what any member may see of another, with its standing on the marketplace.
-public struct PublicProfileDTO: Encodable, Sendable {
+public struct PublicProfileDTO: Codable, Sendable {
     public let username: String
     public let displayName: String
     @Nullable public var email: String?
@@ -80,7 +80,7 @@ public struct PublicProfileDTO: Encodable, Sendable {
 }
 
 /// ACC-5: a credential as listed; the secret is never shown again.
-public struct CredentialDTO: Encodable, Sendable {
+public struct CredentialDTO: Codable, Sendable {
     public let id: CredentialID
     public let name: String
     public let kind: Credential.Kind
@@ -103,7 +103,7 @@ public struct CredentialDTO: Encodable, Sendable {
 
 }
 
-public struct IssuedCredentialDTO: Encodable, Sendable {
+public struct IssuedCredentialDTO: Codable, Sendable {
     public let credential: CredentialDTO
     public let secret: String
 

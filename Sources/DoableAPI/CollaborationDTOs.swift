@@ -1,7 +1,7 @@
 public import DoableCore
 
 /// COLLAB-1: a person with access to a list.
-public struct MemberDTO: Encodable, Sendable {
+public struct MemberDTO: Codable, Sendable {
     public let accountId: AccountID
     public let username: String
     public let displayName: String
@@ -24,7 +24,7 @@ public struct MemberDTO: Encodable, Sendable {
 }
 
 /// TASK-12: a comment, with what the caller may do to it.
-public struct CommentDTO: Encodable, Sendable {
+public struct CommentDTO: Codable, Sendable {
     public let id: CommentID
     public let taskId: TaskID
     /// The author's username; null when the author's account is gone.
@@ -56,7 +56,7 @@ public struct CommentDTO: Encodable, Sendable {
 }
 
 /// TASK-12: one line of a task's history.
-public struct ActivityDTO: Encodable, Sendable {
+public struct ActivityDTO: Codable, Sendable {
     public let id: ActivityID
     public let taskId: TaskID
     @Nullable public var actorId: AccountID?
@@ -83,7 +83,7 @@ public struct ActivityDTO: Encodable, Sendable {
 }
 
 /// NOTIF-2 and NOTIF-4: an entry of the notification centre.
-public struct NotificationDTO: Encodable, Sendable {
+public struct NotificationDTO: Codable, Sendable {
     public let id: NotificationID
     public let kind: AppNotification.Kind
     public let title: String
@@ -115,7 +115,7 @@ public struct NotificationDTO: Encodable, Sendable {
 
 }
 
-public struct NotificationsDTO: Encodable, Sendable {
+public struct NotificationsDTO: Codable, Sendable {
     public let notifications: [NotificationDTO]
     public let unreadCount: Int
     /// `before` for the next (older) page; null on the last one.
@@ -139,7 +139,7 @@ public struct NotificationsDTO: Encodable, Sendable {
     enum CodingKeys: String, CodingKey { case notifications, unreadCount, nextCursor }
 }
 
-public struct UnreadCountDTO: Encodable, Sendable {
+public struct UnreadCountDTO: Codable, Sendable {
     public let unreadCount: Int
 
     public init(
@@ -150,7 +150,7 @@ public struct UnreadCountDTO: Encodable, Sendable {
 }
 
 /// COLLAB-1, in the export: one account's role in one list.
-public struct MembershipDTO: Encodable, Sendable {
+public struct MembershipDTO: Codable, Sendable {
     public let listId: ListID
     public let accountId: AccountID
     public let role: ListRole

@@ -2,8 +2,8 @@ public import DoableCore
 
 /// INTEROP-2: the feed URLs of `GET /api/v1/feeds` and `POST /api/v1/feeds/rotate`, absolute as the client reached
 /// the server (`Request.publicOrigin`).
-public struct FeedsDTO: Encodable, Sendable {
-    public struct Feed: Encodable, Sendable {
+public struct FeedsDTO: Codable, Sendable {
+    public struct Feed: Codable, Sendable {
         public let url: String
 
         public init(
@@ -13,7 +13,7 @@ public struct FeedsDTO: Encodable, Sendable {
         }
     }
 
-    public struct ListFeed: Encodable, Sendable {
+    public struct ListFeed: Codable, Sendable {
         public let listId: ListID
         public let name: String
         public let url: String

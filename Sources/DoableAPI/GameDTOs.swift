@@ -1,7 +1,7 @@
 public import DoableCore
 
 /// GAME-1, GAME-2, GAME-4, GAME-5: the caller's game as `GET /api/v1/game` answers it.
-public struct GameDTO: Encodable, Sendable {
+public struct GameDTO: Codable, Sendable {
     public let enabled: Bool
     public let strict: Bool
     public let points: Int
@@ -38,7 +38,7 @@ public struct GameDTO: Encodable, Sendable {
 }
 
 /// GAME-2: the companion with its mood, what it says now, its level (the member's) and what it wears (GAME-3).
-public struct CompanionDTO: Encodable, Sendable {
+public struct CompanionDTO: Codable, Sendable {
     public let name: String
     public let species: Companion.Species
     public let color: Companion.Color
@@ -65,7 +65,7 @@ public struct CompanionDTO: Encodable, Sendable {
 }
 
 /// GAME-4: the streak, today so far, the days off, a buy-back on offer and the last 14 closed days.
-public struct StreakDTO: Encodable, Sendable {
+public struct StreakDTO: Codable, Sendable {
     public let current: Int
     public let best: Int
     public let today: TodayDTO
@@ -92,7 +92,7 @@ public struct StreakDTO: Encodable, Sendable {
 
 }
 
-public struct TodayDTO: Encodable, Sendable {
+public struct TodayDTO: Codable, Sendable {
     public let date: CivilDate
     public let openDue: Int
     public let done: Int
@@ -111,7 +111,7 @@ public struct TodayDTO: Encodable, Sendable {
 
 }
 
-public struct RestoreOfferDTO: Encodable, Sendable {
+public struct RestoreOfferDTO: Codable, Sendable {
     public let day: CivilDate
     public let lostStreak: Int
     public let cost: Int
@@ -128,7 +128,7 @@ public struct RestoreOfferDTO: Encodable, Sendable {
 
 }
 
-public struct GameDayDTO: Encodable, Sendable {
+public struct GameDayDTO: Codable, Sendable {
     public let date: CivilDate
     public let status: GameDay.Status
     public let streak: Int
@@ -150,7 +150,7 @@ public struct GameDayDTO: Encodable, Sendable {
 }
 
 /// GAME-5: a badge the member holds.
-public struct EarnedBadgeDTO: Encodable, Sendable {
+public struct EarnedBadgeDTO: Codable, Sendable {
     public let id: Badge
     public let title: String
     public let summary: String
@@ -168,7 +168,7 @@ public struct EarnedBadgeDTO: Encodable, Sendable {
 }
 
 /// GAME-5: every badge, earned or not (`GET /api/v1/game/badges`).
-public struct BadgeDTO: Encodable, Sendable {
+public struct BadgeDTO: Codable, Sendable {
     public let id: Badge
     public let title: String
     public let summary: String
@@ -188,7 +188,7 @@ public struct BadgeDTO: Encodable, Sendable {
 }
 
 /// GAME-1: one line of the ledger.
-public struct LedgerEntryDTO: Encodable, Sendable {
+public struct LedgerEntryDTO: Codable, Sendable {
     public let id: LedgerEntryID
     public let kind: LedgerEntry.Kind
     public let reference: String
@@ -214,7 +214,7 @@ public struct LedgerEntryDTO: Encodable, Sendable {
 }
 
 /// QR-01: what completing a task earned, in the response to complete (`reward` of the task).
-public struct RewardDTO: Encodable, Sendable {
+public struct RewardDTO: Codable, Sendable {
     public let points: Int
     public let xp: Int
     public let message: String
@@ -244,7 +244,7 @@ public struct RewardDTO: Encodable, Sendable {
         self.companion = companion
     }
 
-    public struct Reaction: Encodable, Sendable {
+    public struct Reaction: Codable, Sendable {
         public let name: String
         public let mood: Mood
         public let says: String
@@ -261,7 +261,7 @@ public struct RewardDTO: Encodable, Sendable {
 }
 
 /// ACC-6: the game in the export: the profile, every closed day and the whole ledger.
-public struct GameExportDTO: Encodable, Sendable {
+public struct GameExportDTO: Codable, Sendable {
     public let enabled: Bool
     public let strict: Bool
     public let points: Int
@@ -304,7 +304,7 @@ public struct GameExportDTO: Encodable, Sendable {
         self.ledger = ledger
     }
 
-    public struct OwnedItem: Encodable, Sendable {
+    public struct OwnedItem: Codable, Sendable {
         public let itemId: StoreItemID
         public let boughtAt: Timestamp
 
@@ -316,7 +316,7 @@ public struct GameExportDTO: Encodable, Sendable {
         }
     }
 
-    public struct Earned: Encodable, Sendable {
+    public struct Earned: Codable, Sendable {
         public let id: Badge
         public let awardedAt: Timestamp
 

@@ -1,7 +1,7 @@
 public import DoableCore
 
 /// GAME-3: an item of the store as the caller sees it; `svg` is a standalone picture of it.
-public struct StoreItemDTO: Encodable, Sendable {
+public struct StoreItemDTO: Codable, Sendable {
     public let id: StoreItemID
     public let name: String
     public let description: String
@@ -33,7 +33,7 @@ public struct StoreItemDTO: Encodable, Sendable {
 
 }
 
-public struct StoreDTO: Encodable, Sendable {
+public struct StoreDTO: Codable, Sendable {
     public let points: Int
     public let items: [StoreItemDTO]
 
@@ -46,7 +46,7 @@ public struct StoreDTO: Encodable, Sendable {
 }
 
 /// GAME-3 for admins: an item with its stored fragment (`svg`) and its picture (`preview`).
-public struct AdminStoreItemDTO: Encodable, Sendable {
+public struct AdminStoreItemDTO: Codable, Sendable {
     public let id: StoreItemID
     public let name: String
     public let description: String
@@ -81,7 +81,7 @@ public struct AdminStoreItemDTO: Encodable, Sendable {
 }
 
 /// GAME-7: a plan as members see it.
-public struct PlanDTO: Encodable, Sendable {
+public struct PlanDTO: Codable, Sendable {
     public let id: SubscriptionPlanID
     public let name: String
     public let price: Double
@@ -101,7 +101,7 @@ public struct PlanDTO: Encodable, Sendable {
 }
 
 /// GAME-7 for admins: retired plans too.
-public struct AdminPlanDTO: Encodable, Sendable {
+public struct AdminPlanDTO: Codable, Sendable {
     public let id: SubscriptionPlanID
     public let name: String
     public let price: Double

@@ -1,7 +1,7 @@
 public import DoableCore
 
 /// INTEROP-5: what an import made (201) or would make (200, a dry run).
-public struct ImportReportDTO: Encodable, Sendable {
+public struct ImportReportDTO: Codable, Sendable {
     /// Null in a dry run that would make a new list.
     @Nullable public var listId: ListID?
     public let listName: String
@@ -32,7 +32,7 @@ public struct ImportReportDTO: Encodable, Sendable {
 
 /// An item left out (`field` null) or a field dropped from an imported task; `line` for CSV, `position` (1-based,
 /// among the file's tasks) for JSON and iCalendar.
-public struct ImportSkipDTO: Encodable, Sendable {
+public struct ImportSkipDTO: Codable, Sendable {
     @Nullable public var line: Int?
     @Nullable public var position: Int?
     public let title: String
@@ -51,7 +51,7 @@ public struct ImportSkipDTO: Encodable, Sendable {
 
 }
 
-public struct ImportedTaskDTO: Encodable, Sendable {
+public struct ImportedTaskDTO: Codable, Sendable {
     /// Null in a dry run.
     @Nullable public var id: TaskID?
     public let title: String

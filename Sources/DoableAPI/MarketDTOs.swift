@@ -3,7 +3,7 @@ import Foundation
 
 /// MKT-1, MKT-3, MKT-9: a posting as the caller may see it. On its own page (`GET /market/postings/{id}`) it also
 /// carries `bids`, `questions`, `reviews` and `canReview`; in lists those are left out.
-public struct PostingDTO: Encodable, Sendable {
+public struct PostingDTO: Codable, Sendable {
     public let id: PostingID
     /// The poster's username; null when the account is gone.
     @Nullable public var poster: String?
@@ -77,7 +77,7 @@ public struct PostingDTO: Encodable, Sendable {
 }
 
 /// MKT-11: the category a posting is in.
-public struct CategoryRefDTO: Encodable, Sendable {
+public struct CategoryRefDTO: Codable, Sendable {
     public let id: CategoryID
     public let name: String
 
@@ -91,7 +91,7 @@ public struct CategoryRefDTO: Encodable, Sendable {
 }
 
 /// MKT-1, MKT-9: where a posting is; exact for the poster and the assignee, rounded to about 1 km for others.
-public struct LocationDTO: Encodable, Sendable {
+public struct LocationDTO: Codable, Sendable {
     public let latitude: Double
     public let longitude: Double
     public let placeName: String
@@ -109,7 +109,7 @@ public struct LocationDTO: Encodable, Sendable {
 }
 
 /// The caller's own open bid, inside a posting.
-public struct OwnBidDTO: Encodable, Sendable {
+public struct OwnBidDTO: Codable, Sendable {
     public let id: BidID
     public let amount: Double
     public let message: String
@@ -133,7 +133,7 @@ public struct OwnBidDTO: Encodable, Sendable {
 }
 
 /// MKT-4, MKT-6: a bid with the bidder's standing. In "my bids" it also carries its `posting`.
-public struct BidDTO: Encodable, Sendable {
+public struct BidDTO: Codable, Sendable {
     public let id: BidID
     public let postingId: PostingID
     @Nullable public var bidder: String?
@@ -166,7 +166,7 @@ public struct BidDTO: Encodable, Sendable {
 }
 
 /// A member's standing on the marketplace: visible ratings and how many assigned postings were done.
-public struct MarketRatingDTO: Encodable, Sendable {
+public struct MarketRatingDTO: Codable, Sendable {
     /// The average of the visible ratings (two decimals); null without any.
     @Nullable public var average: Double?
     public let count: Int
@@ -188,7 +188,7 @@ public struct MarketRatingDTO: Encodable, Sendable {
 }
 
 /// A public question on a posting and the poster's answer.
-public struct QuestionDTO: Encodable, Sendable {
+public struct QuestionDTO: Codable, Sendable {
     public let id: QuestionID
     public let postingId: PostingID
     @Nullable public var asker: String?
@@ -215,7 +215,7 @@ public struct QuestionDTO: Encodable, Sendable {
 }
 
 /// A rating after a posting is done, by the poster of the assignee or the other way round.
-public struct ReviewDTO: Encodable, Sendable {
+public struct ReviewDTO: Codable, Sendable {
     public let id: ReviewID
     public let postingId: PostingID
     @Nullable public var reviewer: String?
@@ -242,7 +242,7 @@ public struct ReviewDTO: Encodable, Sendable {
 }
 
 /// MKT-11: a category as members and admins list it.
-public struct CategoryDTO: Encodable, Sendable {
+public struct CategoryDTO: Codable, Sendable {
     public let id: CategoryID
     public let name: String
     public let isOther: Bool
@@ -264,7 +264,7 @@ public struct CategoryDTO: Encodable, Sendable {
 }
 
 /// MKT-11: a category a member suggested with "Other", for admins.
-public struct CategorySuggestionDTO: Encodable, Sendable {
+public struct CategorySuggestionDTO: Codable, Sendable {
     public let postingId: PostingID
     public let postingTitle: String
     public let suggestion: String
@@ -283,7 +283,7 @@ public struct CategorySuggestionDTO: Encodable, Sendable {
 
 }
 
-public struct PostingPageDTO: Encodable, Sendable {
+public struct PostingPageDTO: Codable, Sendable {
     public let postings: [PostingDTO]
     @Nullable public var nextCursor: String?
 
@@ -295,7 +295,7 @@ public struct PostingPageDTO: Encodable, Sendable {
     }
 }
 
-public struct MyPostingsDTO: Encodable, Sendable {
+public struct MyPostingsDTO: Codable, Sendable {
     public let postings: [PostingDTO]
     /// MKT-8: the badge: open bids on all the caller's postings it has not seen.
     public let unseenBidCount: Int
@@ -309,7 +309,7 @@ public struct MyPostingsDTO: Encodable, Sendable {
 }
 
 /// TASK-11: a photo of a task or a posting; its bytes are at `url`.
-public struct PhotoDTO: Encodable, Sendable {
+public struct PhotoDTO: Codable, Sendable {
     public let id: AttachmentID
     @Nullable public var taskId: TaskID?
     @Nullable public var postingId: PostingID?
@@ -336,7 +336,7 @@ public struct PhotoDTO: Encodable, Sendable {
 }
 
 /// ACC-3 and MKT: the marketplace part of a public profile.
-public struct MarketProfileDTO: Encodable, Sendable {
+public struct MarketProfileDTO: Codable, Sendable {
     public let rating: MarketRatingDTO
     /// The latest visible reviews of the member, newest first.
     public let reviews: [ReviewDTO]

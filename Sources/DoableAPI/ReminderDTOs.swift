@@ -1,7 +1,7 @@
 public import DoableCore
 
 /// NOTIF-1: `at` for a reminder at a moment, or `relativeTo` with `offsetMinutes` (negative is before).
-public struct ReminderDTO: Encodable, Sendable {
+public struct ReminderDTO: Codable, Sendable {
     public let id: ReminderID
     public let taskId: TaskID
     @Nullable public var at: Timestamp?
@@ -38,7 +38,7 @@ public struct ReminderDTO: Encodable, Sendable {
 }
 
 /// INTEROP-4: a webhook; `secret` only in the answer that made it.
-public struct WebhookDTO: Encodable, Sendable {
+public struct WebhookDTO: Codable, Sendable {
     public let id: WebhookID
     public let url: String
     public let events: [String]
@@ -58,7 +58,7 @@ public struct WebhookDTO: Encodable, Sendable {
 }
 
 /// NOTIF-5: a queued email or webhook delivery and its attempts, for the member's delivery log.
-public struct DeliveryDTO: Encodable, Sendable {
+public struct DeliveryDTO: Codable, Sendable {
     public let id: DeliveryID
     public let channel: String
     public let event: String
@@ -84,7 +84,7 @@ public struct DeliveryDTO: Encodable, Sendable {
         self.nextAttemptAt = nextAttemptAt
     }
 
-    public struct AttemptDTO: Encodable, Sendable {
+    public struct AttemptDTO: Codable, Sendable {
         public let number: Int
         public let at: Timestamp
         public let succeeded: Bool

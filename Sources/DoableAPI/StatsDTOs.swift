@@ -2,7 +2,7 @@ public import DoableCore
 import Foundation
 
 /// GAME-6: the statistics of `GET /api/v1/stats`, with the URLs of their charts.
-public struct StatsDTO: Encodable, Sendable {
+public struct StatsDTO: Codable, Sendable {
     /// week, month or year.
     public let period: String
     public let from: CivilDate
@@ -45,7 +45,7 @@ public struct StatsDTO: Encodable, Sendable {
 
     public static let weekdays = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
 
-    public struct WeekdayCounts: Encodable, Sendable {
+    public struct WeekdayCounts: Codable, Sendable {
         public let monday, tuesday, wednesday, thursday, friday, saturday, sunday: Int
 
         public init(monday: Int, tuesday: Int, wednesday: Int, thursday: Int, friday: Int, saturday: Int, sunday: Int) {
@@ -59,7 +59,7 @@ public struct StatsDTO: Encodable, Sendable {
         }
     }
 
-    public struct Bucket: Encodable, Sendable {
+    public struct Bucket: Codable, Sendable {
         public let label: String
         public let from: CivilDate
         public let through: CivilDate
@@ -84,7 +84,7 @@ public struct StatsDTO: Encodable, Sendable {
 
     }
 
-    public struct Charts: Encodable, Sendable {
+    public struct Charts: Codable, Sendable {
         public let completions: String
         public let ontime: String
         public let weekdays: String

@@ -1,6 +1,6 @@
 public import DoableCore
 
-public struct ListDTO: Encodable, Sendable {
+public struct ListDTO: Codable, Sendable {
     public let id: ListID
     public let name: String
     public let description: String
@@ -42,7 +42,7 @@ public struct ListDTO: Encodable, Sendable {
 
 }
 
-public struct TaskDTO: Encodable, Sendable {
+public struct TaskDTO: Codable, Sendable {
     public let id: TaskID
     public let listId: ListID
     @Nullable public var parentId: TaskID?
@@ -109,7 +109,7 @@ public struct TaskDTO: Encodable, Sendable {
 
 }
 
-public struct TaskPageDTO: Encodable, Sendable {
+public struct TaskPageDTO: Codable, Sendable {
     public let tasks: [TaskDTO]
     @Nullable public var nextOffset: Int?
 
@@ -121,7 +121,7 @@ public struct TaskPageDTO: Encodable, Sendable {
     }
 }
 
-public struct LabelDTO: Encodable, Sendable {
+public struct LabelDTO: Codable, Sendable {
     public let id: LabelID
     public let name: String
     public let color: String
@@ -142,7 +142,7 @@ public struct LabelDTO: Encodable, Sendable {
 
 }
 
-public struct TrashDTO: Encodable, Sendable {
+public struct TrashDTO: Codable, Sendable {
     public let lists: [ListDTO]
     public let tasks: [TaskDTO]
     /// When each item is deleted for good unless restored.
