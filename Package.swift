@@ -111,6 +111,7 @@ let package = Package(
         .target(
             name: "DoableClient",
             dependencies: [
+                "DoableAPI",
                 "DoableCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

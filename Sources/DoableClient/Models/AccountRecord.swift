@@ -1,3 +1,4 @@
+public import DoableAPI
 public import DoableCore
 
 /// The signed-in member's own account, as `GET /api/v1/me` and sync pulls write it.

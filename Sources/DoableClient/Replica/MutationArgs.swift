@@ -1,3 +1,4 @@
+import DoableAPI
 import DoableCore
 
 /// Reads a mutation's `args` the way the server does: a field is absent, JSON `null` (cleared), or a value. A

@@ -1,3 +1,4 @@
+import DoableAPI
 import DoableCore
 
 /// The task rules of `DoableCore.Rules`, as the server applies them, turned into mutation arguments.
