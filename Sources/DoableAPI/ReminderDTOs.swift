@@ -1,40 +1,47 @@
 public import DoableCore
 
-/// NOTIF-1: `at` for a reminder at a moment, or `relativeTo` with `offsetMinutes` (negative is before).
+/// NOTIF-1: a reminder as `GET /api/v1/reminders/{id}` writes it: the stored fields the client keeps too
+/// (`ReminderRecord`), and the moment it last fired for.
+@dynamicMemberLookup
 public struct ReminderDTO: Codable, Sendable {
-    public let id: ReminderID
-    public let taskId: TaskID
-    @Nullable public var at: Timestamp?
-    @Nullable public var relativeTo: Reminder.Anchor?
-    @Nullable public var offsetMinutes: Int?
-    /// When it fires next; null when it will not (it fired, is silenced, or the task is done).
-    @Nullable public var nextAt: Timestamp?
-    @Nullable public var snoozedUntil: Timestamp?
-    public let silenced: Bool
+    public var record: ReminderRecord
     /// The moment it last fired for.
-    @Nullable public var firedFor: Timestamp?
-    public let createdAt: Timestamp
-    public let updatedAt: Timestamp
-    public let version: Int64
+    public var firedFor: Timestamp?
 
-    public init(
-        id: ReminderID, taskId: TaskID, at: Timestamp?, relativeTo: Reminder.Anchor?, offsetMinutes: Int?, nextAt: Timestamp?,
-        snoozedUntil: Timestamp?, silenced: Bool, firedFor: Timestamp?, createdAt: Timestamp, updatedAt: Timestamp, version: Int64
-    ) {
-        self.id = id
-        self.taskId = taskId
-        self.at = at
-        self.relativeTo = relativeTo
-        self.offsetMinutes = offsetMinutes
-        self.nextAt = nextAt
-        self.snoozedUntil = snoozedUntil
-        self.silenced = silenced
+    public init(record: ReminderRecord, firedFor: Timestamp?) {
+        self.record = record
         self.firedFor = firedFor
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.version = version
     }
 
+    public init(
+        id: ReminderID, taskId: TaskID, at: Timestamp?, relativeTo: Reminder.Anchor?, offsetMinutes: Int?,
+        nextAt: Timestamp?, snoozedUntil: Timestamp?, silenced: Bool, firedFor: Timestamp?, createdAt: Timestamp,
+        updatedAt: Timestamp, version: Int64
+    ) {
+        self.init(
+            record: ReminderRecord(
+                id: id, taskId: taskId, at: at, relativeTo: relativeTo, offsetMinutes: offsetMinutes, nextAt: nextAt,
+                snoozedUntil: snoozedUntil, silenced: silenced, createdAt: createdAt, updatedAt: updatedAt,
+                version: version),
+            firedFor: firedFor)
+    }
+
+    public subscript<Value>(dynamicMember keyPath: KeyPath<ReminderRecord, Value>) -> Value {
+        record[keyPath: keyPath]
+    }
+
+    public init(from decoder: any Decoder) throws {
+        record = try ReminderRecord(from: decoder)
+        firedFor = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(Timestamp.self, forKey: .firedFor)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: ContractKey.self)
+        try record.encodeFields(into: &container)
+        try container.encode(firedFor, forKey: "firedFor")
+    }
+
+    enum CodingKeys: String, CodingKey { case firedFor }
 }
 
 /// INTEROP-4: a webhook; `secret` only in the answer that made it.

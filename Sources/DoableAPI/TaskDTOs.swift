@@ -1,112 +1,108 @@
 public import DoableCore
 
+/// A list as `GET /api/v1/lists/{id}` writes it: the stored fields the client keeps too (`ListRecord`), and the
+/// count of open tasks the server works out for each answer.
+@dynamicMemberLookup
 public struct ListDTO: Codable, Sendable {
-    public let id: ListID
-    public let name: String
-    public let description: String
-    public let color: String
-    @Nullable public var icon: String?
-    public let isInbox: Bool
-    public let isArchived: Bool
-    public let openTaskCount: Int
-    /// COLLAB-1: the caller's role in the list, and how many people (the owner included) share it.
-    public let role: ListRole
-    public let memberCount: Int
-    public let ownerId: AccountID
-    public let createdAt: Timestamp
-    public let updatedAt: Timestamp
-    @Nullable public var deletedAt: Timestamp?
-    /// Raised by every change; `If-Match` with it makes a write fail (409) if the list changed meanwhile.
-    public let version: Int64
+    public var record: ListRecord
+    public var openTaskCount: Int
 
-    public init(
-        id: ListID, name: String, description: String, color: String, icon: String?, isInbox: Bool, isArchived: Bool, openTaskCount: Int,
-        role: ListRole, memberCount: Int, ownerId: AccountID, createdAt: Timestamp, updatedAt: Timestamp, deletedAt: Timestamp?, version: Int64
-    ) {
-        self.id = id
-        self.name = name
-        self.description = description
-        self.color = color
-        self.icon = icon
-        self.isInbox = isInbox
-        self.isArchived = isArchived
+    public init(record: ListRecord, openTaskCount: Int) {
+        self.record = record
         self.openTaskCount = openTaskCount
-        self.role = role
-        self.memberCount = memberCount
-        self.ownerId = ownerId
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.deletedAt = deletedAt
-        self.version = version
     }
 
+    public init(
+        id: ListID, name: String, description: String, color: String, icon: String?, isInbox: Bool, isArchived: Bool,
+        openTaskCount: Int, role: ListRole, memberCount: Int, ownerId: AccountID, createdAt: Timestamp,
+        updatedAt: Timestamp, deletedAt: Timestamp?, version: Int64
+    ) {
+        self.init(
+            record: ListRecord(
+                id: id, name: name, description: description, color: color, icon: icon, isInbox: isInbox,
+                isArchived: isArchived, role: role, memberCount: memberCount, ownerId: ownerId, createdAt: createdAt,
+                updatedAt: updatedAt, deletedAt: deletedAt, version: version),
+            openTaskCount: openTaskCount)
+    }
+
+    public subscript<Value>(dynamicMember keyPath: KeyPath<ListRecord, Value>) -> Value { record[keyPath: keyPath] }
+
+    public init(from decoder: any Decoder) throws {
+        record = try ListRecord(from: decoder)
+        openTaskCount = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(Int.self, forKey: .openTaskCount) ?? 0
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: ContractKey.self)
+        try record.encodeFields(into: &container)
+        try container.encode(openTaskCount, forKey: "openTaskCount")
+    }
+
+    enum CodingKeys: String, CodingKey { case openTaskCount }
 }
 
+/// A task as `GET /api/v1/tasks/{id}` writes it: the stored fields the client keeps too (`TaskRecord`), and what the
+/// server works out for each answer (photos, whether it is overdue, its subtasks' progress, a completion's reward).
+@dynamicMemberLookup
 public struct TaskDTO: Codable, Sendable {
-    public let id: TaskID
-    public let listId: ListID
-    @Nullable public var parentId: TaskID?
-    public let title: String
-    public let notes: String
-    public let status: TaskStatus
-    public let priority: TaskPriority
-    @Nullable public var due: TaskDate?
-    @Nullable public var start: TaskDate?
-    public let labelIds: [LabelID]
+    public var record: TaskRecord
     /// TASK-11: the task's photos, oldest first; their bytes are at `/api/v1/attachments/{id}`.
-    public let attachmentIds: [AttachmentID]
-    @Nullable public var estimatedMinutes: Int?
-    @Nullable public var category: TaskCategory?
-    @Nullable public var assigneeId: AccountID?
-    /// TASK-10: an RRULE value, or null; the next occurrence counts from `recurrenceBasis`.
-    @Nullable public var recurrence: String?
-    public let recurrenceBasis: RecurrenceBasis
-    @Nullable public var completedAt: Timestamp?
-    public let isOverdue: Bool
-    public let progress: SubtaskProgress
-    public let createdAt: Timestamp
-    public let updatedAt: Timestamp
-    @Nullable public var deletedAt: Timestamp?
-    /// Raised by every change; `If-Match` with it makes a write fail (409) if the task changed meanwhile.
-    public let version: Int64
-    /// TASK-5: the task's place among its siblings, a fractional key; siblings sort by (rank, id).
-    public let rank: String
+    public var attachmentIds: [AttachmentID]
+    public var isOverdue: Bool
+    public var progress: SubtaskProgress
     /// QR-01 and GAME-1: what completing the task earned, only in the response to complete with the game on.
     public var reward: RewardDTO?
 
     public init(
-        id: TaskID, listId: ListID, parentId: TaskID?, title: String, notes: String, status: TaskStatus, priority: TaskPriority, due: TaskDate?,
-        start: TaskDate?, labelIds: [LabelID], attachmentIds: [AttachmentID], estimatedMinutes: Int?, category: TaskCategory?, assigneeId: AccountID?,
-        recurrence: String?, recurrenceBasis: RecurrenceBasis, completedAt: Timestamp?, isOverdue: Bool, progress: SubtaskProgress,
-        createdAt: Timestamp, updatedAt: Timestamp, deletedAt: Timestamp?, version: Int64, rank: String, reward: RewardDTO? = nil
+        record: TaskRecord, attachmentIds: [AttachmentID], isOverdue: Bool, progress: SubtaskProgress,
+        reward: RewardDTO? = nil
     ) {
-        self.id = id
-        self.listId = listId
-        self.parentId = parentId
-        self.title = title
-        self.notes = notes
-        self.status = status
-        self.priority = priority
-        self.due = due
-        self.start = start
-        self.labelIds = labelIds
+        self.record = record
         self.attachmentIds = attachmentIds
-        self.estimatedMinutes = estimatedMinutes
-        self.category = category
-        self.assigneeId = assigneeId
-        self.recurrence = recurrence
-        self.recurrenceBasis = recurrenceBasis
-        self.completedAt = completedAt
         self.isOverdue = isOverdue
         self.progress = progress
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.deletedAt = deletedAt
-        self.version = version
-        self.rank = rank
         self.reward = reward
     }
 
+    public init(
+        id: TaskID, listId: ListID, parentId: TaskID?, title: String, notes: String, status: TaskStatus,
+        priority: TaskPriority, due: TaskDate?, start: TaskDate?, labelIds: [LabelID], attachmentIds: [AttachmentID],
+        estimatedMinutes: Int?, category: TaskCategory?, assigneeId: AccountID?, recurrence: String?,
+        recurrenceBasis: RecurrenceBasis, completedAt: Timestamp?, isOverdue: Bool, progress: SubtaskProgress,
+        createdAt: Timestamp, updatedAt: Timestamp, deletedAt: Timestamp?, version: Int64, rank: String,
+        reward: RewardDTO? = nil
+    ) {
+        self.init(
+            record: TaskRecord(
+                id: id, listId: listId, parentId: parentId, title: title, notes: notes, status: status,
+                priority: priority, due: due, start: start, labelIds: labelIds, estimatedMinutes: estimatedMinutes,
+                category: category, assigneeId: assigneeId, recurrence: recurrence, recurrenceBasis: recurrenceBasis,
+                completedAt: completedAt, createdAt: createdAt, updatedAt: updatedAt, deletedAt: deletedAt,
+                version: version, rank: rank),
+            attachmentIds: attachmentIds, isOverdue: isOverdue, progress: progress, reward: reward)
+    }
+
+    public subscript<Value>(dynamicMember keyPath: KeyPath<TaskRecord, Value>) -> Value { record[keyPath: keyPath] }
+
+    public init(from decoder: any Decoder) throws {
+        record = try TaskRecord(from: decoder)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        attachmentIds = try container.decodeIfPresent([AttachmentID].self, forKey: .attachmentIds) ?? []
+        isOverdue = try container.decodeIfPresent(Bool.self, forKey: .isOverdue) ?? false
+        progress = try container.decodeIfPresent(SubtaskProgress.self, forKey: .progress) ?? SubtaskProgress(done: 0, total: 0)
+        reward = try container.decodeIfPresent(RewardDTO.self, forKey: .reward)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: ContractKey.self)
+        try record.encodeFields(into: &container)
+        try container.encode(attachmentIds, forKey: "attachmentIds")
+        try container.encode(isOverdue, forKey: "isOverdue")
+        try container.encode(progress, forKey: "progress")
+        try container.encodeIfPresent(reward, forKey: "reward")
+    }
+
+    enum CodingKeys: String, CodingKey { case attachmentIds, isOverdue, progress, reward }
 }
 
 public struct TaskPageDTO: Codable, Sendable {
@@ -121,26 +117,8 @@ public struct TaskPageDTO: Codable, Sendable {
     }
 }
 
-public struct LabelDTO: Codable, Sendable {
-    public let id: LabelID
-    public let name: String
-    public let color: String
-    public let createdAt: Timestamp
-    public let updatedAt: Timestamp
-    public let version: Int64
-
-    public init(
-        id: LabelID, name: String, color: String, createdAt: Timestamp, updatedAt: Timestamp, version: Int64
-    ) {
-        self.id = id
-        self.name = name
-        self.color = color
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.version = version
-    }
-
-}
+/// TASK-6: a label is written as stored; the client keeps the same shape.
+public typealias LabelDTO = LabelRecord
 
 public struct TrashDTO: Codable, Sendable {
     public let lists: [ListDTO]

@@ -1,3 +1,4 @@
+import DoableAPI
 import DoableClient
 import DoableCore
 import Foundation
@@ -33,7 +34,7 @@ import Testing
         let list = ListRecord(id: .make(at: at), name: "Home", ownerId: .make(at: at), createdAt: at, updatedAt: at)
         #expect(try Self.object(list)["icon"] is NSNull)
         let reminder = ReminderRecord(
-            id: .make(at: at), taskId: task.id, relativeTo: "due", offsetMinutes: -30,
+            id: .make(at: at), taskId: task.id, relativeTo: .due, offsetMinutes: -30,
             createdAt: at, updatedAt: at)
         let reminderObject = try Self.object(reminder)
         #expect(reminderObject["at"] is NSNull && reminderObject["nextAt"] is NSNull)

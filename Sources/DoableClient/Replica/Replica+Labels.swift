@@ -1,4 +1,4 @@
-import DoableAPI
+public import DoableAPI
 public import DoableCore
 
 /// TASK-6 on this device: labels with unique (case-insensitive) names, checked here, queued, and shown at once.

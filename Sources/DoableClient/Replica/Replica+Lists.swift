@@ -1,4 +1,4 @@
-import DoableAPI
+public import DoableAPI
 public import DoableCore
 
 /// LIST-1, LIST-2 and TASK-8 for lists on this device: checked here, queued, and shown at once.

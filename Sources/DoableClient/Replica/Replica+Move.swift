@@ -1,4 +1,4 @@
-import DoableAPI
+public import DoableAPI
 public import DoableCore
 
 /// TASK-4, TASK-5: moving a task to another list, under another parent, or to another place among its siblings.

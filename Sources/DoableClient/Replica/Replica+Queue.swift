@@ -69,7 +69,7 @@ extension ReplicaState {
     }
 
     func require(_ list: ListRecord, atLeast needed: ListRole, field: String) throws {
-        guard let role = ListRole(rawValue: list.role), role < needed else { return }
+        guard list.role < needed else { return }
         let what =
             switch needed {
             case .owner: "Only the owner of “\(list.name)” can do this."

@@ -1,3 +1,4 @@
+public import DoableAPI
 public import DoableCore
 import GRDB
 

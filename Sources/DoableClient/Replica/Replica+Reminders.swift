@@ -1,4 +1,4 @@
-import DoableAPI
+public import DoableAPI
 public import DoableCore
 
 /// NOTIF-1 on this device: the account's own reminders on a task, checked here, queued, and shown at once.

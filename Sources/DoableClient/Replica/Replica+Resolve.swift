@@ -1,3 +1,4 @@
+public import DoableAPI
 import DoableCore
 import Foundation
 

@@ -1,4 +1,4 @@
-import DoableAPI
+public import DoableAPI
 public import DoableCore
 
 /// TASK-1..3 and TASK-8 on this device: each change is checked here, queued, and shown at once.

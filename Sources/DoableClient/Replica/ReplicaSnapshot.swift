@@ -1,3 +1,4 @@
+public import DoableAPI
 public import DoableCore
 
 /// One consistent view of a ``Replica``: the base with the pending changes replayed on top, as of one moment.

@@ -1,3 +1,4 @@
+import DoableAPI
 import DoableCore
 
 /// The order reads return things in. Every key is worked out once per record before sorting (never inside a

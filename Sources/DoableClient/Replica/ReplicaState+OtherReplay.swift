@@ -1,3 +1,4 @@
+import DoableAPI
 import DoableCore
 import Foundation
 
@@ -84,7 +85,7 @@ extension ReplicaState {
             reminder.nextAt = moment
         } else if let anchor = args.value("relativeTo", Parse.raw(Reminder.Anchor.self)) {
             let offset = args.value("offsetMinutes", Parse.int) ?? 0
-            reminder.relativeTo = anchor.rawValue
+            reminder.relativeTo = anchor
             reminder.offsetMinutes = offset
             reminder.nextAt = nextMoment(of: task, anchor: anchor, offsetMinutes: offset)
         } else {
@@ -104,7 +105,7 @@ extension ReplicaState {
         } else if let anchor = args.value("relativeTo", Parse.raw(Reminder.Anchor.self)) {
             let offset = args.value("offsetMinutes", Parse.int) ?? 0
             reminder.at = nil
-            reminder.relativeTo = anchor.rawValue
+            reminder.relativeTo = anchor
             reminder.offsetMinutes = offset
             reminder.snoozedUntil = nil
             reminder.nextAt = tasks[reminder.taskId].flatMap { nextMoment(of: $0, anchor: anchor, offsetMinutes: offset) }

@@ -1,3 +1,4 @@
+import DoableAPI
 import DoableCore
 
 /// Replay of the task mutations (docs/sync.md, "Mutations").

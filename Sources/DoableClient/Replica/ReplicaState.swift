@@ -1,3 +1,4 @@
+import DoableAPI
 import DoableCore
 
 /// Everything the replica holds, in memory: the base with the pending mutations replayed on top (`load`), or the

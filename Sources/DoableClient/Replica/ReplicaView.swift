@@ -1,3 +1,4 @@
+import DoableAPI
 import DoableCore
 
 /// One consistent view of the replica: the base with the pending mutations replayed on top, and the orders reads

@@ -1,3 +1,4 @@
+public import DoableAPI
 public import DoableCore
 public import Foundation
 

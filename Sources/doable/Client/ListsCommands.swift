@@ -1,3 +1,4 @@
+import DoableAPI
 import ArgumentParser
 import DoableCLI
 import DoableClient
@@ -25,8 +26,8 @@ struct ListsCommand: AsyncParsableCommand {
         for list in lists {
             var notes: [String] = []
             if list.isInbox { notes.append("inbox") }
-            if list.memberCount > 1 || list.role != "owner" {
-                notes.append(list.role == "owner" ? "shared with \(list.memberCount - 1)" : list.role)
+            if list.memberCount > 1 || list.role != .owner {
+                notes.append(list.role == .owner ? "shared with \(list.memberCount - 1)" : list.role.rawValue)
             }
             if list.isArchived { notes.append("archived") }
             let icon = list.icon.map { $0 + " " } ?? ""

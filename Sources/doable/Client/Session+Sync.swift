@@ -1,3 +1,4 @@
+import DoableAPI
 import DoableCLI
 import DoableClient
 import DoableCore

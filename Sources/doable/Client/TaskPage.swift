@@ -1,3 +1,4 @@
+import DoableAPI
 import DoableCLI
 import DoableClient
 import DoableCore
@@ -96,7 +97,7 @@ struct TaskPage {
             text = words.words(.moment(at))
         } else if let base = reminder.relativeTo, let offset = reminder.offsetMinutes {
             let amount = Self.minutes(abs(offset))
-            text = offset == 0 ? "at \(base)" : "\(amount) \(offset < 0 ? "before" : "after") \(base)"
+            text = offset == 0 ? "at \(base.rawValue)" : "\(amount) \(offset < 0 ? "before" : "after") \(base.rawValue)"
             if let next = reminder.nextAt { text += style.dim(" (\(words.words(.moment(next))))") }
         } else {
             text = "reminder"

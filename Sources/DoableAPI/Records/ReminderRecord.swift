@@ -9,7 +9,7 @@ public struct ReminderRecord: Codable, Sendable, Equatable {
     public var taskId: TaskID
     public var at: Timestamp?
     /// `due` or `start`.
-    public var relativeTo: String?
+    public var relativeTo: Reminder.Anchor?
     public var offsetMinutes: Int?
     /// When it fires next, as the server last computed it; nil when it will not (or before the server has seen it).
     public var nextAt: Timestamp?
@@ -22,7 +22,7 @@ public struct ReminderRecord: Codable, Sendable, Equatable {
 
     /// A reminder with the given fields.
     public init(
-        id: ReminderID, taskId: TaskID, at: Timestamp? = nil, relativeTo: String? = nil, offsetMinutes: Int? = nil,
+        id: ReminderID, taskId: TaskID, at: Timestamp? = nil, relativeTo: Reminder.Anchor? = nil, offsetMinutes: Int? = nil,
         nextAt: Timestamp? = nil, snoozedUntil: Timestamp? = nil, silenced: Bool = false, createdAt: Timestamp,
         updatedAt: Timestamp, version: Int64 = 1
     ) {
@@ -44,7 +44,7 @@ public struct ReminderRecord: Codable, Sendable, Equatable {
         id = try container.decode(ReminderID.self, forKey: .id)
         taskId = try container.decode(TaskID.self, forKey: .taskId)
         at = try container.decodeIfPresent(Timestamp.self, forKey: .at)
-        relativeTo = try container.decodeIfPresent(String.self, forKey: .relativeTo)
+        relativeTo = try container.decodeIfPresent(String.self, forKey: .relativeTo).flatMap(Reminder.Anchor.init(rawValue:))
         offsetMinutes = try container.decodeIfPresent(Int.self, forKey: .offsetMinutes)
         nextAt = try container.decodeIfPresent(Timestamp.self, forKey: .nextAt)
         snoozedUntil = try container.decodeIfPresent(Timestamp.self, forKey: .snoozedUntil)
@@ -56,18 +56,23 @@ public struct ReminderRecord: Codable, Sendable, Equatable {
 
     /// Writes every stored field, an empty one as JSON `null`, as the API does.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(taskId, forKey: .taskId)
-        try container.encode(at, forKey: .at)
-        try container.encode(relativeTo, forKey: .relativeTo)
-        try container.encode(offsetMinutes, forKey: .offsetMinutes)
-        try container.encode(nextAt, forKey: .nextAt)
-        try container.encode(snoozedUntil, forKey: .snoozedUntil)
-        try container.encode(silenced, forKey: .silenced)
-        try container.encode(createdAt, forKey: .createdAt)
-        try container.encode(updatedAt, forKey: .updatedAt)
-        try container.encode(version, forKey: .version)
+        var container = encoder.container(keyedBy: ContractKey.self)
+        try encodeFields(into: &container)
+    }
+
+    /// Writes the stored fields into `container`, where an answer that adds fields of its own writes them too.
+    public func encodeFields(into container: inout KeyedEncodingContainer<ContractKey>) throws {
+        try container.encode(id, forKey: "id")
+        try container.encode(taskId, forKey: "taskId")
+        try container.encode(at, forKey: "at")
+        try container.encode(relativeTo, forKey: "relativeTo")
+        try container.encode(offsetMinutes, forKey: "offsetMinutes")
+        try container.encode(nextAt, forKey: "nextAt")
+        try container.encode(snoozedUntil, forKey: "snoozedUntil")
+        try container.encode(silenced, forKey: "silenced")
+        try container.encode(createdAt, forKey: "createdAt")
+        try container.encode(updatedAt, forKey: "updatedAt")
+        try container.encode(version, forKey: "version")
     }
 
     enum CodingKeys: String, CodingKey {

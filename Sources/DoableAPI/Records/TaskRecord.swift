@@ -100,28 +100,33 @@ public struct TaskRecord: Codable, Sendable, Equatable {
     /// Writes every stored field, an empty one as JSON `null`, as the API does (`"due": null`), so `--json` output
     /// and the stored copy have the API's shape.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(listId, forKey: .listId)
-        try container.encode(parentId, forKey: .parentId)
-        try container.encode(title, forKey: .title)
-        try container.encode(notes, forKey: .notes)
-        try container.encode(status, forKey: .status)
-        try container.encode(priority, forKey: .priority)
-        try container.encode(due, forKey: .due)
-        try container.encode(start, forKey: .start)
-        try container.encode(labelIds, forKey: .labelIds)
-        try container.encode(estimatedMinutes, forKey: .estimatedMinutes)
-        try container.encode(category, forKey: .category)
-        try container.encode(assigneeId, forKey: .assigneeId)
-        try container.encode(recurrence, forKey: .recurrence)
-        try container.encode(recurrenceBasis, forKey: .recurrenceBasis)
-        try container.encode(completedAt, forKey: .completedAt)
-        try container.encode(createdAt, forKey: .createdAt)
-        try container.encode(updatedAt, forKey: .updatedAt)
-        try container.encode(deletedAt, forKey: .deletedAt)
-        try container.encode(version, forKey: .version)
-        try container.encode(rank, forKey: .rank)
+        var container = encoder.container(keyedBy: ContractKey.self)
+        try encodeFields(into: &container)
+    }
+
+    /// Writes the stored fields into `container`, where an answer that adds fields of its own writes them too.
+    public func encodeFields(into container: inout KeyedEncodingContainer<ContractKey>) throws {
+        try container.encode(id, forKey: "id")
+        try container.encode(listId, forKey: "listId")
+        try container.encode(parentId, forKey: "parentId")
+        try container.encode(title, forKey: "title")
+        try container.encode(notes, forKey: "notes")
+        try container.encode(status, forKey: "status")
+        try container.encode(priority, forKey: "priority")
+        try container.encode(due, forKey: "due")
+        try container.encode(start, forKey: "start")
+        try container.encode(labelIds, forKey: "labelIds")
+        try container.encode(estimatedMinutes, forKey: "estimatedMinutes")
+        try container.encode(category, forKey: "category")
+        try container.encode(assigneeId, forKey: "assigneeId")
+        try container.encode(recurrence, forKey: "recurrence")
+        try container.encode(recurrenceBasis, forKey: "recurrenceBasis")
+        try container.encode(completedAt, forKey: "completedAt")
+        try container.encode(createdAt, forKey: "createdAt")
+        try container.encode(updatedAt, forKey: "updatedAt")
+        try container.encode(deletedAt, forKey: "deletedAt")
+        try container.encode(version, forKey: "version")
+        try container.encode(rank, forKey: "rank")
     }
 
     enum CodingKeys: String, CodingKey {

@@ -16,7 +16,7 @@ public struct ListRecord: Codable, Sendable, Equatable {
     public var isInbox: Bool
     public var isArchived: Bool
     /// COLLAB-1: the caller's role in the list (`owner`, `editor`, `viewer`).
-    public var role: String
+    public var role: ListRole
     /// How many people share the list, the owner included.
     public var memberCount: Int
     public var ownerId: AccountID
@@ -33,7 +33,7 @@ public struct ListRecord: Codable, Sendable, Equatable {
     /// A list with the given fields; the rest take the values a new list has.
     public init(
         id: ListID, name: String, description: String = "", color: String = "blue", icon: String? = nil,
-        isInbox: Bool = false, isArchived: Bool = false, role: String = "owner", memberCount: Int = 1,
+        isInbox: Bool = false, isArchived: Bool = false, role: ListRole = .owner, memberCount: Int = 1,
         ownerId: AccountID, createdAt: Timestamp, updatedAt: Timestamp, deletedAt: Timestamp? = nil,
         version: Int64 = 1
     ) {
@@ -62,7 +62,8 @@ public struct ListRecord: Codable, Sendable, Equatable {
         icon = try container.decodeIfPresent(String.self, forKey: .icon)
         isInbox = try container.decodeIfPresent(Bool.self, forKey: .isInbox) ?? false
         isArchived = try container.decodeIfPresent(Bool.self, forKey: .isArchived) ?? false
-        role = try container.decodeIfPresent(String.self, forKey: .role) ?? "owner"
+        // A role word from a newer server reads as viewer, so the client never offers what the server might refuse.
+        role = try container.decodeIfPresent(String.self, forKey: .role).map { ListRole(rawValue: $0) ?? .viewer } ?? .owner
         memberCount = try container.decodeIfPresent(Int.self, forKey: .memberCount) ?? 1
         ownerId = try container.decode(AccountID.self, forKey: .ownerId)
         createdAt = try container.decode(Timestamp.self, forKey: .createdAt)
@@ -73,21 +74,26 @@ public struct ListRecord: Codable, Sendable, Equatable {
 
     /// Writes every stored field, an empty one as JSON `null`, as the API does.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(name, forKey: .name)
-        try container.encode(description, forKey: .description)
-        try container.encode(color, forKey: .color)
-        try container.encode(icon, forKey: .icon)
-        try container.encode(isInbox, forKey: .isInbox)
-        try container.encode(isArchived, forKey: .isArchived)
-        try container.encode(role, forKey: .role)
-        try container.encode(memberCount, forKey: .memberCount)
-        try container.encode(ownerId, forKey: .ownerId)
-        try container.encode(createdAt, forKey: .createdAt)
-        try container.encode(updatedAt, forKey: .updatedAt)
-        try container.encode(deletedAt, forKey: .deletedAt)
-        try container.encode(version, forKey: .version)
+        var container = encoder.container(keyedBy: ContractKey.self)
+        try encodeFields(into: &container)
+    }
+
+    /// Writes the stored fields into `container`, where an answer that adds fields of its own writes them too.
+    public func encodeFields(into container: inout KeyedEncodingContainer<ContractKey>) throws {
+        try container.encode(id, forKey: "id")
+        try container.encode(name, forKey: "name")
+        try container.encode(description, forKey: "description")
+        try container.encode(color, forKey: "color")
+        try container.encode(icon, forKey: "icon")
+        try container.encode(isInbox, forKey: "isInbox")
+        try container.encode(isArchived, forKey: "isArchived")
+        try container.encode(role, forKey: "role")
+        try container.encode(memberCount, forKey: "memberCount")
+        try container.encode(ownerId, forKey: "ownerId")
+        try container.encode(createdAt, forKey: "createdAt")
+        try container.encode(updatedAt, forKey: "updatedAt")
+        try container.encode(deletedAt, forKey: "deletedAt")
+        try container.encode(version, forKey: "version")
     }
 
     enum CodingKeys: String, CodingKey {
