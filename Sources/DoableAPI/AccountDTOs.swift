@@ -1,35 +1,24 @@
 public import DoableCore
 
-/// The signed-in member's own account (`GET /me`).
-public struct AccountDTO: Codable, Sendable {
-    public let id: AccountID
-    public let email: String
-    public let username: String
-    public let firstName: String
-    public let lastName: String
-    @Nullable public var gender: Gender?
-    @Nullable public var genderDescription: String?
-    @Nullable public var dateOfBirth: CivilDate?
-    @Nullable public var educationLevel: EducationLevel?
-    @Nullable public var phone: String?
-    public let showEmail: Bool
-    public let showPhone: Bool
-    public let isAdmin: Bool
-    public let inboxId: ListID
-    public let preferences: Preferences
-    public let createdAt: Timestamp
-    public let updatedAt: Timestamp
+/// The signed-in member's own account (`GET /me`): the stored fields the client keeps too (`AccountRecord`), and
+/// the profile and role the client does not keep.
+@dynamicMemberLookup
+public struct AccountDTO: Codable, Sendable, Equatable {
+    public var record: AccountRecord
+    public var gender: Gender?
+    public var genderDescription: String?
+    public var dateOfBirth: CivilDate?
+    public var educationLevel: EducationLevel?
+    public var phone: String?
+    public var showEmail: Bool
+    public var showPhone: Bool
+    public var isAdmin: Bool
 
     public init(
-        id: AccountID, email: String, username: String, firstName: String, lastName: String, gender: Gender?, genderDescription: String?,
-        dateOfBirth: CivilDate?, educationLevel: EducationLevel?, phone: String?, showEmail: Bool, showPhone: Bool, isAdmin: Bool, inboxId: ListID,
-        preferences: Preferences, createdAt: Timestamp, updatedAt: Timestamp
+        record: AccountRecord, gender: Gender?, genderDescription: String?, dateOfBirth: CivilDate?,
+        educationLevel: EducationLevel?, phone: String?, showEmail: Bool, showPhone: Bool, isAdmin: Bool
     ) {
-        self.id = id
-        self.email = email
-        self.username = username
-        self.firstName = firstName
-        self.lastName = lastName
+        self.record = record
         self.gender = gender
         self.genderDescription = genderDescription
         self.dateOfBirth = dateOfBirth
@@ -38,12 +27,52 @@ public struct AccountDTO: Codable, Sendable {
         self.showEmail = showEmail
         self.showPhone = showPhone
         self.isAdmin = isAdmin
-        self.inboxId = inboxId
-        self.preferences = preferences
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
     }
 
+    public init(
+        id: AccountID, email: String, username: String, firstName: String, lastName: String, gender: Gender?,
+        genderDescription: String?, dateOfBirth: CivilDate?, educationLevel: EducationLevel?, phone: String?,
+        showEmail: Bool, showPhone: Bool, isAdmin: Bool, inboxId: ListID, preferences: Preferences,
+        createdAt: Timestamp, updatedAt: Timestamp
+    ) {
+        self.init(
+            record: AccountRecord(
+                id: id, email: email, username: username, firstName: firstName, lastName: lastName,
+                inboxId: inboxId, preferences: AccountPreferences(preferences), createdAt: createdAt,
+                updatedAt: updatedAt),
+            gender: gender, genderDescription: genderDescription, dateOfBirth: dateOfBirth,
+            educationLevel: educationLevel, phone: phone, showEmail: showEmail, showPhone: showPhone, isAdmin: isAdmin)
+    }
+
+    public subscript<Value>(dynamicMember keyPath: KeyPath<AccountRecord, Value>) -> Value {
+        record[keyPath: keyPath]
+    }
+
+    public init(from decoder: any Decoder) throws {
+        record = try AccountRecord(from: decoder)
+        let container = try decoder.container(keyedBy: ContractKey.self)
+        gender = try container.decodeIfPresent(Gender.self, forKey: "gender")
+        genderDescription = try container.decodeIfPresent(String.self, forKey: "genderDescription")
+        dateOfBirth = try container.decodeIfPresent(CivilDate.self, forKey: "dateOfBirth")
+        educationLevel = try container.decodeIfPresent(EducationLevel.self, forKey: "educationLevel")
+        phone = try container.decodeIfPresent(String.self, forKey: "phone")
+        showEmail = try container.decodeIfPresent(Bool.self, forKey: "showEmail") ?? false
+        showPhone = try container.decodeIfPresent(Bool.self, forKey: "showPhone") ?? false
+        isAdmin = try container.decodeIfPresent(Bool.self, forKey: "isAdmin") ?? false
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: ContractKey.self)
+        try record.encodeFields(into: &container)
+        try container.encode(gender, forKey: "gender")
+        try container.encode(genderDescription, forKey: "genderDescription")
+        try container.encode(dateOfBirth, forKey: "dateOfBirth")
+        try container.encode(educationLevel, forKey: "educationLevel")
+        try container.encode(phone, forKey: "phone")
+        try container.encode(showEmail, forKey: "showEmail")
+        try container.encode(showPhone, forKey: "showPhone")
+        try container.encode(isAdmin, forKey: "isAdmin")
+    }
 }
 
 /// Register and sign-in answer with the account and a new session token.

@@ -214,7 +214,7 @@ public struct LedgerEntryDTO: Codable, Sendable {
 }
 
 /// QR-01: what completing a task earned, in the response to complete (`reward` of the task).
-public struct RewardDTO: Codable, Sendable {
+public struct RewardDTO: Codable, Sendable, Equatable {
     public let points: Int
     public let xp: Int
     public let message: String
@@ -244,7 +244,7 @@ public struct RewardDTO: Codable, Sendable {
         self.companion = companion
     }
 
-    public struct Reaction: Codable, Sendable {
+    public struct Reaction: Codable, Sendable, Equatable {
         public let name: String
         public let mood: Mood
         public let says: String

@@ -3,7 +3,7 @@ public import DoableCore
 /// NOTIF-1: a reminder as `GET /api/v1/reminders/{id}` writes it: the stored fields the client keeps too
 /// (`ReminderRecord`), and the moment it last fired for.
 @dynamicMemberLookup
-public struct ReminderDTO: Codable, Sendable {
+public struct ReminderDTO: Codable, Sendable, Equatable {
     public var record: ReminderRecord
     /// The moment it last fired for.
     public var firedFor: Timestamp?

@@ -3,7 +3,7 @@ public import DoableCore
 /// A list as `GET /api/v1/lists/{id}` writes it: the stored fields the client keeps too (`ListRecord`), and the
 /// count of open tasks the server works out for each answer.
 @dynamicMemberLookup
-public struct ListDTO: Codable, Sendable {
+public struct ListDTO: Codable, Sendable, Equatable {
     public var record: ListRecord
     public var openTaskCount: Int
 
@@ -44,7 +44,7 @@ public struct ListDTO: Codable, Sendable {
 /// A task as `GET /api/v1/tasks/{id}` writes it: the stored fields the client keeps too (`TaskRecord`), and what the
 /// server works out for each answer (photos, whether it is overdue, its subtasks' progress, a completion's reward).
 @dynamicMemberLookup
-public struct TaskDTO: Codable, Sendable {
+public struct TaskDTO: Codable, Sendable, Equatable {
     public var record: TaskRecord
     /// TASK-11: the task's photos, oldest first; their bytes are at `/api/v1/attachments/{id}`.
     public var attachmentIds: [AttachmentID]

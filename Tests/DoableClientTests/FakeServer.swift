@@ -110,9 +110,9 @@ actor FakeServer: SyncServer {
                 continue
             }
             switch parts[0] {
-            case "account": answer.account = account
-            case "list": answer.lists += ListID(parts[1]).flatMap { lists[$0] }.map { [$0] } ?? []
-            case "task": answer.tasks += TaskID(parts[1]).flatMap { tasks[$0] }.map { [$0] } ?? []
+            case "account": answer.account = AccountDTO(fake: account)
+            case "list": answer.lists += ListID(parts[1]).flatMap { lists[$0] }.map { [ListDTO(fake: $0)] } ?? []
+            case "task": answer.tasks += TaskID(parts[1]).flatMap { tasks[$0] }.map { [TaskDTO(fake: $0)] } ?? []
             case "label": answer.labels += LabelID(parts[1]).flatMap { labels[$0] }.map { [$0] } ?? []
             default: break
             }

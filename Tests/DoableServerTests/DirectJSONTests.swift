@@ -56,7 +56,7 @@ struct DirectJSONTests {
             id: .make(at: now), ownerID: .make(), name: "home", color: "red", createdAt: now,
             updatedAt: now)
         for tasks in [[], variants()] {
-            let page = PullResponseDTO(
+            let page = PullResponse(
                 cursor: "r12:\(TaskID.make())", more: !tasks.isEmpty, reset: tasks.isEmpty, lastMutationId: 41,
                 serverTime: now, account: nil, lists: [ListDTO(list, openTaskCount: 3)], tasks: tasks,
                 labels: [LabelDTO(label)], reminders: [],

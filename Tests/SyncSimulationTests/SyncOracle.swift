@@ -1,3 +1,4 @@
+import DoableAPI
 import DoableClient
 import DoableCore
 import Foundation

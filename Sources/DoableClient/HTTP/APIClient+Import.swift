@@ -1,3 +1,4 @@
+public import DoableAPI
 public import DoableCore
 public import Foundation
 
@@ -16,7 +17,7 @@ extension APIClient {
         dryRun: Bool = false,
         progress: @escaping @Sendable (UploadProgress) -> Void = { _ in }
     ) async throws
-        -> ImportReportRecord
+        -> ImportReportDTO
     {
         var query: [(String, String)] = []
         if let listID { query.append(("listId", listID)) }
@@ -27,7 +28,7 @@ extension APIClient {
             path, bytes: bytes, contentType: format.mediaType + "; charset=utf-8",
             progress: progress)
         do {
-            return try JSONDecoder().decode(ImportReportRecord.self, from: data)
+            return try JSONDecoder().decode(ImportReportDTO.self, from: data)
         } catch {
             throw ClientError.invalidResponse("POST /api/v1/imports: \(error)")
         }

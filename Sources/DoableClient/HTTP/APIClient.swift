@@ -1,3 +1,4 @@
+public import DoableAPI
 public import AsyncHTTPClient
 public import Foundation
 import NIOHTTP1

@@ -1,3 +1,4 @@
+import DoableAPI
 public import DoableCore
 import Foundation
 import GRDB
@@ -54,11 +55,11 @@ extension Replica {
             var base = clearing ? ReplicaState() : kept
             if clearing { try BaseTables.clear(db) }
             let writer = BaseTables.Writer(db)
-            if let account = page.account { try writer.put(account) }
-            for list in page.lists { try writer.put(list) }
-            for task in page.tasks { try writer.put(task) }
+            if let account = page.account { try writer.put(account.record) }
+            for list in page.lists { try writer.put(list.record) }
+            for task in page.tasks { try writer.put(task.record) }
             for label in page.labels { try writer.put(label) }
-            for reminder in page.reminders { try writer.put(reminder) }
+            for reminder in page.reminders { try writer.put(reminder.record) }
             for gone in page.deleted { try BaseTables.remove(db, gone) }
             try base?.takeIn(page)
             let token = UUID().uuidString

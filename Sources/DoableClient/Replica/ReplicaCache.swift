@@ -1,3 +1,4 @@
+import DoableAPI
 import DoableCore
 import Foundation
 import GRDB

@@ -10,12 +10,12 @@ extension ReplicaState {
         // The account is the one record whose stored form can differ from what arrived (its preferences are kept
         // as JSON values), so it is read back as a load would read it.
         if let account = page.account {
-            self.account = try JSONDecoder().decode(AccountRecord.self, from: JSONEncoder().encode(account))
+            self.account = try JSONDecoder().decode(AccountRecord.self, from: JSONEncoder().encode(account.record))
         }
-        for list in page.lists { lists[list.id] = list }
-        for task in page.tasks { tasks[task.id] = task }
+        for list in page.lists { lists[list.id] = list.record }
+        for task in page.tasks { tasks[task.id] = task.record }
         for label in page.labels { labels[label.id] = label }
-        for reminder in page.reminders { reminders[reminder.id] = reminder }
+        for reminder in page.reminders { reminders[reminder.id] = reminder.record }
         guard !page.deleted.isEmpty else { return }
         // Deletions only remove, and never change a parent, so one map of children serves them all.
         var children: [TaskID: [TaskID]] = [:]

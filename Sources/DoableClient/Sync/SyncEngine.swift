@@ -1,3 +1,4 @@
+import DoableAPI
 public import DoableCore
 import Foundation
 public import Logging

@@ -1,3 +1,4 @@
+public import DoableAPI
 /// SYNC-3, SYNC-4: the two calls of the sync protocol. `HTTPSyncServer` speaks them to a Doable server; tests and
 /// simulations put an in-process model behind the same protocol.
 ///

@@ -38,7 +38,7 @@ struct SyncController {
         if let failure = outcome.failure, !outcome.results.contains(where: { $0.status != .duplicate }) {
             throw failure
         }
-        return JSONResponse.make(PushResponseDTO(outcome, now: domain.now()))
+        return JSONResponse.make(PushResponse(outcome, now: domain.now()))
     }
 
     @Sendable func pull(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -62,7 +62,7 @@ struct SyncController {
             throw DoableError.invalid("limit", "'limit' must be from 1 to \(Domain.maximumPullLimit).")
         }
         let page = try await domain.pull(identity, clientID: clientID, cursor: cursor, limit: limit)
-        return JSONResponse.make(PullResponseDTO(page, now: domain.now()))
+        return JSONResponse.make(PullResponse(page, now: domain.now()))
     }
 
     static func clientID(_ body: JSONObjectReader) throws -> UUID {
@@ -73,81 +73,33 @@ struct SyncController {
     }
 }
 
-struct PushResponseDTO: Encodable, Sendable {
-    let lastMutationId: Int64
-    let serverTime: Timestamp
-    let results: [ResultDTO]
-
-    struct ResultDTO: Encodable, Sendable {
-        let id: Int64
-        let status: String
-        var superseded: [String]?
-        var error: ErrorDTO?
-    }
-
-    struct ErrorDTO: Encodable, Sendable {
-        let code: String
-        @Nullable var field: String?
-        let message: String
-    }
-
+extension PushResponse {
     init(_ outcome: PushOutcome, now: Timestamp) {
-        lastMutationId = outcome.lastMutationID
-        serverTime = now
-        results = outcome.results.map { result in
-            ResultDTO(
-                id: result.id, status: result.status.rawValue,
-                superseded: result.superseded.isEmpty ? nil : result.superseded,
-                error: result.error.map { ErrorDTO(code: $0.code, field: $0.field, message: $0.message) })
-        }
+        self.init(
+            lastMutationId: outcome.lastMutationID, serverTime: now,
+            results: outcome.results.map { result in
+                MutationResult(
+                    id: result.id, status: MutationResult.Status(rawValue: result.status.rawValue),
+                    superseded: result.superseded.isEmpty ? nil : result.superseded,
+                    error: result.error.map { MutationError(code: $0.code, field: $0.field, message: $0.message) })
+            })
     }
 }
 
-struct PullResponseDTO: Encodable, Sendable {
-    let cursor: String
-    let more: Bool
-    let reset: Bool
-    let lastMutationId: Int64
-    let serverTime: Timestamp
-    var account: AccountDTO?
-    let lists: [ListDTO]
-    let tasks: [TaskDTO]
-    let labels: [LabelDTO]
-    let reminders: [ReminderDTO]
-    let deleted: [DeletedDTO]
-
-    struct DeletedDTO: Encodable, Sendable {
-        let entity: String
-        let id: String
-    }
-
-    init(
-        cursor: String, more: Bool, reset: Bool, lastMutationId: Int64, serverTime: Timestamp, account: AccountDTO?,
-        lists: [ListDTO], tasks: [TaskDTO], labels: [LabelDTO], reminders: [ReminderDTO], deleted: [DeletedDTO]
-    ) {
-        (self.cursor, self.more, self.reset, self.lastMutationId) = (cursor, more, reset, lastMutationId)
-        (self.serverTime, self.account, self.lists, self.tasks) = (serverTime, account, lists, tasks)
-        (self.labels, self.reminders, self.deleted) = (labels, reminders, deleted)
-    }
-
+extension PullResponse {
     init(_ page: SyncPage, now: Timestamp) {
-        cursor = page.cursor.description
-        more = page.more
-        reset = page.reset
-        lastMutationId = page.lastMutationID
-        serverTime = now
-        account = page.account.map(AccountDTO.init)
-        lists = page.lists.map(ListDTO.init)
-        tasks = page.tasks.map { TaskDTO($0, now: now) }
-        labels = page.labels.map(LabelDTO.init)
-        reminders = page.reminders.map(ReminderDTO.init)
-        deleted = page.deleted.map { DeletedDTO(entity: $0.entity.rawValue, id: $0.id) }
+        self.init(
+            cursor: page.cursor.description, more: page.more, reset: page.reset, lastMutationId: page.lastMutationID,
+            serverTime: now, account: page.account.map(AccountDTO.init), lists: page.lists.map(ListDTO.init),
+            tasks: page.tasks.map { TaskDTO($0, now: now) }, labels: page.labels.map(LabelDTO.init),
+            reminders: page.reminders.map(ReminderDTO.init),
+            deleted: page.deleted.map { DeletedEntity(entity: $0.entity.rawValue, id: $0.id) })
     }
 }
 
 /// A full sync's pages carry 5,000 tasks each: they are written field by field like the task pages (DirectJSON.swift),
 /// the few other entities through `Encodable`. `DirectJSONTests` checks the bytes are the same either way.
-extension PullResponseDTO: DirectJSONEncodable {
+extension PullResponse: DirectJSONEncodable {
     func writeJSON(to writer: JSONByteWriter) {
         writer.bytes.reserveCapacity(tasks.count * 640 + 1024)
         writer.raw("{\"cursor\":")

@@ -56,7 +56,7 @@ struct ImportCommand: AsyncParsableCommand {
             (try? session.list(text).id.description) ?? text
         }
         let display = UploadDisplay()
-        let report: ImportReportRecord
+        let report: ImportReportDTO
         do {
             report = try await APIClient(server: session.server, token: session.token).importTasks(
                 bytes, format: format, listID: target, listName: list, dryRun: dryRun, progress: display.update)
@@ -73,7 +73,7 @@ struct ImportCommand: AsyncParsableCommand {
     }
 
     /// "Imported 12 tasks into 'Garden' (a new list)." and what was skipped, one line each.
-    static func describe(_ report: ImportReportRecord, style: Style) {
+    static func describe(_ report: ImportReportDTO, style: Style) {
         let tasks = report.created == 1 ? "1 task" : "\(report.created) tasks"
         let list = "'\(report.listName)'" + (report.listCreated ? " (a new list)" : "")
         print(
@@ -106,13 +106,18 @@ struct ImportCommand: AsyncParsableCommand {
 
 extension ImportCommand {
     /// "Buy seeds (due 2026-12-01, high, @home, under 'Plan the garden')" for a dry run's list.
-    static func line(_ task: ImportReportRecord.Task) -> String {
+    static func line(_ task: ImportedTaskDTO) -> String {
         var parts: [String] = []
         if let due = task.due { parts.append("due \(due)") }
-        if task.priority != "none" { parts.append(task.priority) }
+        if task.priority != .none { parts.append(task.priority.rawValue) }
         parts += task.labels.map { "@" + $0 }
         if let parent = task.parentTitle { parts.append("under '\(parent)'") }
         if task.completed { parts.append("completed") }
         return task.title + (parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")")
     }
+}
+
+extension ImportSkipDTO {
+    /// "line 12" or "item 3".
+    var place: String { line.map { "line \($0)" } ?? position.map { "item \($0)" } ?? "" }
 }

@@ -1,3 +1,4 @@
+import DoableAPI
 import ArgumentParser
 import DoableClient
 import DoableCore

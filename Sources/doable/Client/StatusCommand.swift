@@ -1,3 +1,4 @@
+import DoableAPI
 import ArgumentParser
 import DoableCLI
 import DoableClient

@@ -1,4 +1,3 @@
-public import DoableAPI
 public import DoableCore
 public import Foundation
 
@@ -48,19 +47,19 @@ public struct PullResponse: Codable, Sendable, Equatable {
     public var lastMutationId: Int64
     public var serverTime: Timestamp
     /// Present when the caller's own profile or preferences changed.
-    public var account: AccountRecord?
-    public var lists: [ListRecord]
-    public var tasks: [TaskRecord]
+    public var account: AccountDTO?
+    public var lists: [ListDTO]
+    public var tasks: [TaskDTO]
     public var labels: [LabelRecord]
-    public var reminders: [ReminderRecord]
+    public var reminders: [ReminderDTO]
     /// What is gone for the caller: deleted for good, or no longer shared with it.
     public var deleted: [DeletedEntity]
 
     /// A page with the given fields.
     public init(
         cursor: String, more: Bool = false, reset: Bool = false, lastMutationId: Int64, serverTime: Timestamp,
-        account: AccountRecord? = nil, lists: [ListRecord] = [], tasks: [TaskRecord] = [],
-        labels: [LabelRecord] = [], reminders: [ReminderRecord] = [], deleted: [DeletedEntity] = []
+        account: AccountDTO? = nil, lists: [ListDTO] = [], tasks: [TaskDTO] = [],
+        labels: [LabelRecord] = [], reminders: [ReminderDTO] = [], deleted: [DeletedEntity] = []
     ) {
         self.cursor = cursor
         self.more = more
@@ -82,11 +81,11 @@ public struct PullResponse: Codable, Sendable, Equatable {
         reset = try container.decodeIfPresent(Bool.self, forKey: .reset) ?? false
         lastMutationId = try container.decodeIfPresent(Int64.self, forKey: .lastMutationId) ?? 0
         serverTime = try container.decode(Timestamp.self, forKey: .serverTime)
-        account = try container.decodeIfPresent(AccountRecord.self, forKey: .account)
-        lists = try container.decodeIfPresent([ListRecord].self, forKey: .lists) ?? []
-        tasks = try container.decodeIfPresent([TaskRecord].self, forKey: .tasks) ?? []
+        account = try container.decodeIfPresent(AccountDTO.self, forKey: .account)
+        lists = try container.decodeIfPresent([ListDTO].self, forKey: .lists) ?? []
+        tasks = try container.decodeIfPresent([TaskDTO].self, forKey: .tasks) ?? []
         labels = try container.decodeIfPresent([LabelRecord].self, forKey: .labels) ?? []
-        reminders = try container.decodeIfPresent([ReminderRecord].self, forKey: .reminders) ?? []
+        reminders = try container.decodeIfPresent([ReminderDTO].self, forKey: .reminders) ?? []
         deleted = try container.decodeIfPresent([DeletedEntity].self, forKey: .deleted) ?? []
     }
 

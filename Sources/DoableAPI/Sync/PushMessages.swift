@@ -98,4 +98,12 @@ public struct MutationError: Codable, Sendable, Equatable {
         self.field = field
         self.message = message
     }
+
+    /// Writes `field` as `null` when no one field is at fault, as every error of the API does.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: ContractKey.self)
+        try container.encode(code, forKey: "code")
+        try container.encode(field, forKey: "field")
+        try container.encode(message, forKey: "message")
+    }
 }

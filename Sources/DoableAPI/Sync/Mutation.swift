@@ -1,7 +1,3 @@
-public import DoableAPI
-import DoableCore
-import Foundation
-
 /// SYNC-3: one local change as it is queued in the outbox and pushed: the device's number for it, its name
 /// (`task.update`), the device clock's reading when it was made, and its arguments exactly as `docs/sync.md`
 /// specifies them.
@@ -22,12 +18,4 @@ public struct Mutation: Codable, Sendable, Equatable {
         self.hlc = hlc
         self.args = args
     }
-
-    /// The moment the change was made on the device's clock (what replay writes as `updatedAt`).
-    var moment: Timestamp {
-        Timestamp(milliseconds: HybridTimestamp(hlc)?.milliseconds ?? 0)
-    }
-
-    /// The id of the entity the mutation is about, when its args name one.
-    var entityID: String? { args["id"]?.stringValue }
 }

@@ -1,5 +1,5 @@
-public import DoableAPI
 public import DoableCore
+import Foundation
 
 /// The signed-in member's own account, as `GET /api/v1/me` and sync pulls write it.
 ///
@@ -51,16 +51,21 @@ public struct AccountRecord: Codable, Sendable, Equatable {
 
     /// Writes every stored field, an empty one as JSON `null`, as the API does.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(email, forKey: .email)
-        try container.encode(username, forKey: .username)
-        try container.encode(firstName, forKey: .firstName)
-        try container.encode(lastName, forKey: .lastName)
-        try container.encode(inboxId, forKey: .inboxId)
-        try container.encode(preferences, forKey: .preferences)
-        try container.encode(createdAt, forKey: .createdAt)
-        try container.encode(updatedAt, forKey: .updatedAt)
+        var container = encoder.container(keyedBy: ContractKey.self)
+        try encodeFields(into: &container)
+    }
+
+    /// Writes the stored fields into `container`, where an answer that adds fields of its own writes them too.
+    public func encodeFields(into container: inout KeyedEncodingContainer<ContractKey>) throws {
+        try container.encode(id, forKey: "id")
+        try container.encode(email, forKey: "email")
+        try container.encode(username, forKey: "username")
+        try container.encode(firstName, forKey: "firstName")
+        try container.encode(lastName, forKey: "lastName")
+        try container.encode(inboxId, forKey: "inboxId")
+        try container.encode(preferences, forKey: "preferences")
+        try container.encode(createdAt, forKey: "createdAt")
+        try container.encode(updatedAt, forKey: "updatedAt")
     }
 
     enum CodingKeys: String, CodingKey {
@@ -80,6 +85,12 @@ public struct AccountPreferences: Codable, Sendable, Equatable {
     public init(timeZone: String? = nil) {
         self.timeZone = timeZone
         values = timeZone.map { ["timeZone": .string($0)] } ?? [:]
+    }
+
+    /// The server's typed preferences, every member kept.
+    public init(_ preferences: Preferences) {
+        let data = (try? JSONEncoder().encode(preferences)) ?? Data()
+        self = (try? JSONDecoder().decode(AccountPreferences.self, from: data)) ?? AccountPreferences(timeZone: preferences.timeZone)
     }
 
     public init(from decoder: any Decoder) throws {
