@@ -142,6 +142,12 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        /// Issue 28: prints the OpenAPI document that `DoableAPI` builds (the server's `openapi.json`).
+        .executableTarget(
+            name: "doable-openapi",
+            dependencies: ["DoableAPI"],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "HelloBench",
             dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
