@@ -180,6 +180,12 @@ let package = Package(
             ],
             swiftSettings: testSwiftSettings
         ),
+        /// Issue 28: the contract and the OpenAPI document built from it.
+        .testTarget(
+            name: "DoableAPITests",
+            dependencies: ["DoableAPI", "DoableCore"],
+            swiftSettings: testSwiftSettings
+        ),
         .testTarget(
             name: "DoableCLITests",
             dependencies: ["DoableCLI", "DoableCore"],

@@ -54,9 +54,8 @@ extension OpenAPI {
     }
 
     /// `ValidationFailed`, `Unauthenticated` and the others: the error shape of each status.
-    static var errorSchemas: [String: JSONValue] {
-        Dictionary(uniqueKeysWithValues: errorStatuses.values.map { ($0.schemaName, errorSchema([$0.code])) })
-    }
+    static let errorSchemas: [String: JSONValue] = Dictionary(
+        uniqueKeysWithValues: errorStatuses.values.map { ($0.schemaName, errorSchema([$0.code])) })
 
     static func jsonContent(_ schema: JSONValue) -> JSONValue {
         .object(["application/json": .object(["schema": schema])])
