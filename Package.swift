@@ -142,6 +142,12 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        /// Issue 28: prints the OpenAPI document that `DoableAPI` builds (the server's `openapi.json`).
+        .executableTarget(
+            name: "doable-openapi",
+            dependencies: ["DoableAPI"],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "HelloBench",
             dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
@@ -172,6 +178,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
+            swiftSettings: testSwiftSettings
+        ),
+        /// Issue 28: the contract and the OpenAPI document built from it.
+        .testTarget(
+            name: "DoableAPITests",
+            dependencies: ["DoableAPI", "DoableCore"],
             swiftSettings: testSwiftSettings
         ),
         .testTarget(
