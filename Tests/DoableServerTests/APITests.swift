@@ -1,3 +1,4 @@
+import DoableAPI
 import DoableCore
 @_spi(StoreWriting) import DoableStore
 import Foundation
@@ -12,6 +13,9 @@ struct APITests {
             #expect(response.status == .ok)
             #expect((response.string("openapi")).hasPrefix("3.1"))
             #expect((response["paths"] as? [String: Any])?["/api/v1/tasks"] != nil)
+            // Issue 28: what is served is the contract target's document, nothing kept beside it.
+            let served = try JSONSerialization.data(withJSONObject: try #require(response.json))
+            #expect(try JSONDecoder().decode(JSONValue.self, from: served) == OpenAPIDocument.document)
         }
     }
 

@@ -4,8 +4,9 @@ import Foundation
 ///
 /// It describes the Swift code: routes (Application+build.swift and API/*Controller.swift), request fields (the
 /// `allowed:` sets of JSONObjectReader and each handler's reads), field rules (DoableCore/Rules.swift), response
-/// shapes (the contract's *DTOs.swift) and every status a handler can answer (HTTP/ErrorMiddleware.swift). Change
-/// both together.
+/// shapes (this target's *DTOs.swift and Records, held to these schemas by `OpenAPIContractParityTests`) and every
+/// status a handler can answer (HTTP/ErrorMiddleware.swift). The server serves it as built here; `swift run
+/// doable-openapi` prints it.
 public enum OpenAPIDocument {
     public static let document: JSONValue = OpenAPI.document()
 

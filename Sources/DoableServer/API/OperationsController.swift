@@ -1,3 +1,4 @@
+import DoableAPI
 import DoableCore
 import DoableDomain
 import Foundation
@@ -9,11 +10,13 @@ struct OperationsController {
     let domain: Domain
     let openAPIDocument: ByteBuffer
 
+    /// Issue 28: written from the contract target once per process, so the document and the types the server
+    /// encodes with cannot disagree.
+    static let renderedDocument = ByteBuffer(string: OpenAPIDocument.rendered())
+
     init(domain: Domain) {
         self.domain = domain
-        let url = Bundle.module.url(forResource: "openapi", withExtension: "json", subdirectory: "Resources")
-        let data = url.flatMap { try? Data(contentsOf: $0) } ?? Data("{}".utf8)
-        self.openAPIDocument = ByteBuffer(bytes: data)
+        self.openAPIDocument = Self.renderedDocument
     }
 
     func addRoutes(to router: Router<AppRequestContext>) {
