@@ -10,101 +10,56 @@ import Hummingbird
 /// checks (`SVGFragment`); a refusal says what is not allowed, beside the field.
 extension WebController {
     func addAdminStoreRoutes(to web: RouterGroup<AppRequestContext>) {
-        web.get("admin/store") { _, context in
-            try await storePage(context, identity: try admin(context), form: FormData(), errors: FormErrors())
-        }
-        web.post("admin/store") { _, context in try await addStoreItem(context) }
-        web.get("admin/store/{id}") { _, context in
-            let identity = try admin(context)
-            let item = try await storeItem(identity, id: try context.pathID())
-            return try await storeItemPage(context, item: item, form: Self.storeItemForm(item), errors: FormErrors())
-        }
-        web.post("admin/store/{id}") { _, context in try await saveStoreItem(context) }
-        web.post("admin/store/{id}/retire") { _, context in try await retireStoreItem(context) }
+        addCatalogueRoutes(Self.storeCatalogue, to: web)
     }
 
-    static let storeItemFields: Set<String> = ["name", "description", "category", "slot", "price", "svg"]
-
-    private func storeItem(_ identity: Identity, id: StoreItemID) async throws -> StoreItem {
-        guard let item = try await domain.allStoreItems(identity).first(where: { $0.id == id }) else {
-            throw DoableError.notFound("There is no such store item.")
-        }
-        return item
-    }
-
-    private func storePage(
-        _ context: AppRequestContext, identity: Identity, form: FormData, errors: FormErrors,
-        status: HTTPResponse.Status = .ok
-    ) async throws -> Response {
-        let items = try await domain.allStoreItems(identity)
-        let csrf = csrfField(context)
-        let rows = items.html { item in
-            """
-            <tr id="item-\(item.id)"\(item.isRetired ? HTML(" class=\"is-retired\"") : "")>
-            <td class="item-cell">\(Self.itemPreview(item))</td>
-            <th scope="row"><a href="/admin/store/\(item.id)">\(item.name)</a></th>
-            <td>\(Self.categoryWords(item.category))</td><td>\(Self.slotWords(item.slot))</td>
-            <td class="number">\(Self.points(item.price))</td>
-            <td>\(item.isRetired ? HTML("<span class=\"badge\">Retired</span>") : "On sale")</td>
-            <td>\(retireForm(item, csrf: csrf))</td>
-            </tr>
-            """
-        }
-        let table: HTML =
-            items.isEmpty
-            ? "<p class=\"empty-state\">The store has no items yet. Add the first one below.</p>"
-            : """
-            <div class="table-scroll"><table class="admin-table store-table">
-            <caption class="visually-hidden">Store items: retired ones are no longer sold</caption>
-            <thead><tr><th scope="col">Preview</th><th scope="col">Name</th><th scope="col">Category</th>\
-            <th scope="col">Slot</th><th scope="col">Price</th><th scope="col">Status</th>\
-            <th scope="col"><span class="visually-hidden">Retire or bring back</span></th></tr></thead>
-            <tbody>\(rows)</tbody></table></div>
-            """
-        let body: HTML = """
-            <p>What members can buy with points for their companion and its home. A retired item is no longer sold; \
-            members who own it keep it.</p>
-            \(table)
-            <h3 id="store-add-heading">Add an item</h3>
-            \(errors.summary)
-            <form method="post" action="/admin/store" class="settings-form store-item-form" id="store-add" aria-labelledby="store-add-heading" novalidate>\(csrf)
-            \(Self.storeItemFields(form, errors: errors))
-            <button type="submit" class="button primary">Add item</button>
-            </form>
-            """
-        return try await adminPage(context, .store, body: body, status: status)
-    }
-
-    private func storeItemPage(
-        _ context: AppRequestContext, item: StoreItem, form: FormData, errors: FormErrors,
-        status: HTTPResponse.Status = .ok
-    ) async throws -> Response {
-        let body: HTML = """
-            <p><a href="/admin/store">All store items</a></p>
-            <h3 id="store-edit-heading">Edit “\(item.name)”</h3>
-            <div class="store-item-head">\(Self.itemPreview(item, isLarge: true))
-            <p>\(item.isRetired ? "Retired: no longer sold; members who own it keep it." : "On sale.") \
-            \(Self.categoryWords(item.category)), \(Self.slotWords(item.slot).lowercased()), \(Self.points(item.price)).</p>
-            \(retireForm(item, csrf: csrfField(context), back: "/admin/store/\(item.id)"))</div>
-            \(errors.summary)
-            <form method="post" action="/admin/store/\(item.id)" class="settings-form store-item-form" id="store-edit" aria-labelledby="store-edit-heading" novalidate>\(csrfField(context))
-            \(Self.storeItemFields(form, errors: errors))
-            <button type="submit" class="button primary">Save item</button>
-            </form>
-            """
-        return try await adminPage(context, .store, body: body, status: status)
-    }
-
-    /// Retire or bring back; the answer comes back to `back` (the list, or the item's own page).
-    private func retireForm(_ item: StoreItem, csrf: HTML, back: String = "/admin/store") -> HTML {
-        let action = item.isRetired ? "Bring back" : "Retire"
-        return """
-            <form method="post" action="/admin/store/\(item.id)/retire" class="inline-form" data-inplace>\(csrf)\
-            <input type="hidden" name="retired" value="\(item.isRetired ? "0" : "1")">\
-            <input type="hidden" name="back" value="\(back)">\
-            <button type="submit" class="button" id="item-\(item.id)-retire" aria-label="\(action) “\(item.name)”">\(action)</button></form>
-            """
-    }
+    static let storeCatalogue = AdminCatalogue<StoreItem, StoreItem, StoreItemInput>(
+        section: .store, path: "admin/store", anchor: "item", formID: "store", formClass: "store-item-form",
+        fields: ["name", "description", "category", "slot", "price", "svg"],
+        words: .init(
+            notFound: "There is no such store item.", allEntries: "All store items", addHeading: "Add an item",
+            addButton: "Add item", saveButton: "Save item", retire: "Retire", unretire: "Bring back",
+            added: { "Added “\($0)” to the store" }, saved: { "Saved “\($0)”" },
+            retired: { "Retired “\($0)”: no longer sold; owners keep it" }, unretired: { "“\($0)” is on sale again" },
+            intro: """
+                <p>What members can buy with points for their companion and its home. A retired item is no longer sold; \
+                members who own it keep it.</p>
+                """,
+            entryIntro: ""),
+        table: .init(
+            className: "store-table", caption: "Store items: retired ones are no longer sold",
+            headers: """
+                <th scope="col">Preview</th><th scope="col">Name</th><th scope="col">Category</th>\
+                <th scope="col">Slot</th><th scope="col">Price</th><th scope="col">Status</th>
+                """,
+            lastHeader: "Retire or bring back", empty: "The store has no items yet. Add the first one below.",
+            cells: { item, retireForm in
+                """
+                <td class="item-cell">\(itemPreview(item))</td>
+                <th scope="row"><a href="/admin/store/\(item.id)">\(item.name)</a></th>
+                <td>\(categoryWords(item.category))</td><td>\(slotWords(item.slot))</td>
+                <td class="number">\(points(item.price))</td>
+                <td>\(item.isRetired ? HTML("<span class=\"badge\">Retired</span>") : "On sale")</td>
+                <td>\(retireForm)</td>
+                """
+            },
+            headClass: "store-item-head",
+            head: { item in
+                """
+                \(itemPreview(item, isLarge: true))
+                <p>\(item.isRetired ? "Retired: no longer sold; members who own it keep it." : "On sale.") \
+                \(categoryWords(item.category)), \(slotWords(item.slot).lowercased()), \(points(item.price)).</p>
+                """
+            }),
+        access: .init(
+            id: \.id, name: \.name, isRetired: \.isRetired,
+            all: { domain, identity in try await domain.allStoreItems(identity) },
+            create: { domain, identity, input in try await domain.createStoreItem(identity, input) },
+            update: { domain, identity, id, input in try await domain.updateStoreItem(identity, id: id, input) },
+            retiring: { StoreItemInput(isRetired: $0) }),
+        form: .init(
+            blank: FormData(), values: storeItemForm,
+            fields: { form, errors in storeItemFields(form, errors: errors) }, input: storeItemInput))
 
     static func storeItemFields(_ form: FormData, errors: FormErrors) -> HTML {
         let categories = [("", "Choose a category")] + StoreItem.Category.allCases.map { ($0.rawValue, categoryWords($0)) }
@@ -173,57 +128,6 @@ extension WebController {
             errors.byField["price"] = "Enter the price in points: a whole number from 0 to 100000."
         }
         return (input, errors)
-    }
-
-    private func addStoreItem(_ context: AppRequestContext) async throws -> Response {
-        let identity = try admin(context)
-        let form = context.web.form
-        let parsed = Self.storeItemInput(form)
-        var errors = parsed.errors
-        if errors.isEmpty {
-            do {
-                let item = try await domain.createStoreItem(identity, parsed.input)
-                return WebResponse.done(
-                    context, redirect: "/admin/store#item-\(item.id)",
-                    toast: Flash(message: "Added “\(item.name)” to the store"))
-            } catch let error as DoableError where Self.isMarketFormError(error) {
-                errors = FormErrors(error, fields: Self.storeItemFields)
-            }
-        }
-        return try await storePage(context, identity: identity, form: form, errors: errors, status: .badRequest)
-    }
-
-    private func saveStoreItem(_ context: AppRequestContext) async throws -> Response {
-        let identity = try admin(context)
-        let item = try await storeItem(identity, id: try context.pathID())
-        let form = context.web.form
-        let parsed = Self.storeItemInput(form)
-        var errors = parsed.errors
-        if errors.isEmpty {
-            do {
-                let saved = try await domain.updateStoreItem(identity, id: item.id, parsed.input)
-                return WebResponse.done(
-                    context, redirect: "/admin/store#item-\(saved.id)",
-                    toast: Flash(message: "Saved “\(saved.name)”"))
-            } catch let error as DoableError where Self.isMarketFormError(error) {
-                errors = FormErrors(error, fields: Self.storeItemFields)
-            }
-        }
-        return try await storeItemPage(context, item: item, form: form, errors: errors, status: .badRequest)
-    }
-
-    private func retireStoreItem(_ context: AppRequestContext) async throws -> Response {
-        let identity = try admin(context)
-        let id: StoreItemID = try context.pathID()
-        let retired = context.web.form.isOn("retired")
-        let item = try await domain.updateStoreItem(identity, id: id, StoreItemInput(isRetired: retired))
-        let back = WebController.safeBack(context.web.form["back"], default: "/admin/store")
-        return WebResponse.done(
-            context, redirect: back,
-            toast: Flash(
-                message: retired
-                    ? "Retired “\(item.name)”: no longer sold; owners keep it"
-                    : "“\(item.name)” is on sale again"), focus: "item-\(id)-retire")
     }
 
     // MARK: Words
