@@ -339,8 +339,7 @@ final class SMTPSink: Sendable {
         .deletingLastPathComponent().deletingLastPathComponent()
     static let python = repository.appendingPathComponent(".venv/bin/python")
 
-    let process = Process()
-    let input = Pipe()
+    let process: ChildProcess
     let directory: URL
     let port: Int
 
@@ -354,23 +353,18 @@ final class SMTPSink: Sendable {
     private init(_ arguments: [String]) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("doable-smtp-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let output = Pipe()
         let errors = directory.appendingPathComponent("sink.stderr")
-        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
-        process.executableURL = Self.python
-        process.arguments =
+        process = try ChildProcess(
+            Self.python.path,
             [
                 Self.repository.appendingPathComponent("tests/support/smtp_sink.py").path,
                 "--out", directory.appendingPathComponent("out").path,
-            ] + arguments
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = try FileHandle(forWritingTo: errors)
-        try process.run()
+            ] + arguments,
+            stdin: .pipe, stdout: .pipe, stderr: .file(errors.path))
 
         var line = Data()
         while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
+            let chunk = process.output?.availableData ?? Data()
             if chunk.isEmpty { break }
             line += chunk
         }
@@ -396,13 +390,9 @@ final class SMTPSink: Sendable {
     private func parse(_ number: Int) throws -> ReceivedMail {
         let eml = directory.appendingPathComponent("out/\(number).eml")
         let envelope = try Data(contentsOf: directory.appendingPathComponent("out/\(number).json"))
-        let parser = Process()
-        let output = Pipe()
-        parser.executableURL = Self.python
-        parser.arguments = ["-c", Self.parseScript, eml.path]
-        parser.standardOutput = output
-        try parser.run()
-        let parsed = output.fileHandleForReading.readDataToEndOfFile()
+        let parser = try ChildProcess(
+            Self.python.path, ["-c", Self.parseScript, eml.path], stdin: .discarded, stdout: .pipe, stderr: .discarded)
+        let parsed = parser.output?.readDataToEndOfFile() ?? Data()
         parser.waitUntilExit()
         return ReceivedMail(
             raw: try Data(contentsOf: eml),
@@ -412,7 +402,7 @@ final class SMTPSink: Sendable {
 
     /// Ends the sink (closing its stdin makes it exit) and removes its folder, without waiting for the exit.
     func stop() {
-        try? input.fileHandleForWriting.close()
+        try? process.input?.close()
         try? FileManager.default.removeItem(at: directory)
         DispatchQueue.global().async { [process] in process.waitUntilExit() }
     }
@@ -467,17 +457,13 @@ struct SelfSignedCertificate: Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         cert = directory.appendingPathComponent("cert.pem").path
         key = directory.appendingPathComponent("key.pem").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: openssl)
-        process.arguments = [
-            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost", "-days", "1",
-            "-keyout", key, "-out", cert,
-        ]
-        process.standardError = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw SinkError("openssl could not make a certificate") }
+        let process = try ChildProcess(
+            openssl,
+            [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=localhost", "-days", "1",
+                "-keyout", key, "-out", cert,
+            ], stdin: .discarded, stdout: .discarded, stderr: .discarded)
+        guard process.waitUntilExit() == 0 else { throw SinkError("openssl could not make a certificate") }
     }
 
     func remove() { try? FileManager.default.removeItem(at: directory) }
