@@ -267,7 +267,7 @@ extension Domain {
                 }
                 batch.append(.deleteMembership(membership))
             }
-            batch.operations += try await marketLeaving(account, now: now)
+            batch.operations += try await market.marketLeaving(account, now: now)
             batch.append(.deleteAccount(account))
             return (batch, ())
         }

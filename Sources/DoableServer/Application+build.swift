@@ -73,7 +73,7 @@ public func buildRouter(
     TrashController(domain: domain).addRoutes(to: authenticated)
     CollaborationController(domain: domain).addRoutes(to: authenticated)
     RemindersController(domain: domain).addRoutes(to: authenticated)
-    MarketController(domain: domain).addRoutes(to: authenticated)
+    MarketController(market: domain.market).addRoutes(to: authenticated)
     AttachmentsController(domain: domain).addRoutes(to: authenticated)
     ImportsController(domain: domain).addRoutes(to: authenticated)
     let admin = AdminController(domain: domain)

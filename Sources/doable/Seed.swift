@@ -160,7 +160,7 @@ struct Seed: AsyncParsableCommand {
             var made = 0
             while made < postingsHere {
                 let chunk = min(2_000, postingsHere - made)
-                made += try await domain.importPostings(
+                made += try await domain.market.importPostings(
                     identity, (0..<chunk).map { _ in Self.posting(using: &generator) })
             }
             summary.append([

@@ -25,7 +25,7 @@ struct AdminController {
     /// Every category, archived ones included, "Other" last.
     @Sendable func categories(_ request: Request, context: AppRequestContext) async throws -> Response {
         _ = try Self.admin(context)
-        let categories = try await domain.marketCategories(includeArchived: true)
+        let categories = try await domain.market.marketCategories(includeArchived: true)
         return JSONResponse.make(["categories": categories.map(CategoryDTO.init)])
     }
 
@@ -33,7 +33,7 @@ struct AdminController {
         let admin = try Self.admin(context)
         guard admin.canWrite else { throw DoableError.forbidden("This token may only read.") }
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.category)
-        let category = try await domain.createCategory(admin, name: try body.required("name", body.string))
+        let category = try await domain.market.createCategory(admin, name: try body.required("name", body.string))
         return JSONResponse.make(CategoryDTO(category), status: .created).tagged(version: category.version)
     }
 
@@ -48,7 +48,7 @@ struct AdminController {
         guard name != nil || isArchived != nil else {
             throw DoableError.invalid("name", "Give a new 'name', 'isArchived', or both.")
         }
-        let category = try await domain.updateCategory(admin, id: id, name: name, isArchived: isArchived)
+        let category = try await domain.market.updateCategory(admin, id: id, name: name, isArchived: isArchived)
         return JSONResponse.make(CategoryDTO(category)).tagged(version: category.version)
     }
 
@@ -56,7 +56,7 @@ struct AdminController {
     @Sendable func suggestions(_ request: Request, context: AppRequestContext) async throws -> Response {
         let admin = try Self.admin(context)
         let limit = try CollaborationController.limit(request, maximum: 1_000) ?? 100
-        let suggestions = try await domain.categorySuggestions(admin, limit: limit)
+        let suggestions = try await domain.market.categorySuggestions(admin, limit: limit)
         return JSONResponse.make(["suggestions": suggestions.map(CategorySuggestionDTO.init)])
     }
 }
