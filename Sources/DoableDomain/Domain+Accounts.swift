@@ -170,7 +170,7 @@ extension Domain {
             if let preferences = patch.preferences { account.preferences = try apply(preferences, to: account.preferences) }
             account.updatedAt = clock()
             account.version += 1
-            let game = try await gameSwitchOperations(
+            let game = try await game.gameSwitchOperations(
                 account, turningOn: !wasPlaying && account.preferences.gameOptIn, now: clock())
             return (WriteBatch([.putAccount(account)] + game, now: clock()), account)
         }
@@ -267,7 +267,7 @@ extension Domain {
                 }
                 batch.append(.deleteMembership(membership))
             }
-            batch.operations += try await marketLeaving(account, now: now)
+            batch.operations += try await market.marketLeaving(account, now: now)
             batch.append(.deleteAccount(account))
             return (batch, ())
         }

@@ -68,7 +68,7 @@ extension Domain {
         export.postings = try await store.postings(posterID: owner)
         export.bids = try await store.bids(bidderID: owner)
         var questions: [MarketQuestion] = []
-        var reviews = try await store.reviews(reviewerID: owner) + visibleReviews(of: owner, limit: 10_000)
+        var reviews = try await store.reviews(reviewerID: owner) + market.visibleReviews(of: owner, limit: 10_000)
         for posting in export.postings + (try await store.postings(ids: export.bids.map(\.postingID))) {
             questions += try await store.questions(postingID: posting.id).filter { $0.askerID == owner }
         }

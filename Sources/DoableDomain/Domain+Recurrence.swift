@@ -159,7 +159,7 @@ extension Domain {
             onTime: RewardFormula.isOnTime(due: before.due, completedAt: now, calendar: calendar),
             ageSeconds: max(0, (now.milliseconds - (previous?.completedAt ?? before.createdAt).milliseconds) / 1000))
         operations.append(.addCompletion(completion))
-        let game = try await gameRewardOperations(
+        let game = try await game.gameRewardOperations(
             for: completion, of: before, previous: previous, by: identity, now: now,
             carrying: profile)
         return (operations + game.operations, detail, game.reaction)
@@ -197,7 +197,7 @@ extension Domain {
         // GAME-1: un-completing takes the reward back.
         var operations: [WriteBatch.Operation] =
             [.deleteCompletion(completion)]
-            + (try await gameReversalOperations(for: completion, now: now))
+            + (try await game.gameReversalOperations(for: completion, now: now))
         if task.status == .completed { return operations }
         // A repeating task is pending after completion; only its latest, untouched move is undone.
         guard completion.nextDue != nil, completion.nextDue == task.due else { return nil }

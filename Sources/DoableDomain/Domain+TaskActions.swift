@@ -25,7 +25,7 @@ extension Domain {
                 batch.append(.putTask(task))
                 batch.operations += Self.withoutGameProfile(effects.operations, keeping: &profile)
                 batch.append(activity(task, .completed, detail: effects.detail, by: identity, at: now))
-                batch.operations += try await marketTaskDoneNotice(task, by: identity)
+                batch.operations += try await market.marketTaskDoneNotice(task, by: identity)
             }
             if includeSubtasks {
                 // Issue 34: each subtask is completed as if by itself, with its completion record (statistics,

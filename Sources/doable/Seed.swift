@@ -66,7 +66,7 @@ struct Seed: AsyncParsableCommand {
             var session = firstSession
             guard var identity = try await domain.authenticate(secret: session.secret) else { continue }
             if game {
-                _ = try await domain.updateGame(identity, GamePatch(isEnabled: true))
+                _ = try await domain.game.updateGame(identity, GamePatch(isEnabled: true))
                 // The identity carries the account as it was read: read it again with the game on.
                 guard let playing = try await domain.authenticate(secret: session.secret) else { continue }
                 identity = playing
@@ -141,7 +141,7 @@ struct Seed: AsyncParsableCommand {
                         // The nightly job's round, as a running server does it each day: closes the days that ended.
                         day = moment.civilDate
                         clock.pin(Timestamp(milliseconds: day.startTimestamp.milliseconds + 60_000))
-                        _ = try await domain.runGameDays()
+                        _ = try await domain.game.runGameDays()
                     }
                     clock.pin(moment)
                     _ = try await domain.completeTask(identity, id: items[number].id, includeSubtasks: false)
@@ -150,7 +150,7 @@ struct Seed: AsyncParsableCommand {
                     }
                 }
                 clock.pin(nil)
-                if game { _ = try await domain.runGameDays() }
+                if game { _ = try await domain.game.runGameDays() }
                 // The session made a year ago has expired by now: a fresh one.
                 if let fresh = try await domain.signIn(account, password: "seed password") { session = fresh }
                 completedInAll += toComplete.count
@@ -160,7 +160,7 @@ struct Seed: AsyncParsableCommand {
             var made = 0
             while made < postingsHere {
                 let chunk = min(2_000, postingsHere - made)
-                made += try await domain.importPostings(
+                made += try await domain.market.importPostings(
                     identity, (0..<chunk).map { _ in Self.posting(using: &generator) })
             }
             summary.append([

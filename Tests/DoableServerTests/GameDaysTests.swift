@@ -82,19 +82,19 @@ struct GameDaysTests {
             for token in [ann, ben] {
                 _ = try await api.createTask(token, ["title": "Tuesday's chore", "due": clock.now().civilDate.description])
             }
-            _ = try await server.domain.runGameDays()  // 10:00: days closed, too early to warn
+            _ = try await server.domain.game.runGameDays()  // 10:00: days closed, too early to warn
             #expect(try await Self.notifications(api, ann, kind: "streakAtRisk").isEmpty)
 
             clock.pass(seconds: 10 * 3600)  // 20:00
-            _ = try await server.domain.runGameDays()
-            _ = try await server.domain.runGameDays()
+            _ = try await server.domain.game.runGameDays()
+            _ = try await server.domain.game.runGameDays()
             let warnings = try await Self.notifications(api, ann, kind: "streakAtRisk")
             #expect(warnings.count == 1, "once a day")
             #expect((warnings.first?["title"] as? String)?.contains("1-day streak") == true, "\(warnings)")
             #expect(try await Self.notifications(api, ben, kind: "streakAtRisk").isEmpty, "quiet hours")
 
             clock.pass(seconds: 3 * 3600 + 1800)  // 23:30, after Ben's quiet hours
-            _ = try await server.domain.runGameDays()
+            _ = try await server.domain.game.runGameDays()
             #expect(try await Self.notifications(api, ben, kind: "streakAtRisk").count == 1)
             #expect(try await Self.notifications(api, ann, kind: "streakAtRisk").count == 1)
         }
@@ -113,7 +113,7 @@ struct GameDaysTests {
             try await Self.keepToday(api, ann, clock, title: "Tuesday's chore")  // today kept already
             _ = try await api.createTask(cat, ["title": "Open", "due": clock.now().civilDate.description])
             clock.pass(seconds: 11 * 3600)  // 21:00
-            _ = try await server.domain.runGameDays()
+            _ = try await server.domain.game.runGameDays()
             #expect(try await Self.notifications(api, ann, kind: "streakAtRisk").isEmpty, "today is kept")
             #expect(try await Self.notifications(api, cat, kind: "streakAtRisk").isEmpty, "no streak to lose")
         }

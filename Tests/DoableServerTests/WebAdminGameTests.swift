@@ -29,18 +29,18 @@ import Testing
         let server = try TestServer()
         try await server.runWeb { web, api in
             let ben = try await annAndBen(server, web, api)
-            let item = try #require(try await server.domain.allStoreItems(nil).first)
+            let item = try #require(try await server.domain.game.allStoreItems(nil).first)
             for path in ["/admin/game", "/admin/store", "/admin/store/\(item.id)", "/admin/plans"] {
                 let page = try await ben.get(path)
                 #expect(page.status == .notFound && page.body.contains("This page does not exist"), "\(path)")
             }
             #expect(try await ben.post("/admin/game", rulesForm(["basePoints": "500"])).status == .notFound)
-            #expect(try await server.domain.gameRules(nil).basePoints == GameRules.default.basePoints)
+            #expect(try await server.domain.game.gameRules(nil).basePoints == GameRules.default.basePoints)
             #expect(try await ben.post("/admin/store/\(item.id)/retire", [("retired", "1")]).status == .notFound)
             #expect(
                 try await ben.post("/admin/plans", [("name", "Sneaky"), ("price", "1"), ("period", "month")])
                     .status == .notFound)
-            #expect(try await server.domain.allSubscriptionPlans(nil).isEmpty)
+            #expect(try await server.domain.game.allSubscriptionPlans(nil).isEmpty)
             // The admin sub-navigation is the admins' only.
             #expect(!(try await ben.get("/settings").body.contains("/admin/")))
             let admin = try await web.get("/admin/categories").body
@@ -68,7 +68,7 @@ import Testing
             }
             let saved = try await web.post("/admin/game", rulesForm(["basePoints": "15", "warningHour": "20"]))
             #expect(saved.status == .seeOther && saved.location == "/admin/game", "\(saved.body.prefix(300))")
-            let rules = try await server.domain.gameRules(nil)
+            let rules = try await server.domain.game.gameRules(nil)
             #expect(rules.basePoints == 15 && rules.warningHour == 20 && rules.xpPercent == 100)
             #expect(try await web.get("/admin/game").body.contains("name=\"basePoints\" type=\"number\" value=\"15\""))
         }
@@ -92,7 +92,7 @@ import Testing
             #expect(refused.body.contains("aria-invalid=\"true\""))
             #expect(!refused.body.contains("id=\"f-xpPercent-error\""))
             // Nothing was saved, not even the value that was fine.
-            #expect(try await server.domain.gameRules(nil) == GameRules.default)
+            #expect(try await server.domain.game.gameRules(nil) == GameRules.default)
         }
     }
 
@@ -100,7 +100,7 @@ import Testing
         let server = try TestServer()
         try await server.runWeb { web, api in
             _ = try await annAndBen(server, web, api)
-            let before = try await server.domain.allStoreItems(nil).count
+            let before = try await server.domain.game.allStoreItems(nil).count
             let refused = try await web.post(
                 "/admin/store",
                 [
@@ -114,7 +114,7 @@ import Testing
                 "\(refused.body)")
             #expect(refused.body.contains("&lt;script&gt;alert(1)&lt;/script&gt;</textarea>"), "what was typed stays, as text")
             #expect(!refused.body.contains("<script>alert(1)"))
-            #expect(try await server.domain.allStoreItems(nil).count == before)
+            #expect(try await server.domain.game.allStoreItems(nil).count == before)
             // A price that is not a number and a slot not chosen are refused by their fields too.
             let incomplete = try await web.post(
                 "/admin/store",
@@ -133,7 +133,7 @@ import Testing
             let ben = try await annAndBen(server, web, api)
             let list = try await web.get("/admin/store")
             #expect(list.status == .ok && list.body.contains("<h2 id=\"settings-heading\">Store items</h2>"))
-            let seeded = try #require(try await server.domain.allStoreItems(nil).first)
+            let seeded = try #require(try await server.domain.game.allStoreItems(nil).first)
             #expect(list.body.contains("<a href=\"/admin/store/\(seeded.id)\">\(seeded.name)</a>"))
             let added = try await web.post(
                 "/admin/store",
@@ -142,7 +142,7 @@ import Testing
                     ("price", "25"), ("svg", circle),
                 ])
             #expect(added.status == .seeOther, "\(added.body.prefix(500))")
-            let item = try #require(try await server.domain.allStoreItems(nil).first { $0.name == "Red ball" })
+            let item = try #require(try await server.domain.game.allStoreItems(nil).first { $0.name == "Red ball" })
             #expect(item.price == 25 && item.slot == .shelf && item.category == .trinket && !item.isRetired)
             #expect(added.location == "/admin/store#item-\(item.id)")
             let row = try await web.get("/admin/store").body
@@ -159,7 +159,7 @@ import Testing
                     ("price", "30"), ("svg", circle),
                 ])
             #expect(saved.status == .seeOther)
-            #expect(try await server.domain.allStoreItems(nil).first { $0.id == item.id }?.price == 30)
+            #expect(try await server.domain.game.allStoreItems(nil).first { $0.id == item.id }?.price == 30)
 
             let retired = try await web.post("/admin/store/\(item.id)/retire", [("retired", "1")], fetch: true)
             #expect(
@@ -170,11 +170,11 @@ import Testing
             #expect(after.contains("aria-label=\"Bring back “Red ball”\""))
             let benToken = try await ben.apiToken("ben")
             let identity = try #require(try await server.domain.authenticate(secret: benToken))
-            #expect(!(try await server.domain.storeCatalogue(identity).contains { $0.item.id == item.id }))
+            #expect(!(try await server.domain.game.storeCatalogue(identity).contains { $0.item.id == item.id }))
 
             let back = try await web.post("/admin/store/\(item.id)/retire", [("retired", "0")])
             #expect(back.status == .seeOther && back.location == "/admin/store")
-            #expect(try await server.domain.storeCatalogue(identity).contains { $0.item.id == item.id })
+            #expect(try await server.domain.game.storeCatalogue(identity).contains { $0.item.id == item.id })
         }
     }
 
@@ -191,7 +191,7 @@ import Testing
                     ("name", "Pro"), ("price", "4.99"), ("period", "month"), ("description", "Everything, and more."),
                 ])
             #expect(added.status == .seeOther, "\(added.body.prefix(500))")
-            let plan = try #require(try await server.domain.allSubscriptionPlans(nil).first)
+            let plan = try #require(try await server.domain.game.allSubscriptionPlans(nil).first)
             #expect(plan.name == "Pro" && plan.price == Money(cents: 499) && plan.period == .month)
             let free = try await web.post("/admin/plans", [("name", "Free"), ("price", "0"), ("period", "year")])
             #expect(free.status == .seeOther)
@@ -223,7 +223,7 @@ import Testing
                     ("name", "Pro yearly"), ("price", "49,90"), ("period", "year"), ("description", "Save two months."),
                 ])
             #expect(saved.status == .seeOther)
-            let changed = try #require(try await server.domain.allSubscriptionPlans(nil).first { $0.id == plan.id })
+            let changed = try #require(try await server.domain.game.allSubscriptionPlans(nil).first { $0.id == plan.id })
             #expect(changed.name == "Pro yearly" && changed.price == Money(cents: 4990) && changed.period == .year)
 
             let retired = try await web.post("/admin/plans/\(plan.id)/retire", [("retired", "1")], fetch: true)

@@ -46,10 +46,10 @@ import Testing
             let after = try await web.get("/admin/categories").body
             #expect(after.contains("<li class=\"category is-archived\" id=\"category-\(id)\">"))
             #expect(after.contains("aria-label=\"Unarchive “Windows”\""))
-            let offered = try await server.domain.marketCategories().map(\.name)
+            let offered = try await server.domain.market.marketCategories().map(\.name)
             #expect(!offered.contains("Windows") && offered.last == "Other")
             _ = try await web.post("/admin/categories/\(id)/archive", [("archived", "0")], fetch: true)
-            #expect(try await server.domain.marketCategories().map(\.name).contains("Windows"))
+            #expect(try await server.domain.market.marketCategories().map(\.name).contains("Windows"))
         }
     }
 
@@ -74,13 +74,13 @@ import Testing
             #expect(page.status == .badRequest)
             #expect(page.body.contains("<p class=\"field-error\" id=\"category-new-error\" role=\"alert\">"))
             let other = try #require(
-                try await server.domain.marketCategories(includeArchived: true)
+                try await server.domain.market.marketCategories(includeArchived: true)
                     .first(where: \.isOther))
             let archive = try await web.post(
                 "/admin/categories/\(other.id)/archive", [("archived", "1")],
                 fetch: true)
             #expect(archive.status == .badRequest, "\(archive.body)")
-            #expect(try await server.domain.marketCategories().contains(where: \.isOther))
+            #expect(try await server.domain.market.marketCategories().contains(where: \.isOther))
         }
     }
 
@@ -92,7 +92,7 @@ import Testing
             #expect(page.status == .notFound && page.body.contains("This page does not exist"))
             let post = try await ben.post("/admin/categories", [("name", "Sneaky")])
             #expect(post.status == .notFound)
-            #expect(!(try await server.domain.marketCategories().map(\.name).contains("Sneaky")))
+            #expect(!(try await server.domain.market.marketCategories().map(\.name).contains("Sneaky")))
             #expect(!(try await ben.get("/settings").body.contains("/admin/categories")))
             #expect(try await web.get("/settings").body.contains("<a href=\"/admin/categories\">Marketplace categories</a>"))
             // Signed out: the sign-in page first, as for every page.
@@ -107,7 +107,7 @@ import Testing
             let ben = try await annAndBen(server, web, api)
             let secret = try await ben.apiToken("ben")
             let identity = try #require(try await server.domain.authenticate(secret: secret))
-            _ = try await server.domain.createPosting(
+            _ = try await server.domain.market.createPosting(
                 identity,
                 PostingInput(
                     title: "Fix my bike", description: "The chain is off.", category: "Other",

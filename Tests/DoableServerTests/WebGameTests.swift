@@ -23,7 +23,7 @@ import Testing
             try #require(try await server.domain.authenticate(secret: token))
         }
 
-        func game() async throws -> GameView { try await server.domain.game(try await identity()) }
+        func game() async throws -> GameView { try await server.domain.game.game(try await identity()) }
 
         /// A task made through the API; the clock must move a minute before it is completed for it to earn more
         /// than the anti-farming minimum.
@@ -88,7 +88,7 @@ import Testing
             #expect(try await web.post("/game/enable").status == .seeOther)
 
             // Renamed, turned off: the pages say what the game is again; on again, Biscuit is back.
-            _ = try await server.domain.updateCompanion(try await ann.identity(), CompanionPatch(name: "Biscuit"))
+            _ = try await server.domain.game.updateCompanion(try await ann.identity(), CompanionPatch(name: "Biscuit"))
             let disabled = try await web.post("/game/disable")
             #expect(disabled.status == .seeOther)
             #expect(try await web.get("/game").body.contains(">Turn the game on</button>"))
@@ -233,7 +233,7 @@ import Testing
         try await server.runWeb { web, api in
             let ann = try await player(server, web, api)
             let item = try #require(
-                try await server.domain.storeCatalogue(try await ann.identity())
+                try await server.domain.game.storeCatalogue(try await ann.identity())
                     .map(\.item).filter { $0.price > 0 }.first)
             let store = try await web.get("/game/store")
             #expect(store.body.contains("You have <strong>0</strong> points to spend."))
@@ -246,7 +246,7 @@ import Testing
             let after = try await web.get("/game/store")
             #expect(after.body.contains("costs \(item.price) points; you have 0."), "the domain's message in the toast")
             #expect(try await ann.game().profile.points == 0)
-            #expect(try await server.domain.inventory(try await ann.identity()).isEmpty, "nothing bought")
+            #expect(try await server.domain.game.inventory(try await ann.identity()).isEmpty, "nothing bought")
 
             let script = try await web.post("/game/store/\(item.id)/buy", fetch: true)
             #expect(script.status == .conflict)
@@ -260,7 +260,7 @@ import Testing
         try await server.runWeb { web, api in
             let ann = try await player(server, web, api)
             let item = try #require(
-                try await server.domain.storeCatalogue(try await ann.identity())
+                try await server.domain.game.storeCatalogue(try await ann.identity())
                     .map(\.item).filter { $0.slot.isWorn }.min { $0.price < $1.price })
             // Enough points: tasks with a two-hour estimate earn 22 each.
             var tasks: [TaskID] = []

@@ -21,7 +21,7 @@ import Testing
         try await bens.register("ben")
         let ann = try #require(try await server.domain.authenticate(secret: try await web.apiToken("ann")))
         let ben = try #require(try await server.domain.authenticate(secret: try await bens.apiToken("ben")))
-        let posting = try await server.domain.createPosting(
+        let posting = try await server.domain.market.createPosting(
             ann,
             PostingInput(
                 title: "Mow the lawn", description: "About 200 square metres.", category: "Gardening",
@@ -33,7 +33,7 @@ import Testing
         let server = try TestServer()
         try await server.runWeb { web, api in
             let market = try await market(server, web, api)
-            _ = try await server.domain.placeBid(
+            _ = try await server.domain.market.placeBid(
                 market.ben, postingID: market.posting.posting.id,
                 amount: Money(cents: 3_000))
             let page = try await web.get("/notifications").body
@@ -93,13 +93,13 @@ import Testing
             #expect(fresh.contains("<h2 id=\"market-standing-heading\">On the marketplace</h2>"))
             #expect(fresh.contains("No ratings yet") && fresh.contains("No postings assigned yet"))
             let id = market.posting.posting.id
-            let bid = try await server.domain.placeBid(market.ben, postingID: id, amount: Money(cents: 3_000))
-            _ = try await server.domain.acceptBid(market.ann, id: bid.bid.id)
-            _ = try await server.domain.markPostingDone(market.ann, id: id)
-            _ = try await server.domain.reviewPosting(market.ann, postingID: id, rating: 5, body: "Neat & quick <3")
+            let bid = try await server.domain.market.placeBid(market.ben, postingID: id, amount: Money(cents: 3_000))
+            _ = try await server.domain.market.acceptBid(market.ann, id: bid.bid.id)
+            _ = try await server.domain.market.markPostingDone(market.ann, id: id)
+            _ = try await server.domain.market.reviewPosting(market.ann, postingID: id, rating: 5, body: "Neat & quick <3")
             // Hidden until both rated (or 14 days passed).
             #expect(try await web.get("/users/ben").body.contains("No ratings yet"))
-            _ = try await server.domain.reviewPosting(market.ben, postingID: id, rating: 4, body: "Clear brief")
+            _ = try await server.domain.market.reviewPosting(market.ben, postingID: id, rating: 4, body: "Clear brief")
             let page = try await web.get("/users/ben").body
             #expect(page.contains("<dd class=\"market-rating\">5.0 ★ from 1 rating</dd>"))
             #expect(page.contains("Finished 1 of 1 assigned posting (100%)"))

@@ -36,7 +36,7 @@ import Testing
     )
         async throws -> PostingID
     {
-        try await p.server.domain.createPosting(
+        try await p.server.domain.market.createPosting(
             p.annID,
             PostingInput(
                 title: title, description: description, category: category, maxBid: Money(cents: maxBid),
@@ -122,7 +122,7 @@ import Testing
                 ], files: [FormFile(filename: "evil.png", type: "image/png", bytes: Array("<html>".utf8))], fetch: true)
             #expect(photo.status == .badRequest)
             #expect((photo.json["error"] as? [String: Any])?["field"] as? String == "photos")
-            #expect(try await server.domain.myPostings(p.annID).isEmpty, "a refused form posts nothing")
+            #expect(try await server.domain.market.myPostings(p.annID).isEmpty, "a refused form posts nothing")
         }
     }
 
@@ -140,7 +140,7 @@ import Testing
                     ("suggestedCategory", "Music"), ("maxBid", "80"),
                 ], files: [])
             let id = try #require(WebClient.first("/market/postings/([0-9a-f-]{36})$", in: sent.location ?? ""))
-            let posting = try await server.domain.postingView(p.annID, id: try #require(PostingID(id))).posting
+            let posting = try await server.domain.market.postingView(p.annID, id: try #require(PostingID(id))).posting
             #expect(posting.suggestedCategory == "Music")
             #expect(try await p.ann.get("/market/postings/\(id)").body.contains("Other (you suggested “Music”)"))
         }
@@ -155,7 +155,7 @@ import Testing
             let lawn = try await post(p, "Mow the lawn", description: "Front and back garden.")
             let hedge = try await post(p, "Trim the hedge", description: "Garden hedge, two metres.")
             let move = try await post(p, "Carry a sofa", category: "Moving", description: "Third floor, no lift.")
-            _ = try await server.domain.placeBid(p.benID, postingID: lawn, amount: Money(cents: 3_000))
+            _ = try await server.domain.market.placeBid(p.benID, postingID: lawn, amount: Money(cents: 3_000))
             let all = try await p.ben.get("/market").body
             #expect(all.contains(">Open postings, newest first</h2>"))
             let order = [move, hedge, lawn].map { all.range(of: "id=\"posting-\($0)\"")?.lowerBound }
@@ -174,8 +174,8 @@ import Testing
             #expect(moving.contains("Carry a sofa") && !moving.contains("Mow the lawn"))
             #expect(moving.contains("aria-current=\"page\">Moving</a>"))
             // An assigned posting is no longer found.
-            let bid = try await server.domain.myBids(p.benID).first!.0.bid
-            _ = try await server.domain.acceptBid(p.annID, id: bid.id)
+            let bid = try await server.domain.market.myBids(p.benID).first!.0.bid
+            _ = try await server.domain.market.acceptBid(p.annID, id: bid.id)
             #expect(!(try await p.ben.get("/market?q=lawn").body.contains("Mow the lawn")))
         }
     }
@@ -212,9 +212,9 @@ import Testing
                 "/market/postings/\(id)/bids/\(bidID)",
                 [("amount", "25.50"), ("message", ""), ("version", "1")])
             #expect(changed.status == .seeOther)
-            #expect(try await server.domain.myBids(p.benID).map(\.0.bid.amount) == [Money(cents: 2_550)])
+            #expect(try await server.domain.market.myBids(p.benID).map(\.0.bid.amount) == [Money(cents: 2_550)])
             _ = try await p.ben.post("/market/postings/\(id)/bids", [("amount", "20")])
-            #expect(try await server.domain.myBids(p.benID).map(\.0.bid.amount) == [Money(cents: 2_000)])
+            #expect(try await server.domain.market.myBids(p.benID).map(\.0.bid.amount) == [Money(cents: 2_000)])
             // Withdraw asks first without the script.
             let asked = try await p.ben.post("/market/postings/\(id)/bids/\(bidID)/withdraw")
             #expect(asked.status == .ok && asked.body.contains("Withdraw your bid of 20.00?"))
@@ -222,7 +222,7 @@ import Testing
             #expect(gone.status == .seeOther)
             let after = try await p.ben.get("/market/postings/\(id)").body
             #expect(after.contains("Place bid") && after.contains("bid-withdrawn\">Withdrawn<"))
-            #expect(try await server.domain.postingView(p.annID, id: id).posting.status == .requested)
+            #expect(try await server.domain.market.postingView(p.annID, id: id).posting.status == .requested)
             // Ann cannot bid on her own posting.
             let own = try await p.ann.get("/market/postings/\(id)").body
             #expect(!own.contains("Place bid"))
@@ -241,10 +241,10 @@ import Testing
             let id = try await post(p, "Mow the lawn")
             let quiet = try await p.ann.get("/today").body
             #expect(quiet.contains("id=\"nav-market-badge\" aria-hidden=\"true\" hidden>0</span>"))
-            _ = try await server.domain.placeBid(
+            _ = try await server.domain.market.placeBid(
                 p.benID, postingID: id, amount: Money(cents: 3_000),
                 message: "I have a mower")
-            _ = try await server.domain.placeBid(calID, postingID: id, amount: Money(cents: 2_500))
+            _ = try await server.domain.market.placeBid(calID, postingID: id, amount: Money(cents: 2_500))
             // MKT-8: the badge on every page's sidebar, and on My postings.
             let today = try await p.ann.get("/today").body
             #expect(today.contains("<span class=\"visually-hidden\" id=\"nav-market-unseen\"> (2 new bids)</span>"))
@@ -262,10 +262,10 @@ import Testing
             #expect(page.range(of: "@cal")!.lowerBound < page.range(of: "@ben")!.lowerBound)
             // Opening it marked them seen: the badge of this very page is gone already.
             #expect(page.contains("id=\"nav-market-badge\" aria-hidden=\"true\" hidden>0</span>"))
-            #expect(try await server.domain.unseenBidCount(p.annID) == 0)
+            #expect(try await server.domain.market.unseenBidCount(p.annID) == 0)
             #expect(!(try await p.ann.get("/market/postings/\(id)").body.contains("market-new\">New")))
             // Accepting asks first, then assigns and declines the other.
-            let benBid = try #require(try await server.domain.myBids(p.benID).first?.0.bid.id)
+            let benBid = try #require(try await server.domain.market.myBids(p.benID).first?.0.bid.id)
             let asked = try await p.ann.post("/market/postings/\(id)/bids/\(benBid)/accept")
             #expect(asked.status == .ok && asked.body.contains("Accept @ben&#39;s bid of 30.00?"))
             #expect(asked.body.contains("“Mow the lawn” is assigned to @ben and the other bid is declined."))
@@ -298,12 +298,12 @@ import Testing
         try await server.runWeb { web, api in
             let p = try await people(server, web, api)
             let id = try await post(p, "Mow the lawn")
-            let bid = try await server.domain.placeBid(p.benID, postingID: id, amount: Money(cents: 3_000)).bid
+            let bid = try await server.domain.market.placeBid(p.benID, postingID: id, amount: Money(cents: 3_000)).bid
             let declined = try await p.ann.post(
                 "/market/postings/\(id)/bids/\(bid.id)/decline", [("confirmed", "1")],
                 fetch: true)
             #expect(declined.status == .ok && declined.json["ok"] as? Bool == true)
-            #expect(try await server.domain.postingView(p.annID, id: id).posting.status == .requested)
+            #expect(try await server.domain.market.postingView(p.annID, id: id).posting.status == .requested)
             // Another member's bid is not Ben's to act on: 404.
             let stranger = try await p.ben.post("/market/postings/\(id)/bids/\(bid.id)/accept", [("confirmed", "1")])
             #expect(stranger.status == .notFound || stranger.status == .forbidden || stranger.status == .conflict)
@@ -317,14 +317,14 @@ import Testing
         try await server.runWeb { web, api in
             let p = try await people(server, web, api)
             let id = try await post(p, "Mow the lawn")
-            let bid = try await server.domain.placeBid(p.benID, postingID: id, amount: Money(cents: 3_000)).bid
-            _ = try await server.domain.acceptBid(p.annID, id: bid.id)
+            let bid = try await server.domain.market.placeBid(p.benID, postingID: id, amount: Money(cents: 3_000)).bid
+            _ = try await server.domain.market.acceptBid(p.annID, id: bid.id)
             // Not done: back to requested, taking bids again.
             let reopened = try await p.ann.post("/market/postings/\(id)/reopen", [("confirmed", "1")])
             #expect(reopened.status == .seeOther)
-            #expect(try await server.domain.postingView(p.annID, id: id).posting.status == .requested)
-            let again = try await server.domain.placeBid(p.benID, postingID: id, amount: Money(cents: 2_800)).bid
-            _ = try await server.domain.acceptBid(p.annID, id: again.id)
+            #expect(try await server.domain.market.postingView(p.annID, id: id).posting.status == .requested)
+            let again = try await server.domain.market.placeBid(p.benID, postingID: id, amount: Money(cents: 2_800)).bid
+            _ = try await server.domain.market.acceptBid(p.annID, id: again.id)
             let asked = try await p.ann.post("/market/postings/\(id)/done")
             #expect(asked.body.contains("Mark “Mow the lawn” done?"))
             _ = try await p.ann.post("/market/postings/\(id)/done", [("confirmed", "1")])
@@ -477,8 +477,8 @@ import Testing
             let version = try #require(edit.hidden("version"))
             #expect(try await p.ben.get("/market/postings/\(id)/edit").status == .notFound, "only the poster edits")
             // Meanwhile (another tab, an offline client) Ann accepts Ben's bid.
-            let bid = try await server.domain.placeBid(p.benID, postingID: id, amount: Money(cents: 3_000)).bid
-            _ = try await server.domain.acceptBid(p.annID, id: bid.id)
+            let bid = try await server.domain.market.placeBid(p.benID, postingID: id, amount: Money(cents: 3_000)).bid
+            _ = try await server.domain.market.acceptBid(p.annID, id: bid.id)
             let fields: [(String, String)] = [
                 ("version", version), ("title", "Mow the big lawn"), ("description", "Please help."),
                 ("category", "Gardening"), ("maxBid", "50"), ("placeName", "Kreuzberg"), ("latitude", "52.4986"),
@@ -491,7 +491,7 @@ import Testing
             let fetched = try await p.ann.post("/market/postings/\(id)", fields, fetch: true)
             #expect(fetched.status == .conflict)
             #expect((fetched.json["error"] as? [String: Any])?["code"] as? String == "posting_assigned")
-            #expect(try await server.domain.postingView(p.annID, id: id).posting.title == "Mow the lawn")
+            #expect(try await server.domain.market.postingView(p.annID, id: id).posting.title == "Mow the lawn")
             // Before that, an edit saves.
             let other = try await post(p, "Trim the hedge")
             let saved = try await p.ann.post(
@@ -501,7 +501,7 @@ import Testing
                     ("category", "Gardening"), ("maxBid", "45"),
                 ])
             #expect(saved.status == .seeOther)
-            let changed = try await server.domain.postingView(p.annID, id: other).posting
+            let changed = try await server.domain.market.postingView(p.annID, id: other).posting
             #expect(changed.title == "Trim two hedges" && changed.location == nil && changed.maxBid == Money(cents: 4_500))
         }
     }
@@ -544,10 +544,10 @@ import Testing
                 "/attachments/\(photo)/delete",
                 [("confirmed", "1"), ("back", "/market/postings/\(id)#photos")])
             #expect(deleted.status == .seeOther && deleted.location == "/market/postings/\(id)#photos")
-            #expect(try await server.domain.postingView(p.annID, id: id).photoIDs.count == 1)
+            #expect(try await server.domain.market.postingView(p.annID, id: id).photoIDs.count == 1)
             // Once assigned, the photos stay as they are (MKT-10).
-            let bid = try await server.domain.placeBid(p.benID, postingID: id, amount: Money(cents: 1_000)).bid
-            _ = try await server.domain.acceptBid(p.annID, id: bid.id)
+            let bid = try await server.domain.market.placeBid(p.benID, postingID: id, amount: Money(cents: 1_000)).bid
+            _ = try await server.domain.market.acceptBid(p.annID, id: bid.id)
             let late = try await p.ann.postMultipart(
                 "/market/postings/\(id)/photos",
                 files: [

@@ -29,40 +29,6 @@ extension Domain {
         }
     }
 
-    /// MKT-1: the poster adds a photo to its open posting.
-    public func addPostingPhoto(_ identity: Identity, postingID: PostingID, bytes uploaded: [UInt8]) async throws
-        -> Attachment
-    {
-        let kind = try ImageKind.validated(uploaded)
-        let bytes = ImageMetadata.stripped(uploaded, kind: kind)  // no GPS position or camera details (issue 27)
-        return try await perform(by: identity.account.id) {
-            var lifecycle = try await lifecycle(of: postingID)
-            let now = clock()
-            try lifecycle.edit(by: identity.account.id, now: now) { _ in }
-            let existing = try await store.attachments(postingIDs: [postingID])
-            try Self.requireRoomForPhoto(existing.count)
-            let photo = Attachment(
-                id: .make(at: now), accountID: identity.account.id, postingID: postingID,
-                kind: kind, byteCount: bytes.count, createdAt: now)
-            return (
-                WriteBatch(
-                    [
-                        .putAttachment(photo, bytes: bytes), .putPosting(lifecycle.posting, audience: []),
-                        .requireAtMost(.attachmentsOnPosting(postingID, ImageKind.maximumPerItem)),
-                    ], now: now),
-                photo
-            )
-        }
-    }
-
-    static func requireRoomForPhoto(_ count: Int) throws {
-        guard count < ImageKind.maximumPerItem else {
-            throw DoableError.conflict(
-                code: "too_many_photos", field: "body",
-                message: "There are already \(ImageKind.maximumPerItem) photos; remove one first.")
-        }
-    }
-
     /// A photo the caller may see, with its bytes; 404 otherwise.
     public func photo(_ identity: Identity, id: AttachmentID) async throws -> (Attachment, [UInt8]) {
         let photo = try await visiblePhoto(id, for: identity)
@@ -95,7 +61,7 @@ extension Domain {
             if let taskID = photo.taskID {
                 _ = try await editableTask(taskID, for: identity)
             } else if let postingID = photo.postingID {
-                var lifecycle = try await lifecycle(of: postingID)
+                var lifecycle = try await market.lifecycle(of: postingID)
                 try lifecycle.edit(by: identity.account.id, now: now) { _ in }
                 batch.append(.putPosting(lifecycle.posting, audience: []))
             }
@@ -109,11 +75,19 @@ extension Domain {
             if let taskID = photo.taskID {
                 _ = try await visibleTask(taskID, for: identity)
             } else if let postingID = photo.postingID {
-                _ = try await visiblePosting(postingID)
+                _ = try await market.visiblePosting(postingID)
             }
         } catch DoableError.notFound {
             throw DoableError.notFound("Photo not found.")
         }
         return photo
+    }
+
+    static func requireRoomForPhoto(_ count: Int) throws {
+        guard count < ImageKind.maximumPerItem else {
+            throw DoableError.conflict(
+                code: "too_many_photos", field: "body",
+                message: "There are already \(ImageKind.maximumPerItem) photos; remove one first.")
+        }
     }
 }

@@ -215,8 +215,8 @@ struct AccountsController {
                 memberships: export.memberships.map(MembershipDTO.init),
                 comments: export.comments.map { CommentDTO(CommentView(comment: $0, author: nil, canEdit: false, canDelete: false)) },
                 reminders: export.reminders.map(ReminderDTO.init), webhooks: export.webhooks.map { WebhookDTO($0) },
-                postings: try await domain.myPostings(identity).map(PostingDTO.init),
-                bids: try await domain.myBids(identity).map { BidDTO($0.0, posting: $0.1) },
+                postings: try await domain.market.myPostings(identity).map(PostingDTO.init),
+                bids: try await domain.market.myBids(identity).map { BidDTO($0.0, posting: $0.1) },
                 questions: export.questions.map { QuestionDTO(QuestionView(question: $0, asker: identity.account.username)) },
                 reviews: export.reviews.map { ReviewDTO(ReviewView(review: $0, reviewer: nil, reviewee: nil, isVisible: true)) },
                 photos: export.photos.map(PhotoDTO.init),
@@ -249,7 +249,7 @@ struct AccountsController {
         guard let username = context.parameters.get("username"),
             let account = try await domain.publicProfile(username: username)
         else { throw DoableError.notFound("No member with this username.") }
-        let market = try await domain.marketProfile(accountID: account.id)
+        let market = try await domain.market.marketProfile(accountID: account.id)
         return JSONResponse.make(
             PublicProfileDTO(
                 account,

@@ -25,7 +25,7 @@ extension AdminController {
     }
 
     @Sendable func gameRules(_ request: Request, context: AppRequestContext) async throws -> Response {
-        JSONResponse.make(try await domain.gameRules(try Self.admin(context)))
+        JSONResponse.make(try await game.gameRules(try Self.admin(context)))
     }
 
     /// Any subset of the constants, each a whole number in its range; an unknown name or a value out of range is a
@@ -35,7 +35,7 @@ extension AdminController {
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.gameRules, path: "rules")
         var changes: [String: Int] = [:]
         for name in body.fields.keys.sorted() { changes[name] = try body.integer(name) }
-        return JSONResponse.make(try await domain.updateGameRules(admin, changes))
+        return JSONResponse.make(try await game.updateGameRules(admin, changes))
     }
 
     static func itemInput(_ body: JSONObjectReader) throws -> StoreItemInput {
@@ -52,14 +52,14 @@ extension AdminController {
 
     /// Every item, retired ones too.
     @Sendable func storeItems(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let items = try await domain.allStoreItems(try Self.admin(context))
+        let items = try await game.allStoreItems(try Self.admin(context))
         return JSONResponse.make(["items": items.map(AdminStoreItemDTO.init)])
     }
 
     @Sendable func createStoreItem(_ request: Request, context: AppRequestContext) async throws -> Response {
         let admin = try Self.writingAdmin(context)
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.storeItem)
-        let item = try await domain.createStoreItem(admin, try Self.itemInput(body))
+        let item = try await game.createStoreItem(admin, try Self.itemInput(body))
         return JSONResponse.make(AdminStoreItemDTO(item), status: .created).tagged(version: item.version)
     }
 
@@ -68,7 +68,7 @@ extension AdminController {
         let admin = try Self.writingAdmin(context)
         let id: StoreItemID = try context.pathID()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.storeItem)
-        let item = try await domain.updateStoreItem(admin, id: id, try Self.itemInput(body))
+        let item = try await game.updateStoreItem(admin, id: id, try Self.itemInput(body))
         return JSONResponse.make(AdminStoreItemDTO(item)).tagged(version: item.version)
     }
 
@@ -85,14 +85,14 @@ extension AdminController {
 
     /// Every plan, retired ones too.
     @Sendable func allPlans(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let plans = try await domain.allSubscriptionPlans(try Self.admin(context))
+        let plans = try await game.allSubscriptionPlans(try Self.admin(context))
         return JSONResponse.make(["plans": plans.map(AdminPlanDTO.init)])
     }
 
     @Sendable func createPlan(_ request: Request, context: AppRequestContext) async throws -> Response {
         let admin = try Self.writingAdmin(context)
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.plan)
-        let plan = try await domain.createSubscriptionPlan(admin, try Self.planInput(body))
+        let plan = try await game.createSubscriptionPlan(admin, try Self.planInput(body))
         return JSONResponse.make(AdminPlanDTO(plan), status: .created).tagged(version: plan.version)
     }
 
@@ -101,7 +101,7 @@ extension AdminController {
         let admin = try Self.writingAdmin(context)
         let id: SubscriptionPlanID = try context.pathID()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.plan)
-        let plan = try await domain.updateSubscriptionPlan(admin, id: id, try Self.planInput(body))
+        let plan = try await game.updateSubscriptionPlan(admin, id: id, try Self.planInput(body))
         return JSONResponse.make(AdminPlanDTO(plan)).tagged(version: plan.version)
     }
 }

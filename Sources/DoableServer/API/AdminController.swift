@@ -6,7 +6,8 @@ import Hummingbird
 /// Admin tools under `/api/v1/admin` (MKT-11: marketplace categories). Only admin accounts see them: for anyone
 /// else every admin path answers 404, as if it did not exist.
 struct AdminController {
-    let domain: Domain
+    let game: GameService
+    let market: MarketService
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("admin/categories", use: categories)
@@ -25,7 +26,7 @@ struct AdminController {
     /// Every category, archived ones included, "Other" last.
     @Sendable func categories(_ request: Request, context: AppRequestContext) async throws -> Response {
         _ = try Self.admin(context)
-        let categories = try await domain.marketCategories(includeArchived: true)
+        let categories = try await market.marketCategories(includeArchived: true)
         return JSONResponse.make(["categories": categories.map(CategoryDTO.init)])
     }
 
@@ -33,7 +34,7 @@ struct AdminController {
         let admin = try Self.admin(context)
         guard admin.canWrite else { throw DoableError.forbidden("This token may only read.") }
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.category)
-        let category = try await domain.createCategory(admin, name: try body.required("name", body.string))
+        let category = try await market.createCategory(admin, name: try body.required("name", body.string))
         return JSONResponse.make(CategoryDTO(category), status: .created).tagged(version: category.version)
     }
 
@@ -48,7 +49,7 @@ struct AdminController {
         guard name != nil || isArchived != nil else {
             throw DoableError.invalid("name", "Give a new 'name', 'isArchived', or both.")
         }
-        let category = try await domain.updateCategory(admin, id: id, name: name, isArchived: isArchived)
+        let category = try await market.updateCategory(admin, id: id, name: name, isArchived: isArchived)
         return JSONResponse.make(CategoryDTO(category)).tagged(version: category.version)
     }
 
@@ -56,7 +57,7 @@ struct AdminController {
     @Sendable func suggestions(_ request: Request, context: AppRequestContext) async throws -> Response {
         let admin = try Self.admin(context)
         let limit = try CollaborationController.limit(request, maximum: 1_000) ?? 100
-        let suggestions = try await domain.categorySuggestions(admin, limit: limit)
+        let suggestions = try await market.categorySuggestions(admin, limit: limit)
         return JSONResponse.make(["suggestions": suggestions.map(CategorySuggestionDTO.init)])
     }
 }

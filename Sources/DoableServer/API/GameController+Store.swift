@@ -17,8 +17,8 @@ extension GameController {
     /// The items on sale with the caller's points.
     @Sendable func store(_ request: Request, context: AppRequestContext) async throws -> Response {
         let identity = try context.requireIdentity()
-        async let items = domain.storeCatalogue(identity)
-        async let game = domain.game(identity)
+        async let items = game.storeCatalogue(identity)
+        async let game = game.game(identity)
         return JSONResponse.make(
             StoreDTO(
                 points: try await game.profile.points,
@@ -28,23 +28,23 @@ extension GameController {
     /// Any request body is ignored.
     @Sendable func buy(_ request: Request, context: AppRequestContext) async throws -> Response {
         let identity = try context.requireWriter()
-        return respond(try await domain.buyItem(identity, id: try context.pathID("itemId")))
+        return respond(try await game.buyItem(identity, id: try context.pathID("itemId")))
     }
 
     /// What the caller owns, newest first (retired items too).
     @Sendable func inventory(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let items = try await domain.inventory(try context.requireIdentity())
+        let items = try await game.inventory(try context.requireIdentity())
         return JSONResponse.make(["items": items.map(StoreItemDTO.init)])
     }
 
     /// Puts an owned item on (whatever was in its slot comes off). Any request body is ignored.
     @Sendable func equip(_ request: Request, context: AppRequestContext) async throws -> Response {
         let identity = try context.requireWriter()
-        return respond(try await domain.equipItem(identity, id: try context.pathID("itemId"), equipped: true))
+        return respond(try await game.equipItem(identity, id: try context.pathID("itemId"), equipped: true))
     }
 
     @Sendable func unequip(_ request: Request, context: AppRequestContext) async throws -> Response {
         let identity = try context.requireWriter()
-        return respond(try await domain.equipItem(identity, id: try context.pathID("itemId"), equipped: false))
+        return respond(try await game.equipItem(identity, id: try context.pathID("itemId"), equipped: false))
     }
 }

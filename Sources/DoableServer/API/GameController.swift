@@ -8,7 +8,7 @@ import NIOCore
 /// pictures, the streak's buy-back, badges and the ledger — and the subscription plans. The store and the inventory
 /// are in `GameController+Store.swift`. Everything is the caller's own: there is nothing of anyone else's to see.
 struct GameController {
-    let domain: Domain
+    let game: GameService
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("game", use: show)
@@ -29,7 +29,7 @@ struct GameController {
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
-        respond(try await domain.game(try context.requireIdentity()))
+        respond(try await game.game(try context.requireIdentity()))
     }
 
     /// On and off (409 when it already is), strict mode and days off.
@@ -41,7 +41,7 @@ struct GameController {
         patch.isStrict = try body.bool("strict")
         patch.offWeekdays = try body.integers("offWeekdays", maximumCount: 7).map { Set($0) }
         patch.offDays = try body.civilDates("offDays", maximumCount: 366).map { Set($0) }
-        return respond(try await domain.updateGame(identity, patch))
+        return respond(try await game.updateGame(identity, patch))
     }
 
     /// GAME-2: the companion's name (1 to 30 characters), species and color (`colour`, its name before, still reads).
@@ -53,14 +53,14 @@ struct GameController {
         patch.species = try body.enumeration("species", Companion.Species.self)
         patch.color =
             try body.enumeration("color", Companion.Color.self) ?? body.enumeration("colour", Companion.Color.self)
-        return respond(try await domain.updateCompanion(identity, patch))
+        return respond(try await game.updateCompanion(identity, patch))
     }
 
     /// GAME-2: the companion answers being petted. Any request body is ignored.
     @Sendable func pet(_ request: Request, context: AppRequestContext) async throws -> Response {
         let identity = try context.requireWriter()
-        let says = try await domain.petCompanion(identity)
-        let game = try await domain.game(identity)
+        let says = try await game.petCompanion(identity)
+        let game = try await game.game(identity)
         return JSONResponse.make(PetDTO(says: says, mood: game.mood))
     }
 
@@ -71,13 +71,13 @@ struct GameController {
 
     /// GAME-2 and GAME-3: the companion wearing what is equipped in a worn slot.
     @Sendable func companionPicture(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let game = try await domain.game(try context.requireIdentity())
+        let game = try await game.game(try context.requireIdentity())
         return Self.svgResponse(Self.companionSVG(game))
     }
 
     /// GAME-3: the companion at home, with the furniture and trinkets placed.
     @Sendable func homePicture(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let game = try await domain.game(try context.requireIdentity())
+        let game = try await game.game(try context.requireIdentity())
         let furniture = game.equippedItems.filter { !$0.slot.isWorn }
         return Self.svgResponse(CompanionArt.home(companionSVG: Self.companionSVG(game), furniture: furniture))
     }
@@ -108,12 +108,12 @@ struct GameController {
 
     /// GAME-4: buys back the streak the latest missed day broke. Any request body is ignored.
     @Sendable func restoreStreak(_ request: Request, context: AppRequestContext) async throws -> Response {
-        respond(try await domain.restoreStreak(try context.requireWriter()))
+        respond(try await game.restoreStreak(try context.requireWriter()))
     }
 
     /// GAME-5: all nine badges, earned or not, in their order.
     @Sendable func badges(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let game = try await domain.game(try context.requireIdentity())
+        let game = try await game.game(try context.requireIdentity())
         let badges = Badge.allCases.map { BadgeDTO(badge: $0, awardedAt: game.profile.badges[$0]) }
         return JSONResponse.make(["badges": badges])
     }
@@ -129,14 +129,14 @@ struct GameController {
             before = moment
         }
         let limit = try CollaborationController.limit(request, maximum: 500) ?? 100
-        let entries = try await domain.gameLedger(identity, before: before, limit: limit)
+        let entries = try await game.gameLedger(identity, before: before, limit: limit)
         return JSONResponse.make(["entries": entries.map(LedgerEntryDTO.init)])
     }
 
     /// GAME-7: the plans on offer (retired ones are not).
     @Sendable func plans(_ request: Request, context: AppRequestContext) async throws -> Response {
         _ = try context.requireIdentity()
-        return JSONResponse.make(["plans": try await domain.subscriptionPlans().map(PlanDTO.init)])
+        return JSONResponse.make(["plans": try await game.subscriptionPlans().map(PlanDTO.init)])
     }
 }
 

@@ -24,7 +24,7 @@ extension MarketController {
 
     /// All bids for the poster (which marks them seen, MKT-8); the caller's own for anyone else.
     @Sendable func bids(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let bids = try await domain.bids(try context.requireIdentity(), postingID: try context.pathID())
+        let bids = try await market.bids(try context.requireIdentity(), postingID: try context.pathID())
         return JSONResponse.make(["bids": bids.map { BidDTO($0) }])
     }
 
@@ -35,7 +35,7 @@ extension MarketController {
         let postingID: PostingID = try context.pathID()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.bid)
         let amount = try body.required("amount", body.money)
-        let bid = try await domain.placeBid(
+        let bid = try await market.placeBid(
             identity, postingID: postingID, amount: amount,
             message: try body.string("message"))
         return respond(bid, status: bid.bid.version == 1 ? .created : .ok)
@@ -51,13 +51,13 @@ extension MarketController {
             throw DoableError.invalid("amount", "Give a new 'amount', a new 'message', or both.")
         }
         return respond(
-            try await domain.updateBid(
+            try await market.updateBid(
                 identity, id: id, amount: amount, message: message,
                 ifVersion: try request.ifMatchVersion()))
     }
 
     @Sendable func withdrawBid(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await domain.withdrawBid(
+        try await market.withdrawBid(
             try context.requireWriter(), id: try context.pathID(),
             ifVersion: try request.ifMatchVersion())
         return JSONResponse.noContent()
@@ -65,15 +65,15 @@ extension MarketController {
 
     /// MKT-6: answers with the posting, now assigned; of two accepts at the same moment one gets 409.
     @Sendable func acceptBid(_ request: Request, context: AppRequestContext) async throws -> Response {
-        respond(try await domain.acceptBid(try context.requireWriter(), id: try context.pathID()))
+        respond(try await market.acceptBid(try context.requireWriter(), id: try context.pathID()))
     }
 
     @Sendable func declineBid(_ request: Request, context: AppRequestContext) async throws -> Response {
-        respond(try await domain.declineBid(try context.requireWriter(), id: try context.pathID()))
+        respond(try await market.declineBid(try context.requireWriter(), id: try context.pathID()))
     }
 
     @Sendable func questions(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let questions = try await domain.questions(try context.requireIdentity(), postingID: try context.pathID())
+        let questions = try await market.questions(try context.requireIdentity(), postingID: try context.pathID())
         return JSONResponse.make(["questions": questions.map(QuestionDTO.init)])
     }
 
@@ -81,7 +81,7 @@ extension MarketController {
         let identity = try context.requireWriter()
         let postingID: PostingID = try context.pathID()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.question)
-        let question = try await domain.askQuestion(
+        let question = try await market.askQuestion(
             identity, postingID: postingID,
             body: try body.required("body", body.string))
         return JSONResponse.make(QuestionDTO(question), status: .created)
@@ -91,7 +91,7 @@ extension MarketController {
         let identity = try context.requireWriter()
         let id: QuestionID = try context.pathID()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.answer)
-        let question = try await domain.answerQuestion(
+        let question = try await market.answerQuestion(
             identity, id: id,
             answer: try body.required("answer", body.string))
         return JSONResponse.make(QuestionDTO(question))
@@ -102,7 +102,7 @@ extension MarketController {
         let identity = try context.requireWriter()
         let postingID: PostingID = try context.pathID()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.review)
-        let review = try await domain.reviewPosting(
+        let review = try await market.reviewPosting(
             identity, postingID: postingID,
             rating: try body.required("rating", body.integer),
             body: try body.string("body"))

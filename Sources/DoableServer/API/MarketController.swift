@@ -8,7 +8,7 @@ import NIOCore
 /// Every signed-in member sees every posting; only its poster changes it (403 for anyone else, since the posting is
 /// no secret). Bids, questions and reviews are in `MarketController+Bids.swift`.
 struct MarketController {
-    let domain: Domain
+    let market: MarketService
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("market/postings", use: search)
@@ -48,12 +48,12 @@ struct MarketController {
         let query = try MarketQuery(request.uri.queryParameters)
         let statuses = query.statuses.isEmpty ? nil : query.statuses
         if let near = query.near {
-            let views = try await domain.postingsNear(
+            let views = try await market.postingsNear(
                 identity, point: near, radiusKm: query.radiusKm ?? MarketRules.defaultRadiusKm, text: query.text,
                 category: query.category, statuses: statuses, limit: query.limit)
             return JSONResponse.make(PostingPageDTO(postings: views.map(PostingDTO.init), nextCursor: nil))
         }
-        let page = try await domain.searchPostings(
+        let page = try await market.searchPostings(
             identity, text: query.text, category: query.category,
             statuses: statuses, cursor: query.cursor, limit: query.limit)
         return JSONResponse.make(
@@ -68,7 +68,7 @@ struct MarketController {
         for field in ["title", "description", "category", "maxBid"] where !body.has(field) {
             throw DoableError.invalid(field, "'\(field)' is required.")
         }
-        return respond(try await domain.createPosting(identity, try Self.input(body)), status: .created)
+        return respond(try await market.createPosting(identity, try Self.input(body)), status: .created)
     }
 
     /// The posting's page. For its poster it shows every bid, and so marks them seen (MKT-8): `unseenBidCount` says
@@ -77,11 +77,11 @@ struct MarketController {
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let identity = try context.requireIdentity()
         let id: PostingID = try context.pathID()
-        var detail = try await domain.posting(identity, id: id)
+        var detail = try await market.posting(identity, id: id)
         let unseen = detail.view.unseenBidCount
         if detail.view.isPoster && unseen > 0 {
-            try await domain.markBidsSeen(identity, postingID: id)
-            detail = try await domain.posting(identity, id: id)
+            try await market.markBidsSeen(identity, postingID: id)
+            detail = try await market.posting(identity, id: id)
             detail.view.unseenBidCount = unseen
         }
         return JSONResponse.make(PostingDTO(detail)).tagged(version: detail.view.posting.version)
@@ -93,13 +93,13 @@ struct MarketController {
         let id: PostingID = try context.pathID()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.posting)
         return respond(
-            try await domain.updatePosting(
+            try await market.updatePosting(
                 identity, id: id, try Self.input(body),
                 ifVersion: try request.ifMatchVersion()))
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await domain.deletePosting(
+        try await market.deletePosting(
             try context.requireWriter(), id: try context.pathID(),
             ifVersion: try request.ifMatchVersion())
         return JSONResponse.noContent()
@@ -111,20 +111,20 @@ struct MarketController {
         let id: PostingID = try context.pathID()
         let bytes = try await AttachmentsController.photoBytes(request)
         if let refusal = AttachmentsController.refusingLargePhoto(bytes) { return refusal }
-        let photo = try await domain.addPostingPhoto(identity, postingID: id, bytes: bytes)
+        let photo = try await market.addPostingPhoto(identity, postingID: id, bytes: bytes)
         return JSONResponse.make(PhotoDTO(photo), status: .created)
     }
 
     @Sendable func markDone(_ request: Request, context: AppRequestContext) async throws -> Response {
         respond(
-            try await domain.markPostingDone(
+            try await market.markPostingDone(
                 try context.requireWriter(), id: try context.pathID(),
                 ifVersion: try request.ifMatchVersion()))
     }
 
     @Sendable func reopen(_ request: Request, context: AppRequestContext) async throws -> Response {
         respond(
-            try await domain.reopenPosting(
+            try await market.reopenPosting(
                 try context.requireWriter(), id: try context.pathID(),
                 ifVersion: try request.ifMatchVersion()))
     }
@@ -135,8 +135,8 @@ struct MarketController {
         let filter = try MarketQuery.choice(
             request.uri.queryParameters, "status", MyPostingsFilter.self,
             default: .all)
-        async let postings = domain.myPostings(identity, filter: filter)
-        async let unseen = domain.unseenBidCount(identity)
+        async let postings = market.myPostings(identity, filter: filter)
+        async let unseen = market.unseenBidCount(identity)
         return JSONResponse.make(
             MyPostingsDTO(
                 postings: try await postings.map(PostingDTO.init),
@@ -147,13 +147,13 @@ struct MarketController {
     @Sendable func myBids(_ request: Request, context: AppRequestContext) async throws -> Response {
         let identity = try context.requireIdentity()
         let filter = try MarketQuery.choice(request.uri.queryParameters, "status", MyBidsFilter.self, default: .all)
-        let bids = try await domain.myBids(identity, filter: filter)
+        let bids = try await market.myBids(identity, filter: filter)
         return JSONResponse.make(["bids": bids.map { BidDTO($0.0, posting: $0.1) }])
     }
 
     /// MKT-11: the categories a member may pick, "Other" last.
     @Sendable func categories(_ request: Request, context: AppRequestContext) async throws -> Response {
         _ = try context.requireIdentity()
-        return JSONResponse.make(["categories": try await domain.marketCategories().map(CategoryDTO.init)])
+        return JSONResponse.make(["categories": try await market.marketCategories().map(CategoryDTO.init)])
     }
 }

@@ -40,10 +40,10 @@ struct MarketQuery {
             radiusKm = try MarketRules.radiusKm(value)
         }
         if let limit = parameters.get("limit") {
-            guard let value = Int(limit), (1...Domain.marketPageLimit).contains(value) else {
+            guard let value = Int(limit), (1...MarketService.marketPageLimit).contains(value) else {
                 throw DoableError.invalid(
                     "limit",
-                    "'limit' must be a whole number from 1 to \(Domain.marketPageLimit).")
+                    "'limit' must be a whole number from 1 to \(MarketService.marketPageLimit).")
             }
             self.limit = value
         }

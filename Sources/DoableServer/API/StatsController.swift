@@ -7,7 +7,7 @@ import NIOCore
 /// GAME-6: the caller's statistics, game on or off, and their charts drawn as SVG on the server. `period` is
 /// `week` (the default), `month` or `year`; anything else is a 400 naming it.
 struct StatsController {
-    let domain: Domain
+    let game: GameService
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("stats", use: show)
@@ -20,7 +20,7 @@ struct StatsController {
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
         let identity = try context.requireIdentity()
-        let report = try await domain.stats(identity, period: try Self.period(request))
+        let report = try await game.stats(identity, period: try Self.period(request))
         return JSONResponse.make(StatsDTO(report))
     }
 
@@ -32,7 +32,7 @@ struct StatsController {
             let names = StatsCharts.names.joined(separator: ", ")
             throw DoableError.notFound("There is no such chart; the charts are \(names).")
         }
-        let report = try await domain.stats(identity, period: try Self.period(request))
+        let report = try await game.stats(identity, period: try Self.period(request))
         guard let svg = StatsCharts.svg(named: name, report: report) else {
             throw DoableError.notFound(
                 name == "points"

@@ -31,7 +31,7 @@ struct MarketBadgeMiddleware: RouterMiddleware {
         guard let identity = context.identity, !context.web.wantsJSON, Self.mayRenderPage(request.uri.path) else {
             return try await next(request, context)
         }
-        let count = (try? await domain.unseenBidCount(identity)) ?? 0
+        let count = (try? await domain.market.unseenBidCount(identity)) ?? 0
         return try await MarketBadge.$unseenBids.withValue(count) { try await next(request, context) }
     }
 

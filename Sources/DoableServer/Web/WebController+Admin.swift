@@ -37,8 +37,8 @@ extension WebController {
     private func categoriesPage(_ context: AppRequestContext, identity: Identity, refusal: CategoryRefusal?)
         async throws -> Response
     {
-        async let loadedSuggestions = domain.categorySuggestions(identity)
-        let categories = try await domain.marketCategories(includeArchived: true)
+        async let loadedSuggestions = domain.market.categorySuggestions(identity)
+        let categories = try await domain.market.marketCategories(includeArchived: true)
         let time = MemberTime(preferences: identity.account.preferences)
         let csrf = csrfField(context)
         let addError = refusal?.id == nil ? refusal?.message : nil
@@ -147,7 +147,7 @@ extension WebController {
         let identity = try admin(context)
         let name = context.web.form["name"] ?? ""
         do {
-            let category = try await domain.createCategory(identity, name: name)
+            let category = try await domain.market.createCategory(identity, name: name)
             return WebResponse.done(
                 context, redirect: "/admin/categories",
                 toast: Flash(message: "Added the category “\(category.name)”"),
@@ -162,7 +162,7 @@ extension WebController {
         let id: CategoryID = try context.pathID()
         let name = context.web.form["name"] ?? ""
         do {
-            let category = try await domain.updateCategory(identity, id: id, name: name, isArchived: nil)
+            let category = try await domain.market.updateCategory(identity, id: id, name: name, isArchived: nil)
             return WebResponse.done(
                 context, redirect: "/admin/categories",
                 toast: Flash(message: "Renamed to “\(category.name)”"), focus: "category-\(id)-name")
@@ -175,7 +175,7 @@ extension WebController {
         let identity = try admin(context)
         let id: CategoryID = try context.pathID()
         let archived = context.web.form.isOn("archived")
-        let category = try await domain.updateCategory(identity, id: id, name: nil, isArchived: archived)
+        let category = try await domain.market.updateCategory(identity, id: id, name: nil, isArchived: archived)
         // Undo is the opposite button: the toast offers nothing the row does not.
         return WebResponse.done(
             context, redirect: "/admin/categories",

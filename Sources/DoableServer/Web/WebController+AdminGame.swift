@@ -11,7 +11,7 @@ extension WebController {
     func addAdminGameRoutes(to web: RouterGroup<AppRequestContext>) {
         web.get("admin/game") { _, context in
             let identity = try admin(context)
-            let rules = try await domain.gameRules(identity)
+            let rules = try await domain.game.gameRules(identity)
             return try await gameRulesPage(context, rules: rules, form: Self.rulesForm(rules), errors: FormErrors())
         }
         web.post("admin/game") { _, context in try await saveGameRules(context) }
@@ -128,7 +128,7 @@ extension WebController {
     private func saveGameRules(_ context: AppRequestContext) async throws -> Response {
         let identity = try admin(context)
         let form = context.web.form
-        let current = try await domain.gameRules(identity)
+        let current = try await domain.game.gameRules(identity)
         var errors = FormErrors()
         var changes: [String: Int] = [:]
         var checked = current
@@ -154,7 +154,7 @@ extension WebController {
         }
         if errors.isEmpty {
             do {
-                _ = try await domain.updateGameRules(identity, changes)
+                _ = try await domain.game.updateGameRules(identity, changes)
                 let message =
                     changes.isEmpty
                     ? "Nothing changed"

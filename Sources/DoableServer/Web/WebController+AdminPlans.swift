@@ -44,9 +44,9 @@ extension WebController {
             }),
         access: .init(
             id: \.id, name: \.name, isRetired: \.isRetired,
-            all: { domain, identity in try await domain.allSubscriptionPlans(identity) },
-            create: { domain, identity, input in try await domain.createSubscriptionPlan(identity, input) },
-            update: { domain, identity, id, input in try await domain.updateSubscriptionPlan(identity, id: id, input) },
+            all: { domain, identity in try await domain.game.allSubscriptionPlans(identity) },
+            create: { domain, identity, input in try await domain.game.createSubscriptionPlan(identity, input) },
+            update: { domain, identity, id, input in try await domain.game.updateSubscriptionPlan(identity, id: id, input) },
             retiring: { PlanInput(isRetired: $0) }),
         form: .init(
             blank: FormData(pairs: [("period", "month")]), values: planForm,

@@ -53,9 +53,9 @@ extension WebController {
             }),
         access: .init(
             id: \.id, name: \.name, isRetired: \.isRetired,
-            all: { domain, identity in try await domain.allStoreItems(identity) },
-            create: { domain, identity, input in try await domain.createStoreItem(identity, input) },
-            update: { domain, identity, id, input in try await domain.updateStoreItem(identity, id: id, input) },
+            all: { domain, identity in try await domain.game.allStoreItems(identity) },
+            create: { domain, identity, input in try await domain.game.createStoreItem(identity, input) },
+            update: { domain, identity, id, input in try await domain.game.updateStoreItem(identity, id: id, input) },
             retiring: { StoreItemInput(isRetired: $0) }),
         form: .init(
             blank: FormData(), values: storeItemForm,

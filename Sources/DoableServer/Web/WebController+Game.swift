@@ -104,7 +104,7 @@ extension WebController {
         let identity = try member(context)
         if identity.account.preferences.gameOptIn != on {
             do {
-                _ = try await domain.updateGame(identity, GamePatch(isEnabled: on))
+                _ = try await domain.game.updateGame(identity, GamePatch(isEnabled: on))
             } catch DoableError.conflict(let code, _, _) where code == "game_already_on" || code == "game_already_off" {
                 // Sent twice (two tabs): it already is what was asked.
             }
@@ -121,7 +121,7 @@ extension WebController {
     private func petCompanion(_ context: AppRequestContext) async throws -> Response {
         let identity = try member(context)
         guard identity.account.preferences.gameOptIn else { return WebResponse.redirect("/game") }
-        let line = try await domain.petCompanion(identity)
+        let line = try await domain.game.petCompanion(identity)
         let name = try await GameNav.view(of: identity, domain: domain).profile.companion.name
         return WebResponse.done(
             context, redirect: "/game?petted=1", toast: Flash(message: "\(name): “\(line)”"),
@@ -133,7 +133,7 @@ extension WebController {
         let identity = try member(context)
         guard identity.account.preferences.gameOptIn else { return WebResponse.redirect("/game") }
         do {
-            let view = try await domain.restoreStreak(identity)
+            let view = try await domain.game.restoreStreak(identity)
             return WebResponse.done(
                 context, redirect: "/game",
                 toast: Flash(
@@ -198,7 +198,7 @@ enum GameNav {
 
     /// The game of this request's member, with the days that ended since the last look closed.
     static func view(of identity: Identity, domain: Domain) async throws -> GameView {
-        try await domain.game(identity)
+        try await domain.game.game(identity)
     }
 }
 
@@ -212,7 +212,7 @@ struct GameNavMiddleware: RouterMiddleware {
         guard let identity = context.identity, identity.account.preferences.gameOptIn,
             !context.web.wantsJSON, MarketBadgeMiddleware.mayRenderPage(request.uri.path)
         else { return try await next(request, context) }
-        let points = try? await domain.gamePoints(identity)
+        let points = try? await domain.game.gamePoints(identity)
         return try await GameNav.$points.withValue(points) { try await next(request, context) }
     }
 }

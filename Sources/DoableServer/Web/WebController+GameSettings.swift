@@ -102,7 +102,7 @@ extension WebController {
         var status = HTTPResponse.Status.badRequest
         if errors.isEmpty {
             do {
-                let view = try await domain.updateCompanion(identity, patch)
+                let view = try await domain.game.updateCompanion(identity, patch)
                 let companion = view.profile.companion
                 return WebResponse.done(
                     context, redirect: "/game",
@@ -233,7 +233,7 @@ extension WebController {
                 patch.isStrict = form.isOn("strict")
                 patch.offWeekdays = Set(form.all("offWeekdays").compactMap { Int($0) })
             }
-            _ = try await domain.updateGame(identity, patch)
+            _ = try await domain.game.updateGame(identity, patch)
             return WebResponse.done(context, redirect: "/game/settings", toast: Flash(message: message))
         } catch let error as DoableError where Self.isGameRefusal(error) {
             if context.web.wantsJSON {

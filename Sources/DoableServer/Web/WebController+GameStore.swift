@@ -22,8 +22,8 @@ extension WebController {
         let identity = try member(context)
         let view = try await GameNav.view(of: identity, domain: domain)
         guard view.isEnabled else { return try await gameOffPage(context) }
-        async let catalogueRead = domain.storeCatalogue(identity)
-        async let inventoryRead = domain.inventory(identity)
+        async let catalogueRead = domain.game.storeCatalogue(identity)
+        async let inventoryRead = domain.game.inventory(identity)
         let catalogue = try await catalogueRead
         let sold = Set(catalogue.map(\.item.id))
         // What the member owns that is no longer sold still shows, to wear or take off.
@@ -120,8 +120,8 @@ extension WebController {
         guard identity.account.preferences.gameOptIn else { return WebResponse.redirect("/game") }
         let id: StoreItemID = try context.pathID("id")
         do {
-            let view = try await domain.buyItem(identity, id: id)
-            let name = try await domain.inventory(identity).first { $0.item.id == id }?.item.name ?? "The item"
+            let view = try await domain.game.buyItem(identity, id: id)
+            let name = try await domain.game.inventory(identity).first { $0.item.id == id }?.item.name ?? "The item"
             return WebResponse.done(
                 context, redirect: "/game/store#item-\(id)",
                 toast: Flash(
@@ -136,8 +136,8 @@ extension WebController {
         guard identity.account.preferences.gameOptIn else { return WebResponse.redirect("/game") }
         let id: StoreItemID = try context.pathID("id")
         do {
-            let view = try await domain.equipItem(identity, id: id, equipped: equipped)
-            let item = try await domain.inventory(identity).first { $0.item.id == id }?.item
+            let view = try await domain.game.equipItem(identity, id: id, equipped: equipped)
+            let item = try await domain.game.inventory(identity).first { $0.item.id == id }?.item
             let name = item?.name ?? "The item", worn = item?.slot.isWorn ?? true
             let companion = view.profile.companion.name
             let message =

@@ -13,7 +13,7 @@ extension WebController {
         web.get("market/near") { _, context in try await marketNear(context) }
         web.get("market/mine") { _, context in try await marketMine(context) }
         web.get("market/badge") { _, context in
-            JSONResponse.make(["unseenBidCount": try await domain.unseenBidCount(try member(context))])
+            JSONResponse.make(["unseenBidCount": try await domain.market.unseenBidCount(try member(context))])
         }
         addMarketFormRoutes(to: web)
         addMarketPostingRoutes(to: web)

@@ -26,7 +26,7 @@ extension WebController {
 
     private func markPostingDone(_ context: AppRequestContext) async throws -> Response {
         let identity = try member(context)
-        let view = try await domain.postingView(identity, id: try postingID(context))
+        let view = try await domain.market.postingView(identity, id: try postingID(context))
         let path = "/market/postings/\(view.posting.id)"
         let assignee = view.assignee.map { "@\($0)" } ?? "the assignee"
         guard context.web.form.isOn("confirmed") || context.web.wantsJSON else {
@@ -35,7 +35,7 @@ extension WebController {
                 message: "You and \(assignee) can then rate each other.",
                 action: "\(path)/done", button: "Mark done", fields: back(path, context))
         }
-        _ = try await domain.markPostingDone(identity, id: view.posting.id)
+        _ = try await domain.market.markPostingDone(identity, id: view.posting.id)
         return WebResponse.done(
             context, redirect: path,
             toast: Flash(
@@ -44,7 +44,7 @@ extension WebController {
 
     private func reopenPosting(_ context: AppRequestContext) async throws -> Response {
         let identity = try member(context)
-        let view = try await domain.postingView(identity, id: try postingID(context))
+        let view = try await domain.market.postingView(identity, id: try postingID(context))
         let path = "/market/postings/\(view.posting.id)"
         let assignee = view.assignee.map { "@\($0)" } ?? "The assignee"
         guard context.web.form.isOn("confirmed") || context.web.wantsJSON else {
@@ -55,7 +55,7 @@ extension WebController {
                 action: "\(path)/reopen", button: "Return to requested",
                 fields: back(path, context))
         }
-        _ = try await domain.reopenPosting(identity, id: view.posting.id)
+        _ = try await domain.market.reopenPosting(identity, id: view.posting.id)
         return WebResponse.done(
             context, redirect: path,
             toast: Flash(
@@ -70,7 +70,7 @@ extension WebController {
         let form = context.web.form
         do {
             let amount = try Money.parse(text: form["amount"] ?? "", field: "amount")
-            let placed = try await domain.placeBid(identity, postingID: id, amount: amount, message: form["message"])
+            let placed = try await domain.market.placeBid(identity, postingID: id, amount: amount, message: form["message"])
             let now = placed.bid.amount
             let words = placed.bid.version > 1 ? "Bid changed to \(now)" : "Bid placed: \(now)"
             return WebResponse.done(
@@ -89,7 +89,7 @@ extension WebController {
         let form = context.web.form
         do {
             let amount = try Money.parse(text: form["amount"] ?? "", field: "amount")
-            let changed = try await domain.updateBid(
+            let changed = try await domain.market.updateBid(
                 identity, id: item.bid.id, amount: amount,
                 message: form["message"] ?? "", ifVersion: form.version)
             return WebResponse.done(
@@ -115,7 +115,7 @@ extension WebController {
                 action: "\(path)/bids/\(item.bid.id)/withdraw", button: "Withdraw bid",
                 fields: back(path, context))
         }
-        try await domain.withdrawBid(identity, id: item.bid.id, ifVersion: context.web.form.version)
+        try await domain.market.withdrawBid(identity, id: item.bid.id, ifVersion: context.web.form.version)
         return WebResponse.done(
             context, redirect: "\(path)#bids",
             toast: Flash(message: "Withdrew your bid of \(item.bid.amount)"), focus: "bids-heading")
@@ -139,7 +139,7 @@ extension WebController {
                 action: "\(path)/bids/\(item.bid.id)/accept", button: "Accept bid",
                 fields: back(path, context))
         }
-        _ = try await domain.acceptBid(identity, id: item.bid.id)
+        _ = try await domain.market.acceptBid(identity, id: item.bid.id)
         return WebResponse.done(
             context, redirect: path,
             toast: Flash(
@@ -159,7 +159,7 @@ extension WebController {
                 action: "\(path)/bids/\(item.bid.id)/decline", button: "Decline bid",
                 fields: back(path, context))
         }
-        _ = try await domain.declineBid(identity, id: item.bid.id)
+        _ = try await domain.market.declineBid(identity, id: item.bid.id)
         return WebResponse.done(
             context, redirect: "\(path)#bids",
             toast: Flash(message: "Declined \(name)'s bid of \(item.bid.amount)"),
@@ -170,7 +170,7 @@ extension WebController {
     /// their posting; 404 for any other.
     private func bidActedOn(_ context: AppRequestContext) async throws -> (Identity, PostingDetail, BidView) {
         let identity = try member(context)
-        let detail = try await domain.posting(identity, id: try postingID(context))
+        let detail = try await domain.market.posting(identity, id: try postingID(context))
         let bidID: BidID = try context.pathID("bidId")
         guard let item = detail.bids.first(where: { $0.bid.id == bidID }) else {
             throw DoableError.notFound("Bid not found.")
@@ -184,7 +184,7 @@ extension WebController {
         let identity = try member(context)
         let id = try postingID(context)
         do {
-            let asked = try await domain.askQuestion(identity, postingID: id, body: context.web.form["body"])
+            let asked = try await domain.market.askQuestion(identity, postingID: id, body: context.web.form["body"])
             return WebResponse.done(
                 context, redirect: "/market/postings/\(id)#question-\(asked.question.id)",
                 toast: Flash(message: "Question posted; the poster is told"),
@@ -201,7 +201,7 @@ extension WebController {
         let id = try postingID(context)
         let questionID: QuestionID = try context.pathID("questionId")
         do {
-            let answered = try await domain.answerQuestion(identity, id: questionID, answer: context.web.form["answer"])
+            let answered = try await domain.market.answerQuestion(identity, id: questionID, answer: context.web.form["answer"])
             let posting = answered.question.postingID
             return WebResponse.done(
                 context, redirect: "/market/postings/\(posting)#question-\(questionID)",
@@ -224,7 +224,7 @@ extension WebController {
             guard let rating = form.text("rating").flatMap({ Int($0) }) else {
                 throw DoableError.invalid("rating", "Choose a rating from 1 to 5 stars.")
             }
-            let review = try await domain.reviewPosting(identity, postingID: id, rating: rating, body: form["body"])
+            let review = try await domain.market.reviewPosting(identity, postingID: id, rating: rating, body: form["body"])
             let other = review.reviewee.map { "@\($0)" } ?? "the other side"
             let message =
                 review.isVisible

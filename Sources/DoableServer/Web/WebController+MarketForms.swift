@@ -14,7 +14,7 @@ extension WebController {
         web.post("market/postings") { _, context in try await createPosting(context) }
         web.get("market/postings/{id}/edit") { _, context in
             let identity = try member(context)
-            let view = try await domain.postingView(identity, id: try postingID(context))
+            let view = try await domain.market.postingView(identity, id: try postingID(context))
             guard view.isPoster else { throw DoableError.notFound("Posting not found.") }
             return try await postingFormPage(context, identity: identity, edited: view, form: MarketPostingForm(view))
         }
@@ -27,7 +27,7 @@ extension WebController {
         _ context: AppRequestContext, identity: Identity, edited: PostingView?,
         form: MarketPostingForm, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        let categories = try await domain.marketCategories()
+        let categories = try await domain.market.marketCategories()
         var notice = HTML.empty
         if let edited, !edited.posting.status.isOpen {
             notice = """
@@ -52,9 +52,9 @@ extension WebController {
         let form = context.web.form
         do {
             let files = try Self.postingPhotoFiles(context.web.files, existing: 0)
-            let created = try await domain.createPosting(identity, try MarketPostingForm.input(form))
+            let created = try await domain.market.createPosting(identity, try MarketPostingForm.input(form))
             let id = created.posting.id
-            for file in files { _ = try await domain.addPostingPhoto(identity, postingID: id, bytes: file.bytes) }
+            for file in files { _ = try await domain.market.addPostingPhoto(identity, postingID: id, bytes: file.bytes) }
             return WebResponse.done(
                 context, redirect: "/market/postings/\(id)",
                 toast: Flash(message: "Posted “\(created.posting.title)”"), forceRedirect: true)
@@ -79,14 +79,14 @@ extension WebController {
         let form = context.web.form
         do {
             do {
-                let view = try await domain.updatePosting(
+                let view = try await domain.market.updatePosting(
                     identity, id: id, try MarketPostingForm.input(form),
                     ifVersion: form.version)
                 return WebResponse.done(
                     context, redirect: "/market/postings/\(id)",
                     toast: Flash(message: "Saved “\(view.posting.title)”"), forceRedirect: true)
             } catch DoableError.conflict("version_mismatch", _, _) {
-                let current = try await domain.postingView(identity, id: id).posting
+                let current = try await domain.market.postingView(identity, id: id).posting
                 guard current.status.isOpen else {
                     throw DoableError.conflict(
                         code: "posting_assigned", field: nil,
@@ -101,7 +101,7 @@ extension WebController {
             }
         } catch let error as DoableError where Self.isMarketFormError(error) {
             if context.web.wantsJSON { return WebResponse.refusedJSON(error) }
-            let view = try await domain.postingView(identity, id: id)
+            let view = try await domain.market.postingView(identity, id: id)
             guard view.isPoster else { throw error }
             return try await postingFormPage(
                 context, identity: identity, edited: view,
@@ -115,7 +115,7 @@ extension WebController {
 
     private func deletePosting(_ context: AppRequestContext) async throws -> Response {
         let identity = try member(context)
-        let view = try await domain.postingView(identity, id: try postingID(context))
+        let view = try await domain.market.postingView(identity, id: try postingID(context))
         let posting = view.posting
         guard context.web.form.isOn("confirmed") || context.web.wantsJSON else {
             let bids = posting.openBidCount > 0 ? " Its \(MarketWords.bids(posting.openBidCount)) are declined." : ""
@@ -125,7 +125,7 @@ extension WebController {
                     + "undone.",
                 action: "/market/postings/\(posting.id)/delete", button: "Delete posting")
         }
-        try await domain.deletePosting(identity, id: posting.id)
+        try await domain.market.deletePosting(identity, id: posting.id)
         return WebResponse.done(
             context, redirect: "/market/mine",
             toast: Flash(message: "Took “\(posting.title)” off the marketplace"),
@@ -138,12 +138,12 @@ extension WebController {
         let identity = try member(context)
         let id = try postingID(context)
         do {
-            let view = try await domain.postingView(identity, id: id)
+            let view = try await domain.market.postingView(identity, id: id)
             guard !context.web.files.isEmpty else {
                 throw DoableError.invalid("photos", "Choose one or more photos to upload.")
             }
             let files = try Self.postingPhotoFiles(context.web.files, existing: view.photoIDs.count)
-            for file in files { _ = try await domain.addPostingPhoto(identity, postingID: id, bytes: file.bytes) }
+            for file in files { _ = try await domain.market.addPostingPhoto(identity, postingID: id, bytes: file.bytes) }
             return WebResponse.done(
                 context, redirect: "/market/postings/\(id)#photos",
                 toast: Flash(message: files.count == 1 ? "Photo added" : "\(files.count) photos added"),

@@ -23,8 +23,8 @@ extension WebController {
         let bidFilter =
             MyBidsFilter(rawValue: query["bids"] ?? "")
             .flatMap { filter in Self.myBidFilters.contains { $0.0 == filter } ? filter : nil } ?? .all
-        async let loadedPostings = domain.myPostings(identity, filter: postingFilter)
-        async let loadedBids = domain.myBids(identity, filter: bidFilter)
+        async let loadedPostings = domain.market.myPostings(identity, filter: postingFilter)
+        async let loadedBids = domain.market.myBids(identity, filter: bidFilter)
         let postings = try await loadedPostings
         let bids = try await loadedBids
         let unseen = postings.reduce(0) { $0 + $1.unseenBidCount }

@@ -22,7 +22,7 @@ extension WebController {
         do {
             radius = try Self.radius(query)
             if let point = try await nearPoint(query, identity: identity) {
-                found = try await domain.postingsNear(identity, point: point, radiusKm: radius, limit: 50)
+                found = try await domain.market.postingsNear(identity, point: point, radiusKm: radius, limit: 50)
             }
         } catch let error as DoableError where Self.isMarketFormError(error) {
             errors = FormErrors(
@@ -105,7 +105,7 @@ extension WebController {
         guard let place = query.text("place") else { return nil }
         if place.contains(","), let point = try? GeoPoint.parse(place, field: "place") { return point }
         let key = Rules.matchKey(place)
-        let mine = try await domain.myPostings(identity).compactMap(\.location)
+        let mine = try await domain.market.myPostings(identity).compactMap(\.location)
         if let known = mine.first(where: { !$0.placeName.isEmpty && Rules.matchKey($0.placeName) == key }) {
             return known.point
         }

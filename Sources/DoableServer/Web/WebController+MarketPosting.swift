@@ -15,7 +15,7 @@ extension WebController {
     func postingPage(_ context: AppRequestContext, identity: Identity, id: PostingID, draft: MarketDraft?)
         async throws -> Response
     {
-        let detail = try await domain.posting(identity, id: id)
+        let detail = try await domain.market.posting(identity, id: id)
         let time = MemberTime(preferences: identity.account.preferences)
         let content = MarketPostingPage(
             detail: detail, time: time, csrf: csrfField(context),
@@ -23,8 +23,8 @@ extension WebController {
         var page = marketPage(detail.view.posting.title, content.html, status: draft?.status ?? .ok)
         page.bodyClass = "market-posting"
         guard detail.view.isPoster, detail.view.unseenBidCount > 0 else { return try await self.page(page, context) }
-        try await domain.markBidsSeen(identity, postingID: id)
-        let unseen = try await domain.unseenBidCount(identity)
+        try await domain.market.markBidsSeen(identity, postingID: id)
+        let unseen = try await domain.market.unseenBidCount(identity)
         return try await MarketBadge.$unseenBids.withValue(unseen) { try await self.page(page, context) }
     }
 }

@@ -12,14 +12,14 @@ extension WebController {
         let identity = try member(context)
         let query = context.web.query
         let time = MemberTime(preferences: identity.account.preferences)
-        let categories = try await domain.marketCategories()
+        let categories = try await domain.market.marketCategories()
         let text = query["q"] ?? ""
         let categoryID = query.text("category")
         var errors = FormErrors()
         var found: [PostingView] = []
         var nextCursor: String?
         do {
-            let page = try await domain.searchPostings(
+            let page = try await domain.market.searchPostings(
                 identity, text: text, category: categoryID,
                 cursor: query.text("cursor"), limit: 30)
             (found, nextCursor) = (page.postings, page.nextCursor)

@@ -9,7 +9,7 @@ extension WebController {
     func addPlanRoutes(to web: RouterGroup<AppRequestContext>) {
         web.get("plans") { _, context in
             _ = try member(context)
-            let plans = try await domain.subscriptionPlans()
+            let plans = try await domain.game.subscriptionPlans()
             let cards = plans.html { plan in
                 """
                 <li class="plan-card" id="plan-\(plan.id)">

@@ -168,7 +168,7 @@ extension WebController {
             email.isEmpty && phone.isEmpty
             ? "<p>\(account.displayName) shares no contact details.</p>" : ""
         let isSelf = context.identity?.account.id == account.id
-        let (rating, reviews) = try await domain.marketProfile(accountID: account.id)
+        let (rating, reviews) = try await domain.market.marketProfile(accountID: account.id)
         let time = MemberTime(preferences: context.identity?.account.preferences ?? Preferences())
         let own: HTML =
             isSelf

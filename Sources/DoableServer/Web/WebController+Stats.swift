@@ -19,7 +19,7 @@ extension WebController {
             asked != nil && StatsReport.Period(rawValue: asked ?? "") == nil
             ? "There is no period “\(asked?.prefix(40) ?? "")”: showing the last 7 days. Choose week, 30 days or 12 months."
             : nil
-        let report = try await domain.stats(identity, period: period)
+        let report = try await domain.game.stats(identity, period: period)
         let calendar = ZonedCalendar(preferences: identity.account.preferences)
         let content = StatsPage(
             report: report, firstDay: calendar.day(of: identity.account.createdAt),

@@ -107,7 +107,7 @@ extension WebController {
             </section>
             """
         var marketOrigin: HTML = ""
-        if let posting = try await domain.postingForTask(identity, taskID: task.id) {
+        if let posting = try await domain.market.postingForTask(identity, taskID: task.id) {
             marketOrigin = """
                 <p class="notice market-origin" role="note">From the marketplace: <a href="/market/postings/\(posting.id)">\(posting.title)</a></p>
                 """

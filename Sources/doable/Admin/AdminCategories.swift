@@ -16,7 +16,7 @@ struct AdminCategories: AsyncParsableCommand {
 
         func run() async throws {
             let categories = try await storeOptions.withDomain(label: "doable.admin") { domain in
-                try await domain.marketCategories(includeArchived: true)
+                try await domain.market.marketCategories(includeArchived: true)
             }
             var table = Table(columns: [.init(), .init(isFlexible: true), .init()])
             table.append(["ID", "NAME", "STATE"])
@@ -37,7 +37,7 @@ struct AdminCategories: AsyncParsableCommand {
 
         func run() async throws {
             let category = try await storeOptions.withDomain(label: "doable.admin") { domain in
-                try await AdminCategories.naming(name) { try await domain.createCategory(nil, name: name) }
+                try await AdminCategories.naming(name) { try await domain.market.createCategory(nil, name: name) }
             }
             print("Added “\(category.name)” (\(category.id)).")
         }
@@ -51,9 +51,9 @@ struct AdminCategories: AsyncParsableCommand {
 
         func run() async throws {
             let (old, renamed) = try await storeOptions.withDomain(label: "doable.admin") { domain in
-                let old = try await domain.category(named: category)
+                let old = try await domain.market.category(named: category)
                 let renamed = try await AdminCategories.naming(newName) {
-                    try await domain.updateCategory(nil, id: old.id, name: newName, isArchived: nil)
+                    try await domain.market.updateCategory(nil, id: old.id, name: newName, isArchived: nil)
                 }
                 return (old, renamed)
             }
@@ -97,8 +97,8 @@ struct AdminCategories: AsyncParsableCommand {
         -> MarketCategory
     {
         try await storeOptions.withDomain(label: "doable.admin") { domain in
-            let category = try await domain.category(named: text)
-            return try await domain.updateCategory(nil, id: category.id, name: nil, isArchived: isArchived)
+            let category = try await domain.market.category(named: text)
+            return try await domain.market.updateCategory(nil, id: category.id, name: nil, isArchived: isArchived)
         }
     }
 }

@@ -18,7 +18,7 @@ struct AdminSuggestions: AsyncParsableCommand {
 
     func run() async throws {
         let suggestions = try await storeOptions.withDomain(label: "doable.admin") { domain in
-            try await domain.categorySuggestions(nil, limit: limit)
+            try await domain.market.categorySuggestions(nil, limit: limit)
         }
         guard !suggestions.isEmpty else {
             print("No suggestions yet.")

@@ -4,7 +4,7 @@ import Foundation
 
 /// GAME-1, GAME-3 and GAME-7 for admins: the formula's constants, the store's catalogue and the subscription plans.
 /// `identity` nil is the server's own command line.
-extension Domain {
+extension GameService {
     public func gameRules(_ identity: Identity?) async throws -> GameRules {
         try requireAdmin(identity)
         return try await store.gameRules().rules

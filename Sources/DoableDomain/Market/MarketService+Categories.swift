@@ -4,7 +4,7 @@ import Foundation
 
 /// MKT-11: categories are set by admins (the admin pages and API, and `doable admin categories`); a member may pick
 /// "Other" and suggest one, which admins see.
-extension Domain {
+extension MarketService {
     /// The categories a member may pick (not archived), "Other" last.
     public func marketCategories(includeArchived: Bool = false) async throws -> [MarketCategory] {
         let all = try await store.marketCategories().filter { includeArchived || !$0.isArchived }
@@ -74,25 +74,6 @@ extension Domain {
                     postingID: posting.id, postingTitle: posting.title, suggestion: $0,
                     poster: names[posting.posterID], createdAt: posting.createdAt)
             }
-        }
-    }
-
-    /// Admin tools: an identity that is an admin, or nil for the server's own command line (`doable admin`).
-    func requireAdmin(_ identity: Identity?) throws {
-        guard let identity else { return }
-        guard identity.account.isAdmin else { throw DoableError.notFound("Not found.") }
-    }
-
-    /// `doable admin grant`: makes an account an admin, or takes it back.
-    public func setAdmin(login: String, isAdmin: Bool) async throws -> Account {
-        try await perform(by: nil) {
-            guard var account = try await store.account(login: login) else {
-                throw DoableError.notFound("No account “\(login)”.", field: "login")
-            }
-            guard account.isAdmin != isAdmin else { return (WriteBatch(), account) }
-            account.isAdmin = isAdmin
-            account.version += 1
-            return (WriteBatch([.putAccount(account)], now: clock()), account)
         }
     }
 }

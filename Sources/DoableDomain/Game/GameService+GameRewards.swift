@@ -5,7 +5,7 @@ import Foundation
 /// GAME-1: rewards are written in the transaction of the completion that earns them, as a ledger line and the
 /// profile's new totals; un-completing writes the opposite line. So a completion pays once however often it is
 /// taken back and done again, and the ledger adds up to the profile.
-extension Domain {
+extension GameService {
     /// What completing `task` (as it was before) earns the one completing it, when their game is on.
     /// `carrying`: the profile an earlier completion of the same batch already changed (and numbered), so that one
     /// batch completing several tasks adds up their rewards in one profile row.
@@ -17,7 +17,7 @@ extension Domain {
     {
         let account = identity.account
         guard account.preferences.gameOptIn else { return ([], nil) }
-        let calendar = calendar(of: account)
+        let calendar = domain.calendar(of: account)
         async let profileRead = carried == nil ? gameProfileOrNew(account, now: now) : carried!
         async let rulesRead = store.gameRules()
         async let insertedRead = store.taskInsertedAt(id: task.id)
@@ -131,7 +131,7 @@ extension Domain {
         let hooks = channels.webhook ? try await store.webhooks(accountIDs: [account.id]) : []
         for badge in fresh {
             profile.badges[badge] = now
-            operations += notificationOperations(
+            operations += domain.notificationOperations(
                 to: account, .badgeEarned, title: "Badge earned: \(badge.title)",
                 body: "\(profile.companion.name) is proud of you. \(badge.summary)", task: nil, list: nil,
                 actor: nil, channels: channels, webhooks: hooks, now: now)

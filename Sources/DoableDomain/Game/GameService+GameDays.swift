@@ -5,14 +5,14 @@ public import Logging
 /// GAME-4: closing days. Each of a member's days is closed once, after their midnight, by civil date in their time
 /// zone as it is then (a zone change never closes a date twice or skips one): the nightly job does it, and so does
 /// the next look at the game, whichever comes first.
-extension Domain {
+extension GameService {
     /// How many days one close catches up at most; a longer gap (the server was off for months) is skipped as paused.
     static let maximumDaysClosedAtOnce = 62
 
     /// Closes the member's days that ended since the last close. Returns how many were closed.
     @discardableResult
     func closeGameDays(of account: Account) async throws -> Int {
-        let calendar = calendar(of: account)
+        let calendar = domain.calendar(of: account)
         guard let stored = try await store.gameProfile(accountID: account.id),
             stored.lastClosedDay < calendar.day(of: clock()).adding(days: -1)
         else { return 0 }
@@ -102,7 +102,7 @@ extension Domain {
         try await closeGameDays(of: account)
         try await perform(by: account.id) {
             let now = clock()
-            let calendar = calendar(of: account)
+            let calendar = domain.calendar(of: account)
             let rules = try await store.gameRules().rules
             var profile = try await gameProfileOrNew(account, now: now)
             let days = try await store.latestGameDays(accountID: account.id, limit: 400)
@@ -154,7 +154,7 @@ extension Domain {
             let profiles = try await store.gameProfiles(after: after, limit: 500)
             guard let last = profiles.last else { break }
             after = last.accountID
-            let accounts = Self.byID(try await store.accounts(ids: profiles.map(\.accountID)), \.id)
+            let accounts = Domain.byID(try await store.accounts(ids: profiles.map(\.accountID)), \.id)
             for profile in profiles {
                 guard let account = accounts[profile.accountID], account.preferences.gameOptIn, !account.isDisabled
                 else { continue }
@@ -169,7 +169,7 @@ extension Domain {
     /// GAME-4: the evening warning, once a day, after the rules' hour and outside quiet hours, when the streak is
     /// above zero and today is not kept yet.
     func warnStreakIfNeeded(_ account: Account) async throws -> Bool {
-        let calendar = calendar(of: account)
+        let calendar = domain.calendar(of: account)
         let now = clock()
         let today = calendar.day(of: now)
         guard let stored = try await store.gameProfile(accountID: account.id), stored.warnedDay != today,
@@ -197,7 +197,7 @@ extension Domain {
                 : "Nothing is done yet today."
             let batch = WriteBatch(
                 [.putGameProfile(profile)]
-                    + notificationOperations(
+                    + domain.notificationOperations(
                         to: account, .streakAtRisk, title: "Your \(streak)-day streak ends at midnight",
                         body: CompanionLines.streakWarning(name: profile.companion.name, streak: streak) + " " + what,
                         task: nil, list: nil, actor: nil, channels: channels, webhooks: hooks, now: now), now: now)
@@ -212,7 +212,7 @@ extension PeriodicJob {
         PeriodicJob(
             domain: domain, logger: logger, interval: .seconds(60), doneMessage: "Closed game days",
             failedMessage: "Closing game days failed"
-        ) { try await $0.runGameDays() }
+        ) { try await $0.game.runGameDays() }
     }
 }
 

@@ -4,13 +4,13 @@ import Foundation
 
 /// GAME-1, GAME-2 and GAME-4: the member's game — turning it on and off, the companion, strict mode and days off.
 /// Every change is one versioned write of the profile, with its feed entry.
-extension Domain {
+extension GameService {
     /// A new member's profile: the default companion, days closed up to yesterday (nothing before counts). Its
     /// version is 0, not stored yet: every write raises the version first, and the store inserts at version 1.
     func newGameProfile(for account: Account, now: Timestamp) -> GameProfile {
         GameProfile(
             accountID: account.id, companion: .default,
-            lastClosedDay: calendar(of: account).day(of: now).adding(days: -1), createdAt: now, updatedAt: now,
+            lastClosedDay: domain.calendar(of: account).day(of: now).adding(days: -1), createdAt: now, updatedAt: now,
             version: 0)
     }
 
@@ -34,7 +34,7 @@ extension Domain {
     }
 
     func gameView(account: Account, profile: GameProfile, now: Timestamp) async throws -> GameView {
-        let calendar = calendar(of: account)
+        let calendar = domain.calendar(of: account)
         let today = calendar.day(of: now)
         async let daysRead = store.latestGameDays(accountID: account.id, limit: 400)
         async let rulesRead = store.gameRules()
@@ -69,7 +69,7 @@ extension Domain {
     }
 
     func todayProgress(account: Account, profile: GameProfile, day: CivilDate) async throws -> TodayProgress {
-        let bounds = StreakRules.bounds(of: day, in: calendar(of: account))
+        let bounds = StreakRules.bounds(of: day, in: domain.calendar(of: account))
         async let open = store.openTasksDue(accountID: account.id, day: day, start: bounds.start, end: bounds.end)
         async let done = store.completions(actorID: account.id, from: day, through: day, limit: 10_000)
         return TodayProgress(day: day, openDue: try await open, done: try await done.count, isOff: profile.isOff(day))
@@ -88,7 +88,7 @@ extension Domain {
             var account = try await currentAccount(identity)
             let now = clock()
             var profile = try await gameProfileOrNew(account, now: now)
-            let today = calendar(of: account).day(of: now)
+            let today = domain.calendar(of: account).day(of: now)
             var batch = WriteBatch(now: now)
             if let on = patch.isEnabled {
                 guard on != account.preferences.gameOptIn else {
@@ -149,7 +149,7 @@ extension Domain {
         guard turningOn else { return [] }
         var profile = Self.resumed(
             try await gameProfileOrNew(account, now: now),
-            today: calendar(of: account).day(of: now))
+            today: domain.calendar(of: account).day(of: now))
         profile.updatedAt = now
         profile.version += 1
         return [.putGameProfile(profile)]

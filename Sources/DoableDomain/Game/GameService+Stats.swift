@@ -3,10 +3,10 @@ public import DoableCore
 
 /// GAME-6: statistics for every member, game on or off, from the completions' per-day totals (one grouped read)
 /// and the open tasks.
-extension Domain {
+extension GameService {
     public func stats(_ identity: Identity, period: StatsReport.Period) async throws -> StatsReport {
         let account = try await currentAccount(identity)
-        let calendar = calendar(of: account)
+        let calendar = domain.calendar(of: account)
         let now = clock()
         let today = calendar.day(of: now)
         let range = StatsReport.range(of: period, today: today)

@@ -3,7 +3,7 @@ public import DoableCore
 
 /// GAME-3: the store — buying with points, the inventory, equipping. A purchase is one write of the profile (the
 /// points and what is owned together) with its ledger line, so the same points cannot be spent twice.
-extension Domain {
+extension GameService {
     /// The items on sale, as the caller sees them (owned, equipped, affordable).
     public func storeCatalogue(_ identity: Identity) async throws -> [StoreItemView] {
         let account = try await currentAccount(identity)
@@ -59,7 +59,7 @@ extension Domain {
             profile.version += 1
             let entry = LedgerEntry(
                 id: .make(at: now), accountID: account.id, kind: .purchase, reference: id.description,
-                points: -item.price, xp: 0, localDay: calendar(of: account).day(of: now),
+                points: -item.price, xp: 0, localDay: domain.calendar(of: account).day(of: now),
                 detail: "Bought \(item.name).", at: now)
             return (WriteBatch([.addLedgerEntry(entry), .putGameProfile(profile)], now: now), ())
         }

@@ -4,7 +4,7 @@ import Foundation
 
 /// MKT-1, MKT-2, MKT-3, MKT-7, MKT-9, MKT-10: postings. Every signed-in member sees every posting that is not
 /// deleted; only its poster changes it. Each change goes through `PostingLifecycle` and one batch.
-extension Domain {
+extension MarketService {
     public static let marketPageLimit = 100
     /// How many postings near a point are weighed at most before the nearest are kept.
     static let nearCandidateLimit = 20_000
@@ -194,7 +194,7 @@ extension Domain {
             var batch = WriteBatch(now: now)
             batch.operations += lifecycleWrites(lifecycle, now: now)
             for bid in lifecycle.changedBids {
-                batch.operations += try await notification(
+                batch.operations += try await domain.notification(
                     to: bid.bidderID, .bidDeclined, title: "“\(lifecycle.posting.title)” was withdrawn",
                     body: "\(identity.account.username) took the posting off the marketplace; your bid of "
                         + "\(bid.amount) is closed.", posting: id, by: identity)
@@ -215,7 +215,7 @@ extension Domain {
             try lifecycle.markDone(by: identity.account.id, now: now)
             var batch = WriteBatch(lifecycleWrites(lifecycle, now: now), now: now)
             if let assignee {
-                batch.operations += try await notification(
+                batch.operations += try await domain.notification(
                     to: assignee, .marketTaskDone, title: "“\(lifecycle.posting.title)” is done",
                     body: "\(identity.account.username) marked the posting done. You can now rate each other.",
                     posting: id, by: identity)
@@ -239,7 +239,7 @@ extension Domain {
                 lifecycleWrites(lifecycle, now: now, alsoTelling: [assignee].compactMap { $0 }),
                 now: now)
             if let assignee {
-                batch.operations += try await notification(
+                batch.operations += try await domain.notification(
                     to: assignee, .bidDeclined, title: "“\(lifecycle.posting.title)” is no longer yours",
                     body: "\(identity.account.username) returned the posting to requested; it was not marked done.",
                     posting: id, by: identity)
@@ -381,7 +381,7 @@ struct PostingWords {
     }
 }
 
-extension Domain {
+extension MarketService {
     /// ACC-6: what a deleted account leaves on others' postings: a posting assigned to it returns to requested, its
     /// open bids are withdrawn (the postings' counts follow). Its own postings, bids, questions, reviews and photos
     /// then go with the account.
@@ -411,7 +411,7 @@ extension Domain {
     }
 }
 
-extension Domain {
+extension MarketService {
     /// Many new postings of the caller in one commit, each checked as `createPosting` checks one (the seeding of
     /// benchmarks, and imports); all or none are written.
     public func importPostings(_ identity: Identity, _ inputs: [PostingInput]) async throws -> Int {

@@ -3,7 +3,7 @@ public import DoableCore
 
 /// Public questions on a posting before it is assigned, answered by the poster; and after it is done, the two-way
 /// reviews, each hidden until both sides rated or 14 days passed (blind, so neither answers the other's).
-extension Domain {
+extension MarketService {
     /// A member other than the poster asks a public question on an open posting; the poster is told.
     public func askQuestion(_ identity: Identity, postingID: PostingID, body: String?) async throws -> QuestionView {
         let text = try MarketRules.question(body ?? "")
@@ -24,7 +24,7 @@ extension Domain {
                 id: .make(at: now), postingID: postingID, posterID: posting.posterID,
                 askerID: identity.account.id, body: text, createdAt: now)
             var batch = WriteBatch([.putQuestion(question)], now: now)
-            batch.operations += try await notification(
+            batch.operations += try await domain.notification(
                 to: posting.posterID, .marketQuestion, title: "Question on “\(posting.title)”",
                 body: "\(identity.account.username) asks: \(text)", posting: postingID, by: identity)
             return (batch, question)
@@ -48,7 +48,7 @@ extension Domain {
             question.answeredAt = now
             question.version += 1
             var batch = WriteBatch([.putQuestion(question)], now: now)
-            batch.operations += try await notification(
+            batch.operations += try await domain.notification(
                 to: question.askerID, .marketAnswer, title: "Answer on “\(posting.title)”",
                 body: "\(identity.account.username) answered: \(text)", posting: posting.id, by: identity)
             return (batch, question)
@@ -93,7 +93,7 @@ extension Domain {
                 rating: rating, body: text, createdAt: now)
             var batch = WriteBatch([.putReview(review)], now: now)
             let bothRated = existing.contains { $0.reviewerID == review.revieweeID }
-            batch.operations += try await notification(
+            batch.operations += try await domain.notification(
                 to: review.revieweeID, .marketReview, title: "\(identity.account.username) rated you",
                 body: bothRated
                     ? "Both of you have rated “\(posting.title)”: the ratings are now shown."
