@@ -1,5 +1,5 @@
-@_spi(StoreWriting) public import DoableStore
-public import DoableCore
+@_spi(StoreWriting) import DoableStore
+import DoableCore
 
 /// Issue 28: a feature's operations (`MarketService`, …) over the one shared core, `Domain`: its store, clock,
 /// notifier and `perform` path. A service reads and writes only through the core, so every change still commits
