@@ -80,7 +80,7 @@ extension Domain {
             var batch = WriteBatch(now: now)
             let effects = try await apply(input, to: &task, identity: identity, isNew: true)
             batch.append(.putTask(task))
-            batch.operations += try await calendarObjectOperations(input.calendarResource, for: task, identity: identity)
+            batch.operations += try await calDAV.calendarObjectOperations(input.calendarResource, for: task, identity: identity)
             batch.append(activity(task, .created, by: identity, at: now))
             batch.operations += try await assignmentEffects(effects, task: task, listName: list.name, by: identity)
             return (batch, task)
@@ -117,7 +117,7 @@ extension Domain {
             task.updatedAt = clock()
             task.version += 1
             batch.operations.insert(.putTask(task), at: 0)
-            batch.operations += try await calendarObjectOperations(input.calendarResource, for: task, identity: identity)
+            batch.operations += try await calDAV.calendarObjectOperations(input.calendarResource, for: task, identity: identity)
             batch.operations += moveEffects
             batch.operations += try await history(of: before, becoming: task, by: identity)
             batch.operations += try await assignmentEffects(effects, task: task, by: identity)

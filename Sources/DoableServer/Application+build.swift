@@ -55,7 +55,7 @@ public func buildRouter(
     router.add(middleware: ClientAddressMiddleware(trustedProxies: trustedProxies))
     OperationsController(domain: domain).addRoutes(to: router)
     CalDAVController(
-        domain: domain, authenticator: DAVAuthenticator(domain: domain, limiter: limiter),
+        calDAV: domain.calDAV, authenticator: DAVAuthenticator(domain: domain, limiter: limiter),
         fairShare: fairShare
     ).addRoutes(to: router)
     if let metrics, let metricsToken {
@@ -81,7 +81,7 @@ public func buildRouter(
     admin.addGameRoutes(to: authenticated)
     GameController(game: domain.game).addRoutes(to: authenticated)
     StatsController(game: domain.game).addRoutes(to: authenticated)
-    SyncController(domain: domain).addRoutes(to: authenticated)
+    SyncController(sync: domain.sync).addRoutes(to: authenticated)
     EventsController(domain: domain, heartbeat: eventHeartbeat).addRoutes(to: authenticated)
     FeedsController(domain: domain, trustedProxies: trustedProxies).addRoutes(to: authenticated)
     CalendarFeedController(domain: domain, trustedProxies: trustedProxies).addRoutes(to: router)

@@ -6,7 +6,7 @@ import Hummingbird
 
 /// SYNC-1 to SYNC-4: `POST /api/v1/sync/push` and `POST /api/v1/sync/pull` for offline devices (docs/sync.md).
 struct SyncController {
-    let domain: Domain
+    let sync: SyncService
     static let maximumMutations = 100
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
@@ -34,11 +34,11 @@ struct SyncController {
         if Set(ids).count != ids.count {
             throw DoableError.invalid("mutations", "Each mutation of a push needs its own 'id'.")
         }
-        let outcome = try await domain.push(identity, clientID: clientID, mutations: mutations)
+        let outcome = try await sync.push(identity, clientID: clientID, mutations: mutations)
         if let failure = outcome.failure, !outcome.results.contains(where: { $0.status != .duplicate }) {
             throw failure
         }
-        return JSONResponse.make(PushResponse(outcome, now: domain.now()))
+        return JSONResponse.make(PushResponse(outcome, now: sync.now()))
     }
 
     @Sendable func pull(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -57,12 +57,12 @@ struct SyncController {
             }
             cursor = parsed
         }
-        let limit = try body.integer("limit") ?? Domain.maximumPullLimit
-        guard (1...Domain.maximumPullLimit).contains(limit) else {
-            throw DoableError.invalid("limit", "'limit' must be from 1 to \(Domain.maximumPullLimit).")
+        let limit = try body.integer("limit") ?? SyncService.maximumPullLimit
+        guard (1...SyncService.maximumPullLimit).contains(limit) else {
+            throw DoableError.invalid("limit", "'limit' must be from 1 to \(SyncService.maximumPullLimit).")
         }
-        let page = try await domain.pull(identity, clientID: clientID, cursor: cursor, limit: limit)
-        return JSONResponse.make(PullResponse(page, now: domain.now()))
+        let page = try await sync.pull(identity, clientID: clientID, cursor: cursor, limit: limit)
+        return JSONResponse.make(PullResponse(page, now: sync.now()))
     }
 
     static func clientID(_ body: JSONObjectReader) throws -> UUID {

@@ -35,7 +35,7 @@ extension CalDAVController {
             return Multistatus.response([DAVResponseEntry(href: href, propstats: propstats)])
         }
         do {
-            _ = try await domain.davUpdateCalendar(call.identity, listID: calendar.list.id, update.patch)
+            _ = try await calDAV.davUpdateCalendar(call.identity, listID: calendar.list.id, update.patch)
         } catch let error as DoableError {
             let culprit = update.property(forField: error.field).flatMap { update.accepted.contains($0) ? $0 : nil }
             let status: HTTPResponse.Status = if case .forbidden = error { .forbidden } else { .conflict }
@@ -61,7 +61,7 @@ extension CalDAVController {
         guard case .calendar(_, let segment) = call.path else {
             throw DAVFailure(.forbidden, message: "A calendar can only be made inside the calendar home.")
         }
-        if (try? await domain.davCalendar(call.identity, segment: segment)) != nil {
+        if (try? await calDAV.davCalendar(call.identity, segment: segment)) != nil {
             throw DAVFailure(
                 .methodNotAllowed, condition: .element(.dav("resource-must-be-null")),
                 message: "A calendar exists at this URL.", headers: [.allow: Self.allow])
@@ -83,7 +83,7 @@ extension CalDAVController {
                 .caldav("supported-calendar-component"),
                 "A Doable calendar holds tasks (VTODO) only.")
         }
-        let calendar = try await domain.davMakeCalendar(call.identity, segment: segment, update.patch)
+        let calendar = try await calDAV.davMakeCalendar(call.identity, segment: segment, update.patch)
         return Response(status: .created, headers: [.location: calendarHref(call, calendar), .contentLength: "0"])
     }
 
@@ -92,10 +92,10 @@ extension CalDAVController {
         switch call.path {
         case .calendar(_, let segment):
             let calendar = try await calendar(call, segment)
-            try await domain.davDeleteCalendar(call.identity, listID: calendar.list.id)
+            try await calDAV.davDeleteCalendar(call.identity, listID: calendar.list.id)
         case .object(_, let segment, let name):
             let listID = try await listID(call, segment)
-            try await domain.davDelete(
+            try await calDAV.davDelete(
                 call.identity, listID: listID, name: name,
                 ifMatch: call.request.davHeader(.ifMatch))
         default:

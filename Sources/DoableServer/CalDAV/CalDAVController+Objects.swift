@@ -13,7 +13,7 @@ extension CalDAVController {
                     + "username and an app password, to a calendar or tasks app.", status: .ok)
         }
         let listID = try await listID(call, segment)
-        let object = try await domain.davObject(call.identity, listID: listID, name: name)
+        let object = try await calDAV.davObject(call.identity, listID: listID, name: name)
         let body = object.body ?? ""
         var headers: HTTPFields = [
             .contentType: DAVProperties.objectContentType, .eTag: object.etag,
@@ -36,7 +36,7 @@ extension CalDAVController {
                 .methodNotAllowed, message: "PUT a calendar object inside a calendar.",
                 headers: [.allow: Self.allow])
         }
-        guard let listID = try? await domain.davListID(call.identity, segment: segment) else {
+        guard let listID = try? await calDAV.davListID(call.identity, segment: segment) else {
             throw DAVFailure(.conflict, message: "There is no calendar at this URL to put the object in.")
         }
         let types = call.request.headers[values: .contentType]
@@ -56,7 +56,7 @@ extension CalDAVController {
         let ifNoneMatch = call.request.davHeader(.ifNoneMatch)
         if let ifNoneMatch, ifNoneMatch != "*" {
             // A specific ETag in If-None-Match (rare in CalDAV): the write must not replace that version.
-            if let current = try? await domain.davObject(call.identity, listID: listID, name: name),
+            if let current = try? await calDAV.davObject(call.identity, listID: listID, name: name),
                 Self.matches(ifNoneMatch, current.etag)
             {
                 throw DAVError.preconditionFailed
@@ -64,7 +64,7 @@ extension CalDAVController {
         }
         let stored: (object: DAVObject, created: Bool)
         do {
-            stored = try await domain.davPut(
+            stored = try await calDAV.davPut(
                 call.identity, listID: listID, name: name, body: body,
                 ifMatch: call.request.davHeader(.ifMatch), ifNoneMatch: ifNoneMatch == "*")
         } catch DAVError.uidConflict(let existing) {

@@ -100,7 +100,7 @@ extension CalDAVController {
         case .home:
             entries.append(asked.entry(href: selfHref, target: .home, properties: properties))
             if depth > 0 {
-                for calendar in try await domain.davCalendars(call.identity) {
+                for calendar in try await calDAV.davCalendars(call.identity) {
                     entries.append(
                         asked.entry(
                             href: calendarHref(call, calendar), target: .calendar(calendar),
@@ -111,7 +111,7 @@ extension CalDAVController {
             let calendar = try await calendar(call, segment)
             entries.append(asked.entry(href: selfHref, target: .calendar(calendar), properties: properties))
             if depth > 0 {
-                let objects = try await domain.davObjects(
+                let objects = try await calDAV.davObjects(
                     call.identity, listID: calendar.list.id,
                     withBodies: asked.needsBodies)
                 entries.reserveCapacity(objects.count + 1)
@@ -125,10 +125,10 @@ extension CalDAVController {
             }
         case .object(_, let segment, let name):
             let listID = try await listID(call, segment)
-            let object = try await domain.davObject(call.identity, listID: listID, name: name)
+            let object = try await calDAV.davObject(call.identity, listID: listID, name: name)
             let calendar =
                 asked.contains(.dav("current-user-privilege-set"))
-                ? try await domain.davCalendar(call.identity, listID: listID) : nil
+                ? try await calDAV.davCalendar(call.identity, listID: listID) : nil
             entries.append(
                 asked.entry(
                     href: selfHref, target: .object(object, calendar: calendar),

@@ -37,7 +37,7 @@ extension CalDAVController {
         guard filter.name == "VCALENDAR" else {
             throw DAVFailure.precondition(.caldav("valid-filter"), "The filter's top comp-filter must be VCALENDAR.")
         }
-        let objects = try await domain.davQuery(
+        let objects = try await calDAV.davQuery(
             call.identity, listID: calendar.list.id, filter: filter,
             withBodies: asked.needsBodies)
         let properties = DAVProperties(identity: call.identity)
@@ -70,7 +70,7 @@ extension CalDAVController {
             if let known = listIDs[segment] {
                 listID = known
             } else {
-                listID = try? await domain.davListID(call.identity, segment: segment)
+                listID = try? await calDAV.davListID(call.identity, segment: segment)
                 listIDs[segment] = .some(listID)
             }
             guard let listID else {
@@ -86,8 +86,8 @@ extension CalDAVController {
             do {
                 let calendar =
                     asked.contains(.dav("current-user-privilege-set"))
-                    ? try await domain.davCalendar(call.identity, listID: listID) : nil
-                let objects = try await domain.davObjects(call.identity, listID: listID, names: names.map(\.name))
+                    ? try await calDAV.davCalendar(call.identity, listID: listID) : nil
+                let objects = try await calDAV.davObjects(call.identity, listID: listID, names: names.map(\.name))
                 for (href, name) in names {
                     if let object = objects[name] { found[href] = (object, calendar) }
                 }
@@ -131,7 +131,7 @@ extension CalDAVController {
         }
         let result: DAVSyncResult
         do {
-            result = try await domain.davSync(
+            result = try await calDAV.davSync(
                 call.identity, listID: calendar.list.id, after: sequence, limit: limit,
                 withBodies: asked.needsBodies)
         } catch DAVError.invalidSyncToken {

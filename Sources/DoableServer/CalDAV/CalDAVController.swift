@@ -18,7 +18,7 @@ import Logging
 /// `<username>` may also be the account's email; any other user's name is a 404. Every request but the redirect
 /// needs HTTP Basic (`DAVAuthenticator`). Errors are answered with RFC 4791/4918 precondition bodies (`DAVFailure`).
 struct CalDAVController {
-    let domain: Domain
+    let calDAV: CalDAVService
     let authenticator: DAVAuthenticator
     let fairShare: FairShareLimiter
 
@@ -107,7 +107,7 @@ struct CalDAVController {
     /// The calendar a URL segment names; 404 when it is not a list the caller can see.
     func calendar(_ call: Call, _ segment: String) async throws -> DAVCalendar {
         do {
-            return try await domain.davCalendar(call.identity, segment: segment)
+            return try await calDAV.davCalendar(call.identity, segment: segment)
         } catch DoableError.notFound {
             throw DAVFailure.notFound
         }
@@ -116,7 +116,7 @@ struct CalDAVController {
     /// The list a URL segment names (a collection name a client chose, or a list id); 404 when there is none.
     func listID(_ call: Call, _ segment: String) async throws -> ListID {
         do {
-            return try await domain.davListID(call.identity, segment: segment)
+            return try await calDAV.davListID(call.identity, segment: segment)
         } catch DoableError.notFound {
             throw DAVFailure.notFound
         }

@@ -55,7 +55,7 @@ final class DAVAuthenticator: Sendable {
         try await limiter.admit(address: clientAddress)
         let account = try await domain.account(login: login)
         try limiter.requireUnlocked(login: login, account: account?.id)
-        guard let identity = try await domain.davAuthenticate(login: login, password: password) else {
+        guard let identity = try await domain.calDAV.davAuthenticate(login: login, password: password) else {
             limiter.recordFailure(login: login, account: account?.id, address: clientAddress)
             throw DAVFailure.unauthorized("The username or the password is not correct.")
         }

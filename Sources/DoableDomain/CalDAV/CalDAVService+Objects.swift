@@ -4,10 +4,10 @@ import Foundation
 
 /// INTEROP-1: reading calendar object resources (PROPFIND listings, GET, multiget, calendar-query). A listing reads
 /// the objects' headers only; bodies are read for the objects whose bodies are sent.
-extension Domain {
+extension CalDAVService {
     /// Every live task of the list as an object; bodies only when asked.
     public func davObjects(_ identity: Identity, listID: ListID, withBodies: Bool) async throws -> [DAVObject] {
-        _ = try await access(listID, for: identity, .read)
+        _ = try await domain.access(listID, for: identity, .read)
         let tasks = try await store.tasks(listID: listID, includingTrashed: false)
         let rendering = try await davRendering(identity, tasks: tasks, listID: listID, withBodies: withBodies)
         return tasks.map { rendering.object(of: $0, withBody: withBodies) }
@@ -15,7 +15,7 @@ extension Domain {
 
     /// `calendar-multiget`: the named resources with bodies; a name that is not there is absent from the answer.
     public func davObjects(_ identity: Identity, listID: ListID, names: [String]) async throws -> [String: DAVObject] {
-        _ = try await access(listID, for: identity, .read)
+        _ = try await domain.access(listID, for: identity, .read)
         let tasks = try await davTasks(listID: listID, names: Array(Set(names))).filter { $0.value.deletedAt == nil }
         let rendering = try await davRendering(identity, tasks: Array(tasks.values), listID: nil, withBodies: true)
         return tasks.mapValues { rendering.object(of: $0, withBody: true) }
@@ -23,7 +23,7 @@ extension Domain {
 
     /// `GET`: one resource with its body; `DoableError.notFound` when it is not there.
     public func davObject(_ identity: Identity, listID: ListID, name: String) async throws -> DAVObject {
-        _ = try await access(listID, for: identity, .read)
+        _ = try await domain.access(listID, for: identity, .read)
         guard let task = try await davTask(listID: listID, name: name), task.deletedAt == nil else {
             throw DoableError.notFound("No such task in this calendar.")
         }
@@ -36,7 +36,7 @@ extension Domain {
     public func davQuery(_ identity: Identity, listID: ListID, filter: CompFilter, withBodies: Bool) async throws
         -> [DAVObject]
     {
-        _ = try await access(listID, for: identity, .read)
+        _ = try await domain.access(listID, for: identity, .read)
         let tasks = try await store.tasks(listID: listID, includingTrashed: false)
         var rendering = try await davRendering(identity, tasks: tasks, listID: listID, withBodies: false)
         let todos = filter.compFilters.first { $0.name.uppercased() == "VTODO" }
@@ -101,9 +101,9 @@ extension Domain {
         let wanted = Set(ids)
         let reminders = try await store.reminders(accountID: identity.account.id).filter { wanted.contains($0.taskID) }
         var rendering = DAVRendering(
-            zone: zone(of: identity.account),
+            zone: domain.zone(of: identity.account),
             labelNames: Dictionary(labels.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first }),
-            reminders: Dictionary(grouping: reminders, by: \.taskID), objects: [:], parentUIDs: [:], bodies: davBodies)
+            reminders: Dictionary(grouping: reminders, by: \.taskID), objects: [:], parentUIDs: [:], bodies: domain.davBodies)
         if withBodies || listID == nil {
             try await loadBodies(of: ids, into: &rendering)
         } else if let listID {

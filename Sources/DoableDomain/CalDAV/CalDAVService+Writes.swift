@@ -5,19 +5,19 @@ import Foundation
 /// INTEROP-1: PUT and DELETE of calendar object resources. A PUT is `createTask` or `updateTask` with the body as
 /// the task's `calendarResource`, so it is validated, written with its feed entry, rewarded and announced exactly as
 /// an API call; labels for CATEGORIES and reminders for VALARMs go through their own domain operations.
-extension Domain {
+extension CalDAVService {
     /// `PUT`: creates or replaces the task stored under `name`. `ifMatch` is an ETag (quoted) or `*`;
     /// `ifNoneMatch` is `If-None-Match: *`. Returns the stored object (its ETag) and whether it was created.
     public func davPut(
         _ identity: Identity, listID: ListID, name: String, body: String, ifMatch: String?,
         ifNoneMatch: Bool
     ) async throws -> (object: DAVObject, created: Bool) {
-        _ = try await access(listID, for: identity, .editTasks)
+        _ = try await domain.access(listID, for: identity, .editTasks)
         var record: TodoRecord
         let overrides: RecurrenceOverrides.Verdict
         do {
             let calendar = try ICalendarParser.parse(body)
-            record = try VTodoMapping.decode(calendar, floatingZone: zone(of: identity.account))
+            record = try VTodoMapping.decode(calendar, floatingZone: domain.zone(of: identity.account))
             overrides = try RecurrenceOverrides.verdict(of: calendar)
         } catch {
             throw DAVError.invalidObject(error)
@@ -46,10 +46,10 @@ extension Domain {
         let task: TaskItem
         do {
             if let live {
-                task = try await updateTask(identity, id: live.id, input, ifVersion: ifMatch == nil ? nil : live.version).task
+                task = try await domain.updateTask(identity, id: live.id, input, ifVersion: ifMatch == nil ? nil : live.version).task
             } else {
                 input.listID = listID
-                task = try await createTask(identity, input).task
+                task = try await domain.createTask(identity, input).task
             }
         } catch let error as DoableError {
             throw Self.davError(error, preconditioned: ifMatch != nil)
@@ -62,7 +62,7 @@ extension Domain {
 
     /// `DELETE` of a resource: the task goes to the trash.
     public func davDelete(_ identity: Identity, listID: ListID, name: String, ifMatch: String?) async throws {
-        _ = try await access(listID, for: identity, .editTasks)
+        _ = try await domain.access(listID, for: identity, .editTasks)
         guard let task = try await davTask(listID: listID, name: name), task.deletedAt == nil else {
             throw DoableError.notFound("No such task in this calendar.")
         }
@@ -70,7 +70,7 @@ extension Domain {
             throw DAVError.preconditionFailed
         }
         do {
-            try await deleteTask(identity, id: task.id, ifVersion: ifMatch == nil ? nil : task.version)
+            try await domain.deleteTask(identity, id: task.id, ifVersion: ifMatch == nil ? nil : task.version)
         } catch let error as DoableError {
             throw Self.davError(error, preconditioned: ifMatch != nil)
         }
@@ -133,7 +133,7 @@ extension Domain {
             let key = name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
             if known[key] == nil, (try? Rules.labelName(name)) != nil {
                 do {
-                    known[key] = try await createLabel(
+                    known[key] = try await domain.createLabel(
                         identity, name: name.trimmingCharacters(in: .whitespacesAndNewlines), color: nil
                     ).id
                 } catch DoableError.conflict(code: "already_exists", _, _) {
@@ -151,13 +151,13 @@ extension Domain {
     func adoptAwaitingChildren(_ identity: Identity, listID: ListID, parent: TaskItem, uid: String) async throws {
         for child in try await store.calendarObjectsAwaitingParent(listID: listID, uid: uid) where child.taskID != parent.id {
             guard let task = try await store.task(id: child.taskID), task.deletedAt == nil,
-                let sent = try? VTodoMapping.decode(ICalendarParser.parse(child.body), floatingZone: zone(of: identity.account))
+                let sent = try? VTodoMapping.decode(ICalendarParser.parse(child.body), floatingZone: domain.zone(of: identity.account))
             else { continue }
             var input = TaskInput()
             input.parentID = .some(parent.id)
             input.calendarResource = CalendarResource(name: child.name, uid: child.uid, body: child.body, record: sent)
             // A subtask the caller may not move (a depth rule, another list) stays where it is, still waiting.
-            _ = try? await updateTask(identity, id: task.id, input)
+            _ = try? await domain.updateTask(identity, id: task.id, input)
         }
     }
 
@@ -165,13 +165,13 @@ extension Domain {
     func matchReminders(_ identity: Identity, task: TaskItem, to triggers: [Reminder.Trigger]) async throws {
         let current = try await store.reminders(taskID: task.id, accountID: identity.account.id)
         for reminder in current where !triggers.contains(reminder.trigger) {
-            try? await deleteReminder(identity, id: reminder.id)
+            try? await domain.deleteReminder(identity, id: reminder.id)
         }
         var seen = current.map(\.trigger)
         for trigger in triggers where !seen.contains(trigger) {
             seen.append(trigger)
             // A trigger Doable refuses (in the past, relative to a date the task lacks) stays in the body only.
-            _ = try? await createReminder(identity, taskID: task.id, trigger: trigger)
+            _ = try? await domain.createReminder(identity, taskID: task.id, trigger: trigger)
         }
     }
 

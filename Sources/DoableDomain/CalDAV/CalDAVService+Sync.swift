@@ -4,14 +4,14 @@ import Foundation
 
 /// RFC 6578 `sync-collection` from the change feed: a token is the caller's feed sequence, so a sync after one change
 /// reads one feed entry and one task. Trashed, purged and moved-away tasks come back as removed names.
-extension Domain {
+extension CalDAVService {
     static let davSyncPage = 500
 
     /// `sync-collection`: changes after `sequence` (nil: the initial sync, every object), at most `limit` objects.
     public func davSync(_ identity: Identity, listID: ListID, after sequence: Int64?, limit: Int, withBodies: Bool)
         async throws -> DAVSyncResult
     {
-        _ = try await access(listID, for: identity, .read)
+        _ = try await domain.access(listID, for: identity, .read)
         let account = identity.account.id
         let latest = try await store.latestSequence(accountID: account, listID: listID)
         guard let sequence else {

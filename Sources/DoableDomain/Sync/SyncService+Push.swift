@@ -2,7 +2,7 @@ import DoableCore
 @_spi(StoreWriting) import DoableStore
 public import Foundation
 
-extension Domain {
+extension SyncService {
     /// SYNC-1 and SYNC-2: applies a device's mutations in order, each at most once and each in the transaction that
     /// records it as handled. A mutation that cannot apply is rejected with its reason and the queue goes on; a
     /// failure of the server's own (a database timeout) stops the push, and the device sends the rest again.
@@ -32,7 +32,7 @@ extension Domain {
                 let superseded = try await SyncScope.$current.withValue(scope) {
                     try await apply(mutation, identity: identity, scope: scope)
                 }
-                if !scope.recorded { try await commit(WriteBatch(scope.record, now: self.clock()), by: account) }
+                if !scope.recorded { try await domain.commit(WriteBatch(scope.record, now: self.clock()), by: account) }
                 results.append(SyncResult(id: mutation.id, status: .applied, superseded: superseded))
             } catch let error as DoableError {
                 if case .conflict(_, "mutation", _) = error {
@@ -76,7 +76,7 @@ extension Domain {
             clientID: scope.clientID, mutationID: mutation.id, name: mutation.name,
             entityID: mutation.entityID, code: error.code, field: error.field,
             message: error.message, at: now)
-        try await commit(WriteBatch([scope.advance, .recordSyncRejection(rejection)], now: now), by: scope.accountID)
+        try await domain.commit(WriteBatch([scope.advance, .recordSyncRejection(rejection)], now: now), by: scope.accountID)
     }
 
     /// Runs the mutation's domain operation, leaving out what later writes superseded; returns those fields.
@@ -85,62 +85,62 @@ extension Domain {
         switch try mutation.operation.get() {
         case .createTask(var input):
             input.isRestoringPreviousValues = true
-            _ = try await createTask(identity, input)
+            _ = try await domain.createTask(identity, input)
         case .updateTask(let id, var input):
-            _ = try await visibleTask(id, for: identity)
+            _ = try await domain.visibleTask(id, for: identity)
             let clocks = try await store.fieldClocks(entityIDs: [id.description])[id.description] ?? [:]
             let superseded = ClockedField.dropSuperseded(from: &input, clocks: clocks, clock: clock)
             input.isRestoringPreviousValues = true
             scope.claim(id.description, ClockedField.fields(of: input))
-            if !ClockedField.fields(of: input).isEmpty { _ = try await updateTask(identity, id: id, input) }
+            if !ClockedField.fields(of: input).isEmpty { _ = try await domain.updateTask(identity, id: id, input) }
             return superseded
         case .completeTask(let id):
             if try await isSuperseded(id.description, "status", by: clock) { return ["status"] }
             scope.claim(id.description, ["status"])
-            _ = try await completeTask(identity, id: id, includeSubtasks: false)
+            _ = try await domain.completeTask(identity, id: id, includeSubtasks: false)
         case .reopenTask(let id):
             if try await isSuperseded(id.description, "status", by: clock) { return ["status"] }
             scope.claim(id.description, ["status"])
-            _ = try await reopenTask(identity, id: id)
+            _ = try await domain.reopenTask(identity, id: id)
         case .moveTask(let id, let placement):
             if try await isSuperseded(id.description, "position", by: clock) { return ["position"] }
             scope.claim(id.description, ["position"])
-            _ = try await moveTask(identity, id: id, placement)
+            _ = try await domain.moveTask(identity, id: id, placement)
         case .deleteTask(let id):
             // Deleting what is in the trash already (another device got there first) changes nothing.
-            guard try await visibleTask(id, for: identity).deletedAt == nil else { return [] }
-            try await deleteTask(identity, id: id)
+            guard try await domain.visibleTask(id, for: identity).deletedAt == nil else { return [] }
+            try await domain.deleteTask(identity, id: id)
         case .restoreTask(let id):
-            guard try await visibleTask(id, for: identity).deletedAt != nil else { return [] }
-            _ = try await restoreTask(identity, id: id)
+            guard try await domain.visibleTask(id, for: identity).deletedAt != nil else { return [] }
+            _ = try await domain.restoreTask(identity, id: id)
         case .createList(let input):
-            _ = try await createList(identity, input)
+            _ = try await domain.createList(identity, input)
         case .updateList(let id, var input):
             let clocks = try await store.fieldClocks(entityIDs: [id.description])[id.description] ?? [:]
             let superseded = ClockedField.dropSuperseded(from: &input, clocks: clocks, clock: clock)
-            _ = try await updateList(identity, id: id, input)
+            _ = try await domain.updateList(identity, id: id, input)
             return superseded
         case .deleteList(let id):
             guard try await store.list(id: id)?.deletedAt == nil else { return [] }
-            try await deleteList(identity, id: id)
+            try await domain.deleteList(identity, id: id)
         case .restoreList(let id):
             guard try await store.list(id: id)?.deletedAt != nil else { return [] }
-            _ = try await restoreList(identity, id: id)
+            _ = try await domain.restoreList(identity, id: id)
         case .createLabel(let id, let name, let color):
-            _ = try await createLabel(identity, name: name, color: color, id: id)
+            _ = try await domain.createLabel(identity, name: name, color: color, id: id)
         case .updateLabel(let id, var name, var color):
             let clocks = try await store.fieldClocks(entityIDs: [id.description])[id.description] ?? [:]
             let superseded = ClockedField.dropSuperseded(name: &name, color: &color, clocks: clocks, clock: clock)
-            _ = try await updateLabel(identity, id: id, name: name, color: color)
+            _ = try await domain.updateLabel(identity, id: id, name: name, color: color)
             return superseded
         case .deleteLabel(let id):
-            try await deleteLabel(identity, id: id)
+            try await domain.deleteLabel(identity, id: id)
         case .createReminder(let id, let taskID, let trigger):
-            _ = try await createReminder(identity, taskID: taskID, trigger: trigger, id: id)
+            _ = try await domain.createReminder(identity, taskID: taskID, trigger: trigger, id: id)
         case .updateReminder(let id, let trigger, let silenced):
-            _ = try await updateReminder(identity, id: id, trigger: trigger, silenced: silenced)
+            _ = try await domain.updateReminder(identity, id: id, trigger: trigger, silenced: silenced)
         case .deleteReminder(let id):
-            try await deleteReminder(identity, id: id)
+            try await domain.deleteReminder(identity, id: id)
         }
         return []
     }

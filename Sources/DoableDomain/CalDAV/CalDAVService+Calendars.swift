@@ -5,12 +5,12 @@ import Foundation
 /// INTEROP-1: CalDAV's view of lists. Every write is the same domain operation as the API's (createList,
 /// updateList, deleteList, removeMember); objects are in `Domain+CalDAVObjects.swift`, their writes in
 /// `Domain+CalDAVWrites.swift`, sync in `Domain+CalDAVSync.swift`.
-extension Domain {
+extension CalDAVService {
     /// Every list the caller can see, as calendars, in their order.
     public func davCalendars(_ identity: Identity) async throws -> [DAVCalendar] {
         var owners: [AccountID: Account] = [identity.account.id: identity.account]
         var calendars: [DAVCalendar] = []
-        let views = try await listsSeen(identity)
+        let views = try await domain.listsSeen(identity)
         let segments = try await store.calendarCollectionNames(listIDs: views.map(\.list.id))
         for (index, view) in views.enumerated() {
             var calendar = try await davCalendar(
@@ -30,7 +30,7 @@ extension Domain {
     /// The list a URL segment names, without reading more than needed (every object request asks).
     public func davListID(_ identity: Identity, segment: String) async throws -> ListID {
         for id in try await store.calendarCollectionLists(name: segment) {
-            if (try? await access(id, for: identity, .read)) != nil { return id }
+            if (try? await domain.access(id, for: identity, .read)) != nil { return id }
         }
         if let id = ListID(segment) { return id }
         throw DoableError.notFound("No such calendar.")
@@ -38,8 +38,8 @@ extension Domain {
 
     /// One calendar; `DoableError.notFound` when the caller cannot see the list.
     public func davCalendar(_ identity: Identity, listID: ListID) async throws -> DAVCalendar {
-        let access = try await access(listID, for: identity, .read)
-        let order = (try await listsSeen(identity).firstIndex { $0.list.id == listID } ?? 0) + 1
+        let access = try await domain.access(listID, for: identity, .read)
+        let order = (try await domain.listsSeen(identity).firstIndex { $0.list.id == listID } ?? 0) + 1
         var owners: [AccountID: Account] = [identity.account.id: identity.account]
         var calendar = try await davCalendar(identity, access.list, role: access.role, order: order, owners: &owners)
         calendar.segment = try await store.calendarCollectionNames(listIDs: [listID])[listID] ?? calendar.segment
@@ -79,7 +79,7 @@ extension Domain {
             name = (2...).lazy.map { "\(name) \($0)" }.first { !taken.contains($0.lowercased()) } ?? name
         }
         input.name = name
-        let list = try await createList(identity, input)
+        let list = try await domain.createList(identity, input)
         return try await davCalendar(identity, listID: list.id)
     }
 
@@ -92,18 +92,18 @@ extension Domain {
         input.description = patch.description
         input.color = patch.color.map(Self.davColor)
         if input.name != nil || input.description != nil || input.color != nil {
-            _ = try await updateList(identity, id: listID, input)
+            _ = try await domain.updateList(identity, id: listID, input)
         }
         return try await davCalendar(identity, listID: listID)
     }
 
     /// `DELETE` of a calendar: the list goes to the trash (a member who is not the owner leaves it instead).
     public func davDeleteCalendar(_ identity: Identity, listID: ListID) async throws {
-        let access = try await access(listID, for: identity, .read)
+        let access = try await domain.access(listID, for: identity, .read)
         if access.role == .owner {
-            try await deleteList(identity, id: listID)
+            try await domain.deleteList(identity, id: listID)
         } else {
-            try await removeMember(identity, listID: listID, accountID: identity.account.id)
+            try await domain.removeMember(identity, listID: listID, accountID: identity.account.id)
         }
     }
 
@@ -117,17 +117,17 @@ extension Domain {
     /// account's password unless the member turned that off. nil when it does not hold.
     public func davAuthenticate(login: String, password: String) async throws -> Identity? {
         guard !password.isEmpty else { return nil }
-        guard let account = try await account(login: login), !account.isDisabled else {
-            try await refuseUnknownLogin(password: password)
+        guard let account = try await domain.account(login: login), !account.isDisabled else {
+            try await domain.refuseUnknownLogin(password: password)
             return nil
         }
-        if let identity = try await authenticate(secret: password), identity.account.id == account.id,
+        if let identity = try await domain.authenticate(secret: password), identity.account.id == account.id,
             identity.credential.kind != .session
         {
             return identity
         }
         guard account.preferences.calDAVAccountPassword,
-            try await passwords.verify(password, hash: account.passwordHash)
+            try await domain.passwords.verify(password, hash: account.passwordHash)
         else { return nil }
         // The account password stands for a read-write credential of its own that is never stored.
         let credential = Credential(

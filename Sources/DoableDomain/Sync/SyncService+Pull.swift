@@ -2,7 +2,7 @@ import DoableCore
 import DoableStore
 public import Foundation
 
-extension Domain {
+extension SyncService {
     public static let maximumPullLimit = 5_000
 
     /// SYNC-1 and SYNC-4: what changed for the caller after `cursor`, compacted per entity; a first sync, or a cursor
@@ -14,7 +14,7 @@ extension Domain {
         let lastMutationID = handled?.accountID == identity.account.id ? handled?.lastMutationID ?? 0 : 0
         switch cursor {
         case .after(let sequence):
-            switch try await feed(identity, after: sequence, limit: limit) {
+            switch try await domain.feed(identity, after: sequence, limit: limit) {
             case .reset:
                 return try await fullPage(identity, at: nil, after: nil, limit: limit, lastMutationID: lastMutationID)
             case .changes(let changes, let latest):
@@ -75,7 +75,7 @@ extension Domain {
         var visible =
             needsLists
             ? Dictionary(
-                try await listsSeen(identity).map { ($0.list.id, $0) },
+                try await domain.listsSeen(identity).map { ($0.list.id, $0) },
                 uniquingKeysWith: { first, _ in first }) : [:]
         let taskIDs = ids[.task]?.compactMap(TaskID.init) ?? []
         let found = try await store.tasks(ids: taskIDs)
@@ -89,10 +89,10 @@ extension Domain {
             guard let listID = ListID(id) else { continue }
             if let view = visible[listID] { changedLists.append(view) } else { page.deleted.append((.list, id)) }
         }
-        page.lists = try await counted(changedLists)
+        page.lists = try await domain.counted(changedLists)
         if let taskIDs = ids[.task] {
             let shown = found.filter { visible[$0.listID] != nil }
-            page.tasks = try await views(shown, for: identity)
+            page.tasks = try await domain.views(shown, for: identity)
             let present = Set(shown.map(\.id.description))
             page.deleted += taskIDs.filter { !present.contains($0) }.map { (.task, $0) }
         }
@@ -130,15 +130,15 @@ extension Domain {
             lastMutationID: lastMutationID)
         let trashed = try await store.trash(ownerID: me).lists
         let lists =
-            try await listsSeen(identity)
+            try await domain.listsSeen(identity)
             + trashed.map { ListView(list: $0, openTaskCount: 0, role: .owner, memberCount: 1) }
         if isFirst {
             page.account = try await store.account(id: me)
-            page.lists = try await counted(lists)
+            page.lists = try await domain.counted(lists)
             page.labels = try await store.labels(ownerID: me)
         }
         let tasks = try await store.tasks(listIDs: lists.map(\.list.id), after: after, limit: limit)
-        page.tasks = try await views(tasks, for: identity)
+        page.tasks = try await domain.views(tasks, for: identity)
         if !tasks.isEmpty {
             page.reminders = try await store.reminders(taskIDs: tasks.map(\.id)).filter { $0.accountID == me }
         }
