@@ -131,7 +131,7 @@ struct Seed: AsyncParsableCommand {
                 }
                 items.append(item)
             }
-            try await domain.importTasks(identity, items)
+            try await domain.transfer.importTasks(identity, items)
             if completedShare != nil {
                 let completing = Date()
                 var day = clock.now.civilDate

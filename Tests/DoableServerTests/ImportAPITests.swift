@@ -253,7 +253,7 @@ struct ImportAPITests {
             let file = try ImportReader.read(
                 Array(Self.iCalendar.utf8), format: .iCalendar,
                 context: ImportContext(zone: .gmt, now: .now))
-            var (batch, report) = try await server.domain.importBatch(identity, file, into: .newList, isDryRun: false)
+            var (batch, report) = try await server.domain.transfer.importBatch(identity, file, into: .newList, isDryRun: false)
             #expect(report.created == 3)
             #expect(batch.operations.contains { if case .putTask = $0 { true } else { false } })
             let now = Timestamp.now

@@ -193,11 +193,11 @@ struct AccountsController {
         let identity = try context.requireIdentity()
         switch request.uri.queryParameters.get("format") {
         case nil, "json": break
-        case "ics": return Self.download(try await domain.taskExport(identity).calendar, format: .ics)
-        case "csv": return Self.download(try await domain.taskExport(identity).csv, format: .csv)
+        case "ics": return Self.download(try await domain.transfer.taskExport(identity).calendar, format: .ics)
+        case "csv": return Self.download(try await domain.transfer.taskExport(identity).csv, format: .csv)
         default: throw DoableError.invalid("format", "format is json, ics or csv.")
         }
-        let export = try await domain.export(identity)
+        let export = try await domain.transfer.export(identity)
         let now = Timestamp.now
         let views = export.tasks.map { TaskView(task: $0, progress: SubtaskProgress(done: 0, total: 0)) }
         var photos: [TaskID: [AttachmentID]] = [:]

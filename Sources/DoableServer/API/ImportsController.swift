@@ -29,7 +29,7 @@ struct ImportsController {
             bytes, format: format,
             context: ImportContext(
                 preferences: identity.account.preferences, now: domain.now()))
-        let report = try await domain.importFile(identity, file, into: target, dryRun: isDryRun)
+        let report = try await domain.transfer.importFile(identity, file, into: target, dryRun: isDryRun)
         return JSONResponse.make(ImportReportDTO(report), status: isDryRun ? .ok : .created)
     }
 

@@ -85,7 +85,7 @@ extension WebController {
             upload.bytes, format: upload.format,
             context: ImportContext(
                 preferences: identity.account.preferences, now: domain.now()))
-        return try await domain.importFile(identity, file, into: target, dryRun: dryRun)
+        return try await domain.transfer.importFile(identity, file, into: target, dryRun: dryRun)
     }
 
     /// A refusal by the form's field: the file's problems by the file, the list's by the list.

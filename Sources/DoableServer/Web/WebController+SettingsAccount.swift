@@ -70,9 +70,9 @@ extension WebController {
             response.headers[.contentDisposition] = "attachment; filename=\"doable-export.json\""
             return response
         case "ics":
-            return AccountsController.download(try await domain.taskExport(identity).calendar, format: .ics)
+            return AccountsController.download(try await domain.transfer.taskExport(identity).calendar, format: .ics)
         case "csv":
-            return AccountsController.download(try await domain.taskExport(identity).csv, format: .csv)
+            return AccountsController.download(try await domain.transfer.taskExport(identity).csv, format: .csv)
         default:
             throw DoableError.invalid("format", "Choose the JSON, iCalendar or CSV export.")
         }

@@ -24,7 +24,7 @@ public struct ImportedTask: Sendable {
     }
 }
 
-extension Domain {
+extension TransferService {
     /// Creates many tasks at once, in order (a parent before its subtasks), committing `chunkSize` tasks per
     /// transaction, each with its change-feed entries. Every field rule applies except the past-deadline one.
     public func importTasks(_ identity: Identity, _ items: [ImportedTask], chunkSize: Int = 1000) async throws {
@@ -33,7 +33,7 @@ extension Domain {
         var known: [TaskID: ListID] = [:]
         var lastRank: [String: String] = [:]
         let now = clock()
-        let calendar = calendar(of: identity.account)
+        let calendar = domain.calendar(of: identity.account)
         for chunk in stride(from: 0, to: items.count, by: chunkSize).map({ items[$0..<min($0 + chunkSize, items.count)] }) {
             var batch = WriteBatch(now: now)
             for item in chunk {
@@ -74,7 +74,7 @@ extension Domain {
                     batch.append(.addCompletion(completion))
                 }
             }
-            try await commit(batch, by: identity.account.id)
+            try await domain.commit(batch, by: identity.account.id)
         }
     }
 

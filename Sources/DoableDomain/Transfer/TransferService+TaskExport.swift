@@ -20,7 +20,7 @@ public struct TaskExport: Sendable {
     public var csv: String { TasksCSV.document(tasks: tasks, listNames: listNames, labelNames: labelNames) }
 }
 
-extension Domain {
+extension TransferService {
     public func taskExport(_ identity: Identity) async throws -> TaskExport {
         let owner = identity.account.id
         let lists = try await store.lists(ownerID: owner)

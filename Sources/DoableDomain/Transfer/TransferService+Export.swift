@@ -30,7 +30,7 @@ public struct AccountExport: Sendable {
     public var ledger: [LedgerEntry] = []
 }
 
-extension Domain {
+extension TransferService {
     public func export(_ identity: Identity) async throws -> AccountExport {
         let owner = identity.account.id
         let lists = try await store.lists(ownerID: owner)
@@ -49,7 +49,7 @@ extension Domain {
         var seen = Set<CommentID>()
         for task in tasks { comments += try await store.comments(taskID: task.id) }
         for comment in try await store.comments(authorID: owner) {
-            guard (try? await taskAccess(comment.taskID, for: identity, .read)) != nil else { continue }
+            guard (try? await domain.taskAccess(comment.taskID, for: identity, .read)) != nil else { continue }
             comments.append(comment)
         }
         comments = comments.filter { seen.insert($0.id).inserted }
@@ -68,7 +68,7 @@ extension Domain {
         export.postings = try await store.postings(posterID: owner)
         export.bids = try await store.bids(bidderID: owner)
         var questions: [MarketQuestion] = []
-        var reviews = try await store.reviews(reviewerID: owner) + market.visibleReviews(of: owner, limit: 10_000)
+        var reviews = try await store.reviews(reviewerID: owner) + domain.market.visibleReviews(of: owner, limit: 10_000)
         for posting in export.postings + (try await store.postings(ids: export.bids.map(\.postingID))) {
             questions += try await store.questions(postingID: posting.id).filter { $0.askerID == owner }
         }

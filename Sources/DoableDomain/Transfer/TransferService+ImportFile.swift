@@ -39,7 +39,7 @@ public struct ImportReport: Sendable {
     public var tasks: [ImportedTaskPreview]
 }
 
-extension Domain {
+extension TransferService {
     public static let importPreviewLimit = 200
 
     /// INTEROP-5: imports a file read by `ImportReader` into one list, all or nothing: the list (when new), the
@@ -72,11 +72,11 @@ extension Domain {
         plan.checkRows { row, task in try checkedRecurrence(row, for: task) }
         plan.placeRows()
         plan.makeTasks(after: lastRank)
-        let reminders = plan.makeReminders(calendar: calendar(of: identity.account)) { trigger, task in
-            try validate(trigger, for: task, now: now)
+        let reminders = plan.makeReminders(calendar: domain.calendar(of: identity.account)) { trigger, task in
+            try domain.validate(trigger, for: task, now: now)
         }
         batch.operations += plan.newLabels.map { .putLabel($0) }
-        let calendar = calendar(of: identity.account)
+        let calendar = domain.calendar(of: identity.account)
         for task in plan.tasks {
             batch.append(.putTask(task))
             if let completion = Self.importedCompletion(of: task, by: identity, calendar: calendar) {
@@ -84,7 +84,7 @@ extension Domain {
             }
             // `fields` ["import"] marks an import among creations (History: "imported this from Todoist").
             batch.append(
-                activity(
+                domain.activity(
                     task, .created, fields: ["import"], detail: file.format.title, by: identity,
                     at: now))
         }
@@ -109,7 +109,7 @@ extension Domain {
         let name: String
         switch target {
         case .list(let id):
-            return (try await editableList(id, for: identity, field: "listId"), false)
+            return (try await domain.editableList(id, for: identity, field: "listId"), false)
         case .named(let requested):
             do {
                 name = try Rules.listName(requested)
@@ -120,7 +120,7 @@ extension Domain {
                 return (existing, false)
             }
         case .newList:
-            let base = "\(format.title) import \(calendar(of: identity.account).day(of: now))"
+            let base = "\(format.title) import \(domain.calendar(of: identity.account).day(of: now))"
             let taken = Set(own.map { Rules.matchKey($0.name) })
             name = ([base] + (2...999).map { "\(base) (\($0))" }).first { !taken.contains(Rules.matchKey($0)) } ?? base
         }
@@ -133,6 +133,6 @@ extension Domain {
     /// TASK-10's rule check for an imported task (its RRULE against its own dates); nil when it has no rule.
     func checkedRecurrence(_ row: ImportRow, for task: TaskItem) throws -> String? {
         guard let rule = row.recurrence else { return nil }
-        return try checkedRecurrence(rule, for: task)
+        return try domain.checkedRecurrence(rule, for: task)
     }
 }
