@@ -23,7 +23,13 @@ export DOABLE_BIN="$(swift build --show-bin-path)/doable"
 step "swift test (SQLite and PostgreSQL)"
 # The sync simulation (1,000 seeds, a few minutes of CPU) runs in the PostgreSQL lane below, beside the SQLite lane's
 # checks that mostly wait on timers and sockets.
-scripts/with-postgres.sh env DOABLE_REQUIRE_POSTGRES=1 swift test --skip-build --skip SyncSimulationTests
+# CI shows only the end of a failed run's output, so a failure's own lines are repeated after it.
+if ! scripts/with-postgres.sh env DOABLE_REQUIRE_POSTGRES=1 swift test --skip-build --skip SyncSimulationTests \
+    2>&1 | tee swift-test.log; then
+    echo "== what failed (from swift-test.log)"
+    grep -E -B2 -A12 '✘|recorded an issue|error: |Fatal error|Signal|Crash' swift-test.log | grep -v -E '^(◇|✔)' | head -80
+    exit 1
+fi
 
 # Two lanes side by side, each with its own servers on free ports: the live checks and the browser suite on SQLite,
 # and the API checks once more on PostgreSQL (schemathesis, authorization, events, issue 10's data, HTTP-front and

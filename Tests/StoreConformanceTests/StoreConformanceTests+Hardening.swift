@@ -26,7 +26,8 @@ extension StoreConformanceTests {
             let matching = try await store.tasks(matching: query)
             let elapsed = clock.now - start
             #expect(matching.map(\.id) == [all.id])
-            #expect(elapsed < .milliseconds(500), "a 100-label filter took \(elapsed)")
+            // Before issue 10 this took many seconds; the bound leaves room for a loaded two-core machine.
+            #expect(elapsed < .seconds(2), "a 100-label filter took \(elapsed)")
 
             // Far beyond what the API allows (100): the statement keeps its shape, no engine limit is met.
             query.labelIDs = labels.prefix(100).map(\.id) + (0..<1_000).map { _ in LabelID.make() }
@@ -163,7 +164,8 @@ extension StoreConformanceTests {
                 try await store.ping()
                 let (ada, _) = try await store.register("ada")
                 _ = try await store.tasks(matching: TaskQuery(ownerID: ada.id))
-                #expect(clock.now - start < .seconds(1), "other work waited \(clock.now - start)")
+                // Blocked, it would wait for the stuck reads' 3-second limit.
+                #expect(clock.now - start < .milliseconds(2_500), "other work waited \(clock.now - start)")
                 try await group.waitForAll()
             }
         }
