@@ -93,9 +93,9 @@ public struct Domain: Sendable {
     func commit(_ batch: WriteBatch, retryingConflicts: Bool = false) async throws {
         guard !batch.isEmpty else { return }
         var batch = batch
-        batch.operations += try await remindersFollowingTasks(in: batch)
+        batch.operations += try await reminders.remindersFollowingTasks(in: batch)
         batch.operations += try await fieldClockStamps(in: batch)
-        batch.operations += try await calendarAnnouncements(in: batch)
+        batch.operations += try await reminders.calendarAnnouncements(in: batch)
         let scope = SyncScope.current
         if let scope, !scope.recorded { batch.operations += scope.record }
         let changes: [Change]
@@ -145,6 +145,11 @@ public struct Domain: Sendable {
         default: "You already have one with this name."
         }
     }
+
+    func calendar(of account: Account) -> ZonedCalendar { ZonedCalendar(preferences: account.preferences) }
+
+    /// For an account that went meanwhile: UTC, weeks from Monday.
+    static let defaultCalendar = ZonedCalendar(preferences: Preferences())
 
     func zone(of account: Account) -> TimeZone {
         ZonedCalendar(preferences: account.preferences).zone

@@ -34,7 +34,7 @@ extension PeriodicJob {
         PeriodicJob(
             domain: domain, logger: logger, interval: .seconds(3600), doneMessage: "Purged expired trash",
             failedMessage: "Trash purge failed"
-        ) { try await $0.purgeExpiredTrash() }
+        ) { try await $0.tasks.purgeExpiredTrash() }
     }
 
     /// SYNC-4: drops feed entries older than the retention, once an hour; the feed's floor rises with them, and a

@@ -62,24 +62,24 @@ struct Seed: AsyncParsableCommand {
                 username: "seed\(index)_\(suffix)")
             registration.firstName = "Seed"
             registration.lastName = "User \(index)"
-            let (account, firstSession) = try await domain.register(registration)
+            let (account, firstSession) = try await domain.accounts.register(registration)
             var session = firstSession
-            guard var identity = try await domain.authenticate(secret: session.secret) else { continue }
+            guard var identity = try await domain.accounts.authenticate(secret: session.secret) else { continue }
             if game {
                 _ = try await domain.game.updateGame(identity, GamePatch(isEnabled: true))
                 // The identity carries the account as it was read: read it again with the game on.
-                guard let playing = try await domain.authenticate(secret: session.secret) else { continue }
+                guard let playing = try await domain.accounts.authenticate(secret: session.secret) else { continue }
                 identity = playing
             }
             var listIDs = [account.inboxID]
             for number in 0..<listsPerAccount {
                 var input = ListInput()
                 input.name = "List \(number + 1)"
-                listIDs.append(try await domain.createList(identity, input).id)
+                listIDs.append(try await domain.tasks.createList(identity, input).id)
             }
             let labels = [
-                try await domain.createLabel(identity, name: "home", color: "green").id,
-                try await domain.createLabel(identity, name: "work", color: "blue").id,
+                try await domain.tasks.createLabel(identity, name: "home", color: "green").id,
+                try await domain.tasks.createLabel(identity, name: "work", color: "blue").id,
             ]
             var items: [ImportedTask] = []
             items.reserveCapacity(perAccount)
@@ -144,7 +144,7 @@ struct Seed: AsyncParsableCommand {
                         _ = try await domain.game.runGameDays()
                     }
                     clock.pin(moment)
-                    _ = try await domain.completeTask(identity, id: items[number].id, includeSubtasks: false)
+                    _ = try await domain.tasks.completeTask(identity, id: items[number].id, includeSubtasks: false)
                     if (rank + 1) % 10_000 == 0 {
                         print("  completed \(rank + 1)/\(toComplete.count), \(Int(Date().timeIntervalSince(completing))) s")
                     }
@@ -152,7 +152,7 @@ struct Seed: AsyncParsableCommand {
                 clock.pin(nil)
                 if game { _ = try await domain.game.runGameDays() }
                 // The session made a year ago has expired by now: a fresh one.
-                if let fresh = try await domain.signIn(account, password: "seed password") { session = fresh }
+                if let fresh = try await domain.accounts.signIn(account, password: "seed password") { session = fresh }
                 completedInAll += toComplete.count
                 completingSeconds += Date().timeIntervalSince(completing)
             }

@@ -39,8 +39,8 @@ final class DomainFixture: Sendable {
         var registration = Registration(email: "\(username)@example.com", password: "correct horse", username: username)
         registration.firstName = username.capitalized
         registration.lastName = "Domain"
-        let (_, issued) = try await domain.register(registration)
-        return try #require(try await domain.authenticate(secret: issued.secret))
+        let (_, issued) = try await domain.accounts.register(registration)
+        return try #require(try await domain.accounts.authenticate(secret: issued.secret))
     }
 
     /// The member's feed after `cursor`.

@@ -11,30 +11,30 @@ import Testing
             let cat = try await fixture.member("cat")
             var input = ListInput()
             input.name = "Household"
-            let household = try await fixture.domain.createList(ann, input)
-            let asEditor = try await fixture.domain.addMember(ann, listID: household.id, login: "ben", role: "editor")
-            _ = try await fixture.domain.addMember(ann, listID: household.id, login: "cat", role: "viewer")
+            let household = try await fixture.domain.tasks.createList(ann, input)
+            let asEditor = try await fixture.domain.sharing.addMember(ann, listID: household.id, login: "ben", role: "editor")
+            _ = try await fixture.domain.sharing.addMember(ann, listID: household.id, login: "cat", role: "viewer")
             #expect(asEditor.role == .editor && asEditor.accountID == ben.account.id)
-            let members = try await fixture.domain.members(ann, listID: household.id)
+            let members = try await fixture.domain.sharing.members(ann, listID: household.id)
             #expect(Set(members.map(\.username)) == ["ann", "ben", "cat"])
 
             let annBefore = try await fixture.changes(ann).last?.sequence ?? 0
             var task = TaskInput(title: "Buy bread")
             task.listID = household.id
-            let bread = try await fixture.domain.createTask(ben, task)
+            let bread = try await fixture.domain.tasks.createTask(ben, task)
             // The owner's feed hears of the editor's task, with who made it.
             let heard = try await fixture.changes(ann, after: annBefore)
             #expect(heard.contains { $0.entityID == bread.task.id.description && $0.actorID == ben.account.id })
 
             // The viewer reads it and may not write; nothing is written.
-            #expect(try await fixture.domain.task(cat, id: bread.task.id).task.title == "Buy bread")
+            #expect(try await fixture.domain.tasks.task(cat, id: bread.task.id).task.title == "Buy bread")
             var refused = TaskInput(title: "Not allowed")
             refused.listID = household.id
-            await #expect(throws: DoableError.self) { try await fixture.domain.createTask(cat, refused) }
+            await #expect(throws: DoableError.self) { try await fixture.domain.tasks.createTask(cat, refused) }
             await #expect(throws: DoableError.self) {
-                try await fixture.domain.completeTask(cat, id: bread.task.id, includeSubtasks: false)
+                try await fixture.domain.tasks.completeTask(cat, id: bread.task.id, includeSubtasks: false)
             }
-            #expect(try await fixture.domain.task(ann, id: bread.task.id).task.status == .pending)
+            #expect(try await fixture.domain.tasks.task(ann, id: bread.task.id).task.status == .pending)
         }
     }
 
@@ -42,9 +42,9 @@ import Testing
         try await DomainFixture.run { fixture in
             let ann = try await fixture.member("ann")
             let eve = try await fixture.member("eve")
-            let secret = try await fixture.domain.createTask(ann, TaskInput(title: "Surprise party"))
+            let secret = try await fixture.domain.tasks.createTask(ann, TaskInput(title: "Surprise party"))
             await #expect {
-                try await fixture.domain.task(eve, id: secret.task.id)
+                try await fixture.domain.tasks.task(eve, id: secret.task.id)
             } throws: { error in
                 guard case DoableError.notFound = error else { return false }
                 return true

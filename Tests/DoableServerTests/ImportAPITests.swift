@@ -247,7 +247,7 @@ struct ImportAPITests {
             let ann = try await api.register("ann")
             let taken = try await api.call(.post, "/api/v1/labels", token: ann, json: ["name": "taken"])
             #expect(taken.status == .created)
-            let identity = try #require(try await server.domain.authenticate(secret: ann))
+            let identity = try #require(try await server.domain.accounts.authenticate(secret: ann))
             let before = try await counts(api, ann)
             let feedBefore = try await server.store.latestSequence(accountID: identity.account.id)
             let file = try ImportReader.read(

@@ -113,7 +113,7 @@ struct OutgoingHTTPTests {
                 let sender = DeliverySender(domain: server.domain, settings: DeliverySettings(), logger: .init(label: "test"))
                 let strict = try outgoing()
                 let allowing = try outgoing(allowing: ["127.0.0.1"])
-                func call(_ url: String, _ client: OutgoingHTTP) async throws -> Domain.DeliveryOutcome {
+                func call(_ url: String, _ client: OutgoingHTTP) async throws -> ReminderService.DeliveryOutcome {
                     let now = Timestamp.now
                     let hook = Webhook(
                         id: .make(at: now), accountID: .make(at: now), url: url, events: [.taskCreated],

@@ -125,10 +125,10 @@ final class ManualClock: Sendable {
             let reminder = try await api.call(
                 .post, "/api/v1/tasks/\(id)/reminders", token: ann,
                 json: ["relativeTo": "due", "offsetMinutes": -30])
-            #expect(try await server.domain.fireDueReminders() == 0)
+            #expect(try await server.domain.reminders.fireDueReminders() == 0)
             clock.advance(seconds: 5400)
-            #expect(try await server.domain.fireDueReminders() == 1)
-            #expect(try await server.domain.fireDueReminders() == 0, "fired once")
+            #expect(try await server.domain.reminders.fireDueReminders() == 1)
+            #expect(try await server.domain.reminders.fireDueReminders() == 0, "fired once")
             let centre = try await api.call(.get, "/api/v1/notifications", token: ann)
             #expect(centre.object["unreadCount"] as? Int == 1)
             let note = try #require(centre.array("notifications").first)
@@ -145,9 +145,9 @@ final class ManualClock: Sendable {
                 json: ["preset": "5m"])
             #expect(snoozed.string("nextAt") == iso(clock.now.adding(seconds: 300)))
             clock.advance(seconds: 299)
-            #expect(try await server.domain.fireDueReminders() == 0)
+            #expect(try await server.domain.reminders.fireDueReminders() == 0)
             clock.advance(seconds: 1)
-            #expect(try await server.domain.fireDueReminders() == 1)
+            #expect(try await server.domain.reminders.fireDueReminders() == 1)
             #expect(try await api.call(.get, "/api/v1/notifications", token: ann).object["unreadCount"] as? Int == 2)
             // Silenced, it stays quiet.
             let silenced = try await api.call(
@@ -181,12 +181,12 @@ final class ManualClock: Sendable {
                 .post, "/api/v1/tasks/\(id)/reminders", token: ann,
                 json: ["at": iso(Self.monday.adding(seconds: 60))])
             clock.advance(seconds: 60)
-            #expect(try await server.domain.fireDueReminders() == 1)
+            #expect(try await server.domain.reminders.fireDueReminders() == 1)
             #expect(try await api.call(.get, "/api/v1/notifications", token: ann).object["unreadCount"] as? Int == 0)
             let deferred = try await api.call(.get, "/api/v1/tasks/\(id)/reminders", token: ann).array("reminders")[0]
             #expect(deferred["nextAt"] as? String == "2026-11-23T12:00:00.000Z")
             clock.set(Timestamp(rfc3339: "2026-11-23T12:00:00Z")!)
-            #expect(try await server.domain.fireDueReminders() == 1)
+            #expect(try await server.domain.reminders.fireDueReminders() == 1)
             #expect(try await api.call(.get, "/api/v1/notifications", token: ann).object["unreadCount"] as? Int == 1)
             #expect(try await api.call(.get, "/api/v1/deliveries", token: ann).array("deliveries").map { $0["channel"] as? String } == ["email"])
 
@@ -202,7 +202,7 @@ final class ManualClock: Sendable {
                 .post, "/api/v1/tasks/\(id)/reminders", token: ann,
                 json: ["at": iso(clock.now.adding(seconds: 60))])
             clock.advance(seconds: 60)
-            #expect(try await server.domain.fireDueReminders() == 1)
+            #expect(try await server.domain.reminders.fireDueReminders() == 1)
             let centre = try await api.call(.get, "/api/v1/notifications", token: ann)
             #expect(centre.object["unreadCount"] as? Int == 2)
             #expect(try await api.call(.get, "/api/v1/deliveries", token: ann).array("deliveries").count == 1)
@@ -224,7 +224,7 @@ final class ManualClock: Sendable {
                     json: ["at": iso(Self.monday.adding(seconds: Int64(minutes) * 60))])
             }
             clock.advance(seconds: 7 * 3600)
-            #expect(try await server.domain.fireDueReminders(.init(staleAfterSeconds: 6 * 3600)) == 2)
+            #expect(try await server.domain.reminders.fireDueReminders(.init(staleAfterSeconds: 6 * 3600)) == 2)
             let notes = try await api.call(.get, "/api/v1/notifications", token: ann).array("notifications")
             #expect(notes.map { $0["kind"] as? String } == ["reminderMissed"])
             #expect((notes.first?["title"] as? String)?.contains("2 reminders") == true)
@@ -351,8 +351,8 @@ final class ManualClock: Sendable {
             try await api.call(.patch, "/api/v1/tasks/\(id)", token: ann, json: ["title": "Hooked again"])
             clock.advance(seconds: 1)
             try await api.call(.post, "/api/v1/tasks/\(id)/complete", token: ann)
-            try await server.domain.fanOutTaskEvents()
-            try await server.domain.fanOutTaskEvents()
+            try await server.domain.reminders.fanOutTaskEvents()
+            try await server.domain.reminders.fanOutTaskEvents()
             let events = try await api.call(.get, "/api/v1/deliveries", token: ann).array("deliveries")
                 .map { $0["event"] as? String ?? "" }
             #expect(events.sorted() == ["task.completed", "task.created"], "task.updated is not subscribed; each once")
@@ -369,16 +369,16 @@ final class ManualClock: Sendable {
                 .post, "/api/v1/webhooks", token: ann,
                 json: ["url": "https://example.com/h", "events": ["task.created"]])
             _ = try await api.createTask(ann, ["title": "Hooked"])
-            try await server.domain.fanOutTaskEvents()
-            var delivery = try #require(try await server.domain.claimDueDeliveries(limit: 10).first)
-            delivery = try await server.domain.record(delivery, outcome: .transient("HTTP 500"))
+            try await server.domain.reminders.fanOutTaskEvents()
+            var delivery = try #require(try await server.domain.reminders.claimDueDeliveries(limit: 10).first)
+            delivery = try await server.domain.reminders.record(delivery, outcome: .transient("HTTP 500"))
             #expect(delivery.state == .pending)
             #expect(delivery.nextAttemptAt > clock.now.adding(seconds: 14))
             #expect(delivery.nextAttemptAt < clock.now.adding(seconds: 46))
-            #expect(try await server.domain.claimDueDeliveries(limit: 10).isEmpty, "not before its next attempt")
+            #expect(try await server.domain.reminders.claimDueDeliveries(limit: 10).isEmpty, "not before its next attempt")
             clock.advance(seconds: 25 * 3600)
-            delivery = try #require(try await server.domain.claimDueDeliveries(limit: 10).first)
-            delivery = try await server.domain.record(delivery, outcome: .transient("HTTP 503"))
+            delivery = try #require(try await server.domain.reminders.claimDueDeliveries(limit: 10).first)
+            delivery = try await server.domain.reminders.record(delivery, outcome: .transient("HTTP 503"))
             #expect(delivery.state == .failed, "a day of retries is enough")
             let log = try await api.call(.get, "/api/v1/deliveries", token: ann).array("deliveries")[0]
             #expect((log["attempts"] as? [[String: Any]])?.count == 2)

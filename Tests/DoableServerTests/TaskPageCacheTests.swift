@@ -25,10 +25,10 @@ struct TaskPageCacheTests {
             #expect(try await api.tasks(token, query).first?["status"] as? String == "completed")
             // A write through another domain over the same database, as another process would make it.
             let other = Domain(store: server.store, passwords: PasswordHasher(cost: 4))
-            let identity = try #require(try await other.authenticate(secret: token))
+            let identity = try #require(try await other.accounts.authenticate(secret: token))
             var rename = TaskInput()
             rename.title = "Oat milk"
-            _ = try await other.updateTask(identity, id: try #require(TaskID(id)), rename)
+            _ = try await other.tasks.updateTask(identity, id: try #require(TaskID(id)), rename)
             #expect(try await api.tasks(token, query).first?["title"] as? String == "Oat milk")
             try await api.call(.delete, "/api/v1/tasks/\(id)", token: token)
             #expect(try await api.tasks(token, query).map { $0["title"] as? String } == ["Bread"])

@@ -267,10 +267,10 @@ struct TaskTests {
             _ = try await api.createTask(token, ["title": "Kid", "parentId": id.description])
             _ = try await api.call(.delete, "/api/v1/tasks/\(id)", token: token)
             offset.seconds = 29 * 86_400
-            #expect(try await server.domain.purgeExpiredTrash() == 0)
+            #expect(try await server.domain.tasks.purgeExpiredTrash() == 0)
             #expect(try await server.store.task(id: id) != nil)
             offset.seconds = 31 * 86_400
-            #expect(try await server.domain.purgeExpiredTrash() == 2)
+            #expect(try await server.domain.tasks.purgeExpiredTrash() == 2)
             #expect(try await server.store.task(id: id) == nil)
             #expect(try await api.call(.get, "/api/v1/trash", token: token).array("tasks").isEmpty)
         }

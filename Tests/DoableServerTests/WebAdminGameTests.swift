@@ -12,7 +12,7 @@ import Testing
     /// Ann, an admin, signed in on `web`; Ben, a member, signed in on a second browser.
     private func annAndBen(_ server: TestServer, _ web: WebClient, _ api: APIClient) async throws -> WebClient {
         try await web.register("ann")
-        _ = try await server.domain.setAdmin(login: "ann", isAdmin: true)
+        _ = try await server.domain.accounts.setAdmin(login: "ann", isAdmin: true)
         let ben = WebClient(api.client)
         try await ben.register("ben")
         return ben
@@ -169,7 +169,7 @@ import Testing
             #expect(after.contains("<tr id=\"item-\(item.id)\" class=\"is-retired\">"))
             #expect(after.contains("aria-label=\"Bring back “Red ball”\""))
             let benToken = try await ben.apiToken("ben")
-            let identity = try #require(try await server.domain.authenticate(secret: benToken))
+            let identity = try #require(try await server.domain.accounts.authenticate(secret: benToken))
             #expect(!(try await server.domain.game.storeCatalogue(identity).contains { $0.item.id == item.id }))
 
             let back = try await web.post("/admin/store/\(item.id)/retire", [("retired", "0")])

@@ -12,7 +12,7 @@ import Testing
     /// Ann, an admin, signed in on `web`; Ben, a member, signed in on a second browser.
     private func annAndBen(_ server: TestServer, _ web: WebClient, _ api: APIClient) async throws -> WebClient {
         try await web.register("ann")
-        _ = try await server.domain.setAdmin(login: "ann", isAdmin: true)
+        _ = try await server.domain.accounts.setAdmin(login: "ann", isAdmin: true)
         let ben = WebClient(api.client)
         try await ben.register("ben")
         return ben
@@ -106,7 +106,7 @@ import Testing
         try await server.runWeb { web, api in
             let ben = try await annAndBen(server, web, api)
             let secret = try await ben.apiToken("ben")
-            let identity = try #require(try await server.domain.authenticate(secret: secret))
+            let identity = try #require(try await server.domain.accounts.authenticate(secret: secret))
             _ = try await server.domain.market.createPosting(
                 identity,
                 PostingInput(

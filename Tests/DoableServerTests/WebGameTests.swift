@@ -20,7 +20,7 @@ import Testing
 
         /// Ann as she is now (an `Identity` carries the account as it was when read: the game switch included).
         func identity() async throws -> Identity {
-            try #require(try await server.domain.authenticate(secret: token))
+            try #require(try await server.domain.accounts.authenticate(secret: token))
         }
 
         func game() async throws -> GameView { try await server.domain.game.game(try await identity()) }
@@ -34,7 +34,7 @@ import Testing
         }
 
         func complete(_ id: TaskID) async throws -> TaskView {
-            try await server.domain.completeTask(try await identity(), id: id, includeSubtasks: false)
+            try await server.domain.tasks.completeTask(try await identity(), id: id, includeSubtasks: false)
         }
     }
 

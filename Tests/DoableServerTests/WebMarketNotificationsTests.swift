@@ -19,8 +19,8 @@ import Testing
         try await web.register("ann")
         let bens = WebClient(api.client)
         try await bens.register("ben")
-        let ann = try #require(try await server.domain.authenticate(secret: try await web.apiToken("ann")))
-        let ben = try #require(try await server.domain.authenticate(secret: try await bens.apiToken("ben")))
+        let ann = try #require(try await server.domain.accounts.authenticate(secret: try await web.apiToken("ann")))
+        let ben = try #require(try await server.domain.accounts.authenticate(secret: try await bens.apiToken("ben")))
         let posting = try await server.domain.market.createPosting(
             ann,
             PostingInput(

@@ -21,8 +21,8 @@ import Testing
         try await web.register("ann")
         let ben = WebClient(api.client)
         try await ben.register("ben")
-        let ann = try #require(try await server.domain.authenticate(secret: try await web.apiToken("ann")))
-        let benID = try #require(try await server.domain.authenticate(secret: try await ben.apiToken("ben")))
+        let ann = try #require(try await server.domain.accounts.authenticate(secret: try await web.apiToken("ann")))
+        let benID = try #require(try await server.domain.accounts.authenticate(secret: try await ben.apiToken("ben")))
         return People(server: server, ann: web, ben: ben, annID: ann, benID: benID)
     }
 
@@ -237,7 +237,7 @@ import Testing
             let p = try await people(server, web, api)
             let cal = WebClient(api.client)
             try await cal.register("cal")
-            let calID = try #require(try await server.domain.authenticate(secret: try await cal.apiToken("cal")))
+            let calID = try #require(try await server.domain.accounts.authenticate(secret: try await cal.apiToken("cal")))
             let id = try await post(p, "Mow the lawn")
             let quiet = try await p.ann.get("/today").body
             #expect(quiet.contains("id=\"nav-market-badge\" aria-hidden=\"true\" hidden>0</span>"))

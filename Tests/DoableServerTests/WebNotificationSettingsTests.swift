@@ -143,10 +143,10 @@ struct WebNotificationSettingsTests {
             // A task event queues a delivery; a failed attempt shows with its detail and the next attempt.
             let token = try await web.apiToken("cara")
             _ = try await api.createTask(token, ["title": "Ship it"])
-            #expect(try await server.domain.fanOutTaskEvents() == 1)
-            let claimed = try await server.domain.claimDueDeliveries(limit: 10)
+            #expect(try await server.domain.reminders.fanOutTaskEvents() == 1)
+            let claimed = try await server.domain.reminders.claimDueDeliveries(limit: 10)
             try #require(claimed.count == 1)
-            try await server.domain.record(claimed[0], outcome: .transient("HTTP 500"))
+            try await server.domain.reminders.record(claimed[0], outcome: .transient("HTTP 500"))
             let log = try await web.get("/settings/webhooks")
             #expect(log.body.contains("<strong class=\"delivery-event\">task.created</strong>"))
             #expect(log.body.contains("<span class=\"delivery-state\">Waiting</span>"))

@@ -122,9 +122,9 @@ struct WritePathTests {
             let later = Domain(
                 store: server.store, passwords: PasswordHasher(cost: 4),
                 clock: { Timestamp.now.adding(seconds: 31 * 86_400) })
-            let identity = try #require(try await server.domain.authenticate(secret: token))
-            _ = try await server.domain.restoreList(identity, id: try #require(ListID(listID)))
-            let purged = try await later.purgeExpiredTrash()
+            let identity = try #require(try await server.domain.accounts.authenticate(secret: token))
+            _ = try await server.domain.tasks.restoreList(identity, id: try #require(ListID(listID)))
+            let purged = try await later.tasks.purgeExpiredTrash()
             #expect(purged == 0)
             let list = try await api.call(.get, "/api/v1/lists/\(listID)", token: token)
             #expect(list.status == .ok)

@@ -10,7 +10,7 @@ extension CalDAVService {
     public func davCalendars(_ identity: Identity) async throws -> [DAVCalendar] {
         var owners: [AccountID: Account] = [identity.account.id: identity.account]
         var calendars: [DAVCalendar] = []
-        let views = try await domain.listsSeen(identity)
+        let views = try await domain.tasks.listsSeen(identity)
         let segments = try await store.calendarCollectionNames(listIDs: views.map(\.list.id))
         for (index, view) in views.enumerated() {
             var calendar = try await davCalendar(
@@ -39,7 +39,7 @@ extension CalDAVService {
     /// One calendar; `DoableError.notFound` when the caller cannot see the list.
     public func davCalendar(_ identity: Identity, listID: ListID) async throws -> DAVCalendar {
         let access = try await domain.access(listID, for: identity, .read)
-        let order = (try await domain.listsSeen(identity).firstIndex { $0.list.id == listID } ?? 0) + 1
+        let order = (try await domain.tasks.listsSeen(identity).firstIndex { $0.list.id == listID } ?? 0) + 1
         var owners: [AccountID: Account] = [identity.account.id: identity.account]
         var calendar = try await davCalendar(identity, access.list, role: access.role, order: order, owners: &owners)
         calendar.segment = try await store.calendarCollectionNames(listIDs: [listID])[listID] ?? calendar.segment
@@ -79,7 +79,7 @@ extension CalDAVService {
             name = (2...).lazy.map { "\(name) \($0)" }.first { !taken.contains($0.lowercased()) } ?? name
         }
         input.name = name
-        let list = try await domain.createList(identity, input)
+        let list = try await domain.tasks.createList(identity, input)
         return try await davCalendar(identity, listID: list.id)
     }
 
@@ -92,7 +92,7 @@ extension CalDAVService {
         input.description = patch.description
         input.color = patch.color.map(Self.davColor)
         if input.name != nil || input.description != nil || input.color != nil {
-            _ = try await domain.updateList(identity, id: listID, input)
+            _ = try await domain.tasks.updateList(identity, id: listID, input)
         }
         return try await davCalendar(identity, listID: listID)
     }
@@ -101,9 +101,9 @@ extension CalDAVService {
     public func davDeleteCalendar(_ identity: Identity, listID: ListID) async throws {
         let access = try await domain.access(listID, for: identity, .read)
         if access.role == .owner {
-            try await domain.deleteList(identity, id: listID)
+            try await domain.tasks.deleteList(identity, id: listID)
         } else {
-            try await domain.removeMember(identity, listID: listID, accountID: identity.account.id)
+            try await domain.sharing.removeMember(identity, listID: listID, accountID: identity.account.id)
         }
     }
 
@@ -117,11 +117,11 @@ extension CalDAVService {
     /// account's password unless the member turned that off. nil when it does not hold.
     public func davAuthenticate(login: String, password: String) async throws -> Identity? {
         guard !password.isEmpty else { return nil }
-        guard let account = try await domain.account(login: login), !account.isDisabled else {
-            try await domain.refuseUnknownLogin(password: password)
+        guard let account = try await domain.accounts.account(login: login), !account.isDisabled else {
+            try await domain.accounts.refuseUnknownLogin(password: password)
             return nil
         }
-        if let identity = try await domain.authenticate(secret: password), identity.account.id == account.id,
+        if let identity = try await domain.accounts.authenticate(secret: password), identity.account.id == account.id,
             identity.credential.kind != .session
         {
             return identity

@@ -46,10 +46,10 @@ extension CalDAVService {
         let task: TaskItem
         do {
             if let live {
-                task = try await domain.updateTask(identity, id: live.id, input, ifVersion: ifMatch == nil ? nil : live.version).task
+                task = try await domain.tasks.updateTask(identity, id: live.id, input, ifVersion: ifMatch == nil ? nil : live.version).task
             } else {
                 input.listID = listID
-                task = try await domain.createTask(identity, input).task
+                task = try await domain.tasks.createTask(identity, input).task
             }
         } catch let error as DoableError {
             throw Self.davError(error, preconditioned: ifMatch != nil)
@@ -70,7 +70,7 @@ extension CalDAVService {
             throw DAVError.preconditionFailed
         }
         do {
-            try await domain.deleteTask(identity, id: task.id, ifVersion: ifMatch == nil ? nil : task.version)
+            try await domain.tasks.deleteTask(identity, id: task.id, ifVersion: ifMatch == nil ? nil : task.version)
         } catch let error as DoableError {
             throw Self.davError(error, preconditioned: ifMatch != nil)
         }
@@ -133,7 +133,7 @@ extension CalDAVService {
             let key = name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
             if known[key] == nil, (try? Rules.labelName(name)) != nil {
                 do {
-                    known[key] = try await domain.createLabel(
+                    known[key] = try await domain.tasks.createLabel(
                         identity, name: name.trimmingCharacters(in: .whitespacesAndNewlines), color: nil
                     ).id
                 } catch DoableError.conflict(code: "already_exists", _, _) {
@@ -157,7 +157,7 @@ extension CalDAVService {
             input.parentID = .some(parent.id)
             input.calendarResource = CalendarResource(name: child.name, uid: child.uid, body: child.body, record: sent)
             // A subtask the caller may not move (a depth rule, another list) stays where it is, still waiting.
-            _ = try? await domain.updateTask(identity, id: task.id, input)
+            _ = try? await domain.tasks.updateTask(identity, id: task.id, input)
         }
     }
 
@@ -165,13 +165,13 @@ extension CalDAVService {
     func matchReminders(_ identity: Identity, task: TaskItem, to triggers: [Reminder.Trigger]) async throws {
         let current = try await store.reminders(taskID: task.id, accountID: identity.account.id)
         for reminder in current where !triggers.contains(reminder.trigger) {
-            try? await domain.deleteReminder(identity, id: reminder.id)
+            try? await domain.reminders.deleteReminder(identity, id: reminder.id)
         }
         var seen = current.map(\.trigger)
         for trigger in triggers where !seen.contains(trigger) {
             seen.append(trigger)
             // A trigger Doable refuses (in the past, relative to a date the task lacks) stays in the body only.
-            _ = try? await domain.createReminder(identity, taskID: task.id, trigger: trigger)
+            _ = try? await domain.reminders.createReminder(identity, taskID: task.id, trigger: trigger)
         }
     }
 

@@ -154,7 +154,7 @@ extension GameService {
             let profiles = try await store.gameProfiles(after: after, limit: 500)
             guard let last = profiles.last else { break }
             after = last.accountID
-            let accounts = Domain.byID(try await store.accounts(ids: profiles.map(\.accountID)), \.id)
+            let accounts = ReminderService.byID(try await store.accounts(ids: profiles.map(\.accountID)), \.id)
             for profile in profiles {
                 guard let account = accounts[profile.accountID], account.preferences.gameOptIn, !account.isDisabled
                 else { continue }
@@ -197,7 +197,7 @@ extension GameService {
                 : "Nothing is done yet today."
             let batch = WriteBatch(
                 [.putGameProfile(profile)]
-                    + domain.notificationOperations(
+                    + domain.reminders.notificationOperations(
                         to: account, .streakAtRisk, title: "Your \(streak)-day streak ends at midnight",
                         body: CompanionLines.streakWarning(name: profile.companion.name, streak: streak) + " " + what,
                         task: nil, list: nil, actor: nil, channels: channels, webhooks: hooks, now: now), now: now)

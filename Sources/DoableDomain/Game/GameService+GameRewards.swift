@@ -131,7 +131,7 @@ extension GameService {
         let hooks = channels.webhook ? try await store.webhooks(accountIDs: [account.id]) : []
         for badge in fresh {
             profile.badges[badge] = now
-            operations += domain.notificationOperations(
+            operations += domain.reminders.notificationOperations(
                 to: account, .badgeEarned, title: "Badge earned: \(badge.title)",
                 body: "\(profile.companion.name) is proud of you. \(badge.summary)", task: nil, list: nil,
                 actor: nil, channels: channels, webhooks: hooks, now: now)

@@ -219,11 +219,11 @@ struct ImportPlan {
         var dropped: [ImportSkip] = []
         for (task, row) in zip(tasks, taskRows.map { file.rows[$0] }) where !row.alarms.isEmpty {
             for (number, trigger) in row.alarms.enumerated() {
-                guard number < Domain.maximumRemindersPerTask else {
+                guard number < ReminderService.maximumRemindersPerTask else {
                     dropped.append(
                         ImportSkip(
                             position: row.position, title: row.title, field: "reminders",
-                            reason: "Only the first \(Domain.maximumRemindersPerTask) alarms are kept."))
+                            reason: "Only the first \(ReminderService.maximumRemindersPerTask) alarms are kept."))
                     break
                 }
                 do {
@@ -238,7 +238,7 @@ struct ImportPlan {
                 let reminder = Reminder(
                     id: .make(at: now), taskID: task.id, accountID: actor, trigger: trigger,
                     createdAt: now, updatedAt: now)
-                reminders.append(Domain.rescheduled(reminder, task: task, calendar: calendar, now: now))
+                reminders.append(ReminderService.rescheduled(reminder, task: task, calendar: calendar, now: now))
             }
         }
         skipped += dropped

@@ -18,7 +18,7 @@ extension MarketService {
                 message: text, now: now)
             var batch = WriteBatch(lifecycleWrites(lifecycle, now: now), now: now)
             let changed = bid.version > 1
-            batch.operations += try await domain.notification(
+            batch.operations += try await domain.reminders.notification(
                 to: lifecycle.posting.posterID, .bidPlaced,
                 title: changed
                     ? "\(identity.account.username) changed their bid on “\(lifecycle.posting.title)”"
@@ -44,7 +44,7 @@ extension MarketService {
             let bid = try lifecycle.changeBid(id, by: identity.account.id, amount: amount, message: text, now: now)
             var batch = WriteBatch(lifecycleWrites(lifecycle, now: now), now: now)
             if amount != nil && amount != stored.amount {
-                batch.operations += try await domain.notification(
+                batch.operations += try await domain.reminders.notification(
                     to: lifecycle.posting.posterID, .bidPlaced,
                     title: "\(identity.account.username) changed their bid on “\(lifecycle.posting.title)”",
                     body: "The bid is now \(bid.amount) (was \(stored.amount)).", posting: bid.postingID, by: identity)
@@ -82,12 +82,12 @@ extension MarketService {
             batch.operations += try await assigneeTask(
                 taskID, for: lifecycle.posting, bid: bid,
                 poster: identity.account.username, now: now)
-            batch.operations += try await domain.notification(
+            batch.operations += try await domain.reminders.notification(
                 to: bid.bidderID, .bidAccepted, title: "Your bid on “\(lifecycle.posting.title)” was accepted",
                 body: "\(identity.account.username) accepted your bid of \(bid.amount). It is in your list "
                     + "“\(Self.marketplaceListName)”.", task: taskID, posting: lifecycle.posting.id, by: identity)
             for declined in lifecycle.changedBids where declined.status == .declined {
-                batch.operations += try await domain.notification(
+                batch.operations += try await domain.reminders.notification(
                     to: declined.bidderID, .bidDeclined,
                     title: "Your bid on “\(lifecycle.posting.title)” was not chosen",
                     body: "\(identity.account.username) accepted another bid.", posting: lifecycle.posting.id,
@@ -105,7 +105,7 @@ extension MarketService {
             let now = clock()
             let bid = try lifecycle.decline(id, by: identity.account.id, now: now)
             var batch = WriteBatch(lifecycleWrites(lifecycle, now: now), now: now)
-            batch.operations += try await domain.notification(
+            batch.operations += try await domain.reminders.notification(
                 to: bid.bidderID, .bidDeclined, title: "Your bid on “\(lifecycle.posting.title)” was declined",
                 body: "\(identity.account.username) declined your bid of \(bid.amount).",
                 posting: lifecycle.posting.id, by: identity)
@@ -230,7 +230,7 @@ extension MarketService {
         guard let posting = try await store.posting(assigneeTaskID: task.id), posting.deletedAt == nil,
             posting.status == .assigned, posting.assigneeID == task.ownerID
         else { return [] }
-        return try await domain.notification(
+        return try await domain.reminders.notification(
             to: posting.posterID, .marketTaskDone, title: "\(identity.account.username) finished “\(posting.title)”",
             body: "Check the work and mark the posting done, or return it to requested.", posting: posting.id,
             by: identity)
@@ -240,7 +240,7 @@ extension MarketService {
 extension MarketService {
     /// The posting a task the caller may see was given for (the assignee's task of an accepted bid), if any.
     public func postingForTask(_ identity: Identity, taskID: TaskID) async throws -> MarketPosting? {
-        _ = try await domain.visibleTask(taskID, for: identity)
+        _ = try await domain.tasks.visibleTask(taskID, for: identity)
         guard let posting = try await store.posting(assigneeTaskID: taskID), posting.deletedAt == nil else { return nil }
         return posting
     }

@@ -13,7 +13,7 @@ extension MarketService {
             let now = clock()
             try lifecycle.edit(by: identity.account.id, now: now) { _ in }
             let existing = try await store.attachments(postingIDs: [postingID])
-            try Domain.requireRoomForPhoto(existing.count)
+            try PhotoService.requireRoomForPhoto(existing.count)
             let photo = Attachment(
                 id: .make(at: now), accountID: identity.account.id, postingID: postingID,
                 kind: kind, byteCount: bytes.count, createdAt: now)

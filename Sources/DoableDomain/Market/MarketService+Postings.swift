@@ -194,7 +194,7 @@ extension MarketService {
             var batch = WriteBatch(now: now)
             batch.operations += lifecycleWrites(lifecycle, now: now)
             for bid in lifecycle.changedBids {
-                batch.operations += try await domain.notification(
+                batch.operations += try await domain.reminders.notification(
                     to: bid.bidderID, .bidDeclined, title: "“\(lifecycle.posting.title)” was withdrawn",
                     body: "\(identity.account.username) took the posting off the marketplace; your bid of "
                         + "\(bid.amount) is closed.", posting: id, by: identity)
@@ -215,7 +215,7 @@ extension MarketService {
             try lifecycle.markDone(by: identity.account.id, now: now)
             var batch = WriteBatch(lifecycleWrites(lifecycle, now: now), now: now)
             if let assignee {
-                batch.operations += try await domain.notification(
+                batch.operations += try await domain.reminders.notification(
                     to: assignee, .marketTaskDone, title: "“\(lifecycle.posting.title)” is done",
                     body: "\(identity.account.username) marked the posting done. You can now rate each other.",
                     posting: id, by: identity)
@@ -239,7 +239,7 @@ extension MarketService {
                 lifecycleWrites(lifecycle, now: now, alsoTelling: [assignee].compactMap { $0 }),
                 now: now)
             if let assignee {
-                batch.operations += try await domain.notification(
+                batch.operations += try await domain.reminders.notification(
                     to: assignee, .bidDeclined, title: "“\(lifecycle.posting.title)” is no longer yours",
                     body: "\(identity.account.username) returned the posting to requested; it was not marked done.",
                     posting: id, by: identity)

@@ -24,7 +24,7 @@ extension MarketService {
                 id: .make(at: now), postingID: postingID, posterID: posting.posterID,
                 askerID: identity.account.id, body: text, createdAt: now)
             var batch = WriteBatch([.putQuestion(question)], now: now)
-            batch.operations += try await domain.notification(
+            batch.operations += try await domain.reminders.notification(
                 to: posting.posterID, .marketQuestion, title: "Question on “\(posting.title)”",
                 body: "\(identity.account.username) asks: \(text)", posting: postingID, by: identity)
             return (batch, question)
@@ -48,7 +48,7 @@ extension MarketService {
             question.answeredAt = now
             question.version += 1
             var batch = WriteBatch([.putQuestion(question)], now: now)
-            batch.operations += try await domain.notification(
+            batch.operations += try await domain.reminders.notification(
                 to: question.askerID, .marketAnswer, title: "Answer on “\(posting.title)”",
                 body: "\(identity.account.username) answered: \(text)", posting: posting.id, by: identity)
             return (batch, question)
@@ -93,7 +93,7 @@ extension MarketService {
                 rating: rating, body: text, createdAt: now)
             var batch = WriteBatch([.putReview(review)], now: now)
             let bothRated = existing.contains { $0.reviewerID == review.revieweeID }
-            batch.operations += try await domain.notification(
+            batch.operations += try await domain.reminders.notification(
                 to: review.revieweeID, .marketReview, title: "\(identity.account.username) rated you",
                 body: bothRated
                     ? "Both of you have rated “\(posting.title)”: the ratings are now shown."

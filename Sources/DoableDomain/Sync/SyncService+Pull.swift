@@ -75,7 +75,7 @@ extension SyncService {
         var visible =
             needsLists
             ? Dictionary(
-                try await domain.listsSeen(identity).map { ($0.list.id, $0) },
+                try await domain.tasks.listsSeen(identity).map { ($0.list.id, $0) },
                 uniquingKeysWith: { first, _ in first }) : [:]
         let taskIDs = ids[.task]?.compactMap(TaskID.init) ?? []
         let found = try await store.tasks(ids: taskIDs)
@@ -89,10 +89,10 @@ extension SyncService {
             guard let listID = ListID(id) else { continue }
             if let view = visible[listID] { changedLists.append(view) } else { page.deleted.append((.list, id)) }
         }
-        page.lists = try await domain.counted(changedLists)
+        page.lists = try await domain.tasks.counted(changedLists)
         if let taskIDs = ids[.task] {
             let shown = found.filter { visible[$0.listID] != nil }
-            page.tasks = try await domain.views(shown, for: identity)
+            page.tasks = try await domain.tasks.views(shown, for: identity)
             let present = Set(shown.map(\.id.description))
             page.deleted += taskIDs.filter { !present.contains($0) }.map { (.task, $0) }
         }
@@ -130,15 +130,15 @@ extension SyncService {
             lastMutationID: lastMutationID)
         let trashed = try await store.trash(ownerID: me).lists
         let lists =
-            try await domain.listsSeen(identity)
+            try await domain.tasks.listsSeen(identity)
             + trashed.map { ListView(list: $0, openTaskCount: 0, role: .owner, memberCount: 1) }
         if isFirst {
             page.account = try await store.account(id: me)
-            page.lists = try await domain.counted(lists)
+            page.lists = try await domain.tasks.counted(lists)
             page.labels = try await store.labels(ownerID: me)
         }
         let tasks = try await store.tasks(listIDs: lists.map(\.list.id), after: after, limit: limit)
-        page.tasks = try await domain.views(tasks, for: identity)
+        page.tasks = try await domain.tasks.views(tasks, for: identity)
         if !tasks.isEmpty {
             page.reminders = try await store.reminders(taskIDs: tasks.map(\.id)).filter { $0.accountID == me }
         }

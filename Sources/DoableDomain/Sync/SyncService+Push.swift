@@ -85,62 +85,62 @@ extension SyncService {
         switch try mutation.operation.get() {
         case .createTask(var input):
             input.isRestoringPreviousValues = true
-            _ = try await domain.createTask(identity, input)
+            _ = try await domain.tasks.createTask(identity, input)
         case .updateTask(let id, var input):
-            _ = try await domain.visibleTask(id, for: identity)
+            _ = try await domain.tasks.visibleTask(id, for: identity)
             let clocks = try await store.fieldClocks(entityIDs: [id.description])[id.description] ?? [:]
             let superseded = ClockedField.dropSuperseded(from: &input, clocks: clocks, clock: clock)
             input.isRestoringPreviousValues = true
             scope.claim(id.description, ClockedField.fields(of: input))
-            if !ClockedField.fields(of: input).isEmpty { _ = try await domain.updateTask(identity, id: id, input) }
+            if !ClockedField.fields(of: input).isEmpty { _ = try await domain.tasks.updateTask(identity, id: id, input) }
             return superseded
         case .completeTask(let id):
             if try await isSuperseded(id.description, "status", by: clock) { return ["status"] }
             scope.claim(id.description, ["status"])
-            _ = try await domain.completeTask(identity, id: id, includeSubtasks: false)
+            _ = try await domain.tasks.completeTask(identity, id: id, includeSubtasks: false)
         case .reopenTask(let id):
             if try await isSuperseded(id.description, "status", by: clock) { return ["status"] }
             scope.claim(id.description, ["status"])
-            _ = try await domain.reopenTask(identity, id: id)
+            _ = try await domain.tasks.reopenTask(identity, id: id)
         case .moveTask(let id, let placement):
             if try await isSuperseded(id.description, "position", by: clock) { return ["position"] }
             scope.claim(id.description, ["position"])
-            _ = try await domain.moveTask(identity, id: id, placement)
+            _ = try await domain.tasks.moveTask(identity, id: id, placement)
         case .deleteTask(let id):
             // Deleting what is in the trash already (another device got there first) changes nothing.
-            guard try await domain.visibleTask(id, for: identity).deletedAt == nil else { return [] }
-            try await domain.deleteTask(identity, id: id)
+            guard try await domain.tasks.visibleTask(id, for: identity).deletedAt == nil else { return [] }
+            try await domain.tasks.deleteTask(identity, id: id)
         case .restoreTask(let id):
-            guard try await domain.visibleTask(id, for: identity).deletedAt != nil else { return [] }
-            _ = try await domain.restoreTask(identity, id: id)
+            guard try await domain.tasks.visibleTask(id, for: identity).deletedAt != nil else { return [] }
+            _ = try await domain.tasks.restoreTask(identity, id: id)
         case .createList(let input):
-            _ = try await domain.createList(identity, input)
+            _ = try await domain.tasks.createList(identity, input)
         case .updateList(let id, var input):
             let clocks = try await store.fieldClocks(entityIDs: [id.description])[id.description] ?? [:]
             let superseded = ClockedField.dropSuperseded(from: &input, clocks: clocks, clock: clock)
-            _ = try await domain.updateList(identity, id: id, input)
+            _ = try await domain.tasks.updateList(identity, id: id, input)
             return superseded
         case .deleteList(let id):
             guard try await store.list(id: id)?.deletedAt == nil else { return [] }
-            try await domain.deleteList(identity, id: id)
+            try await domain.tasks.deleteList(identity, id: id)
         case .restoreList(let id):
             guard try await store.list(id: id)?.deletedAt != nil else { return [] }
-            _ = try await domain.restoreList(identity, id: id)
+            _ = try await domain.tasks.restoreList(identity, id: id)
         case .createLabel(let id, let name, let color):
-            _ = try await domain.createLabel(identity, name: name, color: color, id: id)
+            _ = try await domain.tasks.createLabel(identity, name: name, color: color, id: id)
         case .updateLabel(let id, var name, var color):
             let clocks = try await store.fieldClocks(entityIDs: [id.description])[id.description] ?? [:]
             let superseded = ClockedField.dropSuperseded(name: &name, color: &color, clocks: clocks, clock: clock)
-            _ = try await domain.updateLabel(identity, id: id, name: name, color: color)
+            _ = try await domain.tasks.updateLabel(identity, id: id, name: name, color: color)
             return superseded
         case .deleteLabel(let id):
-            try await domain.deleteLabel(identity, id: id)
+            try await domain.tasks.deleteLabel(identity, id: id)
         case .createReminder(let id, let taskID, let trigger):
-            _ = try await domain.createReminder(identity, taskID: taskID, trigger: trigger, id: id)
+            _ = try await domain.reminders.createReminder(identity, taskID: taskID, trigger: trigger, id: id)
         case .updateReminder(let id, let trigger, let silenced):
-            _ = try await domain.updateReminder(identity, id: id, trigger: trigger, silenced: silenced)
+            _ = try await domain.reminders.updateReminder(identity, id: id, trigger: trigger, silenced: silenced)
         case .deleteReminder(let id):
-            try await domain.deleteReminder(identity, id: id)
+            try await domain.reminders.deleteReminder(identity, id: id)
         }
         return []
     }

@@ -73,7 +73,7 @@ extension TransferService {
         plan.placeRows()
         plan.makeTasks(after: lastRank)
         let reminders = plan.makeReminders(calendar: domain.calendar(of: identity.account)) { trigger, task in
-            try domain.validate(trigger, for: task, now: now)
+            try domain.reminders.validate(trigger, for: task, now: now)
         }
         batch.operations += plan.newLabels.map { .putLabel($0) }
         let calendar = domain.calendar(of: identity.account)
@@ -84,7 +84,7 @@ extension TransferService {
             }
             // `fields` ["import"] marks an import among creations (History: "imported this from Todoist").
             batch.append(
-                domain.activity(
+                domain.tasks.activity(
                     task, .created, fields: ["import"], detail: file.format.title, by: identity,
                     at: now))
         }
@@ -133,6 +133,6 @@ extension TransferService {
     /// TASK-10's rule check for an imported task (its RRULE against its own dates); nil when it has no rule.
     func checkedRecurrence(_ row: ImportRow, for task: TaskItem) throws -> String? {
         guard let rule = row.recurrence else { return nil }
-        return try domain.checkedRecurrence(rule, for: task)
+        return try domain.tasks.checkedRecurrence(rule, for: task)
     }
 }

@@ -6,7 +6,10 @@ import NIOCore
 
 /// ACC-1..7: registration, sessions, profile, password, export and deletion.
 struct AccountsController {
-    let domain: Domain
+    let accounts: AccountService
+    let transfer: TransferService
+    let photos: PhotoService
+    let market: MarketService
     let limiter: SignInLimiter
 
     func addPublicRoutes(to group: RouterGroup<AppRequestContext>) {
@@ -42,7 +45,7 @@ struct AccountsController {
         try limiter.admitRegistration(address: context.clientAddress)
         let (account, session): (Account, IssuedCredential)
         do {
-            (account, session) = try await domain.register(input)
+            (account, session) = try await accounts.register(input)
         } catch let error as DoableError where error.isTakenLogin {
             limiter.recordTakenRegistration(address: context.clientAddress)
             throw error
@@ -55,10 +58,10 @@ struct AccountsController {
         let login = try body.required("login", body.string)
         let password = try body.required("password", body.string)
         try await limiter.admit(address: context.clientAddress)
-        let account = try await domain.account(login: login)
+        let account = try await accounts.account(login: login)
         try limiter.requireUnlocked(login: login, account: account?.id)
-        if account == nil { try await domain.refuseUnknownLogin(password: password) }
-        guard let account, let session = try await domain.signIn(account, password: password) else {
+        if account == nil { try await accounts.refuseUnknownLogin(password: password) }
+        guard let account, let session = try await accounts.signIn(account, password: password) else {
             limiter.recordFailure(login: login, account: account?.id, address: context.clientAddress)
             throw DoableError.unauthenticated("The login or the password is not correct.")
         }
@@ -84,12 +87,12 @@ struct AccountsController {
     }
 
     @Sendable func signOut(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await domain.signOut(try context.requireIdentity())
+        try await accounts.signOut(try context.requireIdentity())
         return JSONResponse.noContent()
     }
 
     @Sendable func signOutEverywhere(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await domain.signOutEverywhere(try context.requireIdentity())
+        try await accounts.signOutEverywhere(try context.requireIdentity())
         return JSONResponse.noContent()
     }
 
@@ -115,7 +118,7 @@ struct AccountsController {
         if let preferences = try body.object("preferences", allowed: RequestFields.preferences) {
             patch.preferences = try Self.preferencesPatch(preferences)
         }
-        return JSONResponse.make(AccountDTO(try await domain.updateProfile(identity, patch)))
+        return JSONResponse.make(AccountDTO(try await accounts.updateProfile(identity, patch)))
     }
 
     static func preferencesPatch(_ body: JSONObjectReader) throws -> PreferencesPatch {
@@ -173,7 +176,7 @@ struct AccountsController {
         let current = try body.required("currentPassword", body.string)
         let new = try body.required("newPassword", body.string)
         try await checkingPassword(of: identity, field: "currentPassword", context: context) {
-            try await domain.changePassword(identity, current: current, new: new)
+            try await accounts.changePassword(identity, current: current, new: new)
         }
         return JSONResponse.noContent()
     }
@@ -183,7 +186,7 @@ struct AccountsController {
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.deleteMe)
         let password = try body.required("password", body.string)
         try await checkingPassword(of: identity, field: "password", context: context) {
-            try await domain.deleteAccount(identity, password: password)
+            try await accounts.deleteAccount(identity, password: password)
         }
         return JSONResponse.noContent()
     }
@@ -193,30 +196,30 @@ struct AccountsController {
         let identity = try context.requireIdentity()
         switch request.uri.queryParameters.get("format") {
         case nil, "json": break
-        case "ics": return Self.download(try await domain.transfer.taskExport(identity).calendar, format: .ics)
-        case "csv": return Self.download(try await domain.transfer.taskExport(identity).csv, format: .csv)
+        case "ics": return Self.download(try await transfer.taskExport(identity).calendar, format: .ics)
+        case "csv": return Self.download(try await transfer.taskExport(identity).csv, format: .csv)
         default: throw DoableError.invalid("format", "format is json, ics or csv.")
         }
-        let export = try await domain.transfer.export(identity)
+        let export = try await transfer.export(identity)
         let now = Timestamp.now
         let views = export.tasks.map { TaskView(task: $0, progress: SubtaskProgress(done: 0, total: 0)) }
-        var photos: [TaskID: [AttachmentID]] = [:]
+        var photoIDs: [TaskID: [AttachmentID]] = [:]
         for start in stride(from: 0, to: export.tasks.count, by: 500) {
             let chunk = export.tasks[start..<min(start + 500, export.tasks.count)].map(\.id)
-            photos.merge(try await domain.photoIDs(taskIDs: chunk)) { first, _ in first }
+            photoIDs.merge(try await photos.photoIDs(taskIDs: chunk)) { first, _ in first }
         }
         return JSONResponse.make(
             ExportDTO(
                 exportedAt: now, account: AccountDTO(export.account),
                 lists: (export.lists + export.trashedLists).map { ListDTO($0, openTaskCount: 0) },
-                tasks: views.map { TaskDTO($0, now: now, attachmentIDs: photos[$0.task.id] ?? []) },
+                tasks: views.map { TaskDTO($0, now: now, attachmentIDs: photoIDs[$0.task.id] ?? []) },
                 labels: export.labels.map(LabelDTO.init),
                 tokens: export.credentials.map { CredentialDTO($0, current: identity.credential.id) },
                 memberships: export.memberships.map(MembershipDTO.init),
                 comments: export.comments.map { CommentDTO(CommentView(comment: $0, author: nil, canEdit: false, canDelete: false)) },
                 reminders: export.reminders.map(ReminderDTO.init), webhooks: export.webhooks.map { WebhookDTO($0) },
-                postings: try await domain.market.myPostings(identity).map(PostingDTO.init),
-                bids: try await domain.market.myBids(identity).map { BidDTO($0.0, posting: $0.1) },
+                postings: try await market.myPostings(identity).map(PostingDTO.init),
+                bids: try await market.myBids(identity).map { BidDTO($0.0, posting: $0.1) },
                 questions: export.questions.map { QuestionDTO(QuestionView(question: $0, asker: identity.account.username)) },
                 reviews: export.reviews.map { ReviewDTO(ReviewView(review: $0, reviewer: nil, reviewee: nil, isVisible: true)) },
                 photos: export.photos.map(PhotoDTO.init),
@@ -247,9 +250,9 @@ struct AccountsController {
 
     @Sendable func publicProfile(_ request: Request, context: AppRequestContext) async throws -> Response {
         guard let username = context.parameters.get("username"),
-            let account = try await domain.publicProfile(username: username)
+            let account = try await accounts.publicProfile(username: username)
         else { throw DoableError.notFound("No member with this username.") }
-        let market = try await domain.market.marketProfile(accountID: account.id)
+        let market = try await market.marketProfile(accountID: account.id)
         return JSONResponse.make(
             PublicProfileDTO(
                 account,

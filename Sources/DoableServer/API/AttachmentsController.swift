@@ -8,7 +8,7 @@ import NIOCore
 /// TASK-11: photos of tasks (JPEG, PNG, GIF or WebP, recognised by their bytes; at most 65,536 bytes each and 10 per
 /// task) and the bytes of any photo the caller may see, a task's or a marketplace posting's.
 struct AttachmentsController {
-    let domain: Domain
+    let photos: PhotoService
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("tasks/{id}/attachments", use: taskPhotos)
@@ -33,7 +33,7 @@ struct AttachmentsController {
     }
 
     @Sendable func taskPhotos(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let photos = try await domain.taskPhotos(try context.requireIdentity(), taskID: try context.pathID())
+        let photos = try await photos.taskPhotos(try context.requireIdentity(), taskID: try context.pathID())
         return JSONResponse.make(["attachments": photos.map(PhotoDTO.init)])
     }
 
@@ -43,7 +43,7 @@ struct AttachmentsController {
         let taskID: TaskID = try context.pathID()
         let bytes = try await Self.photoBytes(request)
         if let refusal = Self.refusingLargePhoto(bytes) { return refusal }
-        let photo = try await domain.addTaskPhoto(identity, taskID: taskID, bytes: bytes)
+        let photo = try await photos.addTaskPhoto(identity, taskID: taskID, bytes: bytes)
         return JSONResponse.make(PhotoDTO(photo), status: .created)
     }
 
@@ -51,7 +51,7 @@ struct AttachmentsController {
     /// type of the sniffed kind, a policy that allows nothing, shown inline. Ids are never reused, so clients may
     /// keep it for a year.
     @Sendable func photo(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let (photo, bytes) = try await domain.photo(try context.requireIdentity(), id: try context.pathID())
+        let (photo, bytes) = try await photos.photo(try context.requireIdentity(), id: try context.pathID())
         let headers: HTTPFields = [
             .contentType: photo.kind.mediaType,
             .xContentTypeOptions: "nosniff",
@@ -64,7 +64,7 @@ struct AttachmentsController {
 
     /// A task's photo by its list's editors; a posting's by its poster while the posting is open.
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await domain.deletePhoto(try context.requireWriter(), id: try context.pathID())
+        try await photos.deletePhoto(try context.requireWriter(), id: try context.pathID())
         return JSONResponse.noContent()
     }
 }

@@ -10,7 +10,7 @@ import NIOCore
 /// the same 404. Conditional requests are answered 304, so a subscriber polling every 15 minutes costs one render and
 /// no body while nothing changed. HEAD is answered like GET without the body.
 struct CalendarFeedController {
-    let domain: Domain
+    let transfer: TransferService
     let trustedProxies: TrustedProxies
 
     /// Subscribers may keep a copy this long (their app asks again every 15 minutes, `FeedCalendarWriter`).
@@ -38,7 +38,7 @@ struct CalendarFeedController {
 
     private func feed(_ request: Request, _ context: AppRequestContext, scope: FeedScope) async throws -> Response {
         let origin = request.publicOrigin(trustedProxies: trustedProxies, peer: context.peerAddress)
-        let document = try await domain.feed(
+        let document = try await transfer.feed(
             key: context.parameters.get("key") ?? "", scope: scope,
             taskLink: { "\(origin)/tasks/\($0)" })
         var headers: HTTPFields = [

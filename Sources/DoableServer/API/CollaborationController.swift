@@ -5,7 +5,9 @@ import Hummingbird
 
 /// COLLAB-1 (members), TASK-12 (comments and history) and NOTIF-2/NOTIF-4 (the in-app notification centre).
 struct CollaborationController {
-    let domain: Domain
+    let tasks: TaskService
+    let sharing: SharingService
+    let reminders: ReminderService
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("lists/{id}/members", use: members)
@@ -22,7 +24,7 @@ struct CollaborationController {
     }
 
     @Sendable func members(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let members = try await domain.members(try context.requireIdentity(), listID: try context.pathID())
+        let members = try await sharing.members(try context.requireIdentity(), listID: try context.pathID())
         return JSONResponse.make(["members": members.map(MemberDTO.init)])
     }
 
@@ -30,7 +32,7 @@ struct CollaborationController {
         let identity = try context.requireWriter()
         let listID: ListID = try context.pathID()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.addMember)
-        let member = try await domain.addMember(
+        let member = try await sharing.addMember(
             identity, listID: listID, login: try body.string("login"),
             role: try body.string("role"))
         return JSONResponse.make(MemberDTO(member), status: .created)
@@ -41,7 +43,7 @@ struct CollaborationController {
         let listID: ListID = try context.pathID()
         let accountID: AccountID = try context.pathID("accountId")
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.updateMember)
-        let member = try await domain.updateMember(
+        let member = try await sharing.updateMember(
             identity, listID: listID, accountID: accountID,
             role: try body.string("role"),
             ifVersion: try request.ifMatchVersion())
@@ -49,7 +51,7 @@ struct CollaborationController {
     }
 
     @Sendable func removeMember(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await domain.removeMember(
+        try await sharing.removeMember(
             try context.requireWriter(), listID: try context.pathID(),
             accountID: try context.pathID("accountId"),
             ifVersion: try request.ifMatchVersion())
@@ -57,7 +59,7 @@ struct CollaborationController {
     }
 
     @Sendable func comments(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let comments = try await domain.comments(try context.requireIdentity(), taskID: try context.pathID())
+        let comments = try await tasks.comments(try context.requireIdentity(), taskID: try context.pathID())
         return JSONResponse.make(["comments": comments.map(CommentDTO.init)])
     }
 
@@ -65,7 +67,7 @@ struct CollaborationController {
         let identity = try context.requireWriter()
         let taskID: TaskID = try context.pathID()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.comment)
-        let comment = try await domain.addComment(identity, taskID: taskID, body: try body.string("body"))
+        let comment = try await tasks.addComment(identity, taskID: taskID, body: try body.string("body"))
         return JSONResponse.make(CommentDTO(comment), status: .created)
     }
 
@@ -73,24 +75,24 @@ struct CollaborationController {
         let identity = try context.requireWriter()
         let id: CommentID = try context.pathID()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.comment)
-        let comment = try await domain.updateComment(
+        let comment = try await tasks.updateComment(
             identity, id: id, body: try body.string("body"),
             ifVersion: try request.ifMatchVersion())
         return JSONResponse.make(CommentDTO(comment)).tagged(version: comment.comment.version)
     }
 
     @Sendable func deleteComment(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await domain.deleteComment(
+        try await tasks.deleteComment(
             try context.requireWriter(), id: try context.pathID(),
             ifVersion: try request.ifMatchVersion())
         return JSONResponse.noContent()
     }
 
     @Sendable func activity(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let limit = try Self.limit(request, maximum: Domain.activityPageLimit)
-        let entries = try await domain.activity(
+        let limit = try Self.limit(request, maximum: TaskService.activityPageLimit)
+        let entries = try await tasks.activity(
             try context.requireIdentity(), taskID: try context.pathID(),
-            limit: limit ?? Domain.activityPageLimit)
+            limit: limit ?? TaskService.activityPageLimit)
         return JSONResponse.make(["activity": entries.map(ActivityDTO.init)])
     }
 
@@ -103,10 +105,10 @@ struct CollaborationController {
             }
             unreadOnly = unread == "true"
         }
-        let limit = try Self.limit(request, maximum: Domain.notificationPageLimit)
-        let (items, unread, next) = try await domain.notifications(
+        let limit = try Self.limit(request, maximum: ReminderService.notificationPageLimit)
+        let (items, unread, next) = try await reminders.notifications(
             try context.requireIdentity(), unreadOnly: unreadOnly, before: parameters.get("before"),
-            limit: limit ?? Domain.notificationPageLimit)
+            limit: limit ?? ReminderService.notificationPageLimit)
         return JSONResponse.make(
             NotificationsDTO(
                 notifications: items.map(NotificationDTO.init), unreadCount: unread,
@@ -122,7 +124,7 @@ struct CollaborationController {
             throw DoableError.invalid("ids", "Give either 'ids' or 'all': true.")
         }
         if let ids, ids.count > 1_000 { throw DoableError.invalid("ids", "At most 1,000 ids at once.") }
-        let unread = try await domain.markNotificationsRead(identity, ids: all ? nil : ids)
+        let unread = try await reminders.markNotificationsRead(identity, ids: all ? nil : ids)
         return JSONResponse.make(UnreadCountDTO(unreadCount: unread))
     }
 

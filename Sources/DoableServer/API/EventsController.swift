@@ -44,7 +44,9 @@ struct EventsController {
                 try await withGracefulShutdownHandler {
                     for await wake in wakes {
                         if wake == .heartbeat {
-                            guard try await withDeadline(Self.readLimit, orThrow: StoreError.timedOut, { try await domain.isStillSignedIn(identity) })
+                            guard
+                                try await withDeadline(
+                                    Self.readLimit, orThrow: StoreError.timedOut, { try await domain.accounts.isStillSignedIn(identity) })
                             else { break }
                             try await writer.write(ByteBuffer(string: ": heartbeat\n\n"))
                         }

@@ -5,7 +5,7 @@ import Hummingbird
 
 /// INTEROP-2: the caller's private ICS feed URLs, and a new secret for them.
 struct FeedsController {
-    let domain: Domain
+    let transfer: TransferService
     let trustedProxies: TrustedProxies
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
@@ -14,13 +14,13 @@ struct FeedsController {
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let links = try await domain.feedLinks(try context.requireIdentity())
+        let links = try await transfer.feedLinks(try context.requireIdentity())
         return JSONResponse.make(FeedsDTO(links, origin: origin(request, context)))
     }
 
     /// Any body is ignored: there is nothing to choose.
     @Sendable func rotate(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let links = try await domain.rotateFeedKey(try context.requireWriter())
+        let links = try await transfer.rotateFeedKey(try context.requireWriter())
         return JSONResponse.make(FeedsDTO(links, origin: origin(request, context)))
     }
 

@@ -9,7 +9,7 @@ import NIOCore
 /// Todoist, `application/json` Taskwarrior, `text/calendar` iCalendar); the query says where it goes (`listId`, or
 /// `listName`, or neither for a new list) and whether to only preview it (`dryRun=true`).
 struct ImportsController {
-    let domain: Domain
+    let transfer: TransferService
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.post("imports", use: create)
@@ -28,8 +28,8 @@ struct ImportsController {
         let file = try ImportReader.read(
             bytes, format: format,
             context: ImportContext(
-                preferences: identity.account.preferences, now: domain.now()))
-        let report = try await domain.transfer.importFile(identity, file, into: target, dryRun: isDryRun)
+                preferences: identity.account.preferences, now: transfer.now()))
+        let report = try await transfer.importFile(identity, file, into: target, dryRun: isDryRun)
         return JSONResponse.make(ImportReportDTO(report), status: isDryRun ? .ok : .created)
     }
 

@@ -5,7 +5,7 @@ import Hummingbird
 
 /// TASK-6: labels.
 struct LabelsController {
-    let domain: Domain
+    let tasks: TaskService
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("labels", use: list)
@@ -15,13 +15,13 @@ struct LabelsController {
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
-        JSONResponse.make(["labels": try await domain.labels(try context.requireIdentity()).map(LabelDTO.init)])
+        JSONResponse.make(["labels": try await tasks.labels(try context.requireIdentity()).map(LabelDTO.init)])
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
         let identity = try context.requireWriter()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.label)
-        let label = try await domain.createLabel(
+        let label = try await tasks.createLabel(
             identity, name: try body.required("name", body.string),
             color: try body.string("color"))
         return JSONResponse.make(LabelDTO(label), status: .created)
@@ -31,14 +31,14 @@ struct LabelsController {
         let identity = try context.requireWriter()
         let id: LabelID = try context.pathID()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.label)
-        let label = try await domain.updateLabel(
+        let label = try await tasks.updateLabel(
             identity, id: id, name: try body.string("name"),
             color: try body.string("color"), ifVersion: try request.ifMatchVersion())
         return JSONResponse.make(LabelDTO(label)).tagged(version: label.version)
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await domain.deleteLabel(
+        try await tasks.deleteLabel(
             try context.requireWriter(), id: try context.pathID(),
             ifVersion: try request.ifMatchVersion())
         return JSONResponse.noContent()

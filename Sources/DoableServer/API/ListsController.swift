@@ -5,7 +5,7 @@ import Hummingbird
 
 /// LIST-1..4 and the list side of TASK-8.
 struct ListsController {
-    let domain: Domain
+    let tasks: TaskService
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("lists", use: list)
         group.post("lists", use: create)
@@ -27,7 +27,7 @@ struct ListsController {
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let lists = try await domain.lists(try context.requireIdentity())
+        let lists = try await tasks.lists(try context.requireIdentity())
         return JSONResponse.make(["lists": lists.map(ListDTO.init)])
     }
 
@@ -35,12 +35,12 @@ struct ListsController {
         let identity = try context.requireWriter()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.list)
         guard body.has("name") else { throw DoableError.invalid("name", "'name' is required.") }
-        let list = try await domain.createList(identity, try Self.input(body))
+        let list = try await tasks.createList(identity, try Self.input(body))
         return JSONResponse.make(ListDTO(list, openTaskCount: 0), status: .created)
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let view = try await domain.list(try context.requireIdentity(), id: try context.pathID())
+        let view = try await tasks.list(try context.requireIdentity(), id: try context.pathID())
         return JSONResponse.make(ListDTO(view)).tagged(version: view.list.version)
     }
 
@@ -48,13 +48,13 @@ struct ListsController {
         let identity = try context.requireWriter()
         let id: ListID = try context.pathID()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.list)
-        _ = try await domain.updateList(identity, id: id, try Self.input(body), ifVersion: try request.ifMatchVersion())
-        let view = try await domain.list(identity, id: id)
+        _ = try await tasks.updateList(identity, id: id, try Self.input(body), ifVersion: try request.ifMatchVersion())
+        let view = try await tasks.list(identity, id: id)
         return JSONResponse.make(ListDTO(view)).tagged(version: view.list.version)
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await domain.deleteList(
+        try await tasks.deleteList(
             try context.requireWriter(), id: try context.pathID(),
             ifVersion: try request.ifMatchVersion())
         return JSONResponse.noContent()
@@ -64,20 +64,20 @@ struct ListsController {
         let identity = try context.requireWriter()
         let id: ListID = try context.pathID()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.moveList)
-        _ = try await domain.moveList(
+        _ = try await tasks.moveList(
             identity, id: id, beforeID: try body.id("beforeId", ListID.self),
             afterID: try body.id("afterId", ListID.self),
             ifVersion: try request.ifMatchVersion())
-        let view = try await domain.list(identity, id: id)
+        let view = try await tasks.list(identity, id: id)
         return JSONResponse.make(ListDTO(view)).tagged(version: view.list.version)
     }
 
     @Sendable func restore(_ request: Request, context: AppRequestContext) async throws -> Response {
         let identity = try context.requireWriter()
-        let list = try await domain.restoreList(
+        let list = try await tasks.restoreList(
             identity, id: try context.pathID(),
             ifVersion: try request.ifMatchVersion())
-        let view = try await domain.list(identity, id: list.id)
+        let view = try await tasks.list(identity, id: list.id)
         return JSONResponse.make(ListDTO(view)).tagged(version: view.list.version)
     }
 }

@@ -5,7 +5,7 @@ import Hummingbird
 
 /// NOTIF-1 and NOTIF-3 (reminders, snooze, silence), INTEROP-4 (webhooks) and NOTIF-5 (the delivery log).
 struct RemindersController {
-    let domain: Domain
+    let reminders: ReminderService
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("tasks/{id}/reminders", use: reminders)
@@ -36,7 +36,7 @@ struct RemindersController {
     }
 
     @Sendable func reminders(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let reminders = try await domain.reminders(try context.requireIdentity(), taskID: try context.pathID())
+        let reminders = try await reminders.reminders(try context.requireIdentity(), taskID: try context.pathID())
         return JSONResponse.make(["reminders": reminders.map(ReminderDTO.init)])
     }
 
@@ -47,7 +47,7 @@ struct RemindersController {
         guard let trigger = try Self.trigger(body) else {
             throw DoableError.invalid("at", "Give 'at' (a moment) or 'relativeTo' (due or start) with 'offsetMinutes'.")
         }
-        let reminder = try await domain.createReminder(identity, taskID: taskID, trigger: trigger)
+        let reminder = try await reminders.createReminder(identity, taskID: taskID, trigger: trigger)
         return JSONResponse.make(ReminderDTO(reminder), status: .created).tagged(version: reminder.version)
     }
 
@@ -55,7 +55,7 @@ struct RemindersController {
         let identity = try context.requireWriter()
         let id: ReminderID = try context.pathID()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.reminderUpdate)
-        let reminder = try await domain.updateReminder(
+        let reminder = try await reminders.updateReminder(
             identity, id: id, trigger: try Self.trigger(body),
             silenced: try body.bool("silenced"),
             ifVersion: try request.ifMatchVersion())
@@ -63,7 +63,7 @@ struct RemindersController {
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await domain.deleteReminder(
+        try await reminders.deleteReminder(
             try context.requireWriter(), id: try context.pathID(),
             ifVersion: try request.ifMatchVersion())
         return JSONResponse.noContent()
@@ -82,7 +82,7 @@ struct RemindersController {
         guard [minutes != nil, until != nil, preset != nil].filter({ $0 }).count == 1 else {
             throw DoableError.invalid("minutes", "Give one of 'minutes', 'until' or 'preset' (5m, 1h, tomorrow).")
         }
-        let snooze: Domain.Snooze
+        let snooze: ReminderService.Snooze
         if let minutes {
             snooze = .minutes(minutes)
         } else if let until {
@@ -95,12 +95,12 @@ struct RemindersController {
             default: throw DoableError.invalid("preset", "'preset' must be 5m, 1h or tomorrow.")
             }
         }
-        let reminder = try await domain.snoozeReminder(identity, id: id, snooze)
+        let reminder = try await reminders.snoozeReminder(identity, id: id, snooze)
         return JSONResponse.make(ReminderDTO(reminder)).tagged(version: reminder.version)
     }
 
     @Sendable func webhooks(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let hooks = try await domain.webhooks(try context.requireIdentity())
+        let hooks = try await reminders.webhooks(try context.requireIdentity())
         return JSONResponse.make(["webhooks": hooks.map { WebhookDTO($0) }])
     }
 
@@ -111,18 +111,18 @@ struct RemindersController {
         guard let events = try body.strings("events") else {
             throw DoableError.invalid("events", "'events' is required: a list of event names.")
         }
-        let hook = try await domain.createWebhook(identity, url: url, events: events)
+        let hook = try await reminders.createWebhook(identity, url: url, events: events)
         return JSONResponse.make(WebhookDTO(hook, showingSecret: true), status: .created)
     }
 
     @Sendable func deleteWebhook(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await domain.deleteWebhook(try context.requireWriter(), id: try context.pathID())
+        try await reminders.deleteWebhook(try context.requireWriter(), id: try context.pathID())
         return JSONResponse.noContent()
     }
 
     @Sendable func deliveries(_ request: Request, context: AppRequestContext) async throws -> Response {
         let limit = try CollaborationController.limit(request, maximum: 200) ?? 50
-        let log = try await domain.deliveries(try context.requireIdentity(), limit: limit)
+        let log = try await reminders.deliveries(try context.requireIdentity(), limit: limit)
         return JSONResponse.make(["deliveries": log.map { DeliveryDTO($0.0, attempts: $0.1) }])
     }
 }

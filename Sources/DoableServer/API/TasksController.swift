@@ -5,7 +5,8 @@ import Hummingbird
 
 /// TASK-1..9: tasks, their actions, search and filters.
 struct TasksController {
-    let domain: Domain
+    let tasks: TaskService
+    let photos: PhotoService
     let pageCache: TaskPageCache
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("tasks", use: list)
@@ -43,7 +44,7 @@ struct TasksController {
     func respond(_ view: TaskView, status: HTTPResponse.Status = .ok, withPhotos: Bool = true) async throws
         -> Response
     {
-        let photos = withPhotos ? try await domain.photoIDs(taskIDs: [view.task.id])[view.task.id] ?? [] : []
+        let photos = withPhotos ? try await photos.photoIDs(taskIDs: [view.task.id])[view.task.id] ?? [] : []
         return JSONResponse.make(TaskDTO(view, now: .now, attachmentIDs: photos), status: status)
             .tagged(version: view.task.version)
     }
@@ -58,9 +59,9 @@ struct TasksController {
         let query = try TaskQueryParser(identity: identity).parse(request.uri.queryParameters)
         var probe = query
         probe.limit = query.limit + 1
-        let views = try await domain.tasks(identity, matching: probe)
+        let views = try await tasks.tasks(identity, matching: probe)
         let shown = Array(views.prefix(query.limit))
-        let photos = try await domain.photoIDs(taskIDs: shown.map(\.task.id))
+        let photos = try await photos.photoIDs(taskIDs: shown.map(\.task.id))
         let page = TaskPageDTO(
             tasks: shown.map { TaskDTO($0, now: now, attachmentIDs: photos[$0.task.id] ?? []) },
             nextOffset: views.count > query.limit ? query.offset + query.limit : nil)
@@ -76,12 +77,12 @@ struct TasksController {
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.task)
         guard body.has("title") else { throw DoableError.invalid("title", "'title' is required.") }
         return try await respond(
-            try await domain.createTask(identity, try Self.input(body)), status: .created,
+            try await tasks.createTask(identity, try Self.input(body)), status: .created,
             withPhotos: false)
     }
 
     @Sendable func show(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await respond(try await domain.task(try context.requireIdentity(), id: try context.pathID()))
+        try await respond(try await tasks.task(try context.requireIdentity(), id: try context.pathID()))
     }
 
     @Sendable func update(_ request: Request, context: AppRequestContext) async throws -> Response {
@@ -89,13 +90,13 @@ struct TasksController {
         let id: TaskID = try context.pathID()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.task)
         return try await respond(
-            try await domain.updateTask(
+            try await tasks.updateTask(
                 identity, id: id, try Self.input(body),
                 ifVersion: try request.ifMatchVersion()))
     }
 
     @Sendable func delete(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await domain.deleteTask(
+        try await tasks.deleteTask(
             try context.requireWriter(), id: try context.pathID(),
             ifVersion: try request.ifMatchVersion())
         return JSONResponse.noContent()
@@ -107,28 +108,28 @@ struct TasksController {
         let body = try JSONObjectReader(try await request.jsonBody(emptyIsObject: true), allowed: RequestFields.completeTask)
         let includeSubtasks = try body.bool("includeSubtasks") ?? false
         return try await respond(
-            try await domain.completeTask(
+            try await tasks.completeTask(
                 identity, id: id, includeSubtasks: includeSubtasks,
                 ifVersion: try request.ifMatchVersion()))
     }
 
     @Sendable func reopen(_ request: Request, context: AppRequestContext) async throws -> Response {
         try await respond(
-            try await domain.reopenTask(
+            try await tasks.reopenTask(
                 try context.requireWriter(), id: try context.pathID(),
                 ifVersion: try request.ifMatchVersion()))
     }
 
     @Sendable func restore(_ request: Request, context: AppRequestContext) async throws -> Response {
         try await respond(
-            try await domain.restoreTask(
+            try await tasks.restoreTask(
                 try context.requireWriter(), id: try context.pathID(),
                 ifVersion: try request.ifMatchVersion()))
     }
 
     @Sendable func duplicate(_ request: Request, context: AppRequestContext) async throws -> Response {
         try await respond(
-            try await domain.duplicateTask(try context.requireWriter(), id: try context.pathID()),
+            try await tasks.duplicateTask(try context.requireWriter(), id: try context.pathID()),
             status: .created, withPhotos: false)
     }
 
@@ -147,7 +148,7 @@ struct TasksController {
             throw DoableError.invalid("afterId", "Give either 'beforeId' or 'afterId', not both.")
         }
         return try await respond(
-            try await domain.moveTask(
+            try await tasks.moveTask(
                 identity, id: id, placement,
                 ifVersion: try request.ifMatchVersion()))
     }

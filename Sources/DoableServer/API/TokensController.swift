@@ -5,7 +5,7 @@ import Hummingbird
 
 /// ACC-5: personal access tokens and app passwords.
 struct TokensController {
-    let domain: Domain
+    let accounts: AccountService
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("tokens", use: list)
@@ -15,14 +15,14 @@ struct TokensController {
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         let identity = try context.requireIdentity()
-        let credentials = try await domain.credentials(identity)
+        let credentials = try await accounts.credentials(identity)
         return JSONResponse.make(["tokens": credentials.map { CredentialDTO($0, current: identity.credential.id) }])
     }
 
     @Sendable func create(_ request: Request, context: AppRequestContext) async throws -> Response {
         let identity = try context.requireWriter()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.createToken)
-        let issued = try await domain.issueCredential(
+        let issued = try await accounts.issueCredential(
             identity, name: try body.required("name", body.string),
             kind: try body.enumeration("kind", Credential.Kind.self) ?? .accessToken,
             scope: try body.enumeration("scope", Credential.Scope.self) ?? .readWrite,
@@ -34,7 +34,7 @@ struct TokensController {
     }
 
     @Sendable func revoke(_ request: Request, context: AppRequestContext) async throws -> Response {
-        try await domain.revokeCredential(try context.requireWriter(), id: try context.pathID())
+        try await accounts.revokeCredential(try context.requireWriter(), id: try context.pathID())
         return JSONResponse.noContent()
     }
 }

@@ -53,7 +53,7 @@ final class DAVAuthenticator: Sendable {
         let cacheKey = login + "\u{0}" + HMAC<SHA256>.authenticationCode(for: Data(password.utf8), using: SymmetricKey(data: key)).lowercaseHex
         if let identity = try await remembered(cacheKey) { return identity }
         try await limiter.admit(address: clientAddress)
-        let account = try await domain.account(login: login)
+        let account = try await domain.accounts.account(login: login)
         try limiter.requireUnlocked(login: login, account: account?.id)
         guard let identity = try await domain.calDAV.davAuthenticate(login: login, password: password) else {
             limiter.recordFailure(login: login, account: account?.id, address: clientAddress)
@@ -92,7 +92,7 @@ final class DAVAuthenticator: Sendable {
         // The account's password stands for a credential that is never stored, so `isStillSignedIn` cannot vouch
         // for it: it lives out `lifetime`, then bcrypt checks it again.
         if now - found.checkedAt < recheckAfter || found.identity.credential.secretHash.isEmpty { return found.identity }
-        guard try await domain.isStillSignedIn(found.identity) else {
+        guard try await domain.accounts.isStillSignedIn(found.identity) else {
             forget(cacheKey)
             return nil
         }

@@ -36,7 +36,7 @@ struct AuthMiddleware: RouterMiddleware {
         } else {
             throw DoableError.unauthenticated("Send 'Authorization: Bearer <token>'.")
         }
-        guard let identity = try await domain.authenticate(secret: secret) else {
+        guard let identity = try await domain.accounts.authenticate(secret: secret) else {
             throw DoableError.unauthenticated("The token is not valid or has expired.")
         }
         if request.method != .get && request.method != .head && !identity.canWrite

@@ -56,9 +56,9 @@ public struct DeliverySender: Service {
                         // maxConcurrentSends per poll interval, 320 a second).
                         pause = Self.busyPause
                     } else {
-                        let due = try await domain.claimDueDeliveries(limit: room)
+                        let due = try await domain.reminders.claimDueDeliveries(limit: room)
                         // One read for the batch's webhooks, not one per call (Q-5 on PostgreSQL: a round trip each).
-                        let hooks = try await domain.webhooks(for: due)
+                        let hooks = try await domain.reminders.webhooks(for: due)
                         for delivery in due {
                             inFlight.count.withLock { $0 += 1 }
                             let key = linkKey ?? ""
@@ -82,7 +82,7 @@ public struct DeliverySender: Service {
 
     /// `hook`: the webhook of a webhook delivery, nil when it was deleted.
     func send(_ delivery: Delivery, hook: Webhook?, client: OutgoingHTTP, linkKey: String) async {
-        let outcome: Domain.DeliveryOutcome
+        let outcome: ReminderService.DeliveryOutcome
         do {
             guard let payload = try? JSONDecoder().decode(DeliveryPayload.self, from: Data(delivery.payload.utf8)) else {
                 throw DeliveryFailure.permanent("The queued message could not be read.")
@@ -110,7 +110,7 @@ public struct DeliverySender: Service {
             outcome = .transient(delivery.channel == .email ? "could not reach the mail server" : "could not connect")
         }
         do {
-            try await domain.record(delivery, outcome: outcome)
+            try await domain.reminders.record(delivery, outcome: outcome)
         } catch {
             // The claim runs out and the delivery goes again: at worst once more (NOTIF-5).
             domain.reportBackgroundFailure("Recording a delivery failed", error, logger: logger)
@@ -121,7 +121,7 @@ public struct DeliverySender: Service {
     static let sendDeadline: Duration = .seconds(35)
 
     func sendEmail(_ delivery: Delivery, payload: DeliveryPayload, linkKey: String) async throws
-        -> Domain.DeliveryOutcome
+        -> ReminderService.DeliveryOutcome
     {
         guard let mailer else {
             throw DeliveryFailure.permanent("No SMTP server is configured (doable serve --smtp-url).")
@@ -139,7 +139,7 @@ public struct DeliverySender: Service {
     }
 
     func callWebhook(_ delivery: Delivery, hook: Webhook?, payload: DeliveryPayload, client: OutgoingHTTP) async throws
-        -> Domain.DeliveryOutcome
+        -> ReminderService.DeliveryOutcome
     {
         guard let hook else {
             throw DeliveryFailure.permanent("The webhook was deleted.")
@@ -186,7 +186,7 @@ final class InFlightCount: Sendable {
 enum DeliveryFailure: Error {
     case permanent(String)
 
-    var outcome: Domain.DeliveryOutcome {
+    var outcome: ReminderService.DeliveryOutcome {
         switch self {
         case .permanent(let detail): .permanent(detail)
         }
@@ -208,10 +208,10 @@ public struct ReminderScheduler: Service {
 
     public func run() async throws {
         await cancelWhenGracefulShutdown { await domain.readiness.wait() }
-        let options = Domain.FiringOptions(staleAfterSeconds: settings.reminderStaleAfterSeconds)
+        let options = ReminderService.FiringOptions(staleAfterSeconds: settings.reminderStaleAfterSeconds)
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
             do {
-                if try await domain.fireDueReminders(options) == options.batchSize { continue }
+                if try await domain.reminders.fireDueReminders(options) == options.batchSize { continue }
             } catch {
                 domain.reportBackgroundFailure("Firing reminders failed", error, logger: logger)
             }
@@ -234,7 +234,7 @@ public struct WebhookFanOut: Service {
         await cancelWhenGracefulShutdown { await domain.readiness.wait() }
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
             do {
-                try await domain.fanOutTaskEvents()
+                try await domain.reminders.fanOutTaskEvents()
             } catch {
                 domain.reportBackgroundFailure("Webhook fan-out failed", error, logger: logger)
             }

@@ -38,7 +38,7 @@ struct WebQuickAdd {
     func preview(_ text: String, ignoring: String?) async throws -> Preview {
         let result = parse(text, ignoring: ignoring)
         // Asked on every pause in typing: the lists are read only when the line names one.
-        let lists = result.listName == nil ? [] : try await domain.lists(identity)
+        let lists = result.listName == nil ? [] : try await domain.tasks.lists(identity)
         let time = MemberTime(preferences: identity.account.preferences)
         var error: String?
         if result.isTitleMissing && !result.tokens.isEmpty { error = QuickAddResult.missingTitleMessage }
@@ -100,7 +100,7 @@ struct WebQuickAdd {
         let result = parse(text, ignoring: ignoring)
         var input = TaskInput(title: try result.validatedTitle())
         if let name = result.listName {
-            guard let list = list(named: name, in: try await domain.lists(identity)) else {
+            guard let list = list(named: name, in: try await domain.tasks.lists(identity)) else {
                 throw DoableError.invalid(
                     "text", "There is no list named '\(name)'. Create it first, or remove the chip to keep the words in the title.")
             }
@@ -113,19 +113,19 @@ struct WebQuickAdd {
         if let rule = result.recurrence { input.recurrence = .some(rule.description) }
         if let priority = result.priority { input.priority = priority }
         if !result.labelNames.isEmpty {
-            var labels = try await domain.labels(identity)
+            var labels = try await domain.tasks.labels(identity)
             var ids: [LabelID] = []
             for name in result.labelNames {
                 if let existing = labels.first(where: { Rules.matchKey($0.name) == Rules.matchKey(name) }) {
                     ids.append(existing.id)
                 } else {
-                    let label = try await domain.createLabel(identity, name: name, color: nil)
+                    let label = try await domain.tasks.createLabel(identity, name: name, color: nil)
                     labels.append(label)
                     ids.append(label.id)
                 }
             }
             input.labelIDs = ids
         }
-        return try await domain.createTask(identity, input)
+        return try await domain.tasks.createTask(identity, input)
     }
 }

@@ -12,8 +12,8 @@ struct TaskPageData {
     let time: MemberTime
 
     static func load(_ domain: Domain, _ identity: Identity) async throws -> TaskPageData {
-        async let lists = domain.lists(identity)
-        async let labels = domain.labels(identity)
+        async let lists = domain.tasks.lists(identity)
+        async let labels = domain.tasks.labels(identity)
         let (allLists, allLabels) = try await (lists, labels)
         return TaskPageData(
             domain: domain, identity: identity, lists: allLists,
@@ -37,7 +37,7 @@ struct TaskPageData {
     func rows(_ context: AppRequestContext, for tasks: [TaskView], showsList: Bool = true) async throws -> TaskRows {
         var rows = rows(context, showsList: showsList)
         let (domain, ids) = (domain, tasks.map(\.task.id))
-        async let counts = domain.commentCounts(ids)
+        async let counts = domain.tasks.commentCounts(ids)
         let me = identity.account.id
         let others = Set(tasks.compactMap(\.task.assigneeID)).subtracting([me])
         var names = others.isEmpty ? [:] : try await domain.usernames(Array(others))
@@ -87,7 +87,7 @@ struct TaskPageData {
         }
         query.sort = .due
         query.limit = 5000
-        return try await domain.tasks(identity, matching: query).filter { view in
+        return try await domain.tasks.tasks(identity, matching: query).filter { view in
             guard let due = view.task.due else { return false }
             let local = time.day(of: due)
             return local <= day && (first.map { local >= $0 } ?? true)

@@ -43,7 +43,7 @@ struct UndoToken: Sendable {
     var encoded: String { ((try? JSONEncoder().encode(steps)) ?? Data()).base64URLEncoded }
 
     init?(encoded: String) {
-        guard encoded.utf8.count <= Domain.shelvedUndoMaximumBytes, let data = Data(base64URLEncoded: encoded),
+        guard encoded.utf8.count <= TaskService.shelvedUndoMaximumBytes, let data = Data(base64URLEncoded: encoded),
             let steps = try? JSONDecoder().decode([UndoStep].self, from: data), !steps.isEmpty, steps.count <= 10_000
         else { return nil }
         self.steps = steps
@@ -54,15 +54,15 @@ struct UndoToken: Sendable {
         for step in steps.reversed() {
             switch step {
             case .reopen(let id):
-                _ = try await domain.reopenTask(identity, id: id)
+                _ = try await domain.tasks.reopenTask(identity, id: id)
             case .complete(let id):
-                _ = try await domain.completeTask(identity, id: id, includeSubtasks: false)
+                _ = try await domain.tasks.completeTask(identity, id: id, includeSubtasks: false)
             case .restore(let id):
-                _ = try await domain.restoreTask(identity, id: id)
+                _ = try await domain.tasks.restoreTask(identity, id: id)
             case .delete(let id):
-                try await domain.deleteTask(identity, id: id)
+                try await domain.tasks.deleteTask(identity, id: id)
             case .place(let id, let list, let parent, let after, let before):
-                _ = try await domain.moveTask(
+                _ = try await domain.tasks.moveTask(
                     identity, id: id,
                     TaskPlacement(
                         listID: list, parentID: .some(parent), beforeID: before, afterID: after))
@@ -70,29 +70,29 @@ struct UndoToken: Sendable {
                 var input = TaskInput()
                 input.due = .some(due)
                 input.isRestoringPreviousValues = true
-                _ = try await domain.updateTask(identity, id: id, input)
+                _ = try await domain.tasks.updateTask(identity, id: id, input)
             case .labels(let id, let labels):
                 var input = TaskInput()
                 input.labelIDs = labels
-                _ = try await domain.updateTask(identity, id: id, input)
+                _ = try await domain.tasks.updateTask(identity, id: id, input)
             case .restoreList(let id):
-                _ = try await domain.restoreList(identity, id: id)
+                _ = try await domain.tasks.restoreList(identity, id: id)
             case .assign(let id, let assignee):
                 var input = TaskInput()
                 input.assigneeID = .some(assignee)
-                _ = try await domain.updateTask(identity, id: id, input)
+                _ = try await domain.tasks.updateTask(identity, id: id, input)
             case .comment(let id, let body):
-                _ = try await domain.addComment(identity, taskID: id, body: body)
+                _ = try await domain.tasks.addComment(identity, taskID: id, body: body)
             case .removeMember(let list, let account):
-                try await domain.removeMember(identity, listID: list, accountID: account)
+                try await domain.sharing.removeMember(identity, listID: list, accountID: account)
             case .addMember(let list, let username, let role):
-                _ = try await domain.addMember(identity, listID: list, login: username, role: role.rawValue)
+                _ = try await domain.sharing.addMember(identity, listID: list, login: username, role: role.rawValue)
             case .memberRole(let list, let account, let role):
-                _ = try await domain.updateMember(identity, listID: list, accountID: account, role: role.rawValue)
+                _ = try await domain.sharing.updateMember(identity, listID: list, accountID: account, role: role.rawValue)
             case .revert(let old):
-                let now = try await domain.task(identity, id: old.id).task
+                let now = try await domain.tasks.task(identity, id: old.id).task
                 if now.listID != old.listID {
-                    _ = try await domain.moveTask(identity, id: old.id, TaskPlacement(listID: old.listID))
+                    _ = try await domain.tasks.moveTask(identity, id: old.id, TaskPlacement(listID: old.listID))
                 }
                 var input = TaskInput(title: old.title)
                 input.notes = old.notes
@@ -106,7 +106,7 @@ struct UndoToken: Sendable {
                 // The assignee comes back too, unless they have left the list meanwhile.
                 var restoresAssignee = now.assigneeID != old.assigneeID
                 if restoresAssignee, let id = old.assigneeID {
-                    restoresAssignee = try await domain.members(identity, listID: old.listID)
+                    restoresAssignee = try await domain.sharing.members(identity, listID: old.listID)
                         .contains { $0.accountID == id }
                 }
                 if restoresAssignee { input.assigneeID = .some(old.assigneeID) }
@@ -114,14 +114,14 @@ struct UndoToken: Sendable {
                 if now.recurrence != old.recurrence { input.recurrence = .some(old.recurrence) }
                 if now.recurrenceBasis != old.recurrenceBasis { input.recurrenceBasis = old.recurrenceBasis }
                 input.isRestoringPreviousValues = true
-                _ = try await domain.updateTask(identity, id: old.id, input)
+                _ = try await domain.tasks.updateTask(identity, id: old.id, input)
             case .deleteReminder(let id):
-                try await domain.deleteReminder(identity, id: id)
+                try await domain.reminders.deleteReminder(identity, id: id)
             case .reminder(let task, let trigger, let silenced):
-                let reminder = try await domain.createReminder(identity, taskID: task, trigger: trigger)
-                if silenced { _ = try await domain.updateReminder(identity, id: reminder.id, trigger: nil, silenced: true) }
+                let reminder = try await domain.reminders.createReminder(identity, taskID: task, trigger: trigger)
+                if silenced { _ = try await domain.reminders.updateReminder(identity, id: reminder.id, trigger: nil, silenced: true) }
             case .silenceReminder(let id, let silenced):
-                _ = try await domain.updateReminder(identity, id: id, trigger: nil, silenced: silenced)
+                _ = try await domain.reminders.updateReminder(identity, id: id, trigger: nil, silenced: silenced)
             }
         }
     }

@@ -27,7 +27,7 @@ extension WebController {
                         """), context)
         }
         web.post("signout") { _, context in
-            if let identity = context.identity { try await domain.signOut(identity) }
+            if let identity = context.identity { try await domain.accounts.signOut(identity) }
             var response = WebResponse.redirect("/signin")
             response.headers.append(
                 HTTPField(
@@ -45,8 +45,8 @@ extension WebController {
                     action: "/signout/everywhere", button: "Sign out everywhere")
             }
             // The domain keeps the caller's own session (the API's caller goes on); this browser signs out too.
-            try await domain.signOutEverywhere(identity)
-            try await domain.signOut(identity)
+            try await domain.accounts.signOutEverywhere(identity)
+            try await domain.accounts.signOut(identity)
             var response = WebResponse.redirect("/signin")
             response.headers.append(
                 HTTPField(
@@ -113,10 +113,10 @@ extension WebController {
         guard errors.isEmpty else { return try await signInPage(context, login: login, errors: errors, status: .badRequest) }
         do {
             try await limiter.admit(address: context.clientAddress)
-            let account = try await domain.account(login: login)
+            let account = try await domain.accounts.account(login: login)
             try limiter.requireUnlocked(login: login, account: account?.id)
-            if account == nil { try await domain.refuseUnknownLogin(password: password) }
-            guard let account, let session = try await domain.signIn(account, password: password) else {
+            if account == nil { try await domain.accounts.refuseUnknownLogin(password: password) }
+            guard let account, let session = try await domain.accounts.signIn(account, password: password) else {
                 limiter.recordFailure(login: login, account: account?.id, address: context.clientAddress)
                 errors.general = "The email, username or password is not correct."
                 return try await signInPage(context, login: login, errors: errors, status: .unauthorized)
@@ -219,7 +219,7 @@ extension WebController {
         if errors.isEmpty {
             do {
                 try limiter.admitRegistration(address: context.clientAddress)
-                let (_, session) = try await domain.register(input)
+                let (_, session) = try await domain.accounts.register(input)
                 return signedIn(session.secret, context: context)
             } catch let error as DoableError {
                 if error.isTakenLogin { limiter.recordTakenRegistration(address: context.clientAddress) }

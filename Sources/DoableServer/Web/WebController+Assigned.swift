@@ -17,7 +17,7 @@ extension WebController {
         query.statuses = [.pending, .inProgress]
         query.sort = .due
         query.limit = 5000
-        let tasks = try await domain.tasks(identity, matching: query)
+        let tasks = try await domain.tasks.tasks(identity, matching: query)
         let rows = try await data.rows(context, for: tasks)
         // Overdue first (its due moment passed), then each day, then no date; within a group the soonest first.
         let groups = data.dueGroups(tasks) { view, _ in view.task.isOverdue(now: data.time.now) }

@@ -10,7 +10,7 @@ extension WebController {
             return ""
         }
         let name = (try? await domain.usernames([assignee]))?[assignee] ?? "the assignee"
-        let list = (try? await domain.list(identity, id: after.listID))?.list.name ?? "the new list"
+        let list = (try? await domain.tasks.list(identity, id: after.listID))?.list.name ?? "the new list"
         return "; \(name) was unassigned (not a member of \(list))"
     }
 

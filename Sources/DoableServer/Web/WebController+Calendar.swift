@@ -49,7 +49,7 @@ extension WebController {
         query.sort = .due
         query.limit = 5000
         var byDay: [CivilDate: [TaskView]] = [:]
-        for view in try await domain.tasks(identity, matching: query) {
+        for view in try await domain.tasks.tasks(identity, matching: query) {
             guard let due = view.task.due else { continue }
             byDay[time.day(of: due), default: []].append(view)
         }

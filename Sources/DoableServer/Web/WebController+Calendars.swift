@@ -19,7 +19,7 @@ extension WebController {
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let identity = try member(context)
-        let links = try await domain.feedLinks(identity)
+        let links = try await domain.transfer.feedLinks(identity)
         let page = CalendarAppsPage(
             origin: request.publicOrigin(trustedProxies: renderer.trustedProxies, peer: context.peerAddress),
             username: identity.account.username, links: links,
@@ -36,7 +36,7 @@ extension WebController {
         var profile = ProfilePatch()
         profile.preferences = patch
         do {
-            _ = try await domain.updateProfile(identity, profile, ifVersion: context.web.form.version)
+            _ = try await domain.accounts.updateProfile(identity, profile, ifVersion: context.web.form.version)
         } catch DoableError.conflict("version_mismatch", _, _) {
             return try await calendarsPage(request, context, message: Self.staleMessage, status: .conflict)
         }
@@ -55,7 +55,7 @@ extension WebController {
                     + "answer “not found” from now on. Subscribe again with the new ones.",
                 action: "/settings/calendars/rotate", button: "Make new feed links")
         }
-        _ = try await domain.rotateFeedKey(identity)
+        _ = try await domain.transfer.rotateFeedKey(identity)
         return WebResponse.done(
             context, redirect: "/settings/calendars",
             toast: Flash(message: "New feed links made. The old ones no longer work."))

@@ -17,7 +17,7 @@ extension WebController {
         let taskID = try taskID(context)
         let body = context.web.form["body"] ?? ""
         do {
-            let view = try await domain.addComment(identity, taskID: taskID, body: body)
+            let view = try await domain.tasks.addComment(identity, taskID: taskID, body: body)
             return WebResponse.done(
                 context, redirect: "/tasks/\(taskID)#comment-\(view.comment.id)",
                 toast: Flash(message: "Comment added"))
@@ -32,7 +32,7 @@ extension WebController {
         let id: CommentID = try context.pathID("commentId")
         let body = context.web.form["body"] ?? ""
         do {
-            _ = try await domain.updateComment(identity, id: id, body: body, ifVersion: context.web.form.version)
+            _ = try await domain.tasks.updateComment(identity, id: id, body: body, ifVersion: context.web.form.version)
             return WebResponse.done(
                 context, redirect: "/tasks/\(taskID)#comment-\(id)",
                 toast: Flash(message: "Comment saved"))
@@ -52,9 +52,9 @@ extension WebController {
                 message: "It is removed for everyone who can see this task.",
                 action: "/tasks/\(taskID)/comments/\(id)/delete", button: "Delete comment")
         }
-        guard let comment = try await domain.comments(identity, taskID: taskID).first(where: { $0.comment.id == id })
+        guard let comment = try await domain.tasks.comments(identity, taskID: taskID).first(where: { $0.comment.id == id })
         else { throw DoableError.notFound(field: nil, message: "Comment not found.") }
-        try await domain.deleteComment(identity, id: id, ifVersion: context.web.form.version)
+        try await domain.tasks.deleteComment(identity, id: id, ifVersion: context.web.form.version)
         // Its author can take it back: Undo posts the text again (an admin's Undo would post it as theirs).
         let undo =
             comment.comment.authorID == identity.account.id

@@ -110,7 +110,7 @@ extension WebController {
         }
         let reminder: Reminder, task: TaskItem
         do {
-            (reminder, task) = try await domain.reminder(visit.identity, id: reminderID)
+            (reminder, task) = try await domain.reminders.reminder(visit.identity, id: reminderID)
         } catch DoableError.notFound {
             return try await emailPage(
                 context, title: "This reminder is gone", status: status,
@@ -190,7 +190,7 @@ extension WebController {
         let form = context.web.form
         let time = visit.time
         var errors = FormErrors()
-        let snooze: Domain.Snooze?
+        let snooze: ReminderService.Snooze?
         switch form["preset"] {
         case "5m": snooze = .minutes(5)
         case "1h": snooze = .minutes(60)
@@ -202,7 +202,7 @@ extension WebController {
         var status = HTTPResponse.Status.badRequest
         if let snooze {
             do {
-                let reminder = try await domain.snoozeReminder(visit.identity, id: reminderID, snooze)
+                let reminder = try await domain.reminders.snoozeReminder(visit.identity, id: reminderID, snooze)
                 let until = reminder.snoozedUntil.map { "\(time.words(time.date(of: $0))) \(time.time(of: $0))" }
                 return WebResponse.done(
                     context, redirect: visit.base,
@@ -226,7 +226,7 @@ extension WebController {
     private func silenceFromEmail(_ visit: EmailLinkVisit, _ context: AppRequestContext) async throws -> Response {
         guard let reminderID = visit.link.reminderID else { return try await emailManagePage(visit, context) }
         do {
-            _ = try await domain.updateReminder(visit.identity, id: reminderID, trigger: nil, silenced: true)
+            _ = try await domain.reminders.updateReminder(visit.identity, id: reminderID, trigger: nil, silenced: true)
         } catch let error as DoableError {
             var errors = FormErrors()
             errors.general = WebErrorMiddleware.message(of: error)
@@ -271,7 +271,7 @@ extension WebController {
         preferences.byKind[kind] = ChannelsPatch(email: false)
         var patch = ProfilePatch()
         patch.preferences = preferences
-        _ = try await domain.updateProfile(visit.identity, patch)
+        _ = try await domain.accounts.updateProfile(visit.identity, patch)
         let message = "You will no longer get emails about \(kind.emailTopic)."
         if context.web.form["from"] == "page" {
             return WebResponse.done(context, redirect: "\(visit.base)/unsubscribe", toast: Flash(message: message))

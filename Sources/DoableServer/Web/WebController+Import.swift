@@ -25,7 +25,7 @@ extension WebController {
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let identity = try member(context)
-        let lists = try await domain.lists(identity).filter { $0.role >= .editor && !$0.list.isArchived }
+        let lists = try await domain.tasks.lists(identity).filter { $0.role >= .editor && !$0.list.isArchived }
         let body = ImportPage.form(
             csrf: csrfField(context), form: form, errors: errors, lists: lists,
             newListName: ImportPage.newListHint(identity, now: domain.now()))

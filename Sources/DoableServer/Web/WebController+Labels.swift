@@ -25,7 +25,7 @@ extension WebController {
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let identity = try member(context)
-        let labels = try await domain.labels(identity)
+        let labels = try await domain.tasks.labels(identity)
         let creating = refused?.id == nil ? refused : nil
         let rows = labels.html { label in
             labelRow(label, refused: refused?.id == label.id ? refused : nil, context: context)
@@ -102,7 +102,7 @@ extension WebController {
         let identity = try member(context)
         let form = context.web.form
         do {
-            let label = try await domain.createLabel(identity, name: form["name"] ?? "", color: form.text("color"))
+            let label = try await domain.tasks.createLabel(identity, name: form["name"] ?? "", color: form.text("color"))
             return WebResponse.done(
                 context, redirect: "/labels", toast: Flash(message: "Added label '\(label.name)'."),
                 focus: "label-\(label.id)-name")
@@ -118,7 +118,7 @@ extension WebController {
         let id: LabelID = try context.pathID()
         let form = context.web.form
         do {
-            let label = try await domain.updateLabel(
+            let label = try await domain.tasks.updateLabel(
                 identity, id: id, name: form["name"] ?? "",
                 color: form.text("color"),
                 ifVersion: form.version)
@@ -143,7 +143,7 @@ extension WebController {
     private func deleteLabel(_ context: AppRequestContext) async throws -> Response {
         let identity = try member(context)
         let id: LabelID = try context.pathID()
-        guard let label = try await domain.labels(identity).first(where: { $0.id == id }) else {
+        guard let label = try await domain.tasks.labels(identity).first(where: { $0.id == id }) else {
             throw DoableError.notFound("Label not found.")
         }
         guard context.web.form.isOn("confirmed") else {
@@ -152,7 +152,7 @@ extension WebController {
                 message: "It is taken off every task that has it. The tasks stay.",
                 action: "/labels/\(label.id)/delete", button: "Delete label")
         }
-        try await domain.deleteLabel(identity, id: id)
+        try await domain.tasks.deleteLabel(identity, id: id)
         return WebResponse.done(context, redirect: "/labels", toast: Flash(message: "Deleted label '\(label.name)'."))
     }
 }

@@ -17,7 +17,7 @@ extension WebController {
         }
         web.post("lists") { _, context in try await saveList(context, id: nil) }
         web.get("lists/{id}/edit") { _, context in
-            try await listSettingsPage(context, try await domain.list(try member(context), id: try context.pathID()))
+            try await listSettingsPage(context, try await domain.tasks.list(try member(context), id: try context.pathID()))
         }
         web.post("lists/{id}") { _, context in try await saveList(context, id: try context.pathID()) }
         web.post("lists/{id}/archive") { _, context in try await archiveList(context) }
@@ -139,7 +139,7 @@ extension WebController {
         }
         var current: ListView?
         if let id {
-            let view = try await domain.list(identity, id: id)
+            let view = try await domain.tasks.list(identity, id: id)
             if view.role < .admin { _ = try await domain.authorize(identity, .manage, listID: id) }
             current = view
         }
@@ -148,12 +148,12 @@ extension WebController {
             do {
                 if let id {
                     let version = form.version
-                    let list = try await domain.updateList(identity, id: id, input, ifVersion: version)
+                    let list = try await domain.tasks.updateList(identity, id: id, input, ifVersion: version)
                     return WebResponse.done(
                         context, redirect: "/lists/\(list.id)",
                         toast: Flash(message: "Saved '\(list.name)'."), forceRedirect: true)
                 }
-                let list = try await domain.createList(identity, input)
+                let list = try await domain.tasks.createList(identity, input)
                 return WebResponse.done(
                     context, redirect: "/lists/\(list.id)",
                     toast: Flash(message: "Created list '\(list.name)'."), forceRedirect: true)
@@ -163,7 +163,7 @@ extension WebController {
                 // A role too small (COLLAB-3) gets its own page, not a form it may not use.
                 if case .forbidden = error { throw error }
                 if case .conflict("version_mismatch", _, _) = error, let id {
-                    let fresh = try await domain.list(identity, id: id)
+                    let fresh = try await domain.tasks.list(identity, id: id)
                     var stale = FormErrors()
                     stale.general = Self.staleMessage
                     return try await listFormPage(
@@ -180,13 +180,13 @@ extension WebController {
 
     private func archiveList(_ context: AppRequestContext) async throws -> Response {
         let identity = try member(context)
-        let list = try await domain.list(identity, id: try context.pathID()).list
+        let list = try await domain.tasks.list(identity, id: try context.pathID()).list
         let form = context.web.form
         // The form says which state it wants, so a second press (or a stale page) never flips it back.
         let archive = form.has("archived") ? form.isOn("archived") : !list.isArchived
         var input = ListInput()
         input.isArchived = archive
-        let saved = try await domain.updateList(identity, id: list.id, input)
+        let saved = try await domain.tasks.updateList(identity, id: list.id, input)
         let message = saved.isArchived ? "Archived '\(saved.name)'." : "Unarchived '\(saved.name)'."
         return WebResponse.done(
             context, redirect: Self.safeBack(form["back"], default: "/lists"),
@@ -195,7 +195,7 @@ extension WebController {
 
     private func deleteList(_ context: AppRequestContext) async throws -> Response {
         let identity = try member(context)
-        let view = try await domain.list(identity, id: try context.pathID())
+        let view = try await domain.tasks.list(identity, id: try context.pathID())
         let (list, count) = (view.list, view.openTaskCount)
         // Only the owner deletes (COLLAB-1): anyone else hears so before being asked.
         if view.role < .owner { _ = try await domain.authorize(identity, .own, listID: list.id) }
@@ -210,7 +210,7 @@ extension WebController {
                 context, title: "Delete '\(list.name)'?", message: message,
                 action: "/lists/\(list.id)/delete", button: "Delete list")
         }
-        try await domain.deleteList(identity, id: list.id)
+        try await domain.tasks.deleteList(identity, id: list.id)
         return WebResponse.done(
             context, redirect: "/lists",
             toast: Flash(
@@ -227,7 +227,7 @@ extension WebController {
         var before: ListID?, after: ListID?
         var focus: String?
         if let direction = form.text("direction") {
-            let views = try await domain.lists(identity)
+            let views = try await domain.tasks.lists(identity)
             guard let view = views.first(where: { $0.list.id == id }) else {
                 throw DoableError.notFound("List not found.")
             }
@@ -252,7 +252,7 @@ extension WebController {
             before = try Self.listID(form, "before")
             after = try Self.listID(form, "after")
         }
-        let moved = try await domain.moveList(identity, id: id, beforeID: before, afterID: after)
+        let moved = try await domain.tasks.moveList(identity, id: id, beforeID: before, afterID: after)
         return WebResponse.done(
             context, redirect: Self.safeBack(form["back"], default: "/lists"),
             toast: Flash(message: "Moved '\(moved.name)'."), focus: focus)

@@ -16,7 +16,7 @@ extension WebController {
             guard let id = context.parameters.get("id").flatMap(ListID.init) else {
                 throw DoableError.notFound(field: nil, message: "No such list.")
             }
-            let list = try await domain.restoreList(identity, id: id)
+            let list = try await domain.tasks.restoreList(identity, id: id)
             return WebResponse.done(
                 context, redirect: Self.safeBack(context.web.form["back"], default: "/trash"),
                 toast: Flash(message: "Restored list '\(list.name)'"))
@@ -44,7 +44,7 @@ extension WebController {
         taskQuery.sort = sort
         taskQuery.labelIDs = labelFilter
         taskQuery.limit = 100_000
-        var tasks = try await domain.tasks(identity, matching: taskQuery)
+        var tasks = try await domain.tasks.tasks(identity, matching: taskQuery)
         if !showAll { tasks = tasks.filter { $0.task.status != .completed } }
         var rows = try await data.rows(context, for: tasks, showsList: false)
         let isFlat = !labelFilter.isEmpty

@@ -8,7 +8,7 @@ import Hummingbird
 extension WebController {
     func manageListsPage(_ context: AppRequestContext) async throws -> Response {
         let identity = try member(context)
-        let lists = try await domain.lists(identity)
+        let lists = try await domain.tasks.lists(identity)
         let active = lists.filter { !$0.list.isArchived && $0.role == .owner }
         let shared = lists.filter { !$0.list.isArchived && $0.role != .owner }
         let archived = lists.filter { $0.list.isArchived }

@@ -12,7 +12,7 @@ extension WebController {
         web.get("notifications") { _, context in try await notificationsPage(context) }
         web.post("notifications/read") { _, context in
             let identity = try member(context)
-            try await domain.markNotificationsRead(identity, ids: nil)
+            try await domain.reminders.markNotificationsRead(identity, ids: nil)
             return WebResponse.done(
                 context, redirect: "/notifications",
                 toast: Flash(message: "Marked all notifications as read"))
@@ -20,7 +20,7 @@ extension WebController {
         web.post("notifications/{id}/open") { _, context in
             let identity = try member(context)
             let id: NotificationID = try context.pathID()
-            try await domain.markNotificationsRead(identity, ids: [id])
+            try await domain.reminders.markNotificationsRead(identity, ids: [id])
             // The target came with the page; only a path on this site is followed.
             return WebResponse.redirect(Self.safeBack(context.web.form["to"], default: "/notifications"))
         }
@@ -31,7 +31,7 @@ extension WebController {
         let before = context.web.query["before"]
         let (notes, unread, next): ([AppNotification], Int, String?)
         do {
-            (notes, unread, next) = try await domain.notifications(identity, before: before)
+            (notes, unread, next) = try await domain.reminders.notifications(identity, before: before)
         } catch is DoableError {
             return WebResponse.redirect("/notifications")  // a cursor from nowhere: the newest page
         }

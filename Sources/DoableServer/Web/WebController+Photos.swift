@@ -21,7 +21,7 @@ extension WebController {
     private func photo(_ context: AppRequestContext) async throws -> Response {
         let identity = try member(context)
         let id: AttachmentID = try context.pathID()
-        let (photo, bytes) = try await domain.photo(identity, id: id)
+        let (photo, bytes) = try await domain.photos.photo(identity, id: id)
         let headers: HTTPFields = [
             .contentType: photo.kind.mediaType,
             .contentLength: String(bytes.count),
@@ -44,10 +44,10 @@ extension WebController {
         let taskID = try taskID(context)
         let back = Self.safeBack(context.web.form["back"], default: "/tasks/\(taskID)#photos")
         do {
-            let existing = try await domain.taskPhotos(identity, taskID: taskID)
+            let existing = try await domain.photos.taskPhotos(identity, taskID: taskID)
             let files = try Self.photoFiles(context.web.files, existing: existing.count)
             for file in files {
-                _ = try await domain.addTaskPhoto(identity, taskID: taskID, bytes: file.bytes)
+                _ = try await domain.photos.addTaskPhoto(identity, taskID: taskID, bytes: file.bytes)
             }
             return WebResponse.done(
                 context, redirect: back,
@@ -92,7 +92,7 @@ extension WebController {
     private func deletePhoto(_ context: AppRequestContext) async throws -> Response {
         let identity = try member(context)
         let id: AttachmentID = try context.pathID()
-        let (photo, _) = try await domain.photo(identity, id: id)
+        let (photo, _) = try await domain.photos.photo(identity, id: id)
         let home =
             photo.taskID.map { "/tasks/\($0)#photos" } ?? photo.postingID.map { "/market/postings/\($0)" }
             ?? "/today"
@@ -102,7 +102,7 @@ extension WebController {
                 message: "It is removed for everyone who can see it. This cannot be undone.",
                 action: "/attachments/\(id)/delete", button: "Delete photo")
         }
-        try await domain.deletePhoto(identity, id: id)
+        try await domain.photos.deletePhoto(identity, id: id)
         return WebResponse.done(
             context, redirect: Self.safeBack(context.web.form["back"], default: home),
             toast: Flash(message: "Photo deleted"))

@@ -25,7 +25,7 @@ extension WebController {
         let time = MemberTime(preferences: identity.account.preferences)
         do {
             let trigger = try Self.trigger(form, time: time)
-            let reminder = try await domain.createReminder(identity, taskID: taskID, trigger: trigger)
+            let reminder = try await domain.reminders.createReminder(identity, taskID: taskID, trigger: trigger)
             return WebResponse.done(
                 context, redirect: Self.safeBack(form["back"], default: "/tasks/\(taskID)#reminders"),
                 toast: Flash(
@@ -83,7 +83,7 @@ extension WebController {
 
     private func deleteReminder(_ context: AppRequestContext) async throws -> Response {
         let (identity, taskID, reminder) = try await reminderActedOn(context)
-        try await domain.deleteReminder(identity, id: reminder.id)
+        try await domain.reminders.deleteReminder(identity, id: reminder.id)
         // Undo sets it again; a moment that has passed cannot be set again, so that one has no Undo.
         let now = MemberTime(preferences: identity.account.preferences).now
         var undo: String?
@@ -100,7 +100,7 @@ extension WebController {
     private func silenceReminder(_ context: AppRequestContext) async throws -> Response {
         let (identity, taskID, reminder) = try await reminderActedOn(context)
         let silenced = context.web.form.isOn("silenced")
-        _ = try await domain.updateReminder(identity, id: reminder.id, trigger: nil, silenced: silenced)
+        _ = try await domain.reminders.updateReminder(identity, id: reminder.id, trigger: nil, silenced: silenced)
         let undo =
             reminder.silenced == silenced
             ? nil
@@ -117,7 +117,7 @@ extension WebController {
         let form = context.web.form
         let time = MemberTime(preferences: identity.account.preferences)
         do {
-            let snooze: Domain.Snooze
+            let snooze: ReminderService.Snooze
             switch form["preset"] {
             case "5m": snooze = .minutes(5)
             case "1h": snooze = .minutes(60)
@@ -130,7 +130,7 @@ extension WebController {
                 }
                 snooze = .until(moment)
             }
-            let snoozed = try await domain.snoozeReminder(identity, id: reminder.id, snooze)
+            let snoozed = try await domain.reminders.snoozeReminder(identity, id: reminder.id, snooze)
             let until = snoozed.snoozedUntil.map { ReminderWords(time: time).near($0) } ?? ""
             return WebResponse.done(
                 context, redirect: back(context, taskID),
@@ -150,7 +150,7 @@ extension WebController {
         let identity = try member(context)
         let taskID = try taskID(context)
         let id: ReminderID = try context.pathID("reminderId")
-        guard let reminder = try await domain.reminders(identity, taskID: taskID).first(where: { $0.id == id }) else {
+        guard let reminder = try await domain.reminders.reminders(identity, taskID: taskID).first(where: { $0.id == id }) else {
             throw DoableError.notFound("Reminder not found.")
         }
         return (identity, taskID, reminder)

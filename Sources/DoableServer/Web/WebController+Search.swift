@@ -76,7 +76,7 @@ extension WebController {
                 && !$0.value.isEmpty
         }
         var results: [TaskView] = []
-        if isSearching, errors.isEmpty { results = try await domain.tasks(identity, matching: taskQuery) }
+        if isSearching, errors.isEmpty { results = try await domain.tasks.tasks(identity, matching: taskQuery) }
         let listOptions = [("", "Any list")] + data.lists.map { ("\($0.list.id)", $0.list.name) }
         let statusOptions = [
             ("open", "Open"), ("pending", "Not started"), ("inProgress", "In progress"),
@@ -127,7 +127,7 @@ extension WebController {
     private func sharingPeople(_ identity: Identity, _ data: TaskPageData) async throws -> [MemberView] {
         var people: [AccountID: MemberView] = [:]
         for view in data.lists where view.memberCount > 1 {
-            for person in try await domain.members(identity, listID: view.list.id)
+            for person in try await domain.sharing.members(identity, listID: view.list.id)
             where person.accountID != identity.account.id {
                 people[person.accountID] = person
             }

@@ -133,7 +133,7 @@ extension WebController {
         var status = HTTPResponse.Status.badRequest
         if errors.isEmpty {
             do {
-                _ = try await domain.updateProfile(identity, patch, ifVersion: form.text("version").flatMap(Int64.init))
+                _ = try await domain.accounts.updateProfile(identity, patch, ifVersion: form.text("version").flatMap(Int64.init))
                 return WebResponse.done(context, redirect: "/settings", toast: Flash(message: "Profile saved."))
             } catch DoableError.conflict("version_mismatch", _, _) {
                 // A form opened before another tab or device saved the account shows what is stored now.
@@ -156,7 +156,7 @@ extension WebController {
     private func publicProfilePage(_ context: AppRequestContext) async throws -> Response {
         _ = try member(context)  // ACC-3: for members, not strangers (issue 27, finding 6)
         guard let username = context.parameters.get("username"),
-            let account = try await domain.publicProfile(username: username)
+            let account = try await domain.accounts.publicProfile(username: username)
         else { throw DoableError.notFound("No member with this username.") }
         let email: HTML =
             account.showEmail

@@ -65,8 +65,10 @@ extension WebController {
         let identity = try member(context)
         switch context.web.query["format"] ?? "json" {
         case "json":
-            var response = try await AccountsController(domain: domain, limiter: limiter)
-                .export(request, context: context)
+            var response = try await AccountsController(
+                accounts: domain.accounts, transfer: domain.transfer, photos: domain.photos, market: domain.market, limiter: limiter
+            )
+            .export(request, context: context)
             response.headers[.contentDisposition] = "attachment; filename=\"doable-export.json\""
             return response
         case "ics":
@@ -93,7 +95,7 @@ extension WebController {
         if errors.isEmpty {
             do {
                 try await checkingPassword(identity, field: "password", context: context) {
-                    try await domain.deleteAccount(identity, password: password)
+                    try await domain.accounts.deleteAccount(identity, password: password)
                 }
                 var response = WebResponse.redirect("/signin?deleted=1")
                 response.headers.append(

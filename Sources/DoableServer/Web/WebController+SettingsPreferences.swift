@@ -159,7 +159,7 @@ extension WebController {
             do {
                 var profile = ProfilePatch()
                 profile.preferences = patch
-                _ = try await domain.updateProfile(identity, profile, ifVersion: context.web.form.version)
+                _ = try await domain.accounts.updateProfile(identity, profile, ifVersion: context.web.form.version)
                 return WebResponse.done(context, redirect: redirect, toast: Flash(message: saved))
             } catch DoableError.conflict("version_mismatch", _, _) {
                 errors.general = Self.staleMessage

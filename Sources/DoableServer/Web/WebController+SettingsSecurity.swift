@@ -20,8 +20,10 @@ extension WebController {
         _ identity: Identity, field: String, context: AppRequestContext,
         _ operation: () async throws -> Void
     ) async throws {
-        try await AccountsController(domain: domain, limiter: limiter)
-            .checkingPassword(of: identity, field: field, context: context, operation)
+        try await AccountsController(
+            accounts: domain.accounts, transfer: domain.transfer, photos: domain.photos, market: domain.market, limiter: limiter
+        )
+        .checkingPassword(of: identity, field: field, context: context, operation)
     }
 
     private func passwordPage(
@@ -71,7 +73,7 @@ extension WebController {
             do {
                 // The domain keeps the session that asked (this browser's) and ends every other credential.
                 try await checkingPassword(identity, field: "currentPassword", context: context) {
-                    try await domain.changePassword(identity, current: current, new: new)
+                    try await domain.accounts.changePassword(identity, current: current, new: new)
                 }
                 return WebResponse.done(
                     context, redirect: "/settings/password",
@@ -106,7 +108,7 @@ extension WebController {
     /// The credential the form just made, with its secret, when this page is the one that shows it (once).
     private func justIssued(_ context: AppRequestContext) async throws -> IssuedCredential? {
         guard let carried = context.web.issuedSecret,
-            let credential = try await domain.credentials(try member(context)).first(where: { $0.id == carried.credentialID })
+            let credential = try await domain.accounts.credentials(try member(context)).first(where: { $0.id == carried.credentialID })
         else { return nil }
         return IssuedCredential(credential: credential, secret: carried.secret)
     }
@@ -119,7 +121,7 @@ extension WebController {
         -> Response
     {
         let identity = try member(context)
-        let credentials = try await domain.credentials(identity).sorted { $0.createdAt < $1.createdAt }
+        let credentials = try await domain.accounts.credentials(identity).sorted { $0.createdAt < $1.createdAt }
         let time = MemberTime(preferences: identity.account.preferences)
         let tokens = credentials.filter { $0.kind != .session }
         let sessions = credentials.filter { $0.kind == .session }
@@ -260,7 +262,7 @@ extension WebController {
         var status = HTTPResponse.Status.badRequest
         if errors.isEmpty {
             do {
-                let issued = try await domain.issueCredential(
+                let issued = try await domain.accounts.issueCredential(
                     identity, name: form["name"] ?? "", kind: kind,
                     scope: scope, expiresAt: nil)
                 // Redirect-after-POST: reloading the page that shows the secret must not make a second token. The
@@ -286,7 +288,7 @@ extension WebController {
     private func revokeToken(_ context: AppRequestContext) async throws -> Response {
         let identity = try member(context)
         let id: CredentialID = try context.pathID()
-        guard let credential = try await domain.credentials(identity).first(where: { $0.id == id }) else {
+        guard let credential = try await domain.accounts.credentials(identity).first(where: { $0.id == id }) else {
             throw DoableError.notFound("No such token.")
         }
         let isSession = credential.kind == .session
@@ -298,7 +300,7 @@ extension WebController {
                     : "Apps and integrations that use it stop working at once. This cannot be undone.",
                 action: "/settings/tokens/\(credential.id)/revoke", button: isSession ? "Sign out" : "Revoke")
         }
-        try await domain.revokeCredential(identity, id: id)
+        try await domain.accounts.revokeCredential(identity, id: id)
         if id == identity.credential.id {
             var response = WebResponse.redirect("/signin")
             response.headers.append(

@@ -22,8 +22,8 @@ extension WebController {
         created: Webhook? = nil, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let identity = try member(context)
-        async let loadedHooks = domain.webhooks(identity)
-        async let loadedLog = domain.deliveries(identity, limit: 30)
+        async let loadedHooks = domain.reminders.webhooks(identity)
+        async let loadedLog = domain.reminders.deliveries(identity, limit: 30)
         let hooks = try await loadedHooks.sorted { $0.createdAt < $1.createdAt }
         let log = try await loadedLog
         let time = MemberTime(preferences: identity.account.preferences)
@@ -130,7 +130,7 @@ extension WebController {
         var status = HTTPResponse.Status.badRequest
         let errors: FormErrors
         do {
-            let hook = try await domain.createWebhook(identity, url: form["url"] ?? "", events: form.all("events"))
+            let hook = try await domain.reminders.createWebhook(identity, url: form["url"] ?? "", events: form.all("events"))
             // The secret goes into this answer only: a redirect would have to carry it in a cookie.
             return try await webhooksPage(
                 context, form: FormData(), errors: FormErrors(), created: hook,
@@ -145,7 +145,7 @@ extension WebController {
     private func deleteWebhook(_ context: AppRequestContext) async throws -> Response {
         let identity = try member(context)
         let id: WebhookID = try context.pathID()
-        guard let hook = try await domain.webhooks(identity).first(where: { $0.id == id }) else {
+        guard let hook = try await domain.reminders.webhooks(identity).first(where: { $0.id == id }) else {
             throw DoableError.notFound("No such webhook.")
         }
         guard context.web.form.isOn("confirmed") else {
@@ -155,7 +155,7 @@ extension WebController {
                     + "webhook gets a new one.",
                 action: "/settings/webhooks/\(hook.id)/delete", button: "Delete")
         }
-        try await domain.deleteWebhook(identity, id: id)
+        try await domain.reminders.deleteWebhook(identity, id: id)
         return WebResponse.done(
             context, redirect: "/settings/webhooks",
             toast: Flash(message: "Deleted the webhook to \(hook.url)."))

@@ -31,7 +31,7 @@ extension WebController {
     {
         let identity = try member(context)
         let list = view.list
-        let members = try await domain.members(identity, listID: list.id)
+        let members = try await domain.sharing.members(identity, listID: list.id)
         let rows = members.html { memberRow($0, view: view, me: identity.account.id, context: context) }
         let shareForm: HTML
         if view.role < .admin {
@@ -133,10 +133,10 @@ extension WebController {
 
     private func share(_ context: AppRequestContext) async throws -> Response {
         let identity = try member(context)
-        let view = try await domain.list(identity, id: try context.pathID())
+        let view = try await domain.tasks.list(identity, id: try context.pathID())
         let form = context.web.form
         do {
-            let added = try await domain.addMember(
+            let added = try await domain.sharing.addMember(
                 identity, listID: view.list.id, login: form["login"],
                 role: form["role"])
             return WebResponse.done(
@@ -164,7 +164,7 @@ extension WebController {
                 action: "/lists/\(list.id)/members/\(person.accountID)",
                 button: "Make owner")
         }
-        let updated = try await domain.updateMember(
+        let updated = try await domain.sharing.updateMember(
             identity, listID: list.id, accountID: person.accountID,
             role: role, ifVersion: form.version)
         let back = "/lists/\(list.id)/edit#members"
@@ -196,7 +196,7 @@ extension WebController {
                 action: "/lists/\(list.id)/members/\(person.accountID)/remove",
                 button: "Remove")
         }
-        try await domain.removeMember(
+        try await domain.sharing.removeMember(
             identity, listID: list.id, accountID: person.accountID,
             ifVersion: context.web.form.version)
         return WebResponse.done(
@@ -208,14 +208,14 @@ extension WebController {
 
     private func leave(_ context: AppRequestContext) async throws -> Response {
         let identity = try member(context)
-        let list = try await domain.list(identity, id: try context.pathID()).list
+        let list = try await domain.tasks.list(identity, id: try context.pathID()).list
         if !context.web.form.isOn("confirmed"), !context.web.wantsJSON {
             return try await confirmPage(
                 context, title: "Leave “\(list.name)”?",
                 message: "You lose access to it until someone shares it with you again.",
                 action: "/lists/\(list.id)/leave", button: "Leave list")
         }
-        try await domain.removeMember(identity, listID: list.id, accountID: identity.account.id)
+        try await domain.sharing.removeMember(identity, listID: list.id, accountID: identity.account.id)
         return WebResponse.done(
             context, redirect: "/today", toast: Flash(message: "You left “\(list.name)”"),
             forceRedirect: true)
@@ -224,10 +224,10 @@ extension WebController {
     /// The member, the list as they see it, and the person a member form acts on.
     private func memberActedOn(_ context: AppRequestContext) async throws -> (Identity, ListView, MemberView) {
         let identity = try member(context)
-        let view = try await domain.list(identity, id: try context.pathID())
+        let view = try await domain.tasks.list(identity, id: try context.pathID())
         let accountID: AccountID = try context.pathID("accountId")
         guard
-            let person = try await domain.members(identity, listID: view.list.id)
+            let person = try await domain.sharing.members(identity, listID: view.list.id)
                 .first(where: { $0.accountID == accountID })
         else { throw DoableError.notFound("Member not found.") }
         return (identity, view, person)

@@ -24,14 +24,14 @@ extension WebController {
         photoError: String? = nil
     ) async throws -> Response {
         let data = try await TaskPageData.load(domain, identity)
-        let view = try await domain.task(identity, id: id)
+        let view = try await domain.tasks.task(identity, id: id)
         let task = view.task
         let time = data.time
-        async let loadedComments = domain.comments(identity, taskID: id)
-        async let loadedActivity = domain.activity(identity, taskID: id, limit: 100)
-        async let loadedReminders = domain.reminders(identity, taskID: id)
-        async let loadedPhotos = domain.taskPhotos(identity, taskID: id)
-        let members = (try? await domain.members(identity, listID: task.listID)) ?? []
+        async let loadedComments = domain.tasks.comments(identity, taskID: id)
+        async let loadedActivity = domain.tasks.activity(identity, taskID: id, limit: 100)
+        async let loadedReminders = domain.reminders.reminders(identity, taskID: id)
+        async let loadedPhotos = domain.photos.taskPhotos(identity, taskID: id)
+        let members = (try? await domain.sharing.members(identity, listID: task.listID)) ?? []
         let role =
             data.lists.first { $0.list.id == task.listID }?.role
             ?? (task.ownerID == identity.account.id ? .owner : .viewer)

@@ -102,11 +102,11 @@ extension WebController {
                 let listChanged = input.listID != nil && input.listID != task.listID
                 let targetList = input.listID
                 if listChanged { input.listID = nil }
-                var saved = try await domain.updateTask(identity, id: task.id, input, ifVersion: sentVersion).task
+                var saved = try await domain.tasks.updateTask(identity, id: task.id, input, ifVersion: sentVersion).task
                 var note = ""
                 if listChanged, let targetList {
                     let before = saved
-                    saved = try await domain.moveTask(identity, id: task.id, TaskPlacement(listID: targetList)).task
+                    saved = try await domain.tasks.moveTask(identity, id: task.id, TaskPlacement(listID: targetList)).task
                     note = await unassignedNote(before: before, after: saved, identity)
                 }
                 return WebResponse.done(

@@ -18,7 +18,7 @@ extension WebController {
         web.post("tasks/{id}/complete") { _, context in try await complete(context) }
         web.post("tasks/{id}/reopen") { _, context in
             let (identity, task) = try await actedOn(context)
-            _ = try await domain.reopenTask(identity, id: task.id)
+            _ = try await domain.tasks.reopenTask(identity, id: task.id)
             return done(context, "Marked '\(task.title)' as not done", undo: [.complete(task.id)])
         }
         web.post("tasks/{id}/delete") { _, context in
@@ -29,7 +29,7 @@ extension WebController {
                     message: "It goes to the trash, with its subtasks, for 30 days.",
                     action: "/tasks/\(task.id)/delete", button: "Delete")
             }
-            try await domain.deleteTask(identity, id: task.id)
+            try await domain.tasks.deleteTask(identity, id: task.id)
             let back = Self.safeBack(context.web.form["back"], default: "/lists/\(task.listID)")
             return WebResponse.done(
                 context, redirect: back.hasPrefix("/tasks/\(task.id)") ? "/lists/\(task.listID)" : back,
@@ -39,12 +39,12 @@ extension WebController {
         web.post("tasks/{id}/restore") { _, context in
             let identity = try member(context)
             let id = try taskID(context)
-            let view = try await domain.restoreTask(identity, id: id)
+            let view = try await domain.tasks.restoreTask(identity, id: id)
             return done(context, "Restored '\(view.task.title)'", undo: [.delete(id)], fallback: "/trash")
         }
         web.post("tasks/{id}/duplicate") { _, context in
             let (identity, task) = try await actedOn(context)
-            let copy = try await domain.duplicateTask(identity, id: task.id)
+            let copy = try await domain.tasks.duplicateTask(identity, id: task.id)
             return done(context, "Duplicated '\(task.title)'", undo: [.delete(copy.task.id)], focus: "task-\(copy.task.id)")
         }
         web.post("tasks/{id}/move") { _, context in try await move(context) }
@@ -54,7 +54,7 @@ extension WebController {
             let due = try Self.newDue(for: task, form: context.web.form, time: data)
             var input = TaskInput()
             input.due = .some(due)
-            _ = try await domain.updateTask(identity, id: task.id, input)
+            _ = try await domain.tasks.updateTask(identity, id: task.id, input)
             let words = due.map { "to \(data.dueWords($0, isCompleted: false).text)" } ?? "to no date"
             return done(context, "Rescheduled '\(task.title)' \(words)", undo: [.due(task.id, task.due)])
         }
@@ -64,7 +64,7 @@ extension WebController {
             var text = context.web.form["token"] ?? ""
             if text.hasPrefix(UndoToken.shelfPrefix) {
                 text =
-                    try await domain.takeShelvedUndo(identity, id: String(text.dropFirst(UndoToken.shelfPrefix.count)))
+                    try await domain.tasks.takeShelvedUndo(identity, id: String(text.dropFirst(UndoToken.shelfPrefix.count)))
                     ?? ""
             }
             guard let token = UndoToken(encoded: text) else {
@@ -88,7 +88,7 @@ extension WebController {
     /// The member and the task a form acts on, as it is now.
     func actedOn(_ context: AppRequestContext) async throws -> (Identity, TaskItem) {
         let identity = try member(context)
-        return (identity, try await domain.task(identity, id: try taskID(context)).task)
+        return (identity, try await domain.tasks.task(identity, id: try taskID(context)).task)
     }
 
     func done(
@@ -127,7 +127,7 @@ extension WebController {
 
     private func complete(_ context: AppRequestContext) async throws -> Response {
         let identity = try member(context)
-        let view = try await domain.task(identity, id: try taskID(context))
+        let view = try await domain.tasks.task(identity, id: try taskID(context))
         let task = view.task
         let open = view.progress.total - view.progress.done
         var includeSubtasks = false
@@ -153,7 +153,7 @@ extension WebController {
         if includeSubtasks {
             undo += try await openDescendants(of: task, identity).map { .reopen($0) }
         }
-        let completed = try await domain.completeTask(identity, id: task.id, includeSubtasks: includeSubtasks)
+        let completed = try await domain.tasks.completeTask(identity, id: task.id, includeSubtasks: includeSubtasks)
         // GAME-1, QR-01: with the game on, what it earned and what the companion says.
         return done(context, "Completed '\(task.title)'" + GameWords.reward(completed.reward), undo: undo)
     }
@@ -176,7 +176,7 @@ extension WebController {
         var query = TaskQuery(ownerID: identity.account.id)
         query.listID = listID
         query.limit = 100_000
-        return try await domain.tasks(identity, matching: query)
+        return try await domain.tasks.tasks(identity, matching: query)
     }
 
     /// Where a task sits among its siblings, as the undo of a move needs it.
@@ -221,9 +221,9 @@ extension WebController {
                 placement.afterID = siblings[index + 1].id
             }
         }
-        let moved = try await domain.moveTask(identity, id: task.id, placement)
+        let moved = try await domain.tasks.moveTask(identity, id: task.id, placement)
         var message = "Moved '\(task.title)'"
-        if moved.task.listID != task.listID, let list = try? await domain.list(identity, id: moved.task.listID) {
+        if moved.task.listID != task.listID, let list = try? await domain.tasks.list(identity, id: moved.task.listID) {
             message += " to \(list.list.name)"
         } else if form.text("direction") != nil {
             message += form.text("direction") == "up" ? " up" : " down"
@@ -277,7 +277,7 @@ extension WebController {
         let verb: String
         // A subtask whose ancestor is selected too goes with it (delete, move), so it is not acted on twice.
         var selected: [TaskItem] = []
-        for id in ids { selected.append(try await domain.task(identity, id: id).task) }
+        for id in ids { selected.append(try await domain.tasks.task(identity, id: id).task) }
         let chosen = Set(ids)
         var parents: [TaskID: TaskID] = [:]
         for task in selected { if let parent = task.parentID { parents[task.id] = parent } }
@@ -289,7 +289,7 @@ extension WebController {
                 if let known = parents[current] {
                     ancestor = known
                 } else {
-                    ancestor = (try? await domain.task(identity, id: current))?.task.parentID
+                    ancestor = (try? await domain.tasks.task(identity, id: current))?.task.parentID
                 }
                 hops += 1
             }
@@ -303,16 +303,16 @@ extension WebController {
                 switch action {
                 case "complete":
                     if task.status != .completed { undo.append(.reopen(id)) }
-                    _ = try await domain.completeTask(identity, id: id, includeSubtasks: false)
+                    _ = try await domain.tasks.completeTask(identity, id: id, includeSubtasks: false)
                 case "delete":
-                    try await domain.deleteTask(identity, id: id)
+                    try await domain.tasks.deleteTask(identity, id: id)
                     undo.append(.restore(id))
                 case "move":
                     guard let list = form.text("list").flatMap(ListID.init) else {
                         throw DoableError.invalid("list", "Choose a list to move the tasks to.")
                     }
                     undo.append(try await currentPlace(of: task, identity).step)
-                    let moved = try await domain.moveTask(identity, id: id, TaskPlacement(listID: list))
+                    let moved = try await domain.tasks.moveTask(identity, id: id, TaskPlacement(listID: list))
                     if let assignee = task.assigneeID, moved.task.assigneeID == nil {
                         // Undo moves the task back first, then assigns it again (steps run last first).
                         undo.insert(.assign(id, assignee), at: undo.count - 1)
@@ -321,7 +321,7 @@ extension WebController {
                 case "reschedule":
                     var input = TaskInput()
                     input.due = .some(try Self.newDue(for: task, form: form, time: time))
-                    _ = try await domain.updateTask(identity, id: id, input)
+                    _ = try await domain.tasks.updateTask(identity, id: id, input)
                     undo.append(.due(id, task.due))
                 case "label":
                     guard let label = form.text("label").flatMap(LabelID.init) else {
@@ -330,7 +330,7 @@ extension WebController {
                     guard !task.labelIDs.contains(label) else { continue }
                     var input = TaskInput()
                     input.labelIDs = task.labelIDs + [label]
-                    _ = try await domain.updateTask(identity, id: id, input)
+                    _ = try await domain.tasks.updateTask(identity, id: id, input)
                     undo.append(.labels(id, task.labelIDs))
                 default:
                     throw DoableError.invalid("action", "Choose complete, delete, move, reschedule or label.")
@@ -354,7 +354,7 @@ extension WebController {
         let stopped = failure.map { " — stopped at \($0)" } ?? ""
         var note = ""
         if unassigned > 0, let list = form.text("list").flatMap(ListID.init) {
-            let name = (try? await domain.list(identity, id: list))?.list.name ?? "the new list"
+            let name = (try? await domain.tasks.list(identity, id: list))?.list.name ?? "the new list"
             note =
                 unassigned == 1
                 ? "; 1 task was unassigned (its assignee is not a member of \(name))"
@@ -372,6 +372,6 @@ extension WebController {
         guard !steps.isEmpty else { return nil }
         let encoded = UndoToken(steps).encoded
         guard encoded.utf8.count > UndoToken.inlineLimit else { return encoded }
-        return UndoToken.shelfPrefix + (try await domain.shelveUndo(identity, steps: encoded))
+        return UndoToken.shelfPrefix + (try await domain.tasks.shelveUndo(identity, steps: encoded))
     }
 }

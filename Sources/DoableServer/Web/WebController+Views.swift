@@ -29,7 +29,7 @@ extension WebController {
         let openCount = data.lists.filter { !$0.list.isArchived }.reduce(0) { $0 + $1.openTaskCount }
         let rows = try await data.rows(context, for: due)
         // VIEW-1: the next reminders, of tasks the member still sees.
-        let upcoming = try await domain.upcomingReminders(identity, limit: 10)
+        let upcoming = try await domain.reminders.upcomingReminders(identity, limit: 10)
             .filter { data.listsByID[$0.1.listID] != nil }.prefix(5)
         var panels = HTML.empty
         for panel in todayPanels {
@@ -113,11 +113,11 @@ extension WebController {
         query.statuses = [.completed]
         query.sort = .created
         query.limit = 5000
-        let all = try await domain.tasks(identity, matching: query)
+        let all = try await domain.tasks.tasks(identity, matching: query)
             .sorted { ($0.task.completedAt ?? $0.task.updatedAt) > ($1.task.completedAt ?? $1.task.updatedAt) }
         let tasks = Array(all.prefix(shown))
         // TASK-10: a repeating task moved on to its next occurrence; the occurrences done show by their day.
-        let occurrences = try await domain.completedOccurrences(identity, limit: shown)
+        let occurrences = try await domain.tasks.completedOccurrences(identity, limit: shown)
         var byDay: [CivilDate: (tasks: [TaskView], occurrences: [(TaskCompletion, TaskItem)])] = [:]
         for view in tasks { byDay[data.time.date(of: view.task.completedAt ?? view.task.updatedAt), default: ([], [])].tasks.append(view) }
         for (completion, task) in occurrences {
@@ -154,7 +154,7 @@ extension WebController {
 
     private func trash(_ context: AppRequestContext) async throws -> Response {
         let identity = try member(context)
-        let (lists, tasks) = try await domain.trash(identity)
+        let (lists, tasks) = try await domain.tasks.trash(identity)
         let csrf = csrfField(context)
         let listRows = lists.html { list in
             """

@@ -39,7 +39,7 @@ struct WebRenderer: Sendable {
         let identity = context.identity
         async let unread = unreadCount(identity)
         var lists: [ListView] = []
-        if let known = page.lists { lists = known } else if let identity { lists = try await domain.lists(identity) }
+        if let known = page.lists { lists = known } else if let identity { lists = try await domain.tasks.lists(identity) }
         let unreadCount = try await unread
         let preferences = identity?.account.preferences ?? Preferences()
         var styles = page.styles
@@ -75,7 +75,7 @@ struct WebRenderer: Sendable {
     /// NOTIF-2: the bell's count, read beside the lists.
     private func unreadCount(_ identity: Identity?) async throws -> Int {
         guard let identity else { return 0 }
-        return try await domain.unreadNotificationCount(identity)
+        return try await domain.reminders.unreadNotificationCount(identity)
     }
 
     private func topBar(

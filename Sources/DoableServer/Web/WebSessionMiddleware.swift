@@ -49,7 +49,7 @@ struct WebSessionMiddleware: RouterMiddleware {
             state.cookiesToSet.append(WebCookie.clear(WebCookie.flash, secure: state.isSecure))
         }
         if let secret = cookies[WebCookie.named(WebCookie.session, secure: state.isSecure)]?.value, !secret.isEmpty {
-            context.identity = try await domain.authenticate(secret: secret)
+            context.identity = try await domain.accounts.authenticate(secret: secret)
             if let identity = context.identity {
                 context.logger[metadataKey: "doable.user.id"] = "\(identity.account.id)"
             }

@@ -4,7 +4,7 @@ public import DoableCore
 /// NOTIF-5: the sending side of the delivery queue. The sender claims due deliveries, sends them outside any
 /// transaction and records each attempt. A crash between sending and recording leaves the claim to expire, so the
 /// delivery goes out once more at worst; webhook bodies carry the delivery's id for receivers to drop the repeat.
-extension Domain {
+extension ReminderService {
     /// How long deliveries are retried before they are given up.
     public static let deliveryRetryWindowSeconds: Int64 = 24 * 3600
 
@@ -68,28 +68,5 @@ extension Domain {
         let accounts = Set(deliveries.filter { $0.channel == .webhook }.map(\.accountID))
         guard !accounts.isEmpty else { return [:] }
         return Self.byID(try await store.webhooks(accountIDs: Array(accounts)), \.id)
-    }
-}
-
-extension Domain {
-    /// The key that signs the links in emails (snooze, unsubscribe): one per installation, kept in the database.
-    public func emailLinkKey() async throws -> String {
-        try await store.serverSecret(named: "email-links", candidate: SecretToken.make(prefix: "").secret)
-    }
-
-    /// The key the web forms' CSRF tokens are made with (issue 27): one per installation, kept in the database.
-    public func csrfSecret() async throws -> String {
-        try await store.serverSecret(named: "csrf", candidate: SecretToken.make(prefix: "").secret)
-    }
-
-    /// The account an email link names, if it still exists and is enabled.
-    public func linkedAccount(_ id: AccountID) async throws -> Account? {
-        guard let account = try await store.account(id: id), !account.isDisabled else { return nil }
-        return account
-    }
-
-    /// NOTIF-3: the caller's own reminder and its task (an email link's page names the task it reminds of).
-    public func reminder(_ identity: Identity, id: ReminderID) async throws -> (Reminder, TaskItem) {
-        try await ownReminder(id, for: identity)
     }
 }

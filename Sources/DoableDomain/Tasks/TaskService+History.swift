@@ -8,7 +8,7 @@ enum AssignmentChange: Equatable {
 }
 
 /// A task's history (TASK-12): every operation that changes a task writes, in the same batch, who did what.
-extension Domain {
+extension TaskService {
     func activity(
         _ task: TaskItem, _ action: TaskActivity.Action, fields: [String] = [], detail: String = "",
         by identity: Identity?, at now: Timestamp? = nil
@@ -75,7 +75,7 @@ extension Domain {
         guard case .assigned(let assignee) = change, assignee != identity.account.id else { return [] }
         var listName = listName
         if listName == nil { listName = try await store.list(id: task.listID)?.name }
-        return try await notification(
+        return try await domain.reminders.notification(
             to: assignee, .taskAssigned, title: "\(identity.account.username) assigned you “\(task.title)”",
             body: "In \(listName ?? "its list").", task: task.id, list: task.listID, by: identity)
     }

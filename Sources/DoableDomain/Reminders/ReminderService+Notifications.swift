@@ -4,7 +4,7 @@ import Foundation
 
 /// NOTIF-2 and NOTIF-4: the in-app notification centre. Notifications are written in the batch of the change they
 /// tell of, with a feed entry for their recipient, so the recipient's open pages hear of them at once.
-extension Domain {
+extension ReminderService {
     /// How many notifications the centre keeps listing at most per request.
     public static let notificationPageLimit = 100
 

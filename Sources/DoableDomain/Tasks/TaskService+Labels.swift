@@ -1,7 +1,7 @@
 public import DoableCore
 @_spi(StoreWriting) import DoableStore
 
-extension Domain {
+extension TaskService {
     func visibleLabel(_ id: LabelID, for identity: Identity) async throws -> Label {
         guard let label = try await store.label(id: id), label.ownerID == identity.account.id else {
             throw DoableError.notFound("Label not found.")
@@ -18,11 +18,11 @@ extension Domain {
         -> Label
     {
         let now = clock()
-        let id = try await newID(id, exists: { try await store.label(id: $0) != nil }) ?? .make(at: now)
+        let id = try await domain.newID(id, exists: { try await store.label(id: $0) != nil }) ?? .make(at: now)
         let label = Label(
             id: id, ownerID: identity.account.id, name: try Rules.labelName(name ?? ""),
             color: try Rules.color(color ?? "gray"), createdAt: now, updatedAt: now)
-        try await commit(WriteBatch([.putLabel(label)], now: now), by: identity.account.id)
+        try await domain.commit(WriteBatch([.putLabel(label)], now: now), by: identity.account.id)
         return label
     }
 

@@ -25,7 +25,7 @@ public struct FeedDocument: Sendable {
     public var lastModified: Timestamp
 }
 
-extension Domain {
+extension TransferService {
     /// How long a completed task with a due date stays in the all-tasks feed.
     public static let feedCompletedDays: Int64 = 30
 
@@ -105,13 +105,13 @@ extension Domain {
     private func replaceFeedKey(of accountID: AccountID) async throws -> String {
         let now = clock()
         let key = FeedKey(accountID: accountID, key: SecretToken.make(prefix: "").secret, createdAt: now)
-        try await commit(WriteBatch([.putFeedKey(key)], now: now), by: accountID)
+        try await domain.commit(WriteBatch([.putFeedKey(key)], now: now), by: accountID)
         return try await store.feedKey(accountID: accountID)?.key ?? key.key
     }
 
     /// The live lists the account sees, as `listsSeen` orders them.
     private func feedLists(of accountID: AccountID) async throws -> [TaskList] {
-        try await store.lists(ownerID: accountID) + sharedLists(of: accountID).map(\.1)
+        try await store.lists(ownerID: accountID) + domain.sharedLists(of: accountID).map(\.1)
     }
 
     /// When the account's feed last said anything (about the list): a deletion or a list leaving the member's view

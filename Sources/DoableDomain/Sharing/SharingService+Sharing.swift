@@ -24,10 +24,10 @@ public struct MemberView: Sendable {
 
 /// COLLAB-1: sharing a list. Every membership change also puts the list (its `memberCount` changed, and on
 /// PostgreSQL its row lock orders the change against concurrent task writes, see `PostgresWriter.audience`).
-extension Domain {
+extension SharingService {
     /// The owner first, then the members in the order they were added.
     public func members(_ identity: Identity, listID: ListID) async throws -> [MemberView] {
-        let list = try await access(listID, for: identity, .read).list
+        let list = try await domain.access(listID, for: identity, .read).list
         let memberships = try await store.memberships(listID: listID)
         let accounts = Dictionary(
             try await store.accounts(ids: [list.ownerID] + memberships.map(\.accountID)).map { ($0.id, $0) },
@@ -63,7 +63,7 @@ extension Domain {
             throw DoableError.invalid("login", "Give the username or email of the member to share with.")
         }
         let view = try await perform(by: identity.account.id) {
-            var list = try await access(listID, for: identity, .manage).list
+            var list = try await domain.access(listID, for: identity, .manage).list
             guard !list.isInbox else {
                 throw DoableError.conflict(code: "inbox_protected", field: nil, message: "The Inbox cannot be shared.")
             }
@@ -88,7 +88,7 @@ extension Domain {
             list.updatedAt = now
             list.version += 1
             var batch = WriteBatch([.putList(list), .putMembership(membership)], now: now)
-            batch.operations += try await notification(
+            batch.operations += try await domain.reminders.notification(
                 to: account.id, .listShared, title: "\(identity.account.username) shared “\(list.name)” with you",
                 body: "You are \(role == .viewer ? "a viewer" : "an \(role.rawValue)") of it.", list: listID,
                 by: identity)
@@ -108,7 +108,7 @@ extension Domain {
         }
         let role = try Self.grantableRole(text)
         return try await perform(by: identity.account.id) {
-            var list = try await access(listID, for: identity, .manage).list
+            var list = try await domain.access(listID, for: identity, .manage).list
             if accountID == list.ownerID {
                 throw DoableError.conflict(
                     code: "owner_role", field: "role",
@@ -136,7 +136,7 @@ extension Domain {
         async throws -> MemberView
     {
         try await perform(by: identity.account.id) {
-            var list = try await access(listID, for: identity, .own).list
+            var list = try await domain.access(listID, for: identity, .own).list
             // The caller owns the list (`.own`): handing it to itself changes nothing.
             guard accountID != list.ownerID else {
                 return (
@@ -183,7 +183,7 @@ extension Domain {
     ) async throws {
         try await perform(by: identity.account.id) {
             let leaving = accountID == identity.account.id
-            var list = try await access(listID, for: identity, leaving ? .read : .manage).list
+            var list = try await domain.access(listID, for: identity, leaving ? .read : .manage).list
             if accountID == list.ownerID {
                 throw DoableError.conflict(
                     code: "owner_cannot_leave", field: nil,
@@ -205,7 +205,7 @@ extension Domain {
                 task.version += 1
                 batch.append(.putTask(task))
                 batch.append(
-                    activity(
+                    domain.tasks.activity(
                         task, .unassigned, fields: ["assigneeId"], detail: "Left the list",
                         by: identity, at: now))
             }

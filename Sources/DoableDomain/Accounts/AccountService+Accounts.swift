@@ -2,7 +2,7 @@ public import DoableCore
 import Foundation
 @_spi(StoreWriting) import DoableStore
 
-extension Domain {
+extension AccountService {
     /// ACC-1: creates the account with its Inbox and signs it in.
     public func register(_ input: Registration) async throws -> (Account, IssuedCredential) {
         let now = clock()
@@ -17,24 +17,24 @@ extension Domain {
         }
         let phone = try input.phone.map(Rules.phone)
         if try await store.account(login: email) != nil {
-            throw DoableError.conflict(code: "already_exists", field: "email", message: Self.duplicateMessage("email"))
+            throw DoableError.conflict(code: "already_exists", field: "email", message: Domain.duplicateMessage("email"))
         }
         if try await store.account(login: username) != nil {
             throw DoableError.conflict(
                 code: "already_exists", field: "username",
-                message: Self.duplicateMessage("username"))
+                message: Domain.duplicateMessage("username"))
         }
         let accountID = AccountID.make(at: now)
         let inbox = TaskList(
             id: .make(at: now), ownerID: accountID, name: "Inbox", color: "blue", isInbox: true,
             rank: RankKey.between(nil, nil), createdAt: now, updatedAt: now)
         let account = Account(
-            id: accountID, email: email, username: username, passwordHash: try await passwords.hash(input.password),
+            id: accountID, email: email, username: username, passwordHash: try await domain.passwords.hash(input.password),
             firstName: firstName, lastName: lastName, gender: input.gender, genderDescription: genderDescription,
             dateOfBirth: input.dateOfBirth, educationLevel: input.educationLevel, phone: phone, inboxID: inbox.id,
             createdAt: now, updatedAt: now)
         let session = makeSession(for: accountID, now: now)
-        try await commit(
+        try await domain.commit(
             WriteBatch(
                 [.putAccount(account), .putList(inbox), .putCredential(session.credential)],
                 now: now), by: accountID)
@@ -58,15 +58,15 @@ extension Domain {
     /// Issue 27, finding 6: what a sign-in with a login that names no account costs — a bcrypt check like a wrong
     /// password's — so that the time of the answer does not tell whether an account exists.
     public func refuseUnknownLogin(password: String) async throws {
-        try await passwords.verifyAgainstNothing(password)
+        try await domain.passwords.verifyAgainstNothing(password)
     }
 
     /// ACC-2: checks the password and opens a session; nil when the password is wrong or the account disabled.
     /// The caller applies the rate limit, keyed on the account.
     public func signIn(_ account: Account, password: String) async throws -> IssuedCredential? {
-        guard !account.isDisabled, try await passwords.verify(password, hash: account.passwordHash) else { return nil }
+        guard !account.isDisabled, try await domain.passwords.verify(password, hash: account.passwordHash) else { return nil }
         let session = makeSession(for: account.id, now: clock())
-        try await commit(WriteBatch([.putCredential(session.credential)], now: clock()), by: account.id)
+        try await domain.commit(WriteBatch([.putCredential(session.credential)], now: clock()), by: account.id)
         return session
     }
 
@@ -92,14 +92,14 @@ extension Domain {
 
     /// ACC-2: sign out ends this session only.
     public func signOut(_ identity: Identity) async throws {
-        try await commit(WriteBatch([.deleteCredential(identity.credential)], now: clock()), by: identity.account.id)
+        try await domain.commit(WriteBatch([.deleteCredential(identity.credential)], now: clock()), by: identity.account.id)
     }
 
     /// ACC-2 (issue 10, finding 9): sign out everywhere ends every credential of the account — sessions, access
     /// tokens and app passwords, this session included. Each request reads its credential afresh, so none of them
     /// is accepted once this returns.
     public func signOutEverywhere(_ identity: Identity) async throws {
-        try await commit(
+        try await domain.commit(
             WriteBatch(
                 [
                     .deleteCredentials(
@@ -114,7 +114,7 @@ extension Domain {
     public func changePassword(_ identity: Identity, current: String, new: String) async throws {
         try Rules.password(new, field: "newPassword")
         try await requirePassword(current, of: identity.account, field: "currentPassword")
-        let hash = try await passwords.hash(new)
+        let hash = try await domain.passwords.hash(new)
         try await perform(by: identity.account.id) {
             guard var account = try await store.account(id: identity.account.id) else {
                 throw DoableError.unauthenticated("Your session has ended.")
@@ -134,7 +134,7 @@ extension Domain {
     }
 
     func requirePassword(_ password: String, of account: Account, field: String) async throws {
-        guard try await passwords.verify(password, hash: account.passwordHash) else {
+        guard try await domain.passwords.verify(password, hash: account.passwordHash) else {
             throw DoableError.forbidden("The password is not correct.", field: field)
         }
     }
@@ -170,7 +170,7 @@ extension Domain {
             if let preferences = patch.preferences { account.preferences = try apply(preferences, to: account.preferences) }
             account.updatedAt = clock()
             account.version += 1
-            let game = try await game.gameSwitchOperations(
+            let game = try await domain.game.gameSwitchOperations(
                 account, turningOn: !wasPlaying && account.preferences.gameOptIn, now: clock())
             return (WriteBatch([.putAccount(account)] + game, now: clock()), account)
         }
@@ -267,7 +267,7 @@ extension Domain {
                 }
                 batch.append(.deleteMembership(membership))
             }
-            batch.operations += try await market.marketLeaving(account, now: now)
+            batch.operations += try await domain.market.marketLeaving(account, now: now)
             batch.append(.deleteAccount(account))
             return (batch, ())
         }

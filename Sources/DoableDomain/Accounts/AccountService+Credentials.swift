@@ -1,7 +1,7 @@
 public import DoableCore
 @_spi(StoreWriting) import DoableStore
 
-extension Domain {
+extension AccountService {
     /// ACC-5: a named, scoped personal access token or app password; the secret is returned only here.
     public func issueCredential(
         _ identity: Identity, name: String, kind: Credential.Kind, scope: Credential.Scope, expiresAt: Timestamp?
@@ -18,7 +18,7 @@ extension Domain {
         let credential = Credential(
             id: .make(at: now), accountID: identity.account.id, kind: kind, name: name,
             scope: scope, secretHash: token.hash, createdAt: now, expiresAt: expiresAt)
-        try await commit(WriteBatch([.putCredential(credential)], now: now), by: identity.account.id)
+        try await domain.commit(WriteBatch([.putCredential(credential)], now: now), by: identity.account.id)
         return IssuedCredential(credential: credential, secret: token.secret)
     }
 
@@ -30,6 +30,6 @@ extension Domain {
     public func revokeCredential(_ identity: Identity, id: CredentialID) async throws {
         let own = try await store.credentials(of: identity.account.id)
         guard let credential = own.first(where: { $0.id == id }) else { throw DoableError.notFound("No such token.") }
-        try await commit(WriteBatch([.deleteCredential(credential)], now: clock()), by: identity.account.id)
+        try await domain.commit(WriteBatch([.deleteCredential(credential)], now: clock()), by: identity.account.id)
     }
 }

@@ -4,12 +4,12 @@ public import DoableCore
 /// TASK-11: photos of tasks and of marketplace postings: JPEG, PNG, GIF or WebP recognised by their bytes, at most
 /// 65,536 bytes each and 10 per task or posting. A task's photos are seen by whoever sees the task and added or
 /// removed by its list's editors; a posting's are public to members and changed by its poster while it is open.
-extension Domain {
+extension PhotoService {
     public func addTaskPhoto(_ identity: Identity, taskID: TaskID, bytes uploaded: [UInt8]) async throws -> Attachment {
         let kind = try ImageKind.validated(uploaded)
         let bytes = ImageMetadata.stripped(uploaded, kind: kind)  // no GPS position or camera details (issue 27)
         return try await perform(by: identity.account.id) {
-            let task = try await editableTask(taskID, for: identity)
+            let task = try await domain.tasks.editableTask(taskID, for: identity)
             guard task.deletedAt == nil else {
                 throw DoableError.conflict(code: "in_trash", field: nil, message: "The task is in the trash.")
             }
@@ -38,7 +38,7 @@ extension Domain {
 
     /// The photos of a task the caller may see, oldest first.
     public func taskPhotos(_ identity: Identity, taskID: TaskID) async throws -> [Attachment] {
-        _ = try await visibleTask(taskID, for: identity)
+        _ = try await domain.tasks.visibleTask(taskID, for: identity)
         return try await store.attachments(taskIDs: [taskID])
     }
 
@@ -59,9 +59,9 @@ extension Domain {
             let now = clock()
             var batch = WriteBatch([.deleteAttachment(photo)], now: now)
             if let taskID = photo.taskID {
-                _ = try await editableTask(taskID, for: identity)
+                _ = try await domain.tasks.editableTask(taskID, for: identity)
             } else if let postingID = photo.postingID {
-                var lifecycle = try await market.lifecycle(of: postingID)
+                var lifecycle = try await domain.market.lifecycle(of: postingID)
                 try lifecycle.edit(by: identity.account.id, now: now) { _ in }
                 batch.append(.putPosting(lifecycle.posting, audience: []))
             }
@@ -73,9 +73,9 @@ extension Domain {
         guard let photo = try await store.attachment(id: id) else { throw DoableError.notFound("Photo not found.") }
         do {
             if let taskID = photo.taskID {
-                _ = try await visibleTask(taskID, for: identity)
+                _ = try await domain.tasks.visibleTask(taskID, for: identity)
             } else if let postingID = photo.postingID {
-                _ = try await market.visiblePosting(postingID)
+                _ = try await domain.market.visiblePosting(postingID)
             }
         } catch DoableError.notFound {
             throw DoableError.notFound("Photo not found.")

@@ -4,7 +4,7 @@ import Foundation
 
 /// TASK-8 (issue 34): undo steps too large to travel in a page are kept on the server for a while, under a short
 /// random id that only their member can use, and used once.
-extension Domain {
+extension TaskService {
     /// How long kept undo steps can be used.
     public static let shelvedUndoSeconds: Int64 = 30 * 60
     /// The most a member's kept steps may weigh at once (one bulk action of 2,000 tasks is about 300 KB).
@@ -17,7 +17,7 @@ extension Domain {
         }
         let now = clock()
         let id = SecretToken.make(prefix: "").secret.prefix(22).description
-        try await commit(
+        try await domain.commit(
             WriteBatch(
                 [
                     .shelveUndo(
@@ -34,7 +34,7 @@ extension Domain {
         guard id.utf8.count <= 64,
             let shelved = try await store.shelvedUndo(id: id, accountID: identity.account.id, now: clock())
         else { return nil }
-        try await commit(WriteBatch([.takeUndo(id: id)], now: clock()), by: identity.account.id)
+        try await domain.commit(WriteBatch([.takeUndo(id: id)], now: clock()), by: identity.account.id)
         return shelved.steps
     }
 }

@@ -5,34 +5,8 @@ import Foundation
 /// INTEROP-4: an account's outgoing webhooks. Notifications reach them when they are made (NOTIF-2); task events
 /// are read from the account's change feed by `fanOutTaskEvents`, which queues one delivery per subscribed event
 /// and moves the webhook's cursor in the same transaction, so each feed entry is queued exactly once.
-extension Domain {
+extension ReminderService {
     public static let maximumWebhooksPerAccount = 20
-
-    /// Where webhooks may point: not at this server itself (it would call itself), and only where the outgoing
-    /// policy allows (OPS-7). The policy is applied again to the address actually connected to when a call is
-    /// made; this first look turns away what is plainly refused (numbers in any form, `localhost`) when the
-    /// webhook is made.
-    public struct WebhookPolicy: Sendable {
-        public var ownHosts: Set<String>
-        public var ownPort: Int
-        public var outgoing: OutgoingPolicy
-
-        public init(ownHosts: Set<String>, ownPort: Int, outgoing: OutgoingPolicy = OutgoingPolicy()) {
-            self.ownHosts = ownHosts
-            self.ownPort = ownPort
-            self.outgoing = outgoing
-        }
-
-        func pointsAtSelf(host: String, port: Int) -> Bool {
-            guard port == ownPort else { return false }
-            let host = host.lowercased()
-            if ownHosts.contains(host) || host == "localhost" || host.hasSuffix(".localhost") { return true }
-            guard let address = IPAddress(hostLiteral: host) else { return false }
-            let loopback = IPNetwork("127.0.0.0/8")!
-            return loopback.contains(address) || address == IPAddress("::1") || address == IPAddress("0.0.0.0")
-                || address == IPAddress("::") || ownHosts.contains(address.description)
-        }
-    }
 
     public func webhooks(_ identity: Identity) async throws -> [Webhook] {
         try await store.webhooks(accountIDs: [identity.account.id])
@@ -40,7 +14,7 @@ extension Domain {
 
     /// Makes a webhook; the answer carries its secret, which is shown this once.
     public func createWebhook(_ identity: Identity, url: String, events: [String]) async throws -> Webhook {
-        let url = try Self.webhookURL(url, policy: webhookPolicy)
+        let url = try Self.webhookURL(url, policy: domain.webhookPolicy)
         var chosen: [WebhookEvent] = []
         for name in events {
             guard let event = WebhookEvent(rawValue: name) else {
@@ -94,7 +68,7 @@ extension Domain {
 
     /// http(s) only, with a host, no credentials, at most 2,000 characters, not this server, and not plainly refused
     /// by the outgoing policy.
-    static func webhookURL(_ text: String, policy: WebhookPolicy) throws -> String {
+    static func webhookURL(_ text: String, policy: Domain.WebhookPolicy) throws -> String {
         let text = text.trimmingCharacters(in: .whitespaces)
         guard text.utf8.count <= 2000, let components = URLComponents(string: text),
             let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",

@@ -25,19 +25,11 @@ public struct ActivityView: Sendable {
 
 /// TASK-12: comments on tasks and each task's history. Editors and above comment; authors edit and delete their
 /// own comments, the list's admins and owner delete any.
-extension Domain {
+extension TaskService {
     public static let activityPageLimit = 200
 
-    /// The usernames of these accounts (public, as their profiles are); accounts that are gone are absent.
-    public func usernames(_ ids: [AccountID]) async throws -> [AccountID: String] {
-        let unique = Array(Set(ids))
-        return Dictionary(
-            try await store.accounts(ids: unique).map { ($0.id, $0.username) },
-            uniquingKeysWith: { first, _ in first })
-    }
-
     public func comments(_ identity: Identity, taskID: TaskID) async throws -> [CommentView] {
-        let (_, access) = try await taskAccess(taskID, for: identity, .read)
+        let (_, access) = try await domain.taskAccess(taskID, for: identity, .read)
         let comments = try await store.comments(taskID: taskID)
         let names = try await usernames(comments.map(\.authorID))
         return comments.map { view($0, names: names, access: access, identity: identity) }
@@ -58,7 +50,7 @@ extension Domain {
         let text = try Rules.commentBody(body ?? "")
         return try await perform(by: identity.account.id) {
             let task = try await editableTask(taskID, for: identity)
-            let access = try await access(task.listID, for: identity, .editTasks)
+            let access = try await domain.access(task.listID, for: identity, .editTasks)
             let now = clock()
             let comment = TaskComment(
                 id: .make(at: now), taskID: taskID, listID: task.listID,
@@ -69,9 +61,9 @@ extension Domain {
                 .last(where: { $0.action == .created })?.actorID ?? task.ownerID
             var told = Set<AccountID>()
             for recipient in [task.assigneeID, creator].compactMap({ $0 }) where told.insert(recipient).inserted {
-                guard try await role(of: recipient, in: access.list) != nil else { continue }
+                guard try await domain.role(of: recipient, in: access.list) != nil else { continue }
                 let excerpt = text.count > 200 ? String(text.prefix(199)) + "…" : text
-                batch.operations += try await notification(
+                batch.operations += try await domain.reminders.notification(
                     to: recipient, .comment, title: "\(identity.account.username) commented on “\(task.title)”",
                     body: excerpt, task: taskID, list: task.listID, by: identity)
             }
@@ -92,7 +84,7 @@ extension Domain {
         let text = try Rules.commentBody(body ?? "")
         return try await perform(by: identity.account.id) {
             var (comment, access) = try await commentAccess(id, for: identity)
-            try require(.editTasks, access)
+            try domain.require(.editTasks, access)
             guard comment.authorID == identity.account.id else {
                 throw DoableError.forbidden("Only the author can edit a comment.")
             }
@@ -120,7 +112,7 @@ extension Domain {
         try await perform(by: identity.account.id) {
             let (comment, access) = try await commentAccess(id, for: identity)
             let isAuthor = comment.authorID == identity.account.id
-            if isAuthor { try require(.editTasks, access) }
+            if isAuthor { try domain.require(.editTasks, access) }
             guard (isAuthor && access.allows(.editTasks)) || access.allows(.manage) else {
                 throw DoableError.forbidden(
                     "Only the author, or an admin or the owner of “\(access.list.name)”, can delete this comment.")
@@ -134,7 +126,7 @@ extension Domain {
     func commentAccess(_ id: CommentID, for identity: Identity) async throws -> (TaskComment, ListAccess) {
         guard let comment = try await store.comment(id: id) else { throw DoableError.notFound("Comment not found.") }
         do {
-            let (_, access) = try await taskAccess(comment.taskID, for: identity, .read)
+            let (_, access) = try await domain.taskAccess(comment.taskID, for: identity, .read)
             return (comment, access)
         } catch DoableError.notFound {
             throw DoableError.notFound("Comment not found.")
@@ -145,7 +137,7 @@ extension Domain {
     public func activity(_ identity: Identity, taskID: TaskID, limit: Int = activityPageLimit) async throws
         -> [ActivityView]
     {
-        _ = try await taskAccess(taskID, for: identity, .read)
+        _ = try await domain.taskAccess(taskID, for: identity, .read)
         let entries = try await store.activity(taskID: taskID, limit: max(1, min(limit, Self.activityPageLimit)))
         let names = try await usernames(entries.compactMap(\.actorID))
         return entries.map { ActivityView(entry: $0, actor: $0.actorID.flatMap { names[$0] }) }

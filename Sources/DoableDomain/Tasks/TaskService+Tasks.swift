@@ -1,15 +1,15 @@
 public import DoableCore
 @_spi(StoreWriting) import DoableStore
 
-extension Domain {
+extension TaskService {
     /// A task the caller may see (trashed ones included), or 404.
     func visibleTask(_ id: TaskID, for identity: Identity, field: String? = nil) async throws -> TaskItem {
-        try await taskAccess(id, for: identity, .read, field: field).0
+        try await domain.taskAccess(id, for: identity, .read, field: field).0
     }
 
     /// A task the caller may change: its role allows editing (403 otherwise) and the task is not in the trash.
     func editableTask(_ id: TaskID, for identity: Identity, field: String? = nil) async throws -> TaskItem {
-        let task = try await taskAccess(id, for: identity, .editTasks, field: field).0
+        let task = try await domain.taskAccess(id, for: identity, .editTasks, field: field).0
         guard task.deletedAt == nil else {
             if field != nil { throw DoableError.notFound("Task not found.", field: field) }
             throw DoableError.conflict(code: "in_trash", field: nil, message: "The task is in the trash; restore it first.")
@@ -43,7 +43,7 @@ extension Domain {
     /// TASK-5, TASK-7 and COLLAB-3: the tasks matching a query among those the caller may see: its own and those
     /// of the lists shared with it (the query's scope is set here).
     public func tasks(_ identity: Identity, matching query: TaskQuery) async throws -> [TaskView] {
-        let query = try await scoped(query, for: identity)
+        let query = try await domain.scoped(query, for: identity)
         return try await personal(
             store.tasksWithProgress(matching: query).map { TaskView(task: $0.0, progress: $0.1) }, for: identity)
     }
@@ -56,14 +56,14 @@ extension Domain {
             let parent = try await (input.parentID ?? nil).asyncMap { try await editableTask($0, for: identity, field: "parentId") }
             let list: TaskList
             if let requested = input.listID {
-                list = try await editableList(requested, for: identity, field: "listId")
+                list = try await domain.editableList(requested, for: identity, field: "listId")
                 if let parent, parent.listID != list.id {
                     throw DoableError.invalid("parentId", "The parent task is in another list.")
                 }
             } else if let parent {
-                list = try await editableList(parent.listID, for: identity, field: "parentId")
+                list = try await domain.editableList(parent.listID, for: identity, field: "parentId")
             } else {
-                list = try await editableList(identity.account.inboxID, for: identity, field: "listId")
+                list = try await domain.editableList(identity.account.inboxID, for: identity, field: "listId")
             }
             let rank: String
             if let chosen = input.rank {
@@ -72,7 +72,7 @@ extension Domain {
                 rank = RankKey.between(
                     try await store.neighbourRanks(listID: list.id, parentID: parent?.id, around: nil).below, nil)
             }
-            let id = try await newID(input.id, exists: { try await store.task(id: $0) != nil }) ?? .make(at: now)
+            let id = try await domain.newID(input.id, exists: { try await store.task(id: $0) != nil }) ?? .make(at: now)
             let createdAt = input.isRestoringPreviousValues ? input.createdAt ?? now : now
             var task = TaskItem(
                 id: id, ownerID: list.ownerID, listID: list.id, parentID: parent?.id,
@@ -80,7 +80,7 @@ extension Domain {
             var batch = WriteBatch(now: now)
             let effects = try await apply(input, to: &task, identity: identity, isNew: true)
             batch.append(.putTask(task))
-            batch.operations += try await calDAV.calendarObjectOperations(input.calendarResource, for: task, identity: identity)
+            batch.operations += try await domain.calDAV.calendarObjectOperations(input.calendarResource, for: task, identity: identity)
             batch.append(activity(task, .created, by: identity, at: now))
             batch.operations += try await assignmentEffects(effects, task: task, listName: list.name, by: identity)
             return (batch, task)
@@ -117,7 +117,7 @@ extension Domain {
             task.updatedAt = clock()
             task.version += 1
             batch.operations.insert(.putTask(task), at: 0)
-            batch.operations += try await calDAV.calendarObjectOperations(input.calendarResource, for: task, identity: identity)
+            batch.operations += try await domain.calDAV.calendarObjectOperations(input.calendarResource, for: task, identity: identity)
             batch.operations += moveEffects
             batch.operations += try await history(of: before, becoming: task, by: identity)
             batch.operations += try await assignmentEffects(effects, task: task, by: identity)
@@ -140,7 +140,7 @@ extension Domain {
         if let minutes = input.estimatedMinutes { task.estimatedMinutes = try minutes.map(Rules.estimatedMinutes) }
         if let due = input.due {
             if let due, due != task.due || isNew, !input.isRestoringPreviousValues {
-                try Rules.dueNotInPast(due, now: now, zone: zone(of: identity.account))
+                try Rules.dueNotInPast(due, now: now, zone: domain.zone(of: identity.account))
             }
             task.due = due
         }
@@ -175,7 +175,7 @@ extension Domain {
         if let assignee = input.assigneeID, assignee != task.assigneeID {
             if let assignee {
                 guard let list = try await store.list(id: task.listID),
-                    try await role(of: assignee, in: list) != nil
+                    try await domain.role(of: assignee, in: list) != nil
                 else {
                     throw DoableError.invalid("assigneeId", "Only the owner or a member of the task's list can be assigned.")
                 }

@@ -1,7 +1,7 @@
 public import DoableCore
 @_spi(StoreWriting) import DoableStore
 
-extension Domain {
+extension TaskService {
     /// TASK-3 and TASK-4: completes a task, and its open subtasks when asked.
     public func completeTask(
         _ identity: Identity, id: TaskID, includeSubtasks: Bool,
@@ -25,7 +25,7 @@ extension Domain {
                 batch.append(.putTask(task))
                 batch.operations += Self.withoutGameProfile(effects.operations, keeping: &profile)
                 batch.append(activity(task, .completed, detail: effects.detail, by: identity, at: now))
-                batch.operations += try await market.marketTaskDoneNotice(task, by: identity)
+                batch.operations += try await domain.market.marketTaskDoneNotice(task, by: identity)
             }
             if includeSubtasks {
                 // Issue 34: each subtask is completed as if by itself, with its completion record (statistics,
@@ -104,7 +104,7 @@ extension Domain {
     /// trash it comes back at the top level; if its list is, it comes back in the Inbox.
     public func restoreTask(_ identity: Identity, id: TaskID, ifVersion expected: Int64? = nil) async throws -> TaskView {
         let task = try await perform(by: identity.account.id) {
-            var task = try await taskAccess(id, for: identity, .editTasks).0
+            var task = try await domain.taskAccess(id, for: identity, .editTasks).0
             try require(version: task.version, expected: expected, of: "task")
             guard let key = task.trashedWith, task.deletedAt != nil else {
                 throw DoableError.conflict(code: "not_in_trash", field: nil, message: "The task is not in the trash.")
@@ -213,7 +213,7 @@ extension Domain {
         }
         let listID: ListID
         if let requested = placement.listID {
-            listID = try await editableList(requested, for: identity, field: "listId").id
+            listID = try await domain.editableList(requested, for: identity, field: "listId").id
             if let parent, parent.listID != listID {
                 throw DoableError.invalid("parentId", "The parent task is in another list.")
             }
@@ -246,7 +246,7 @@ extension Domain {
         var memberCache: [AccountID: Bool] = [:]
         func isMember(_ account: AccountID) async throws -> Bool {
             if let known = memberCache[account] { return known }
-            let known = try await role(of: account, in: target) != nil
+            let known = try await domain.role(of: account, in: target) != nil
             memberCache[account] = known
             return known
         }

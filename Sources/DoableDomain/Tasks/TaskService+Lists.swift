@@ -15,7 +15,7 @@ public struct ListInput: Sendable {
     public init() {}
 }
 
-extension Domain {
+extension TaskService {
     /// LIST-4 and COLLAB-1: the caller's own lists in its order, then the lists shared with it in its order of them.
     public func lists(_ identity: Identity) async throws -> [ListView] {
         try await counted(listsSeen(identity))
@@ -25,7 +25,7 @@ extension Domain {
     /// (111 ms at 100,000 tasks), and a pull only needs to know what the caller may see.
     func listsSeen(_ identity: Identity) async throws -> [ListView] {
         let own = try await store.lists(ownerID: identity.account.id)
-        let shared = try await sharedLists(identity)
+        let shared = try await domain.sharedLists(identity)
         return own.map { ListView(list: $0, openTaskCount: 0, role: .owner, memberCount: 1) }
             + shared.map { ListView(list: $1, openTaskCount: 0, role: $0.role, memberCount: 1) }
     }
@@ -45,7 +45,7 @@ extension Domain {
     }
 
     public func list(_ identity: Identity, id: ListID) async throws -> ListView {
-        let access = try await access(id, for: identity, .read)
+        let access = try await domain.access(id, for: identity, .read)
         async let count = store.openTaskCounts(listIDs: [id])
         async let members = store.memberCounts(listIDs: [id])
         return ListView(
@@ -62,7 +62,7 @@ extension Domain {
         let icon = try input.icon?.map(Rules.icon) ?? nil
         return try await perform(by: identity.account.id) {
             let last = try await store.lists(ownerID: identity.account.id).last?.rank
-            let id = try await newID(input.id, exists: { try await store.list(id: $0) != nil }) ?? .make(at: now)
+            let id = try await domain.newID(input.id, exists: { try await store.list(id: $0) != nil }) ?? .make(at: now)
             let list = TaskList(
                 id: id, ownerID: identity.account.id, name: name, description: description,
                 color: color, icon: icon, isArchived: input.isArchived ?? false,
@@ -79,7 +79,7 @@ extension Domain {
         ifVersion expected: Int64? = nil
     ) async throws -> TaskList {
         try await perform(by: identity.account.id) {
-            var list = try await access(id, for: identity, .manage).list
+            var list = try await domain.access(id, for: identity, .manage).list
             try require(version: list.version, expected: expected, of: "list")
             if let name = input.name {
                 let name = try Rules.listName(name)
@@ -112,7 +112,7 @@ extension Domain {
         ifVersion expected: Int64? = nil
     ) async throws -> TaskList {
         try await perform(by: identity.account.id) {
-            let access = try await access(id, for: identity, .read)
+            let access = try await domain.access(id, for: identity, .read)
             var list = access.list
             try require(version: list.version, expected: expected, of: "list")
             if beforeID == id || afterID == id {
@@ -121,7 +121,7 @@ extension Domain {
                     "A list cannot be placed next to itself.")
             }
             if access.role != .owner {
-                let shared = try await sharedLists(identity)
+                let shared = try await domain.sharedLists(identity)
                 guard var membership = shared.first(where: { $0.1.id == id })?.0 else {
                     throw DoableError.notFound("List not found.")
                 }
@@ -165,7 +165,7 @@ extension Domain {
     /// LIST-3: the list and its tasks go to the trash together.
     public func deleteList(_ identity: Identity, id: ListID, ifVersion expected: Int64? = nil) async throws {
         try await perform(by: identity.account.id) {
-            var list = try await access(id, for: identity, .own).list
+            var list = try await domain.access(id, for: identity, .own).list
             try require(version: list.version, expected: expected, of: "list")
             guard !list.isInbox else {
                 throw DoableError.conflict(code: "inbox_protected", field: nil, message: "The Inbox cannot be deleted.")

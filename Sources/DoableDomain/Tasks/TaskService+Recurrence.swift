@@ -5,7 +5,7 @@ import Foundation
 /// TASK-10: completing a repeating task. The task itself moves on to its next occurrence (see docs/recurrence.md
 /// for why it is the same task and not a new one): the occurrence done is kept as a `TaskCompletion`, its subtasks
 /// are reset, its reminders move with it. Un-completing puts the occurrence back from that record.
-extension Domain {
+extension TaskService {
     /// The rule's canonical text, checked against the task's dates; a repeating task needs a due or start date.
     func checkedRecurrence(_ text: String, for task: TaskItem) throws -> String {
         let rule = try RecurrenceRule(rrule: text)
@@ -80,7 +80,7 @@ extension Domain {
     /// are skipped when the task comes round again.
     func exceptionDates(of task: TaskItem, zone: TimeZone) async throws -> [TaskDate] {
         guard let object = try await store.calendarObject(taskID: task.id) else { return [] }
-        return davBodies.parsed(object, zone: zone)?.record?.exceptionDates ?? []
+        return domain.davBodies.parsed(object, zone: zone)?.record?.exceptionDates ?? []
     }
 
     /// An occurrence an EXDATE names: the same moment, or (a whole-day EXDATE or occurrence) the same day.
@@ -129,8 +129,8 @@ extension Domain {
         var operations: [WriteBatch.Operation] = []
         var reset: [TaskID] = []
         var detail = ""
-        let calendar = calendar(of: identity.account)
-        let exceptions = task.recurrence == nil ? [] : try await exceptionDates(of: task, zone: zone(of: identity.account))
+        let calendar = domain.calendar(of: identity.account)
+        let exceptions = task.recurrence == nil ? [] : try await exceptionDates(of: task, zone: domain.zone(of: identity.account))
         if let next = nextOccurrence(of: task, completedAt: now, calendar: calendar, skipping: exceptions) {
             task.due = next.due
             task.start = next.start
@@ -159,7 +159,7 @@ extension Domain {
             onTime: RewardFormula.isOnTime(due: before.due, completedAt: now, calendar: calendar),
             ageSeconds: max(0, (now.milliseconds - (previous?.completedAt ?? before.createdAt).milliseconds) / 1000))
         operations.append(.addCompletion(completion))
-        let game = try await game.gameRewardOperations(
+        let game = try await domain.game.gameRewardOperations(
             for: completion, of: before, previous: previous, by: identity, now: now,
             carrying: profile)
         return (operations + game.operations, detail, game.reaction)
@@ -173,7 +173,7 @@ extension Domain {
     {
         let reminders = try await store.reminders(taskIDs: [task.id])
         guard !reminders.isEmpty else { return [] }
-        let calendars = try await ownerCalendars(of: reminders)
+        let calendars = try await domain.reminders.ownerCalendars(of: reminders)
         return reminders.map { reminder in
             var reminder = reminder
             if case .at(let moment) = reminder.trigger {
@@ -181,7 +181,7 @@ extension Domain {
             }
             if unsilencing { reminder.silenced = false }
             reminder.snoozedUntil = nil
-            reminder.nextAt = reminder.scheduled(for: task, in: calendars[reminder.accountID] ?? Self.defaultCalendar)
+            reminder.nextAt = reminder.scheduled(for: task, in: calendars[reminder.accountID] ?? Domain.defaultCalendar)
             reminder.updatedAt = now
             reminder.version += 1
             return .putReminder(reminder)
@@ -197,7 +197,7 @@ extension Domain {
         // GAME-1: un-completing takes the reward back.
         var operations: [WriteBatch.Operation] =
             [.deleteCompletion(completion)]
-            + (try await game.gameReversalOperations(for: completion, now: now))
+            + (try await domain.game.gameReversalOperations(for: completion, now: now))
         if task.status == .completed { return operations }
         // A repeating task is pending after completion; only its latest, untouched move is undone.
         guard completion.nextDue != nil, completion.nextDue == task.due else { return nil }
@@ -221,7 +221,7 @@ extension Domain {
     }
 }
 
-extension Domain {
+extension TaskService {
     /// VIEW-4: occurrences of the caller's repeating tasks it completed (the tasks themselves moved on, so the
     /// Completed view shows these next to completed tasks), newest first, with their tasks as they are now.
     public func completedOccurrences(_ identity: Identity, limit: Int = 500) async throws
@@ -232,7 +232,7 @@ extension Domain {
             limit: max(1, min(limit, 5000))
         )
         .filter { $0.nextDue != nil }
-        let tasks = Self.byID(try await store.tasks(ids: completions.map(\.taskID)), \.id)
+        let tasks = ReminderService.byID(try await store.tasks(ids: completions.map(\.taskID)), \.id)
         return completions.compactMap { completion in
             guard let task = tasks[completion.taskID], task.deletedAt == nil else { return nil }
             return (completion, task)

@@ -3,7 +3,7 @@ public import DoableCore
 
 /// NOTIF-1 and NOTIF-3: a member's reminders on a task. Anyone who can see a task may set reminders on it for
 /// themselves; nobody sees or hears another member's.
-extension Domain {
+extension ReminderService {
     public static let maximumRemindersPerTask = 100
     /// A reminder further away than this is a typo, not a plan.
     static let maximumReminderYears: Int64 = 10
@@ -11,7 +11,7 @@ extension Domain {
 
     /// The caller's reminders on a task it can see.
     public func reminders(_ identity: Identity, taskID: TaskID) async throws -> [Reminder] {
-        _ = try await visibleTask(taskID, for: identity)
+        _ = try await domain.tasks.visibleTask(taskID, for: identity)
         return try await store.reminders(taskID: taskID, accountID: identity.account.id)
     }
 
@@ -20,7 +20,7 @@ extension Domain {
         id: ReminderID? = nil
     ) async throws -> Reminder {
         try await perform(by: identity.account.id) {
-            let task = try await visibleTask(taskID, for: identity)
+            let task = try await domain.tasks.visibleTask(taskID, for: identity)
             guard task.deletedAt == nil else {
                 throw DoableError.conflict(code: "in_trash", field: nil, message: "The task is in the trash; restore it first.")
             }
@@ -29,11 +29,11 @@ extension Domain {
             if try await store.reminders(taskIDs: [taskID]).count >= Self.maximumRemindersPerTask {
                 throw DoableError.invalid("reminders", "A task can have at most \(Self.maximumRemindersPerTask) reminders.")
             }
-            let id = try await newID(id, exists: { try await store.reminder(id: $0) != nil }) ?? .make(at: now)
+            let id = try await domain.newID(id, exists: { try await store.reminder(id: $0) != nil }) ?? .make(at: now)
             var reminder = Reminder(
                 id: id, taskID: taskID, accountID: identity.account.id, trigger: trigger,
                 createdAt: now, updatedAt: now)
-            reminder = Self.rescheduled(reminder, task: task, calendar: calendar(of: identity.account), now: now)
+            reminder = Self.rescheduled(reminder, task: task, calendar: domain.calendar(of: identity.account), now: now)
             return (
                 WriteBatch(
                     [
@@ -64,7 +64,7 @@ extension Domain {
                 reminder.silenced = silenced
                 if silenced { reminder.snoozedUntil = nil }
             }
-            reminder = Self.rescheduled(reminder, task: task, calendar: calendar(of: identity.account), now: now)
+            reminder = Self.rescheduled(reminder, task: task, calendar: domain.calendar(of: identity.account), now: now)
             reminder.updatedAt = now
             reminder.version += 1
             return (WriteBatch([.putReminder(reminder)], now: now), reminder)
@@ -91,7 +91,7 @@ extension Domain {
         try await perform(by: identity.account.id) {
             var (reminder, task) = try await ownReminder(id, for: identity)
             let now = clock()
-            let calendar = calendar(of: identity.account)
+            let calendar = domain.calendar(of: identity.account)
             let until: Timestamp
             switch snooze {
             case .minutes(let minutes):
@@ -137,7 +137,7 @@ extension Domain {
         guard let reminder = try await store.reminder(id: id), reminder.accountID == identity.account.id else {
             throw DoableError.notFound("Reminder not found.")
         }
-        let task = try await visibleTask(reminder.taskID, for: identity)
+        let task = try await domain.tasks.visibleTask(reminder.taskID, for: identity)
         return (reminder, task)
     }
 
@@ -162,15 +162,10 @@ extension Domain {
         }
     }
 
-    func calendar(of account: Account) -> ZonedCalendar { ZonedCalendar(preferences: account.preferences) }
-
-    /// For an account that went meanwhile: UTC, weeks from Monday.
-    static let defaultCalendar = ZonedCalendar(preferences: Preferences())
-
     /// Each reminder owner's calendar, in one read: reminders are scheduled in their owner's time zone.
     func ownerCalendars(of reminders: [Reminder]) async throws -> [AccountID: ZonedCalendar] {
         try await store.accounts(ids: Array(Set(reminders.map(\.accountID))))
-            .reduce(into: [:]) { calendars, account in calendars[account.id] = calendar(of: account) }
+            .reduce(into: [:]) { calendars, account in calendars[account.id] = domain.calendar(of: account) }
     }
 
     /// The reminder's `nextAt` for the task as it is now. A relative reminder whose moment moved into the past (the
@@ -210,7 +205,7 @@ extension Domain {
             guard let task = changed[reminder.taskID] else { continue }
             var moved = Self.rescheduled(
                 reminder, task: task,
-                calendar: calendars[reminder.accountID] ?? Self.defaultCalendar, now: batch.now)
+                calendar: calendars[reminder.accountID] ?? Domain.defaultCalendar, now: batch.now)
             guard moved != reminder else { continue }
             moved.updatedAt = batch.now
             moved.version += 1
@@ -220,7 +215,7 @@ extension Domain {
     }
 }
 
-extension Domain {
+extension ReminderService {
     /// INTEROP-1 (issue 34): a member's reminder shows in their calendar app as an alarm of its task, so a changed
     /// reminder changes that task's calendar object for them. Each reminder written or deleted gives its owner a feed
     /// entry about the task in the task's list, so that the calendar's ctag and sync-collection report it. Called by

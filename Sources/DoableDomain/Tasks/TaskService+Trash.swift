@@ -1,7 +1,7 @@
 public import DoableCore
 @_spi(StoreWriting) import DoableStore
 
-extension Domain {
+extension TaskService {
     /// How long deleted lists and tasks stay restorable (TASK-8).
     public static let trashRetentionSeconds: Int64 = 30 * 86_400
 
@@ -9,7 +9,7 @@ extension Domain {
     /// trashed tasks of lists shared with it that its role lets it restore.
     public func trash(_ identity: Identity) async throws -> (lists: [TaskList], tasks: [TaskView]) {
         let trash = try await store.trash(ownerID: identity.account.id)
-        let restorable = try await sharedLists(identity).filter { $0.0.role >= ListAction.editTasks.leastRole }
+        let restorable = try await domain.sharedLists(identity).filter { $0.0.role >= ListAction.editTasks.leastRole }
         let shared = try await store.trashedTasks(listIDs: restorable.map(\.1.id))
         let tasks = (trash.tasks + shared).sorted {
             ($0.deletedAt ?? .now, $1.id.description) > ($1.deletedAt ?? .now, $0.id.description)
@@ -20,7 +20,7 @@ extension Domain {
     /// LIST-3 and TASK-8: brings a list back from the trash with the tasks that went with it.
     public func restoreList(_ identity: Identity, id: ListID, ifVersion expected: Int64? = nil) async throws -> TaskList {
         try await perform(by: identity.account.id) {
-            var list = try await access(id, for: identity, .own, includingTrashed: true).list
+            var list = try await domain.access(id, for: identity, .own, includingTrashed: true).list
             try require(version: list.version, expected: expected, of: "list")
             guard list.deletedAt != nil else {
                 throw DoableError.conflict(code: "not_in_trash", field: nil, message: "The list is not in the trash.")

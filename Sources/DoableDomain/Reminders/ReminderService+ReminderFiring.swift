@@ -7,7 +7,7 @@ import Foundation
 /// marked fired for its moment in the same transaction as its in-app notification and its queued email and
 /// webhook deliveries. A version conflict (the member edited a reminder meanwhile) starts the batch again from
 /// fresh reads, so nothing fires twice and nothing fires for a moment that no longer holds.
-extension Domain {
+extension ReminderService {
     public struct FiringOptions: Sendable {
         /// Reminders this late (the server was down) are dropped with one note in the notification centre
         /// instead of going out; nil sends them however late.
@@ -53,7 +53,7 @@ extension Domain {
                 guard let task = tasks[reminder.taskID], let account = accounts[reminder.accountID],
                     let list = lists[task.listID]
                 else { continue }
-                let calendar = calendar(of: account)
+                let calendar = domain.calendar(of: account)
                 let moment = reminder.moment(for: task, in: calendar)
                 reminder.updatedAt = now
                 reminder.version += 1
@@ -64,7 +64,7 @@ extension Domain {
                     batch.append(.putReminder(reminder))
                     continue
                 }
-                let canSee = try await role(of: account.id, in: list) != nil
+                let canSee = try await domain.role(of: account.id, in: list) != nil
                 if canSee, !account.isDisabled, let quiet = account.preferences.quietHours, quiet.mode == .defer,
                     quiet.contains(now, in: calendar)
                 {

@@ -1,0 +1,21 @@
+public import DoableCore
+@_spi(StoreWriting) import DoableStore
+
+/// What the whole installation shares: its secrets, and the accounts links in emails name.
+extension Domain {
+    /// The key that signs the links in emails (snooze, unsubscribe): one per installation, kept in the database.
+    public func emailLinkKey() async throws -> String {
+        try await store.serverSecret(named: "email-links", candidate: SecretToken.make(prefix: "").secret)
+    }
+
+    /// The key the web forms' CSRF tokens are made with (issue 27): one per installation, kept in the database.
+    public func csrfSecret() async throws -> String {
+        try await store.serverSecret(named: "csrf", candidate: SecretToken.make(prefix: "").secret)
+    }
+
+    /// The account an email link names, if it still exists and is enabled.
+    public func linkedAccount(_ id: AccountID) async throws -> Account? {
+        guard let account = try await store.account(id: id), !account.isDisabled else { return nil }
+        return account
+    }
+}
