@@ -1,4 +1,4 @@
-public import DoableCore
+import DoableCore
 @_spi(StoreWriting) import DoableStore
 
 /// Who is an admin: the check every admin operation makes, and `doable admin grant`.
