@@ -255,7 +255,7 @@ struct ImportAPITests {
                 context: ImportContext(zone: .gmt, now: .now))
             var (batch, report) = try await server.domain.transfer.importBatch(identity, file, into: .newList, isDryRun: false)
             #expect(report.created == 3)
-            #expect(batch.operations.contains { if case .putTask = $0 { true } else { false } })
+            #expect(batch.operations.contains { if case .task(.putTask) = $0 { true } else { false } })
             let now = Timestamp.now
             batch.append(
                 .putLabel(

@@ -191,8 +191,8 @@ extension ReminderService {
         var decided = Set<ReminderID>()
         for operation in batch.operations {
             switch operation {
-            case .putTask(let task) where task.version > 1: changed[task.id] = task
-            case .putReminder(let reminder), .deleteReminder(let reminder): decided.insert(reminder.id)
+            case .task(.putTask(let task)) where task.version > 1: changed[task.id] = task
+            case .reminder(.putReminder(let reminder)), .reminder(.deleteReminder(let reminder)): decided.insert(reminder.id)
             default: break
             }
         }
@@ -226,11 +226,11 @@ extension ReminderService {
         var inBatch: [TaskID: TaskItem] = [:]
         for operation in batch.operations {
             switch operation {
-            case .putReminder(let reminder), .deleteReminder(let reminder):
+            case .reminder(.putReminder(let reminder)), .reminder(.deleteReminder(let reminder)):
                 if seen.insert("\(reminder.taskID)/\(reminder.accountID)").inserted {
                     wanted.append((reminder.taskID, reminder.accountID))
                 }
-            case .putTask(let task): inBatch[task.id] = task
+            case .task(.putTask(let task)): inBatch[task.id] = task
             default: break
             }
         }

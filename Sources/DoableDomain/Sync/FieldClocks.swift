@@ -124,9 +124,9 @@ extension Domain {
         var labels: [Label] = []
         for operation in batch.operations {
             switch operation {
-            case .putTask(let task) where task.version > 1: tasks.append(task)
-            case .putList(let list) where list.version > 1: lists.append(list)
-            case .putLabel(let label) where label.version > 1: labels.append(label)
+            case .task(.putTask(let task)) where task.version > 1: tasks.append(task)
+            case .task(.putList(let list)) where list.version > 1: lists.append(list)
+            case .task(.putLabel(let label)) where label.version > 1: labels.append(label)
             default: break
             }
         }

@@ -55,7 +55,7 @@ extension TaskService {
         -> [WriteBatch.Operation]
     {
         operations.filter { operation in
-            guard case .putGameProfile(let changed) = operation else { return true }
+            guard case .game(.putGameProfile(let changed)) = operation else { return true }
             profile = changed
             return false
         }
