@@ -82,10 +82,25 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        /// NOTIF-2: outgoing mail — the SMTP client (STARTTLS or implicit TLS, timeouts per step) and the message
+        /// format. Knows nothing of accounts or of the server.
+        .target(
+            name: "DoableMail",
+            dependencies: [
+                "DoableCore",
+                "DoableStore",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "DoableServer",
             dependencies: [
                 "DoableAPI",
+                "DoableMail",
                 "DoableCore",
                 "DoableStore",
                 "DoableDomain",
@@ -208,7 +223,7 @@ let package = Package(
         .testTarget(
             name: "DoableServerTests",
             dependencies: [
-                "DoableCore", "DoableStore", "DoableDomain", "DoableServer",
+                "DoableCore", "DoableStore", "DoableDomain", "DoableServer", "DoableMail",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],

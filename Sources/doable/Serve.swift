@@ -5,6 +5,7 @@ import DoableServer
 import Foundation
 import Hummingbird
 import Logging
+import DoableMail
 
 /// OPS-1: `doable serve` runs the server until SIGTERM or SIGINT, then finishes in-flight requests.
 struct Serve: AsyncParsableCommand {

@@ -1,3 +1,4 @@
+@testable import DoableMail
 @testable import DoableServer
 import Foundation
 import Testing

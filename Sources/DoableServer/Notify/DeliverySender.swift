@@ -8,6 +8,7 @@ import NIOCore
 import NIOHTTP1
 public import ServiceLifecycle
 import Synchronization
+import DoableMail
 
 /// NOTIF-5: sends queued emails and webhook calls. It claims due deliveries, sends each in a task of its own (at most
 /// `maxConcurrentSends` at once, each with its own time limit, so a receiver that hangs, fails or redirects forever

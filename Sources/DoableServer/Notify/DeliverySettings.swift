@@ -1,5 +1,6 @@
 public import DoableCore
 import DoableDomain
+public import DoableMail
 
 /// NOTIF-2 and NOTIF-5: how notifications leave the server.
 public struct DeliverySettings: Sendable {

@@ -1,6 +1,7 @@
 import DoableCore
 import DoableDomain
 import Foundation
+import DoableMail
 
 /// NOTIF-2: a queued notification as an email: plain text and HTML, a link back to the posting (MKT-8) and the task,
 /// a link to snooze or silence a reminder, and an unsubscribe link for this kind of email (also as `List-Unsubscribe`, one click).

@@ -97,6 +97,6 @@ public struct SMTPURL: Sendable, Hashable, CustomStringConvertible {
 
 public struct SMTPURLError: Error, Sendable, Hashable, CustomStringConvertible {
     public let message: String
-    init(_ message: String) { self.message = message }
+    public init(_ message: String) { self.message = message }
     public var description: String { "Invalid SMTP URL: \(message)" }
 }

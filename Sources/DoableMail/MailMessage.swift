@@ -79,7 +79,7 @@ public struct MailMessage: Sendable {
     }
 
     /// `Tue, 02 Jan 2024 09:05:00 +0000`, in UTC.
-    static func rfc5322Date(_ date: Date) -> String {
+    public static func rfc5322Date(_ date: Date) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday], from: date)
