@@ -82,6 +82,13 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        /// Issue 28: the domain's views as the contract's answers (`TaskDTO(view, now:)`, …), for the JSON API, sync and
+        /// webhooks alike.
+        .target(
+            name: "DoableContractMapping",
+            dependencies: ["DoableAPI", "DoableCore", "DoableDomain"],
+            swiftSettings: swiftSettings
+        ),
         /// NOTIF-2: outgoing mail — the SMTP client (STARTTLS or implicit TLS, timeouts per step) and the message
         /// format. Knows nothing of accounts or of the server.
         .target(
@@ -100,6 +107,7 @@ let package = Package(
             name: "DoableServer",
             dependencies: [
                 "DoableAPI",
+                "DoableContractMapping",
                 "DoableMail",
                 "DoableCore",
                 "DoableStore",
@@ -188,7 +196,7 @@ let package = Package(
         .testTarget(
             name: "SyncSimulationTests",
             dependencies: [
-                "DoableCore", "DoableStore", "DoableDomain", "DoableServer", "DoableClient",
+                "DoableCore", "DoableStore", "DoableDomain", "DoableServer", "DoableClient", "DoableContractMapping",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -223,7 +231,7 @@ let package = Package(
         .testTarget(
             name: "DoableServerTests",
             dependencies: [
-                "DoableCore", "DoableStore", "DoableDomain", "DoableServer", "DoableMail",
+                "DoableCore", "DoableStore", "DoableDomain", "DoableServer", "DoableMail", "DoableContractMapping",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],

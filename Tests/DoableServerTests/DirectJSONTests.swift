@@ -1,5 +1,6 @@
 @testable import DoableServer
 import DoableAPI
+import DoableContractMapping
 import DoableDomain
 import DoableCore
 import Foundation

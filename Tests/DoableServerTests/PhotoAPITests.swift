@@ -1,5 +1,6 @@
 @testable import DoableServer
 import DoableAPI
+import DoableContractMapping
 import DoableCore
 import DoableDomain
 import Foundation

@@ -1,4 +1,5 @@
 import DoableAPI
+import DoableContractMapping
 import DoableCore
 import DoableDomain
 
@@ -119,23 +120,6 @@ extension LedgerEntryDTO {
             date: entry.localDay,
             detail: entry.detail,
             at: entry.at)
-    }
-}
-
-extension RewardDTO {
-    init(_ reaction: GameReaction) {
-        self.init(
-            points: reaction.reward.points,
-            xp: reaction.reward.xp,
-            message: reaction.reward.message,
-            parts: reaction.reward.parts,
-            onTime: reaction.reward.onTime,
-            late: reaction.reward.isLate,
-            totalPoints: reaction.totalPoints,
-            level: reaction.level,
-            leveledUp: reaction.leveledUp,
-            badges: reaction.badges,
-            companion: Reaction(name: reaction.companionName, mood: reaction.mood, says: reaction.line))
     }
 }
 

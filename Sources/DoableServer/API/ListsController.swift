@@ -1,4 +1,5 @@
 import DoableAPI
+import DoableContractMapping
 import DoableCore
 import DoableDomain
 import Hummingbird

@@ -1,4 +1,5 @@
 import DoableAPI
+import DoableContractMapping
 import ArgumentParser
 import DoableClient
 import DoableCore

@@ -1,4 +1,5 @@
 import DoableAPI
+import DoableContractMapping
 import DoableCLI
 import DoableClient
 import DoableCore

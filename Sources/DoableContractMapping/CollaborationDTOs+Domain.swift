@@ -1,9 +1,9 @@
-import DoableAPI
-import DoableCore
-import DoableDomain
+public import DoableAPI
+public import DoableCore
+public import DoableDomain
 
 extension MemberDTO {
-    init(_ member: MemberView) {
+    public init(_ member: MemberView) {
         self.init(
             accountId: member.accountID,
             username: member.username,
@@ -15,7 +15,7 @@ extension MemberDTO {
 }
 
 extension CommentDTO {
-    init(_ view: CommentView) {
+    public init(_ view: CommentView) {
         self.init(
             id: view.comment.id,
             taskId: view.comment.taskID,
@@ -31,7 +31,7 @@ extension CommentDTO {
 }
 
 extension ActivityDTO {
-    init(_ view: ActivityView) {
+    public init(_ view: ActivityView) {
         self.init(
             id: view.entry.id,
             taskId: view.entry.taskID,
@@ -45,7 +45,7 @@ extension ActivityDTO {
 }
 
 extension NotificationDTO {
-    init(_ note: AppNotification) {
+    public init(_ note: AppNotification) {
         self.init(
             id: note.id,
             kind: note.kind,
@@ -61,7 +61,7 @@ extension NotificationDTO {
 }
 
 extension MembershipDTO {
-    init(_ membership: ListMembership) {
+    public init(_ membership: ListMembership) {
         self.init(
             listId: membership.listID,
             accountId: membership.accountID,

@@ -1,9 +1,9 @@
-import DoableAPI
-import DoableCore
+public import DoableAPI
+public import DoableCore
 import DoableDomain
 
 extension ReminderDTO {
-    init(_ reminder: Reminder) {
+    public init(_ reminder: Reminder) {
         var at: Timestamp?
         var relativeTo: Reminder.Anchor?
         var offsetMinutes: Int?
@@ -30,7 +30,7 @@ extension ReminderDTO {
 }
 
 extension WebhookDTO {
-    init(_ hook: Webhook, showingSecret: Bool = false) {
+    public init(_ hook: Webhook, showingSecret: Bool = false) {
         self.init(
             id: hook.id,
             url: hook.url,
@@ -41,7 +41,7 @@ extension WebhookDTO {
 }
 
 extension DeliveryDTO {
-    init(_ delivery: Delivery, attempts: [DeliveryAttempt]) {
+    public init(_ delivery: Delivery, attempts: [DeliveryAttempt]) {
         self.init(
             id: delivery.id,
             channel: delivery.channel.rawValue,

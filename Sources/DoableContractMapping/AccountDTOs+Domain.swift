@@ -1,8 +1,8 @@
-import DoableAPI
-import DoableCore
+public import DoableAPI
+public import DoableCore
 
 extension AccountDTO {
-    init(_ account: Account) {
+    public init(_ account: Account) {
         self.init(
             id: account.id,
             email: account.email,
@@ -25,7 +25,7 @@ extension AccountDTO {
 }
 
 extension PublicProfileDTO {
-    init(_ account: Account, market: MarketProfileDTO) {
+    public init(_ account: Account, market: MarketProfileDTO) {
         self.init(
             username: account.username,
             displayName: account.displayName,
@@ -36,7 +36,7 @@ extension PublicProfileDTO {
 }
 
 extension CredentialDTO {
-    init(_ credential: Credential, current: CredentialID?) {
+    public init(_ credential: Credential, current: CredentialID?) {
         self.init(
             id: credential.id,
             name: credential.name,

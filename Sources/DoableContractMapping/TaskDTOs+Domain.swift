@@ -1,15 +1,15 @@
-import DoableAPI
-import DoableCore
-import DoableDomain
+public import DoableAPI
+public import DoableCore
+public import DoableDomain
 
 extension ListDTO {
-    init(_ view: ListView) {
+    public init(_ view: ListView) {
         self.init(view.list, openTaskCount: view.openTaskCount, role: view.role, memberCount: view.memberCount)
     }
 }
 
 extension ListDTO {
-    init(_ list: TaskList, openTaskCount: Int, role: ListRole = .owner, memberCount: Int = 1) {
+    public init(_ list: TaskList, openTaskCount: Int, role: ListRole = .owner, memberCount: Int = 1) {
         self.init(
             id: list.id,
             name: list.name,
@@ -31,7 +31,7 @@ extension ListDTO {
 
 extension TaskDTO {
     /// `attachmentIDs`: the task's photos (`Domain.photoIDs(taskIDs:)`), which `TaskView` does not carry.
-    init(_ view: TaskView, now: Timestamp, attachmentIDs: [AttachmentID] = []) {
+    public init(_ view: TaskView, now: Timestamp, attachmentIDs: [AttachmentID] = []) {
         let task = view.task
         self.init(
             id: task.id,
@@ -63,7 +63,7 @@ extension TaskDTO {
 }
 
 extension LabelDTO {
-    init(_ label: Label) {
+    public init(_ label: Label) {
         self.init(
             id: label.id,
             name: label.name,

@@ -1,10 +1,10 @@
-import DoableAPI
-import DoableCore
+public import DoableAPI
+public import DoableCore
 import DoableDomain
 import Foundation
 
 extension StatsDTO {
-    init(_ report: StatsReport) {
+    public init(_ report: StatsReport) {
         let url = { (name: String) in "/api/v1/stats/charts/\(name).svg?period=\(report.period.rawValue)" }
         self.init(
             period: report.period.rawValue,
@@ -28,7 +28,7 @@ extension StatsDTO {
 }
 
 extension StatsDTO.WeekdayCounts {
-    init(_ counts: [Int]) {
+    public init(_ counts: [Int]) {
         let count = { (index: Int) in index < counts.count ? counts[index] : 0 }
         self.init(
             monday: count(0), tuesday: count(1), wednesday: count(2), thursday: count(3), friday: count(4),
@@ -37,7 +37,7 @@ extension StatsDTO.WeekdayCounts {
 }
 
 extension StatsDTO.Bucket {
-    init(_ bucket: StatsReport.Bucket) {
+    public init(_ bucket: StatsReport.Bucket) {
         self.init(
             label: bucket.label,
             from: bucket.from,

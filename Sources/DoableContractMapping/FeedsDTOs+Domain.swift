@@ -1,9 +1,9 @@
-import DoableAPI
+public import DoableAPI
 import DoableCore
-import DoableDomain
+public import DoableDomain
 
 extension FeedsDTO {
-    init(_ links: FeedLinks, origin: String) {
+    public init(_ links: FeedLinks, origin: String) {
         self.init(
             all: Feed(url: origin + FeedPath.dueTasks(key: links.key)),
             lists: links.lists.map { ListFeed(listId: $0.id, name: $0.name, url: origin + FeedPath.list($0.id, key: links.key)) })

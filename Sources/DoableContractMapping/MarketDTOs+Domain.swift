@@ -1,10 +1,10 @@
-import DoableAPI
-import DoableCore
-import DoableDomain
+public import DoableAPI
+public import DoableCore
+public import DoableDomain
 import Foundation
 
 extension PostingDTO {
-    init(_ view: PostingView) {
+    public init(_ view: PostingView) {
         let posting = view.posting
         self.init(
             id: posting.id,
@@ -37,7 +37,7 @@ extension PostingDTO {
 
 extension PostingDTO {
     /// The posting's page: with the bids the caller may see, its questions and its reviews.
-    init(_ detail: PostingDetail) {
+    public init(_ detail: PostingDetail) {
         self.init(detail.view)
         bids = detail.bids.map { BidDTO($0) }
         questions = detail.questions.map(QuestionDTO.init)
@@ -47,7 +47,7 @@ extension PostingDTO {
 }
 
 extension CategoryRefDTO {
-    init(_ category: MarketCategory) {
+    public init(_ category: MarketCategory) {
         self.init(
             id: category.id,
             name: category.name)
@@ -55,7 +55,7 @@ extension CategoryRefDTO {
 }
 
 extension LocationDTO {
-    init(_ location: MarketPosting.Location, exact: Bool) {
+    public init(_ location: MarketPosting.Location, exact: Bool) {
         self.init(
             latitude: location.point.latitude,
             longitude: location.point.longitude,
@@ -65,7 +65,7 @@ extension LocationDTO {
 }
 
 extension OwnBidDTO {
-    init(_ bid: Bid) {
+    public init(_ bid: Bid) {
         self.init(
             id: bid.id,
             amount: bid.amount.jsonNumber,
@@ -78,7 +78,7 @@ extension OwnBidDTO {
 }
 
 extension BidDTO {
-    init(_ view: BidView, posting: PostingView? = nil) {
+    public init(_ view: BidView, posting: PostingView? = nil) {
         self.init(
             id: view.bid.id,
             postingId: view.bid.postingID,
@@ -95,7 +95,7 @@ extension BidDTO {
 }
 
 extension MarketRatingDTO {
-    init(_ rating: MarketRating) {
+    public init(_ rating: MarketRating) {
         self.init(
             average: rating.average.map { PostingDTO.rounded($0, places: 2) },
             count: rating.count,
@@ -106,7 +106,7 @@ extension MarketRatingDTO {
 }
 
 extension QuestionDTO {
-    init(_ view: QuestionView) {
+    public init(_ view: QuestionView) {
         self.init(
             id: view.question.id,
             postingId: view.question.postingID,
@@ -120,7 +120,7 @@ extension QuestionDTO {
 }
 
 extension ReviewDTO {
-    init(_ view: ReviewView) {
+    public init(_ view: ReviewView) {
         self.init(
             id: view.review.id,
             postingId: view.review.postingID,
@@ -134,7 +134,7 @@ extension ReviewDTO {
 }
 
 extension CategoryDTO {
-    init(_ category: MarketCategory) {
+    public init(_ category: MarketCategory) {
         self.init(
             id: category.id,
             name: category.name,
@@ -146,7 +146,7 @@ extension CategoryDTO {
 }
 
 extension CategorySuggestionDTO {
-    init(_ suggestion: CategorySuggestion) {
+    public init(_ suggestion: CategorySuggestion) {
         self.init(
             postingId: suggestion.postingID,
             postingTitle: suggestion.postingTitle,
@@ -157,7 +157,7 @@ extension CategorySuggestionDTO {
 }
 
 extension PhotoDTO {
-    init(_ photo: Attachment) {
+    public init(_ photo: Attachment) {
         self.init(
             id: photo.id,
             taskId: photo.taskID,

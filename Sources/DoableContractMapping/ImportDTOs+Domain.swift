@@ -1,9 +1,9 @@
-import DoableAPI
-import DoableCore
-import DoableDomain
+public import DoableAPI
+public import DoableCore
+public import DoableDomain
 
 extension ImportReportDTO {
-    init(_ report: ImportReport) {
+    public init(_ report: ImportReport) {
         self.init(
             listId: report.listID,
             listName: report.listName,
@@ -18,7 +18,7 @@ extension ImportReportDTO {
 }
 
 extension ImportSkipDTO {
-    init(_ skip: ImportSkip) {
+    public init(_ skip: ImportSkip) {
         var line: Int?
         var position: Int?
         switch skip.position {
@@ -35,7 +35,7 @@ extension ImportSkipDTO {
 }
 
 extension ImportedTaskDTO {
-    init(_ task: ImportedTaskPreview) {
+    public init(_ task: ImportedTaskPreview) {
         self.init(
             id: task.id,
             title: task.title,
