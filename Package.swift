@@ -89,6 +89,28 @@ let package = Package(
             dependencies: ["DoableAPI", "DoableCore", "DoableDomain"],
             swiftSettings: swiftSettings
         ),
+        /// NOTIF-2 and NOTIF-5: delivering what the domain queued — emails through DoableMail, webhooks through the
+        /// outgoing-address policy (OPS-7) — and the signed links in emails.
+        .target(
+            name: "DoableDelivery",
+            dependencies: [
+                "DoableAPI",
+                "DoableContractMapping",
+                "DoableCore",
+                "DoableDomain",
+                "DoableMail",
+                "DoableStore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         /// NOTIF-2: outgoing mail — the SMTP client (STARTTLS or implicit TLS, timeouts per step) and the message
         /// format. Knows nothing of accounts or of the server.
         .target(
@@ -108,6 +130,7 @@ let package = Package(
             dependencies: [
                 "DoableAPI",
                 "DoableContractMapping",
+                "DoableDelivery",
                 "DoableMail",
                 "DoableCore",
                 "DoableStore",
@@ -154,6 +177,7 @@ let package = Package(
             name: "doable",
             dependencies: [
                 "DoableCore",
+                "DoableDelivery",
                 "DoableCLI",
                 "DoableClient",
                 "DoableStore",
@@ -231,7 +255,7 @@ let package = Package(
         .testTarget(
             name: "DoableServerTests",
             dependencies: [
-                "DoableCore", "DoableStore", "DoableDomain", "DoableServer", "DoableMail", "DoableContractMapping",
+                "DoableCore", "DoableStore", "DoableDomain", "DoableServer", "DoableMail", "DoableContractMapping", "DoableDelivery",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],

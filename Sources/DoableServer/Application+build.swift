@@ -4,6 +4,7 @@ public import DoableStore
 public import Hummingbird
 public import Logging
 import ServiceLifecycle
+public import DoableDelivery
 
 /// What `doable serve` needs to know.
 public struct ServerConfiguration: Sendable {

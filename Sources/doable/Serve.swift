@@ -6,6 +6,7 @@ import Foundation
 import Hummingbird
 import Logging
 import DoableMail
+import DoableDelivery
 
 /// OPS-1: `doable serve` runs the server until SIGTERM or SIGINT, then finishes in-flight requests.
 struct Serve: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import DoableCore
 import DoableDomain
+@testable import DoableDelivery
 @testable import DoableServer
 import Foundation
 import Hummingbird

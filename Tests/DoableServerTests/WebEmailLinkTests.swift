@@ -6,6 +6,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
+import DoableDelivery
 
 /// NOTIF-2 and NOTIF-3: the pages an email's links open without signing in. The signed token is the authority:
 /// a forged, altered or expired one is refused; GETs change nothing; snooze, silence and unsubscribe act as the

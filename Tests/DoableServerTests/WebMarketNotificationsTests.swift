@@ -1,5 +1,6 @@
 import DoableCore
 import DoableDomain
+@testable import DoableDelivery
 @testable import DoableServer
 import Foundation
 import HTTPTypes

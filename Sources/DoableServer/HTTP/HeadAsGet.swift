@@ -8,9 +8,9 @@ public import Hummingbird
 public struct HeadAsGet<Inner: HTTPResponderBuilder>: HTTPResponderBuilder {
     let inner: Inner
 
-    public func buildResponder() -> Responder<Inner.Responder> { Responder(inner: inner.buildResponder()) }
+    public func buildResponder() -> HeadResponder<Inner.Responder> { HeadResponder(inner: inner.buildResponder()) }
 
-    public struct Responder<Wrapped: HTTPResponder>: HTTPResponder {
+    public struct HeadResponder<Wrapped: HTTPResponder>: HTTPResponder {
         public typealias Context = Wrapped.Context
         let inner: Wrapped
 

@@ -1,7 +1,9 @@
 import Crypto
+import DoableCore
 import DoableDomain
 import Foundation
 import Synchronization
+import DoableDelivery
 
 /// The server secret CSRF tokens are made with (issue 27, finding 3): one per installation, kept in the database so
 /// that every process behind a load balancer makes the same tokens, read once per process.

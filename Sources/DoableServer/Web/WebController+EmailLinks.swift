@@ -4,6 +4,7 @@ import DoableCore
 import DoableDomain
 import Hummingbird
 import Logging
+import DoableDelivery
 
 /// NOTIF-2 and NOTIF-3: the pages links in emails open, without signing in. The signed token in the path
 /// (`EmailLink`) is the authority: it names the account, the kind of email and the reminder, and expires after 30

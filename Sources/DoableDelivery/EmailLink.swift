@@ -1,19 +1,19 @@
 import Crypto
-import DoableCore
+public import DoableCore
 import Foundation
 
 /// NOTIF-2 and NOTIF-3: what a link in an email may do without signing in: snooze or silence one reminder, and
 /// stop emails of one kind. The link carries its account, kind, reminder and expiry, signed with the installation's
 /// key (HMAC-SHA256), so it needs no row and cannot be altered.
-struct EmailLink: Sendable, Equatable {
-    var accountID: AccountID
-    var kind: AppNotification.Kind
-    var reminderID: ReminderID?
-    var expiresAt: Timestamp
+public struct EmailLink: Sendable, Equatable {
+    public var accountID: AccountID
+    public var kind: AppNotification.Kind
+    public var reminderID: ReminderID?
+    public var expiresAt: Timestamp
 
-    static let lifetimeSeconds: Int64 = 30 * 86_400
+    public static let lifetimeSeconds: Int64 = 30 * 86_400
 
-    func token(key: String) -> String {
+    public func token(key: String) -> String {
         let payload = [
             accountID.description, kind.rawValue, reminderID?.description ?? "-",
             String(expiresAt.milliseconds / 1000),
@@ -23,7 +23,7 @@ struct EmailLink: Sendable, Equatable {
     }
 
     /// The link a token names, or nil when it is malformed, altered or expired.
-    init?(token: String, key: String, now: Timestamp) {
+    public init?(token: String, key: String, now: Timestamp) {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard token.utf8.count <= 400, parts.count == 2,
             constantTimeEquals(Array(parts[1].utf8), Array(Self.signature(String(parts[0]), key: key).utf8)),
@@ -40,7 +40,7 @@ struct EmailLink: Sendable, Equatable {
             expiresAt: expiry)
     }
 
-    init(accountID: AccountID, kind: AppNotification.Kind, reminderID: ReminderID?, expiresAt: Timestamp) {
+    public init(accountID: AccountID, kind: AppNotification.Kind, reminderID: ReminderID?, expiresAt: Timestamp) {
         self.accountID = accountID
         self.kind = kind
         self.reminderID = reminderID
