@@ -151,9 +151,7 @@ public struct Domain: Sendable {
     /// For an account that went meanwhile: UTC, weeks from Monday.
     static let defaultCalendar = ZonedCalendar(preferences: Preferences())
 
-    func zone(of account: Account) -> TimeZone {
-        ZonedCalendar(preferences: account.preferences).zone
-    }
+    func zone(of account: Account) -> TimeZone { calendar(of: account).zone }
 }
 
 extension Domain {

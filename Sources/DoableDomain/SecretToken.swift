@@ -10,10 +10,7 @@ public struct SecretToken: Sendable {
     public static func make(prefix: String) -> SecretToken {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        let encoded = Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-        let secret = prefix + encoded
+        let secret = prefix + Data(bytes).base64URLEncoded
         return SecretToken(secret: secret, hash: hashOf(secret))
     }
 
