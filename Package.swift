@@ -82,11 +82,18 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        /// What the server draws, for the web app and the API alike: the companion and its items as SVG (GAME-2,
+        /// GAME-3), the statistics charts (GAME-8), and the escaped `HTML` text they are written in. No I/O.
+        .target(
+            name: "DoableArt",
+            dependencies: ["DoableCore"],
+            swiftSettings: swiftSettings
+        ),
         /// Issue 28: the domain's views as the contract's answers (`TaskDTO(view, now:)`, …), for the JSON API, sync and
         /// webhooks alike.
         .target(
             name: "DoableContractMapping",
-            dependencies: ["DoableAPI", "DoableCore", "DoableDomain"],
+            dependencies: ["DoableAPI", "DoableArt", "DoableCore", "DoableDomain"],
             swiftSettings: swiftSettings
         ),
         /// NOTIF-2 and NOTIF-5: delivering what the domain queued — emails through DoableMail, webhooks through the
@@ -125,31 +132,110 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        /// Issue 28: the HTTP plumbing every surface shares — the request context, the one error shape, bearer and
+        /// session authentication, the limiters, the connection guard, JSON reading and writing, request logs and
+        /// metrics. Knows no page, no route of the API and no CalDAV.
         .target(
-            name: "DoableServer",
+            name: "DoableHTTP",
             dependencies: [
-                "DoableAPI",
-                "DoableContractMapping",
-                "DoableDelivery",
-                "DoableMail",
                 "DoableCore",
-                "DoableStore",
                 "DoableDomain",
+                "DoableStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
                 .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        /// INTEROP-3: the JSON API under /api/v1 — controllers that read a request, call a feature service and answer
+        /// with the contract's types — plus the operators' endpoints (health, readiness, metrics, the OpenAPI document).
+        .target(
+            name: "DoableJSONAPI",
+            dependencies: [
+                "DoableAPI",
+                "DoableArt",
+                "DoableContractMapping",
+                "DoableCore",
+                "DoableDelivery",
+                "DoableDomain",
+                "DoableHTTP",
+                "DoableStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        /// INTEROP-1: Doable as a CalDAV server for tasks (WebDAV, RFC 4791, RFC 6578): XML in and out, over the
+        /// CalDAV service.
+        .target(
+            name: "DoableCalDAV",
+            dependencies: [
+                "DoableCore",
+                "DoableDomain",
+                "DoableHTTP",
+                "DoableStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        /// Issue 11: the web app — pages, forms, the session and CSRF middleware, its stylesheet and script.
+        .target(
+            name: "DoableWeb",
+            dependencies: [
+                "DoableAPI",
+                "DoableArt",
+                "DoableContractMapping",
+                "DoableCore",
+                "DoableDelivery",
+                "DoableDomain",
+                "DoableHTTP",
+                "DoableStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             resources: [.copy("Resources")],
+            swiftSettings: swiftSettings
+        ),
+        /// The server as one application: every surface's routes on one router, the background services (delivery,
+        /// backups, retention, the metrics listener) and their lifecycle.
+        .target(
+            name: "DoableServer",
+            dependencies: [
+                "DoableAPI",
+                "DoableCalDAV",
+                "DoableContractMapping",
+                "DoableCore",
+                "DoableDelivery",
+                "DoableDomain",
+                "DoableHTTP",
+                "DoableJSONAPI",
+                "DoableStore",
+                "DoableWeb",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
             swiftSettings: swiftSettings
         ),
         /// SYNC-3..5: the offline client library (replica, outbox, sync engine, HTTP). No server code: it must build
@@ -176,13 +262,17 @@ let package = Package(
         .executableTarget(
             name: "doable",
             dependencies: [
+                "DoableAPI",
+                "DoableContractMapping",
                 "DoableCore",
+                "DoableMail",
                 "DoableDelivery",
                 "DoableCLI",
                 "DoableClient",
                 "DoableStore",
                 "DoableDomain",
                 "DoableServer",
+                "DoableHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -220,7 +310,7 @@ let package = Package(
         .testTarget(
             name: "SyncSimulationTests",
             dependencies: [
-                "DoableCore", "DoableStore", "DoableDomain", "DoableServer", "DoableClient", "DoableContractMapping",
+                "DoableCore", "DoableStore", "DoableDomain", "DoableServer", "DoableClient", "DoableContractMapping", "DoableAPI", "DoableHTTP",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -241,6 +331,7 @@ let package = Package(
         .testTarget(
             name: "DoableClientTests",
             dependencies: [
+                "DoableAPI",
                 "DoableClient", "DoableCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ],
@@ -256,6 +347,7 @@ let package = Package(
             name: "DoableServerTests",
             dependencies: [
                 "DoableCore", "DoableStore", "DoableDomain", "DoableServer", "DoableMail", "DoableContractMapping", "DoableDelivery",
+                "DoableArt", "DoableHTTP", "DoableJSONAPI", "DoableCalDAV", "DoableWeb", "DoableAPI",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],

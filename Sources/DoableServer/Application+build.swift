@@ -5,6 +5,10 @@ public import Hummingbird
 public import Logging
 import ServiceLifecycle
 public import DoableDelivery
+import DoableCalDAV
+import DoableWeb
+public import DoableJSONAPI
+public import DoableHTTP
 
 /// What `doable serve` needs to know.
 public struct ServerConfiguration: Sendable {
@@ -50,48 +54,21 @@ public func buildRouter(
     if metrics != nil { router.add(middleware: MetricsMiddleware()) }
     router.add(middleware: RequestLogMiddleware())
     let assets = WebAssets()
-    router.add(middleware: ErrorMiddleware(webAssets: assets))
+    router.add(
+        middleware: ErrorMiddleware(dialects: [.dav], notFoundPage: { WebPages.notFound($0, assets: assets) }))
     router.add(middleware: QueryParameterLimitMiddleware())
     router.add(middleware: BodyLimitMiddleware())
     router.add(middleware: ClientAddressMiddleware(trustedProxies: trustedProxies))
-    OperationsController(domain: domain).addRoutes(to: router)
-    CalDAVController(
-        calDAV: domain.calDAV, authenticator: DAVAuthenticator(domain: domain, limiter: limiter),
-        fairShare: fairShare
-    ).addRoutes(to: router)
+    CalDAVRoutes.add(to: router, domain: domain, limiter: limiter, fairShare: fairShare)
     if let metrics, let metricsToken {
         MetricsController(metrics: metrics, token: metricsToken).addRoutes(to: router)
     }
-    let api = router.group("api/v1")
-    let accounts = AccountsController(
-        accounts: domain.accounts, transfer: domain.transfer, photos: domain.photos, market: domain.market, limiter: limiter)
-    accounts.addPublicRoutes(to: api)
-    let authenticated = api.group().add(middleware: AuthMiddleware(domain: domain, fairShare: fairShare))
-    accounts.addRoutes(to: authenticated)
-    TokensController(accounts: domain.accounts).addRoutes(to: authenticated)
-    ListsController(tasks: domain.tasks).addRoutes(to: authenticated)
-    TasksController(tasks: domain.tasks, photos: domain.photos, pageCache: pageCache).addRoutes(to: authenticated)
-    LabelsController(tasks: domain.tasks).addRoutes(to: authenticated)
-    TrashController(tasks: domain.tasks).addRoutes(to: authenticated)
-    CollaborationController(tasks: domain.tasks, sharing: domain.sharing, reminders: domain.reminders).addRoutes(to: authenticated)
-    RemindersController(reminders: domain.reminders).addRoutes(to: authenticated)
-    MarketController(market: domain.market).addRoutes(to: authenticated)
-    AttachmentsController(photos: domain.photos).addRoutes(to: authenticated)
-    ImportsController(transfer: domain.transfer).addRoutes(to: authenticated)
-    let admin = AdminController(game: domain.game, market: domain.market)
-    admin.addRoutes(to: authenticated)
-    admin.addGameRoutes(to: authenticated)
-    GameController(game: domain.game).addRoutes(to: authenticated)
-    StatsController(game: domain.game).addRoutes(to: authenticated)
-    SyncController(sync: domain.sync).addRoutes(to: authenticated)
-    EventsController(domain: domain, heartbeat: eventHeartbeat).addRoutes(to: authenticated)
-    FeedsController(transfer: domain.transfer, trustedProxies: trustedProxies).addRoutes(to: authenticated)
-    CalendarFeedController(transfer: domain.transfer, trustedProxies: trustedProxies).addRoutes(to: router)
+    JSONAPIRoutes.add(
+        to: router, domain: domain, limiter: limiter, fairShare: fairShare, pageCache: pageCache,
+        eventHeartbeat: eventHeartbeat, trustedProxies: trustedProxies)
     assets.addRoutes(to: router)
-    WebController(
-        domain: domain, renderer: WebRenderer(domain: domain, assets: assets, trustedProxies: trustedProxies),
-        limiter: limiter
-    ).addRoutes(to: router)
+    WebController(domain: domain, assets: assets, trustedProxies: trustedProxies, limiter: limiter)
+        .addRoutes(to: router)
     return HeadAsGet(inner: router)
 }
 

@@ -7,6 +7,7 @@ import Hummingbird
 import Logging
 import DoableMail
 import DoableDelivery
+import DoableHTTP
 
 /// OPS-1: `doable serve` runs the server until SIGTERM or SIGINT, then finishes in-flight requests.
 struct Serve: AsyncParsableCommand {

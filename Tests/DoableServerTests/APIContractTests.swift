@@ -1,4 +1,8 @@
 @testable import DoableServer
+@testable import DoableHTTP
+@testable import DoableJSONAPI
+@testable import DoableCalDAV
+@testable import DoableWeb
 import DoableCore
 import Foundation
 import Testing

@@ -3,6 +3,7 @@ import DoableDomain
 import DoableServer
 import Foundation
 import Testing
+@testable import DoableHTTP
 
 @Suite("Abuse limits")
 struct AbuseTests {

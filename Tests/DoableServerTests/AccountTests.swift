@@ -5,6 +5,7 @@ import DoableServer
 import Foundation
 import HTTPTypes
 import Testing
+@testable import DoableHTTP
 
 @Suite("Accounts and sessions")
 struct AccountTests {

@@ -1,10 +1,15 @@
 import DoableCore
 @testable import DoableServer
+@testable import DoableHTTP
+@testable import DoableJSONAPI
+@testable import DoableCalDAV
+@testable import DoableWeb
 import Foundation
 #if canImport(FoundationXML)
     import FoundationXML
 #endif
 import Testing
+@testable import DoableArt
 
 /// GAME-2, GAME-3 and GAME-6: the companion, its home, the store's previews and the statistics charts, drawn as SVG
 /// on the server: well formed, named for screen readers, escaped, and with nothing that runs.

@@ -1,5 +1,9 @@
 @testable import DoableDomain
 @testable import DoableServer
+@testable import DoableHTTP
+@testable import DoableJSONAPI
+@testable import DoableCalDAV
+@testable import DoableWeb
 import DoableCore
 @_spi(StoreWriting) import DoableStore
 import Foundation

@@ -1,5 +1,9 @@
 @testable import DoableMail
 @testable import DoableServer
+@testable import DoableHTTP
+@testable import DoableJSONAPI
+@testable import DoableCalDAV
+@testable import DoableWeb
 import Foundation
 import Testing
 

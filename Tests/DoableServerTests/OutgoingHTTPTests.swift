@@ -3,6 +3,10 @@ import DoableCore
 import DoableDomain
 @testable import DoableDelivery
 @testable import DoableServer
+@testable import DoableHTTP
+@testable import DoableJSONAPI
+@testable import DoableCalDAV
+@testable import DoableWeb
 import Foundation
 import Hummingbird
 import HummingbirdTesting

@@ -1,5 +1,9 @@
 import DoableCore
 @testable import DoableServer
+@testable import DoableHTTP
+@testable import DoableJSONAPI
+@testable import DoableCalDAV
+@testable import DoableWeb
 import Testing
 
 /// TASK-10: the task page's Repeat fields make the RRULE a member means, and show every rule they can say.

@@ -1,4 +1,8 @@
 @testable import DoableServer
+@testable import DoableHTTP
+@testable import DoableJSONAPI
+@testable import DoableCalDAV
+@testable import DoableWeb
 import Testing
 
 /// TASK-12: comment text is escaped, and only http(s) addresses become links.

@@ -1,6 +1,7 @@
 import DoableCore
 import DoableServer
 import Testing
+@testable import DoableHTTP
 
 /// OPS-5 and issue 10, finding 10: the client address comes from X-Forwarded-For only through trusted proxies.
 @Suite("Trusted proxies")

@@ -1,9 +1,14 @@
 import DoableCore
 import DoableDomain
 @testable import DoableServer
+@testable import DoableHTTP
+@testable import DoableJSONAPI
+@testable import DoableCalDAV
+@testable import DoableWeb
 import Foundation
 import HTTPTypes
 import Testing
+@testable import DoableArt
 
 /// Issue 16 in the browser: the companion game's pages (GAME-1..5). Ann signs in through the web forms and plays;
 /// the Domain arranges what a test is not about (tasks to complete, points to spend), and a manual clock passes days.

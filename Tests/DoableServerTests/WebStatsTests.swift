@@ -1,6 +1,10 @@
 import DoableCore
 import DoableDomain
 @testable import DoableServer
+@testable import DoableHTTP
+@testable import DoableJSONAPI
+@testable import DoableCalDAV
+@testable import DoableWeb
 import Foundation
 import HTTPTypes
 import Testing

@@ -8,6 +8,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import Testing
+@testable import DoableHTTP
 
 /// Issue 34, through the real router and the client library: a device with a read-only token still brings the
 /// server's changes and keeps its own, saying why they did not go; a reminder edited offline reaches the server.

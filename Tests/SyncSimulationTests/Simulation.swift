@@ -9,6 +9,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import NIOCore
+@testable import DoableHTTP
 
 /// One seeded run (design/sync.md "Rigorous test"): two accounts sharing a list, 2 to 20 devices with skewed clocks
 /// (one far in the future), a network that drops, duplicates and reorders, offline spells, the member removed from

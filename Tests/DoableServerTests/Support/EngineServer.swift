@@ -8,6 +8,7 @@ import HummingbirdTesting
 import Logging
 import NIOCore
 import Testing
+@testable import DoableHTTP
 
 /// A storage engine the API tests run against: SQLite always; PostgreSQL when scripts/with-postgres.sh gives a
 /// server (DOABLE_TEST_DATABASE_URL), and then required with DOABLE_REQUIRE_POSTGRES=1.

@@ -7,6 +7,7 @@ import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Testing
+@testable import DoableHTTP
 
 /// A fresh Doable (SQLite in a temporary folder) for one test, with a small JSON client.
 struct TestServer {

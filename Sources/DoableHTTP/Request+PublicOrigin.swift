@@ -1,0 +1,41 @@
+public import HummingbirdCore
+import DoableCore
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+extension Request {
+    /// `scheme://host[:port]` as the client reached this server, for links it will use elsewhere (feed URLs, the
+    /// CalDAV address). Behind a reverse proxy named by `--trusted-proxy` the proxy's `X-Forwarded-Proto` and
+    /// `X-Forwarded-Host` say it; from anyone else those headers are ignored, as `X-Forwarded-For` is. Doable itself
+    /// speaks plain HTTP. A host that is not a plain host name or address becomes `localhost`.
+    public func publicOrigin(trustedProxies: TrustedProxies, peer: String) -> String {
+        var scheme = "http"
+        var host = head.authority ?? ""
+        if let address = IPAddress(peer), trustedProxies.isTrusted(address) {
+            if let proto = firstValue(.xForwardedProto)?.lowercased(), proto == "https" || proto == "http" {
+                scheme = proto
+            }
+            if let forwarded = firstValue(.xForwardedHost) { host = forwarded }
+        }
+        return "\(scheme)://\(Self.isPlainHost(host) ? host : "localhost")"
+    }
+
+    /// The first of a header's comma-separated values (each proxy appends its own after the client's).
+    private func firstValue(_ name: HTTPField.Name) -> String? {
+        guard let value = headers[name]?.split(separator: ",").first?.trimmingCharacters(in: .whitespaces),
+            !value.isEmpty
+        else { return nil }
+        return value
+    }
+
+    /// Letters, digits, dots, dashes, a port, or a bracketed IPv6 address: nothing that could end the URL early.
+    static func isPlainHost(_ host: String) -> Bool {
+        !host.isEmpty && host.utf8.count <= 255
+            && host.unicodeScalars.allSatisfy { scalar in
+                scalar.isASCII
+                    && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                        || ".-:[]".unicodeScalars.contains(scalar))
+            }
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import DoableCore
+import DoableDomain
+import HTTPTypes
+import Hummingbird
+import DoableArt
+import DoableHTTP
+
+/// One page of the web app, before the skeleton (top bar, sidebar, toast) is put around it.
+struct WebPage {
+    var title: String
+    var main: HTML
+    /// The sidebar entry to mark as current: `today`, `upcoming`, …, or `list:{id}`.
+    var current: String?
+    /// The list quick add puts new tasks into on this page (the Inbox when nil).
+    var quickAddList: ListID?
+    var status: HTTPResponse.Status = .ok
+    /// Classes for `<body>` (`selecting` when the page opened in selection mode).
+    var bodyClass = ""
+    /// The page's own CSS rules, put in its nonce'd style block (list colours).
+    var styles: [String] = []
+    /// The member's lists with open counts when the page already loaded them (the sidebar reuses them).
+    var lists: [ListView]?
+
+    init(title: String, main: HTML, current: String? = nil, quickAddList: ListID? = nil) {
+        self.title = title
+        self.main = main
+        self.current = current
+        self.quickAddList = quickAddList
+    }
+}
+
+/// Puts pages into the skeleton every page shares, documented in docs/web-app.md.
+struct WebRenderer: Sendable {
+    let domain: Domain
+    let assets: WebAssets
+    let trustedProxies: TrustedProxies
+
+    func render(_ page: WebPage, context: WebRequestContext) async throws -> Response {
+        let nonce = SecretToken.make(prefix: "").secret.prefix(22)
+        let identity = context.identity
+        async let unread = unreadCount(identity)
+        var lists: [ListView] = []
+        if let known = page.lists { lists = known } else if let identity { lists = try await domain.tasks.lists(identity) }
+        let unreadCount = try await unread
+        let preferences = identity?.account.preferences ?? Preferences()
+        var styles = page.styles
+        styles.append(":root{--accent:\(ListColor.hex(preferences.accentColor))}")
+        for view in lists { styles.append(ListColor.rule(for: view.list)) }
+        let html: HTML = """
+            <!doctype html>
+            <html lang="en" data-theme="\(preferences.theme.rawValue)">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="csrf-token" content="\(context.web.csrfToken)">
+            <title>\(page.title) · Doable</title>
+            <link rel="stylesheet" href="\(assets.url("css/app.css"))">
+            <link rel="icon" href="\(assets.url("icon.svg"))" type="image/svg+xml">
+            <style nonce="\(String(nonce))">\(HTML(unsafeMarkup: styles.joined(separator: "\n")))</style>
+            <script type="module" src="\(assets.url("js/app.js"))"></script>
+            </head>
+            <body class="\(context.web.query["select"] == "1" ? page.bodyClass + " selecting" : page.bodyClass)" data-signed-in="\(identity != nil ? "true" : "false")">
+            <a class="skip-link" href="#main">Skip to content</a>
+            \(identity.map { topBar($0, page: page, lists: lists, unread: unreadCount, context: context) })
+            \(identity.map { _ in WebSidebar(lists: lists, current: page.current).html })
+            <main id="main" tabindex="-1">
+            \(page.main)
+            </main>
+            \(toast(context))
+            </body>
+            </html>
+            """
+        return WebResponse.page(html, nonce: String(nonce), status: page.status)
+    }
+
+    /// NOTIF-2: the bell's count, read beside the lists.
+    private func unreadCount(_ identity: Identity?) async throws -> Int {
+        guard let identity else { return 0 }
+        return try await domain.reminders.unreadNotificationCount(identity)
+    }
+
+    private func topBar(
+        _ identity: Identity, page: WebPage, lists: [ListView], unread: Int,
+        context: WebRequestContext
+    ) -> HTML {
+        // A list the member may only read (COLLAB-1) leaves quick add on the Inbox.
+        let chosen = page.quickAddList.flatMap { id in lists.first { $0.list.id == id && $0.role >= .editor } }
+        let listID = chosen?.list.id ?? identity.account.inboxID
+        let listName = chosen?.list.name ?? lists.first { $0.list.id == listID }?.list.name ?? "Inbox"
+        return """
+            <header class="topbar">
+            <a id="menu-toggle" class="button icon-button" href="#sidebar" aria-controls="sidebar" aria-expanded="false">Menu</a>
+            <a class="brand" href="/today">Doable</a>
+            <form class="search-form" role="search" aria-label="Search tasks" method="get" action="/search">
+            <input type="search" name="q" aria-label="Search tasks" placeholder="Search" value="\(page.current == "search" ? context.web.query["q"] ?? "" : "")">
+            </form>
+            <form id="quick-add" class="quick-add" method="post" action="/tasks" data-inplace>
+            \(csrfField(context))
+            <input type="hidden" name="list" value="\(listID)">
+            <input type="hidden" name="parent" value="">
+            <input type="hidden" name="ignore" value="">
+            <input type="hidden" name="back" value="\(context.currentPath)">
+            <input id="quick-add-text" name="text" aria-label="New task" autocomplete="off" maxlength="1000" value="\(context.web.flash?.retry ?? "")" placeholder="Add a task to \(listName): Buy milk tomorrow 17:00 #Groceries !high @errand">
+            <button type="submit" class="button primary">Add</button>
+            <ul id="quick-add-chips" class="chips" aria-label="Recognised in the text" aria-live="polite"></ul>
+            <p id="quick-add-error" class="field-error" role="alert">\(context.web.flash?.retry != nil ? context.web.flash?.message ?? "" : "")</p>
+            </form>
+            <nav class="account-links" aria-label="Account">
+            \(NotificationBell.link(unread: unread, isCurrent: page.current == "notifications"))
+            <a href="/settings">Settings</a>
+            <a href="/signout">Sign out</a>
+            </nav>
+            </header>
+            """
+    }
+
+    private func toast(_ context: WebRequestContext) -> HTML {
+        guard let flash = context.web.flash, flash.retry == nil else { return "<div id=\"toast\" role=\"status\" aria-live=\"polite\"></div>" }
+        let undo: HTML =
+            flash.undo.map { token in
+                """
+                <form method="post" action="/undo" data-inplace>\(csrfField(context))<input type="hidden" name="token" value="\(token)"><button type="submit" class="undo button">Undo</button></form>
+                """
+            } ?? ""
+        return """
+            <div id="toast" role="status" aria-live="polite" class="is-visible"><p>\(flash.message)</p>\(undo)</div>
+            """
+    }
+}
+
+/// The hidden field every form carries (issue 11: CSRF protection on every form).
+func csrfField(_ context: WebRequestContext) -> HTML {
+    "<input type=\"hidden\" name=\"_csrf\" value=\"\(context.web.csrfToken)\">"
+}
+
+extension WebRequestContext {
+    /// The path and query of this request, for "come back here" fields.
+    var currentPath: String { web.path }
+}
+
+extension ListColor {
+    static func rule(for list: TaskList) -> String { ".lc-\(list.id){--list-color:\(hex(list.color))}" }
+}
