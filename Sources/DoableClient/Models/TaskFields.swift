@@ -5,42 +5,4 @@ public import DoableCore
 /// are kept (SYNC-2).
 ///
 /// The list, parent and rank change through `Replica.moveTask(_:toList:parent:after:)`.
-public struct TaskFields: Sendable, Equatable {
-    public var title: String?
-    public var notes: String?
-    public var status: TaskStatus?
-    public var priority: TaskPriority?
-    public var due: TaskDate??
-    public var start: TaskDate??
-    /// The labels the task has afterwards (the whole set).
-    public var labelIDs: [LabelID]?
-    public var estimatedMinutes: Int??
-    public var category: TaskCategory??
-    public var assigneeID: AccountID??
-    public var recurrence: String??
-    public var recurrenceBasis: RecurrenceBasis?
-
-    /// The changes given; every other field stays as it is.
-    public init(
-        title: String? = nil, notes: String? = nil, status: TaskStatus? = nil, priority: TaskPriority? = nil,
-        due: TaskDate?? = nil, start: TaskDate?? = nil, labelIDs: [LabelID]? = nil,
-        estimatedMinutes: Int?? = nil, category: TaskCategory?? = nil, assigneeID: AccountID?? = nil,
-        recurrence: String?? = nil, recurrenceBasis: RecurrenceBasis? = nil
-    ) {
-        self.title = title
-        self.notes = notes
-        self.status = status
-        self.priority = priority
-        self.due = due
-        self.start = start
-        self.labelIDs = labelIDs
-        self.estimatedMinutes = estimatedMinutes
-        self.category = category
-        self.assigneeID = assigneeID
-        self.recurrence = recurrence
-        self.recurrenceBasis = recurrenceBasis
-    }
-
-    /// Whether no field is set.
-    public var isEmpty: Bool { self == TaskFields() }
-}
+public typealias TaskFields = TaskEdit

@@ -1,26 +1,17 @@
 public import DoableCore
 
 /// TASK-1 and TASK-2: the fields of a new task or a task edit. nil leaves a field as it is; `.some(nil)` clears it.
+@dynamicMemberLookup
 public struct TaskInput: Sendable {
     /// SYNC-1: the id a device made for a new task; nil to have one made here.
     public var id: TaskID?
     /// SYNC: the place a device chose among its siblings (a `RankKey`); nil to append.
     public var rank: String?
-    public var title: String?
-    public var notes: String?
+    /// The fields a member edits (title, notes, status, priority, dates, labels, estimate, category, assignee,
+    /// recurrence — TASK-10: an RRULE value, or `.some(nil)` to stop repeating), read and set as `input.title`.
+    public var edit = TaskEdit()
     public var listID: ListID?
     public var parentID: TaskID??
-    public var status: TaskStatus?
-    public var priority: TaskPriority?
-    public var due: TaskDate??
-    public var start: TaskDate??
-    public var labelIDs: [LabelID]?
-    public var estimatedMinutes: Int??
-    public var category: TaskCategory??
-    public var assigneeID: AccountID??
-    /// TASK-10: an RRULE value, or `.some(nil)` to stop repeating.
-    public var recurrence: String??
-    public var recurrenceBasis: RecurrenceBasis?
     /// Set by Undo (TASK-8): the values put back are the task's own earlier ones, so a due date that has passed
     /// meanwhile is allowed, as it is for import and sync replay (TASK-2).
     public var isRestoringPreviousValues = false
@@ -31,7 +22,12 @@ public struct TaskInput: Sendable {
     /// INTEROP-1: the CalDAV resource this write came from, stored with the task in the same transaction.
     public var calendarResource: CalendarResource?
 
-    public init(title: String? = nil) { self.title = title }
+    public init(title: String? = nil) { self.edit.title = title }
+
+    public subscript<Value>(dynamicMember field: WritableKeyPath<TaskEdit, Value>) -> Value {
+        get { edit[keyPath: field] }
+        set { edit[keyPath: field] = newValue }
+    }
 }
 
 /// TASK-5: where a task goes: a list, a parent (`.some(nil)` for the top level) and a neighbour.
