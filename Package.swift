@@ -1,4 +1,5 @@
 // swift-tools-version:6.1
+import CompilerPluginSupport
 import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
@@ -40,15 +41,29 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
+        .package(url: "https://github.com/swiftlang/swift-syntax.git", from: "603.0.1"),
     ],
     targets: [
+        /// `@PublicInit`: a public memberwise initialiser written by the compiler, for types other modules build.
+        .macro(
+            name: "PublicInitMacros",
+            dependencies: [
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(name: "PublicInit", dependencies: ["PublicInitMacros"], swiftSettings: swiftSettings),
         .target(
             name: "DoableCore",
+            dependencies: ["PublicInit"],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "DoableStore",
             dependencies: [
+                "PublicInit",
                 "DoableCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -65,13 +80,14 @@ let package = Package(
         /// Issue 28: the /api/v1 contract (request and response types), shared by the server and the client. No I/O.
         .target(
             name: "DoableAPI",
-            dependencies: ["DoableCore"],
+            dependencies: ["DoableCore", "PublicInit"],
             swiftSettings: swiftSettings
         ),
         /// The domain operations: the only way for any other module to change data. No Hummingbird here.
         .target(
             name: "DoableDomain",
             dependencies: [
+                "PublicInit",
                 "DoableCore",
                 "DoableStore",
                 .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
@@ -243,6 +259,7 @@ let package = Package(
         .target(
             name: "DoableClient",
             dependencies: [
+                "PublicInit",
                 "DoableAPI",
                 "DoableCore",
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -1,8 +1,10 @@
 public import DoableCore
+import PublicInit
 
 /// The signed-in member's own account (`GET /me`): the stored fields the client keeps too (`AccountRecord`), and
 /// the profile and role the client does not keep.
 @dynamicMemberLookup
+@PublicInit
 public struct AccountDTO: Codable, Sendable, Equatable {
     public var record: AccountRecord
     public var gender: Gender?
@@ -13,21 +15,6 @@ public struct AccountDTO: Codable, Sendable, Equatable {
     public var showEmail: Bool
     public var showPhone: Bool
     public var isAdmin: Bool
-
-    public init(
-        record: AccountRecord, gender: Gender?, genderDescription: String?, dateOfBirth: CivilDate?,
-        educationLevel: EducationLevel?, phone: String?, showEmail: Bool, showPhone: Bool, isAdmin: Bool
-    ) {
-        self.record = record
-        self.gender = gender
-        self.genderDescription = genderDescription
-        self.dateOfBirth = dateOfBirth
-        self.educationLevel = educationLevel
-        self.phone = phone
-        self.showEmail = showEmail
-        self.showPhone = showPhone
-        self.isAdmin = isAdmin
-    }
 
     public init(
         id: AccountID, email: String, username: String, firstName: String, lastName: String, gender: Gender?,
@@ -76,39 +63,24 @@ public struct AccountDTO: Codable, Sendable, Equatable {
 }
 
 /// Register and sign-in answer with the account and a new session token.
+@PublicInit
 public struct SessionDTO: Codable, Sendable {
     public let account: AccountDTO
     public let token: String
-
-    public init(
-        account: AccountDTO, token: String
-    ) {
-        self.account = account
-        self.token = token
-    }
 }
 
 /// ACC-3: what any member may see of another, with its standing on the marketplace.
+@PublicInit
 public struct PublicProfileDTO: Codable, Sendable {
     public let username: String
     public let displayName: String
     @Nullable public var email: String?
     @Nullable public var phone: String?
     public let market: MarketProfileDTO
-
-    public init(
-        username: String, displayName: String, email: String?, phone: String?, market: MarketProfileDTO
-    ) {
-        self.username = username
-        self.displayName = displayName
-        self.email = email
-        self.phone = phone
-        self.market = market
-    }
-
 }
 
 /// ACC-5: a credential as listed; the secret is never shown again.
+@PublicInit
 public struct CredentialDTO: Codable, Sendable {
     public let id: CredentialID
     public let name: String
@@ -117,29 +89,10 @@ public struct CredentialDTO: Codable, Sendable {
     public let createdAt: Timestamp
     @Nullable public var expiresAt: Timestamp?
     public let isCurrent: Bool
-
-    public init(
-        id: CredentialID, name: String, kind: Credential.Kind, scope: Credential.Scope, createdAt: Timestamp, expiresAt: Timestamp?, isCurrent: Bool
-    ) {
-        self.id = id
-        self.name = name
-        self.kind = kind
-        self.scope = scope
-        self.createdAt = createdAt
-        self.expiresAt = expiresAt
-        self.isCurrent = isCurrent
-    }
-
 }
 
+@PublicInit
 public struct IssuedCredentialDTO: Codable, Sendable {
     public let credential: CredentialDTO
     public let secret: String
-
-    public init(
-        credential: CredentialDTO, secret: String
-    ) {
-        self.credential = credential
-        self.secret = secret
-    }
 }

@@ -1,6 +1,8 @@
 public import DoableCore
+import PublicInit
 
 /// COLLAB-1: a person with access to a list.
+@PublicInit
 public struct MemberDTO: Codable, Sendable {
     public let accountId: AccountID
     public let username: String
@@ -9,21 +11,10 @@ public struct MemberDTO: Codable, Sendable {
     public let addedAt: Timestamp
     /// The membership's version for `If-Match` (the list's for its owner).
     public let version: Int64
-
-    public init(
-        accountId: AccountID, username: String, displayName: String, role: ListRole, addedAt: Timestamp, version: Int64
-    ) {
-        self.accountId = accountId
-        self.username = username
-        self.displayName = displayName
-        self.role = role
-        self.addedAt = addedAt
-        self.version = version
-    }
-
 }
 
 /// TASK-12: a comment, with what the caller may do to it.
+@PublicInit
 public struct CommentDTO: Codable, Sendable {
     public let id: CommentID
     public let taskId: TaskID
@@ -36,26 +27,10 @@ public struct CommentDTO: Codable, Sendable {
     public let canEdit: Bool
     public let canDelete: Bool
     public let version: Int64
-
-    public init(
-        id: CommentID, taskId: TaskID, author: String?, authorId: AccountID, body: String, createdAt: Timestamp, editedAt: Timestamp?, canEdit: Bool,
-        canDelete: Bool, version: Int64
-    ) {
-        self.id = id
-        self.taskId = taskId
-        self.author = author
-        self.authorId = authorId
-        self.body = body
-        self.createdAt = createdAt
-        self.editedAt = editedAt
-        self.canEdit = canEdit
-        self.canDelete = canDelete
-        self.version = version
-    }
-
 }
 
 /// TASK-12: one line of a task's history.
+@PublicInit
 public struct ActivityDTO: Codable, Sendable {
     public let id: ActivityID
     public let taskId: TaskID
@@ -65,24 +40,10 @@ public struct ActivityDTO: Codable, Sendable {
     public let fields: [String]
     public let detail: String
     public let at: Timestamp
-
-    public init(
-        id: ActivityID, taskId: TaskID, actorId: AccountID?, actor: String?, action: TaskActivity.Action, fields: [String], detail: String,
-        at: Timestamp
-    ) {
-        self.id = id
-        self.taskId = taskId
-        self.actorId = actorId
-        self.actor = actor
-        self.action = action
-        self.fields = fields
-        self.detail = detail
-        self.at = at
-    }
-
 }
 
 /// NOTIF-2 and NOTIF-4: an entry of the notification centre.
+@PublicInit
 public struct NotificationDTO: Codable, Sendable {
     public let id: NotificationID
     public let kind: AppNotification.Kind
@@ -96,38 +57,14 @@ public struct NotificationDTO: Codable, Sendable {
     @Nullable public var readAt: Timestamp?
     /// NOTIF-3: delivered silently (a reminder inside the quiet hours): no browser notification for it.
     public let silent: Bool
-
-    public init(
-        id: NotificationID, kind: AppNotification.Kind, title: String, body: String, taskId: TaskID?, listId: ListID?, postingId: PostingID?,
-        createdAt: Timestamp, readAt: Timestamp?, silent: Bool
-    ) {
-        self.id = id
-        self.kind = kind
-        self.title = title
-        self.body = body
-        self.taskId = taskId
-        self.listId = listId
-        self.postingId = postingId
-        self.createdAt = createdAt
-        self.readAt = readAt
-        self.silent = silent
-    }
-
 }
 
+@PublicInit
 public struct NotificationsDTO: Codable, Sendable {
     public let notifications: [NotificationDTO]
     public let unreadCount: Int
     /// `before` for the next (older) page; null on the last one.
     public let nextCursor: String?
-
-    public init(
-        notifications: [NotificationDTO], unreadCount: Int, nextCursor: String?
-    ) {
-        self.notifications = notifications
-        self.unreadCount = unreadCount
-        self.nextCursor = nextCursor
-    }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -139,30 +76,16 @@ public struct NotificationsDTO: Codable, Sendable {
     enum CodingKeys: String, CodingKey { case notifications, unreadCount, nextCursor }
 }
 
+@PublicInit
 public struct UnreadCountDTO: Codable, Sendable {
     public let unreadCount: Int
-
-    public init(
-        unreadCount: Int
-    ) {
-        self.unreadCount = unreadCount
-    }
 }
 
 /// COLLAB-1, in the export: one account's role in one list.
+@PublicInit
 public struct MembershipDTO: Codable, Sendable {
     public let listId: ListID
     public let accountId: AccountID
     public let role: ListRole
     public let createdAt: Timestamp
-
-    public init(
-        listId: ListID, accountId: AccountID, role: ListRole, createdAt: Timestamp
-    ) {
-        self.listId = listId
-        self.accountId = accountId
-        self.role = role
-        self.createdAt = createdAt
-    }
-
 }

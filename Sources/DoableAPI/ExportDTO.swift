@@ -1,6 +1,8 @@
 public import DoableCore
+import PublicInit
 
 /// ACC-6: everything a member has, as `GET /api/v1/me/export` answers it.
+@PublicInit
 public struct ExportDTO: Encodable, Sendable {
     public let exportedAt: Timestamp
     public let account: AccountDTO
@@ -21,28 +23,4 @@ public struct ExportDTO: Encodable, Sendable {
     public let calendar: String
     /// GAME: the companion game (profile, closed days, ledger); null if the member never played.
     @Nullable public var game: GameExportDTO?
-
-    public init(
-        exportedAt: Timestamp, account: AccountDTO, lists: [ListDTO], tasks: [TaskDTO], labels: [LabelDTO], tokens: [CredentialDTO],
-        memberships: [MembershipDTO], comments: [CommentDTO], reminders: [ReminderDTO], webhooks: [WebhookDTO], postings: [PostingDTO],
-        bids: [BidDTO], questions: [QuestionDTO], reviews: [ReviewDTO], photos: [PhotoDTO], calendar: String, game: GameExportDTO?
-    ) {
-        self.exportedAt = exportedAt
-        self.account = account
-        self.lists = lists
-        self.tasks = tasks
-        self.labels = labels
-        self.tokens = tokens
-        self.memberships = memberships
-        self.comments = comments
-        self.reminders = reminders
-        self.webhooks = webhooks
-        self.postings = postings
-        self.bids = bids
-        self.questions = questions
-        self.reviews = reviews
-        self.photos = photos
-        self.calendar = calendar
-        self.game = game
-    }
 }

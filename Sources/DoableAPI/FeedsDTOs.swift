@@ -1,42 +1,24 @@
 public import DoableCore
+import PublicInit
 
 /// INTEROP-2: the feed URLs of `GET /api/v1/feeds` and `POST /api/v1/feeds/rotate`, absolute as the client reached
 /// the server (`Request.publicOrigin`).
+@PublicInit
 public struct FeedsDTO: Codable, Sendable {
+    @PublicInit
     public struct Feed: Codable, Sendable {
         public let url: String
-
-        public init(
-            url: String
-        ) {
-            self.url = url
-        }
     }
 
+    @PublicInit
     public struct ListFeed: Codable, Sendable {
         public let listId: ListID
         public let name: String
         public let url: String
-
-        public init(
-            listId: ListID, name: String, url: String
-        ) {
-            self.listId = listId
-            self.name = name
-            self.url = url
-        }
     }
 
     public let all: Feed
     public let lists: [ListFeed]
-
-    public init(
-        all: Feed, lists: [ListFeed]
-    ) {
-        self.all = all
-        self.lists = lists
-    }
-
 }
 
 /// Where the feeds are served (`CalendarFeedController`): the key is the only credential, as calendar apps send no

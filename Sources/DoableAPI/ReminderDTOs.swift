@@ -1,17 +1,14 @@
 public import DoableCore
+import PublicInit
 
 /// NOTIF-1: a reminder as `GET /api/v1/reminders/{id}` writes it: the stored fields the client keeps too
 /// (`ReminderRecord`), and the moment it last fired for.
 @dynamicMemberLookup
+@PublicInit
 public struct ReminderDTO: Codable, Sendable, Equatable {
     public var record: ReminderRecord
     /// The moment it last fired for.
     public var firedFor: Timestamp?
-
-    public init(record: ReminderRecord, firedFor: Timestamp?) {
-        self.record = record
-        self.firedFor = firedFor
-    }
 
     public init(
         id: ReminderID, taskId: TaskID, at: Timestamp?, relativeTo: Reminder.Anchor?, offsetMinutes: Int?,
@@ -61,10 +58,10 @@ public struct WebhookDTO: Codable, Sendable {
         self.createdAt = createdAt
         self.secret = secret
     }
-
 }
 
 /// NOTIF-5: a queued email or webhook delivery and its attempts, for the member's delivery log.
+@PublicInit
 public struct DeliveryDTO: Codable, Sendable {
     public let id: DeliveryID
     public let channel: String
@@ -76,35 +73,11 @@ public struct DeliveryDTO: Codable, Sendable {
     @Nullable public var sentAt: Timestamp?
     @Nullable public var nextAttemptAt: Timestamp?
 
-    public init(
-        id: DeliveryID, channel: String, event: String, state: String, attempts: [AttemptDTO], lastError: String?, createdAt: Timestamp,
-        sentAt: Timestamp?, nextAttemptAt: Timestamp?
-    ) {
-        self.id = id
-        self.channel = channel
-        self.event = event
-        self.state = state
-        self.attempts = attempts
-        self.lastError = lastError
-        self.createdAt = createdAt
-        self.sentAt = sentAt
-        self.nextAttemptAt = nextAttemptAt
-    }
-
+    @PublicInit
     public struct AttemptDTO: Codable, Sendable {
         public let number: Int
         public let at: Timestamp
         public let succeeded: Bool
         public let detail: String
-
-        public init(
-            number: Int, at: Timestamp, succeeded: Bool, detail: String
-        ) {
-            self.number = number
-            self.at = at
-            self.succeeded = succeeded
-            self.detail = detail
-        }
     }
-
 }

@@ -1,16 +1,13 @@
 public import DoableCore
+import PublicInit
 
 /// A list as `GET /api/v1/lists/{id}` writes it: the stored fields the client keeps too (`ListRecord`), and the
 /// count of open tasks the server works out for each answer.
 @dynamicMemberLookup
+@PublicInit
 public struct ListDTO: Codable, Sendable, Equatable {
     public var record: ListRecord
     public var openTaskCount: Int
-
-    public init(record: ListRecord, openTaskCount: Int) {
-        self.record = record
-        self.openTaskCount = openTaskCount
-    }
 
     public init(
         id: ListID, name: String, description: String, color: String, icon: String?, isInbox: Bool, isArchived: Bool,
@@ -120,17 +117,10 @@ public struct TaskPageDTO: Codable, Sendable {
 /// TASK-6: a label is written as stored; the client keeps the same shape.
 public typealias LabelDTO = LabelRecord
 
+@PublicInit
 public struct TrashDTO: Codable, Sendable {
     public let lists: [ListDTO]
     public let tasks: [TaskDTO]
     /// When each item is deleted for good unless restored.
     public let retentionDays: Int
-
-    public init(
-        lists: [ListDTO], tasks: [TaskDTO], retentionDays: Int
-    ) {
-        self.lists = lists
-        self.tasks = tasks
-        self.retentionDays = retentionDays
-    }
 }

@@ -1,4 +1,7 @@
+import PublicInit
+
 /// One entry of an account's change feed (SYNC-1): what changed, in the order it was committed.
+@PublicInit
 public struct Change: Sendable, Equatable, Codable {
     /// Whose feed the entry is in: the owner of what changed, and later every member of its list.
     public var accountID: AccountID
@@ -26,18 +29,4 @@ public struct Change: Sendable, Equatable, Codable {
     }
     /// `put`: the entity now has the state stored (trashed ones carry `deletedAt`); `delete`: it is gone for good.
     public enum Kind: String, Sendable, Codable, CaseIterable { case put, delete }
-
-    public init(
-        accountID: AccountID, sequence: Int64, entity: Entity, entityID: String, kind: Kind, at: Timestamp,
-        actorID: AccountID? = nil, listID: ListID? = nil
-    ) {
-        self.accountID = accountID
-        self.sequence = sequence
-        self.entity = entity
-        self.entityID = entityID
-        self.kind = kind
-        self.at = at
-        self.actorID = actorID
-        self.listID = listID
-    }
 }

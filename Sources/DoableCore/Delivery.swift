@@ -1,5 +1,8 @@
+import PublicInit
+
 /// NOTIF-5: one message to send by email or webhook, queued in the transaction of the change that caused it and
 /// sent by the scheduler, which retries with backoff and records every attempt.
+@PublicInit
 public struct Delivery: Sendable, Equatable, Codable {
     public var id: DeliveryID
     public var accountID: AccountID
@@ -10,8 +13,8 @@ public struct Delivery: Sendable, Equatable, Codable {
     public var event: String
     /// What to say, as JSON (`DeliveryPayload`), rendered into an email or a webhook body when sent.
     public var payload: String
-    public var state: State
-    public var attempts: Int
+    public var state: State = .pending
+    public var attempts: Int = 0
     public var nextAttemptAt: Timestamp
     public var lastError: String?
     public var createdAt: Timestamp
@@ -20,28 +23,10 @@ public struct Delivery: Sendable, Equatable, Codable {
     public enum Channel: String, Sendable, Codable, CaseIterable { case email, webhook }
     /// `failed`: given up after retrying for a day, or refused for good (a 5xx SMTP reply, a 4xx from a webhook).
     public enum State: String, Sendable, Codable, CaseIterable { case pending, sent, failed }
-
-    public init(
-        id: DeliveryID, accountID: AccountID, channel: Channel, target: String, event: String,
-        payload: String, state: State = .pending, attempts: Int = 0, nextAttemptAt: Timestamp,
-        lastError: String? = nil, createdAt: Timestamp, sentAt: Timestamp? = nil
-    ) {
-        self.id = id
-        self.accountID = accountID
-        self.channel = channel
-        self.target = target
-        self.event = event
-        self.payload = payload
-        self.state = state
-        self.attempts = attempts
-        self.nextAttemptAt = nextAttemptAt
-        self.lastError = lastError
-        self.createdAt = createdAt
-        self.sentAt = sentAt
-    }
 }
 
 /// One try at sending a delivery, kept for the member's delivery log.
+@PublicInit
 public struct DeliveryAttempt: Sendable, Equatable, Codable {
     public var deliveryID: DeliveryID
     public var number: Int
@@ -49,18 +34,11 @@ public struct DeliveryAttempt: Sendable, Equatable, Codable {
     public var succeeded: Bool
     /// The reply (`250 OK`, `HTTP 500`) or the error.
     public var detail: String
-
-    public init(deliveryID: DeliveryID, number: Int, at: Timestamp, succeeded: Bool, detail: String) {
-        self.deliveryID = deliveryID
-        self.number = number
-        self.at = at
-        self.succeeded = succeeded
-        self.detail = detail
-    }
 }
 
 /// INTEROP-4: an account's outgoing webhook. The secret signs each body (`X-Doable-Signature: sha256=<hex>`); it is
 /// shown once when the webhook is made and kept to sign with.
+@PublicInit
 public struct Webhook: Sendable, Equatable, Codable {
     public var id: WebhookID
     public var accountID: AccountID
@@ -71,22 +49,7 @@ public struct Webhook: Sendable, Equatable, Codable {
     public var feedCursor: Int64
     public var createdAt: Timestamp
     public var updatedAt: Timestamp
-    public var version: Int64
-
-    public init(
-        id: WebhookID, accountID: AccountID, url: String, events: [WebhookEvent], secret: String,
-        feedCursor: Int64, createdAt: Timestamp, updatedAt: Timestamp, version: Int64 = 1
-    ) {
-        self.id = id
-        self.accountID = accountID
-        self.url = url
-        self.events = events
-        self.secret = secret
-        self.feedCursor = feedCursor
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.version = version
-    }
+    public var version: Int64 = 1
 }
 
 /// What a webhook can subscribe to: the account's task changes (read from its change feed) and its notifications.

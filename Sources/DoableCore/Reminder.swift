@@ -1,5 +1,8 @@
+import PublicInit
+
 /// NOTIF-1: a member's reminder on a task, at a moment or relative to the task's due or start date. Reminders are
 /// personal: each member of a shared list sets their own, and only they hear it.
+@PublicInit
 public struct Reminder: Sendable, Equatable, Codable {
     public var id: ReminderID
     public var taskID: TaskID
@@ -8,7 +11,7 @@ public struct Reminder: Sendable, Equatable, Codable {
     /// NOTIF-3: fire at this moment instead (snooze); cleared when it fires.
     public var snoozedUntil: Timestamp?
     /// NOTIF-3: a silenced reminder does not fire again until the task's next occurrence.
-    public var silenced: Bool
+    public var silenced: Bool = false
     /// The trigger moment it last fired (or was dropped) for: it fires once per moment, and a new due date or the
     /// next occurrence of a recurring task gives it a new one.
     public var firedFor: Timestamp?
@@ -17,7 +20,7 @@ public struct Reminder: Sendable, Equatable, Codable {
     public var nextAt: Timestamp?
     public var createdAt: Timestamp
     public var updatedAt: Timestamp
-    public var version: Int64
+    public var version: Int64 = 1
 
     public enum Trigger: Sendable, Equatable, Codable {
         case at(Timestamp)
@@ -26,24 +29,6 @@ public struct Reminder: Sendable, Equatable, Codable {
     }
 
     public enum Anchor: String, Sendable, Codable, CaseIterable { case due, start }
-
-    public init(
-        id: ReminderID, taskID: TaskID, accountID: AccountID, trigger: Trigger,
-        snoozedUntil: Timestamp? = nil, silenced: Bool = false, firedFor: Timestamp? = nil,
-        nextAt: Timestamp? = nil, createdAt: Timestamp, updatedAt: Timestamp, version: Int64 = 1
-    ) {
-        self.id = id
-        self.taskID = taskID
-        self.accountID = accountID
-        self.trigger = trigger
-        self.snoozedUntil = snoozedUntil
-        self.silenced = silenced
-        self.firedFor = firedFor
-        self.nextAt = nextAt
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.version = version
-    }
 
     /// The hour a reminder relative to a whole-day date counts from, in the member's time zone.
     public static let wholeDayHour = 9

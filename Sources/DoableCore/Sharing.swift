@@ -1,3 +1,5 @@
+import PublicInit
+
 /// COLLAB-1: what a member may do in a list. Ordered: each role may do everything the ones below it may.
 public enum ListRole: String, Sendable, Codable, CaseIterable, Comparable {
     case viewer, editor, admin, owner
@@ -18,6 +20,7 @@ public enum ListRole: String, Sendable, Codable, CaseIterable, Comparable {
 }
 
 /// COLLAB-1: one account's access to another account's list. The owner has no membership row: the list names it.
+@PublicInit
 public struct ListMembership: Sendable, Equatable, Codable {
     public var listID: ListID
     public var accountID: AccountID
@@ -27,24 +30,11 @@ public struct ListMembership: Sendable, Equatable, Codable {
     public var addedBy: AccountID?
     public var createdAt: Timestamp
     public var updatedAt: Timestamp
-    public var version: Int64
-
-    public init(
-        listID: ListID, accountID: AccountID, role: ListRole, rank: String, addedBy: AccountID?,
-        createdAt: Timestamp, updatedAt: Timestamp, version: Int64 = 1
-    ) {
-        self.listID = listID
-        self.accountID = accountID
-        self.role = role
-        self.rank = rank
-        self.addedBy = addedBy
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.version = version
-    }
+    public var version: Int64 = 1
 }
 
 /// TASK-12: a plain-text comment on a task.
+@PublicInit
 public struct TaskComment: Sendable, Equatable, Codable {
     public var id: CommentID
     public var taskID: TaskID
@@ -55,25 +45,11 @@ public struct TaskComment: Sendable, Equatable, Codable {
     public var updatedAt: Timestamp
     /// Set when the author changed the text after posting it.
     public var editedAt: Timestamp?
-    public var version: Int64
-
-    public init(
-        id: CommentID, taskID: TaskID, listID: ListID, authorID: AccountID, body: String,
-        createdAt: Timestamp, updatedAt: Timestamp, editedAt: Timestamp? = nil, version: Int64 = 1
-    ) {
-        self.id = id
-        self.taskID = taskID
-        self.listID = listID
-        self.authorID = authorID
-        self.body = body
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.editedAt = editedAt
-        self.version = version
-    }
+    public var version: Int64 = 1
 }
 
 /// TASK-12: one line of a task's history: who did what to it, when.
+@PublicInit
 public struct TaskActivity: Sendable, Equatable, Codable {
     public var id: ActivityID
     public var taskID: TaskID
@@ -81,26 +57,13 @@ public struct TaskActivity: Sendable, Equatable, Codable {
     public var actorID: AccountID?
     public var action: Action
     /// The fields an edit changed (API names: `title`, `due`, …); empty for other actions.
-    public var fields: [String]
+    public var fields: [String] = []
     /// A short human detail, e.g. the list a task moved to or who was assigned.
-    public var detail: String
+    public var detail: String = ""
     public var at: Timestamp
 
     public enum Action: String, Sendable, Codable, CaseIterable {
         case created, edited, completed, reopened, moved, deleted, restored, assigned, unassigned, commented
-    }
-
-    public init(
-        id: ActivityID, taskID: TaskID, actorID: AccountID?, action: Action,
-        fields: [String] = [], detail: String = "", at: Timestamp
-    ) {
-        self.id = id
-        self.taskID = taskID
-        self.actorID = actorID
-        self.action = action
-        self.fields = fields
-        self.detail = detail
-        self.at = at
     }
 }
 

@@ -1,19 +1,22 @@
+import PublicInit
+
 /// A task or a subtask (TASK-1..9). Named TaskItem so it never shadows Swift's `Task`.
+@PublicInit
 public struct TaskItem: Sendable, Equatable, Codable {
     public var id: TaskID
     public var ownerID: AccountID
     public var listID: ListID
     public var parentID: TaskID?
     public var title: String
-    public var notes: String
-    public var status: TaskStatus
-    public var priority: TaskPriority
+    public var notes: String = ""
+    public var status: TaskStatus = .pending
+    public var priority: TaskPriority = .none
     public var due: TaskDate?
     public var start: TaskDate?
     public var estimatedMinutes: Int?
     public var category: TaskCategory?
     public var assigneeID: AccountID?
-    public var labelIDs: [LabelID]
+    public var labelIDs: [LabelID] = []
     public var completedAt: Timestamp?
     public var rank: String
     public var createdAt: Timestamp
@@ -22,43 +25,10 @@ public struct TaskItem: Sendable, Equatable, Codable {
     public var deletedAt: Timestamp?
     /// What the user deleted to put this task in the trash: the task itself, an ancestor, or its list.
     public var trashedWith: String?
-    public var version: Int64
+    public var version: Int64 = 1
     /// TASK-10: an RFC 5545 RRULE value (`FREQ=WEEKLY;BYDAY=MO`), checked by `RecurrenceRule`; nil for none.
     public var recurrence: String?
-    public var recurrenceBasis: RecurrenceBasis
-
-    public init(
-        id: TaskID, ownerID: AccountID, listID: ListID, parentID: TaskID? = nil, title: String,
-        notes: String = "", status: TaskStatus = .pending, priority: TaskPriority = .none, due: TaskDate? = nil,
-        start: TaskDate? = nil, estimatedMinutes: Int? = nil, category: TaskCategory? = nil,
-        assigneeID: AccountID? = nil, labelIDs: [LabelID] = [], completedAt: Timestamp? = nil, rank: String,
-        createdAt: Timestamp, updatedAt: Timestamp, deletedAt: Timestamp? = nil, trashedWith: String? = nil,
-        version: Int64 = 1, recurrence: String? = nil, recurrenceBasis: RecurrenceBasis = .due
-    ) {
-        self.id = id
-        self.ownerID = ownerID
-        self.listID = listID
-        self.parentID = parentID
-        self.title = title
-        self.notes = notes
-        self.status = status
-        self.priority = priority
-        self.due = due
-        self.start = start
-        self.estimatedMinutes = estimatedMinutes
-        self.category = category
-        self.assigneeID = assigneeID
-        self.labelIDs = labelIDs
-        self.completedAt = completedAt
-        self.rank = rank
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.deletedAt = deletedAt
-        self.trashedWith = trashedWith
-        self.version = version
-        self.recurrence = recurrence
-        self.recurrenceBasis = recurrenceBasis
-    }
+    public var recurrenceBasis: RecurrenceBasis = .due
 
     /// TASK-3: its due moment passed while it was not completed.
     public func isOverdue(now: Timestamp = .now) -> Bool {
@@ -89,11 +59,8 @@ public enum TaskPriority: String, Sendable, Codable, CaseIterable {
 public enum TaskCategory: String, Sendable, Codable, CaseIterable { case study, work, exercise, personal, other }
 
 /// TASK-4: done and total over a task's whole subtree (the task itself not counted).
+@PublicInit
 public struct SubtaskProgress: Sendable, Equatable, Codable {
     public var done: Int
     public var total: Int
-    public init(done: Int, total: Int) {
-        self.done = done
-        self.total = total
-    }
 }

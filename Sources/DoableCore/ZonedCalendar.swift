@@ -1,15 +1,12 @@
 public import Foundation
+import PublicInit
 
 /// Days and wall times in a member's time zone, with weeks that start on their chosen day. Quick add and the web
 /// app's dates use the same one, so "tomorrow 17:00" typed and 17:00 picked are the same moment.
+@PublicInit
 public struct ZonedCalendar: Sendable {
     public let zone: TimeZone
     public let weekStart: Preferences.Weekday
-
-    public init(zone: TimeZone, weekStart: Preferences.Weekday) {
-        self.zone = zone
-        self.weekStart = weekStart
-    }
 
     /// A member's calendar; an unknown zone name counts as UTC.
     public init(preferences: Preferences) {

@@ -1,4 +1,6 @@
 public import DoableCore
+import PublicInit
+
 @_spi(StoreWriting) import DoableStore
 
 /// What a caller wants to do to a list or its tasks (COLLAB-1, COLLAB-3), and the least role that may.
@@ -41,19 +43,13 @@ public struct ListAccess: Sendable {
 }
 
 /// A list as a member sees it: the caller's role, how many people share it, its open tasks.
+@PublicInit
 public struct ListView: Sendable {
     public var list: TaskList
     public var openTaskCount: Int
     public var role: ListRole
     /// The owner and every member.
     public var memberCount: Int
-
-    public init(list: TaskList, openTaskCount: Int, role: ListRole, memberCount: Int) {
-        self.list = list
-        self.openTaskCount = openTaskCount
-        self.role = role
-        self.memberCount = memberCount
-    }
 }
 
 /// COLLAB-3: the one rule for "may this account do this to this list or task", asked by every read and write

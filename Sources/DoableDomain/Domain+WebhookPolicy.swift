@@ -1,20 +1,16 @@
 public import DoableCore
+import PublicInit
 
 extension Domain {
     /// Where webhooks may point: not at this server itself (it would call itself), and only where the outgoing
     /// policy allows (OPS-7). The policy is applied again to the address actually connected to when a call is
     /// made; this first look turns away what is plainly refused (numbers in any form, `localhost`) when the
     /// webhook is made.
+    @PublicInit
     public struct WebhookPolicy: Sendable {
         public var ownHosts: Set<String>
         public var ownPort: Int
-        public var outgoing: OutgoingPolicy
-
-        public init(ownHosts: Set<String>, ownPort: Int, outgoing: OutgoingPolicy = OutgoingPolicy()) {
-            self.ownHosts = ownHosts
-            self.ownPort = ownPort
-            self.outgoing = outgoing
-        }
+        public var outgoing: OutgoingPolicy = OutgoingPolicy()
 
         func pointsAtSelf(host: String, port: Int) -> Bool {
             guard port == ownPort else { return false }

@@ -1,17 +1,14 @@
 @_spi(StoreWriting) import DoableStore
 public import Logging
 public import ServiceLifecycle
+import PublicInit
 
 /// Passes the store's feed signals (commits of every process on the database) to the notifier until graceful
 /// shutdown, then closes the notifier, which ends every live stream that is still open.
+@PublicInit
 public struct FeedNotifierService: Service {
     let domain: Domain
     let logger: Logger
-
-    public init(domain: Domain, logger: Logger) {
-        self.domain = domain
-        self.logger = logger
-    }
 
     public func run() async throws {
         let notifier = domain.notifier

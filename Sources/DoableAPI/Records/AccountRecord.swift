@@ -1,38 +1,25 @@
 public import DoableCore
 import Foundation
+import PublicInit
 
 /// The signed-in member's own account, as `GET /api/v1/me` and sync pulls write it.
 ///
 /// Encoded, every stored key is written. The profile fields the client does not use (`phone`, `isAdmin`, …) are not
 /// kept.
+@PublicInit
 public struct AccountRecord: Codable, Sendable, Equatable {
     public var id: AccountID
     public var email: String
     public var username: String
-    public var firstName: String
-    public var lastName: String
+    public var firstName: String = ""
+    public var lastName: String = ""
     /// The account's Inbox: where a task made without a list goes.
     public var inboxId: ListID
-    public var preferences: AccountPreferences
+    public var preferences: AccountPreferences = AccountPreferences()
     public var createdAt: Timestamp
     public var updatedAt: Timestamp
 
     /// An account with the given fields.
-    public init(
-        id: AccountID, email: String, username: String, firstName: String = "", lastName: String = "",
-        inboxId: ListID, preferences: AccountPreferences = AccountPreferences(), createdAt: Timestamp,
-        updatedAt: Timestamp
-    ) {
-        self.id = id
-        self.email = email
-        self.username = username
-        self.firstName = firstName
-        self.lastName = lastName
-        self.inboxId = inboxId
-        self.preferences = preferences
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-    }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)

@@ -1,28 +1,19 @@
 public import DoableCore
+import PublicInit
 
 /// TASK-6: a label as the REST API and sync pulls write it (`GET /api/v1/labels/{id}`).
+@PublicInit
 public struct LabelRecord: Codable, Sendable, Equatable {
     public var id: LabelID
     public var name: String
     /// A palette name (`gray`) or `#RRGGBB`.
-    public var color: String
+    public var color: String = "gray"
     public var createdAt: Timestamp
     public var updatedAt: Timestamp
     /// Raised by every change on the server; 0 for a label made here and not yet pulled back.
-    public var version: Int64
+    public var version: Int64 = 1
 
     /// A label with the given fields.
-    public init(
-        id: LabelID, name: String, color: String = "gray", createdAt: Timestamp, updatedAt: Timestamp,
-        version: Int64 = 1
-    ) {
-        self.id = id
-        self.name = name
-        self.color = color
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.version = version
-    }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)

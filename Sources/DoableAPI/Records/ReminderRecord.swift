@@ -1,9 +1,11 @@
 public import DoableCore
+import PublicInit
 
 /// NOTIF-1: one of the caller's reminders as the REST API and sync pulls write it (`GET /api/v1/reminders/{id}`):
 /// `at` a moment, or `relativeTo` the task's `due` or `start` date with `offsetMinutes` (negative is before).
 ///
 /// Encoded, every stored key is written (an empty one as `null`); the API's `firedFor` is not kept.
+@PublicInit
 public struct ReminderRecord: Codable, Sendable, Equatable {
     public var id: ReminderID
     public var taskId: TaskID
@@ -14,30 +16,13 @@ public struct ReminderRecord: Codable, Sendable, Equatable {
     /// When it fires next, as the server last computed it; nil when it will not (or before the server has seen it).
     public var nextAt: Timestamp?
     public var snoozedUntil: Timestamp?
-    public var silenced: Bool
+    public var silenced: Bool = false
     public var createdAt: Timestamp
     public var updatedAt: Timestamp
     /// Raised by every change on the server; 0 for a reminder made here and not yet pulled back.
-    public var version: Int64
+    public var version: Int64 = 1
 
     /// A reminder with the given fields.
-    public init(
-        id: ReminderID, taskId: TaskID, at: Timestamp? = nil, relativeTo: Reminder.Anchor? = nil, offsetMinutes: Int? = nil,
-        nextAt: Timestamp? = nil, snoozedUntil: Timestamp? = nil, silenced: Bool = false, createdAt: Timestamp,
-        updatedAt: Timestamp, version: Int64 = 1
-    ) {
-        self.id = id
-        self.taskId = taskId
-        self.at = at
-        self.relativeTo = relativeTo
-        self.offsetMinutes = offsetMinutes
-        self.nextAt = nextAt
-        self.snoozedUntil = snoozedUntil
-        self.silenced = silenced
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.version = version
-    }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)

@@ -1,6 +1,9 @@
+import PublicInit
+
 /// SYNC-3: one local change as it is queued in the outbox and pushed: the device's number for it, its name
 /// (`task.update`), the device clock's reading when it was made, and its arguments exactly as `docs/sync.md`
 /// specifies them.
+@PublicInit
 public struct Mutation: Codable, Sendable, Equatable {
     /// Numbered 1, 2, 3… per client id with no gaps; the server applies each at most once.
     public var id: Int64
@@ -12,10 +15,4 @@ public struct Mutation: Codable, Sendable, Equatable {
     public var args: [String: JSONValue]
 
     /// A mutation with the given fields.
-    public init(id: Int64, name: String, hlc: String, args: [String: JSONValue]) {
-        self.id = id
-        self.name = name
-        self.hlc = hlc
-        self.args = args
-    }
 }

@@ -1,7 +1,9 @@
 public import DoableCore
 public import Foundation
+import PublicInit
 
 /// SYNC-4: the body of `POST /api/v1/sync/pull`.
+@PublicInit
 public struct PullRequest: Codable, Sendable, Equatable {
     /// The device's client id (written lower-case).
     public var clientId: UUID
@@ -11,11 +13,6 @@ public struct PullRequest: Codable, Sendable, Equatable {
     public var limit: Int?
 
     /// A pull from `cursor` for the device `clientId`.
-    public init(clientId: UUID, cursor: String?, limit: Int? = nil) {
-        self.clientId = clientId
-        self.cursor = cursor
-        self.limit = limit
-    }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -35,44 +32,28 @@ public struct PullRequest: Codable, Sendable, Equatable {
 }
 
 /// SYNC-4: one page of what changed since the cursor, each entity once in its current state.
+@PublicInit
 public struct PullResponse: Codable, Sendable, Equatable {
     /// The cursor to send next time.
     public var cursor: String
     /// Whether to pull again at once with the new cursor.
-    public var more: Bool
+    public var more: Bool = false
     /// Whether this page (and the ones after it, until `more` is false) is the whole state: the device empties its
     /// replica first, keeping its pending mutations.
-    public var reset: Bool
+    public var reset: Bool = false
     /// The last of this device's mutations the server has handled.
     public var lastMutationId: Int64
     public var serverTime: Timestamp
     /// Present when the caller's own profile or preferences changed.
     public var account: AccountDTO?
-    public var lists: [ListDTO]
-    public var tasks: [TaskDTO]
-    public var labels: [LabelRecord]
-    public var reminders: [ReminderDTO]
+    public var lists: [ListDTO] = []
+    public var tasks: [TaskDTO] = []
+    public var labels: [LabelRecord] = []
+    public var reminders: [ReminderDTO] = []
     /// What is gone for the caller: deleted for good, or no longer shared with it.
-    public var deleted: [DeletedEntity]
+    public var deleted: [DeletedEntity] = []
 
     /// A page with the given fields.
-    public init(
-        cursor: String, more: Bool = false, reset: Bool = false, lastMutationId: Int64, serverTime: Timestamp,
-        account: AccountDTO? = nil, lists: [ListDTO] = [], tasks: [TaskDTO] = [],
-        labels: [LabelRecord] = [], reminders: [ReminderDTO] = [], deleted: [DeletedEntity] = []
-    ) {
-        self.cursor = cursor
-        self.more = more
-        self.reset = reset
-        self.lastMutationId = lastMutationId
-        self.serverTime = serverTime
-        self.account = account
-        self.lists = lists
-        self.tasks = tasks
-        self.labels = labels
-        self.reminders = reminders
-        self.deleted = deleted
-    }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)

@@ -1,17 +1,15 @@
 public import DoableCore
 public import Foundation
+import PublicInit
 
 /// SYNC-3: the body of `POST /api/v1/sync/push`: at most 100 mutations of one device, in id order.
+@PublicInit
 public struct PushRequest: Codable, Sendable, Equatable {
     /// The device's client id (written lower-case).
     public var clientId: UUID
     public var mutations: [Mutation]
 
     /// A push of `mutations` from the device `clientId`.
-    public init(clientId: UUID, mutations: [Mutation]) {
-        self.clientId = clientId
-        self.mutations = mutations
-    }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -36,6 +34,7 @@ public struct PushRequest: Codable, Sendable, Equatable {
 }
 
 /// SYNC-3: the answer to a push: how far the server got, its clock, and what became of each mutation it handled.
+@PublicInit
 public struct PushResponse: Codable, Sendable, Equatable {
     /// The last of this device's mutations the server has handled.
     public var lastMutationId: Int64
@@ -44,11 +43,6 @@ public struct PushResponse: Codable, Sendable, Equatable {
     public var results: [MutationResult]
 
     /// An answer with the given fields.
-    public init(lastMutationId: Int64, serverTime: Timestamp, results: [MutationResult]) {
-        self.lastMutationId = lastMutationId
-        self.serverTime = serverTime
-        self.results = results
-    }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)

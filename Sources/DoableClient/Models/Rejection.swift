@@ -1,7 +1,9 @@
 public import DoableCore
+import PublicInit
 
 /// SYNC-2: a change of this device that the server refused for good (bad input, no permission, the task in the
 /// trash). Its effect never shows; the reason is kept so the user can be told.
+@PublicInit
 public struct Rejection: Codable, Sendable, Equatable {
     /// The number of the refused mutation.
     public var mutationId: Int64
@@ -19,16 +21,4 @@ public struct Rejection: Codable, Sendable, Equatable {
     public var at: Timestamp
 
     /// A rejection with the given fields.
-    public init(
-        mutationId: Int64, name: String, entityId: String?, code: String, field: String?, message: String,
-        at: Timestamp
-    ) {
-        self.mutationId = mutationId
-        self.name = name
-        self.entityId = entityId
-        self.code = code
-        self.field = field
-        self.message = message
-        self.at = at
-    }
 }

@@ -1,3 +1,5 @@
+import PublicInit
+
 /// What one sync did.
 public struct SyncReport: Sendable, Equatable {
     /// Mutations the server handled in this sync's pushes (applied, duplicate or rejected).
@@ -25,6 +27,7 @@ public struct SyncReport: Sendable, Equatable {
 }
 
 /// How far a running sync has got, for a progress display.
+@PublicInit
 public struct SyncProgress: Sendable, Equatable {
     /// Sending local changes, or taking in the server's.
     public enum Phase: String, Sendable, Equatable {
@@ -39,9 +42,4 @@ public struct SyncProgress: Sendable, Equatable {
     public var total: Int?
 
     /// Progress in `phase`.
-    public init(phase: Phase, done: Int, total: Int?) {
-        self.phase = phase
-        self.done = done
-        self.total = total
-    }
 }

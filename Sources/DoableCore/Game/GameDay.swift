@@ -1,5 +1,8 @@
+import PublicInit
+
 /// GAME-4: a member's day, closed at their midnight (the nightly job, or the next read of their game): what was due,
 /// what was done, and what the day means for the streak. Written once per member and date, never twice.
+@PublicInit
 public struct GameDay: Sendable, Equatable, Codable {
     public var accountID: AccountID
     public var day: CivilDate
@@ -12,7 +15,7 @@ public struct GameDay: Sendable, Equatable, Codable {
     /// The streak after this day.
     public var streak: Int
     public var closedAt: Timestamp
-    public var version: Int64
+    public var version: Int64 = 1
 
     public enum Status: String, Sendable, Codable, CaseIterable {
         /// Every task due that day was done, and at least one task was done: the streak grows.
@@ -26,24 +29,10 @@ public struct GameDay: Sendable, Equatable, Codable {
         /// A missed day bought back (GAME-4) within 48 hours: the streak carries over it as over a day off.
         case restored
     }
-
-    public init(
-        accountID: AccountID, day: CivilDate, status: Status, dueCount: Int, doneCount: Int, bonus: Int,
-        streak: Int, closedAt: Timestamp, version: Int64 = 1
-    ) {
-        self.accountID = accountID
-        self.day = day
-        self.status = status
-        self.dueCount = dueCount
-        self.doneCount = doneCount
-        self.bonus = bonus
-        self.streak = streak
-        self.closedAt = closedAt
-        self.version = version
-    }
 }
 
 /// GAME-1: every change to a member's points or XP, with why: the audit trail the profile's totals add up to.
+@PublicInit
 public struct LedgerEntry: Sendable, Equatable, Codable {
     public var id: LedgerEntryID
     public var accountID: AccountID
@@ -60,20 +49,5 @@ public struct LedgerEntry: Sendable, Equatable, Codable {
 
     public enum Kind: String, Sendable, Codable, CaseIterable {
         case reward, reversal, streakBonus, purchase, streakRestore
-    }
-
-    public init(
-        id: LedgerEntryID, accountID: AccountID, kind: Kind, reference: String, points: Int, xp: Int,
-        localDay: CivilDate, detail: String, at: Timestamp
-    ) {
-        self.id = id
-        self.accountID = accountID
-        self.kind = kind
-        self.reference = reference
-        self.points = points
-        self.xp = xp
-        self.localDay = localDay
-        self.detail = detail
-        self.at = at
     }
 }

@@ -1,3 +1,5 @@
+import PublicInit
+
 /// GAME: a member's game — points, XP, the companion, the streak's days off, what they own — in one row, so that a
 /// purchase, a reward or an equip is one versioned write (two at once cannot both spend the same points). Whether the
 /// game is on is the member's `Preferences.gameOptIn`; the profile stays when it is off, and comes back with it.
@@ -69,17 +71,12 @@ public struct GameProfile: Sendable, Equatable, Codable {
 }
 
 /// GAME-2: the companion the member named and chose the looks of.
+@PublicInit
 public struct Companion: Sendable, Equatable, Codable {
     /// 1–30 characters (`GameValidation.companionName`).
     public var name: String
     public var species: Species
     public var color: Color
-
-    public init(name: String, species: Species, color: Color) {
-        self.name = name
-        self.species = species
-        self.color = color
-    }
 
     public static let `default` = Companion(name: "Pip", species: .cat, color: .amber)
 

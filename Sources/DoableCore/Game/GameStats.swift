@@ -1,8 +1,12 @@
+import PublicInit
+
 /// GAME-6: the statistics every member gets, game on or off, built from per-day totals (pure; the domain reads).
+@PublicInit
 public struct StatsReport: Sendable, Equatable {
     public enum Period: String, Sendable, CaseIterable { case week, month, year }
 
     /// One bar of the charts: a day (week and month periods) or a month (year period).
+    @PublicInit
     public struct Bucket: Sendable, Equatable {
         /// "Mon 23", "Nov 23", "Nov 2026"
         public var label: String
@@ -15,20 +19,6 @@ public struct StatsReport: Sendable, Equatable {
         public var late: Int
         /// Points earned (nil with the game off).
         public var points: Int?
-
-        public init(
-            label: String, from: CivilDate, through: CivilDate, completed: Int, pending: Int, onTime: Int,
-            late: Int, points: Int?
-        ) {
-            self.label = label
-            self.from = from
-            self.through = through
-            self.completed = completed
-            self.pending = pending
-            self.onTime = onTime
-            self.late = late
-            self.points = points
-        }
     }
 
     public var period: Period
@@ -52,29 +42,10 @@ public struct StatsReport: Sendable, Equatable {
     public var points: Int?
     /// GAME-6: after a month of use: the last 12 months' completions and on-time rates (oldest first); nil before.
     public var monthly: [Bucket]?
-
-    public init(
-        period: Period, from: CivilDate, through: CivilDate, buckets: [Bucket], completed: Int, pending: Int,
-        overdue: Int, onTimeRate: Double?, averageSecondsToComplete: Double?, busiestWeekday: Int?,
-        weekdayCounts: [Int], points: Int?, monthly: [Bucket]?
-    ) {
-        self.period = period
-        self.from = from
-        self.through = through
-        self.buckets = buckets
-        self.completed = completed
-        self.pending = pending
-        self.overdue = overdue
-        self.onTimeRate = onTimeRate
-        self.averageSecondsToComplete = averageSecondsToComplete
-        self.busiestWeekday = busiestWeekday
-        self.weekdayCounts = weekdayCounts
-        self.points = points
-        self.monthly = monthly
-    }
 }
 
 /// What `StatsReport.build` is built from.
+@PublicInit
 public struct StatsInput: Sendable {
     public var period: StatsReport.Period
     public var today: CivilDate
@@ -88,24 +59,10 @@ public struct StatsInput: Sendable {
     public var pointsByDay: [CivilDate: Int]?
     /// The day the member started (their account's creation): the monthly chart shows from 30 days after it.
     public var firstDay: CivilDate
-
-    public init(
-        period: StatsReport.Period, today: CivilDate, days: [CompletionDayTotals],
-        openByDueDay: [CivilDate: Int], open: Int, overdue: Int, pointsByDay: [CivilDate: Int]?,
-        firstDay: CivilDate
-    ) {
-        self.period = period
-        self.today = today
-        self.days = days
-        self.openByDueDay = openByDueDay
-        self.open = open
-        self.overdue = overdue
-        self.pointsByDay = pointsByDay
-        self.firstDay = firstDay
-    }
 }
 
 /// GAME-6: one local day's completions by a member (the store adds them up from its index).
+@PublicInit
 public struct CompletionDayTotals: Sendable, Equatable {
     public var day: CivilDate
     public var completed: Int
@@ -115,15 +72,6 @@ public struct CompletionDayTotals: Sendable, Equatable {
     /// Sum and count of `ageSeconds` (completions that have one).
     public var ageSecondsTotal: Int64
     public var ageCount: Int
-
-    public init(day: CivilDate, completed: Int, onTime: Int, late: Int, ageSecondsTotal: Int64, ageCount: Int) {
-        self.day = day
-        self.completed = completed
-        self.onTime = onTime
-        self.late = late
-        self.ageSecondsTotal = ageSecondsTotal
-        self.ageCount = ageCount
-    }
 }
 
 extension StatsReport {

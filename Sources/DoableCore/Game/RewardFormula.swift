@@ -1,3 +1,5 @@
+import PublicInit
+
 /// GAME-1: what completing a task earns. The one place the formula lives; `docs/game.md` documents it with a table
 /// of worked examples (the same table `RewardFormulaTests` checks). All arithmetic is on whole numbers, rounding down.
 public enum RewardFormula {
@@ -138,6 +140,7 @@ public enum RewardFormula {
 }
 
 /// What the formula needs to know of one completion.
+@PublicInit
 public struct RewardInput: Sendable {
     public var estimatedMinutes: Int?
     /// The deadline of the occurrence done.
@@ -148,10 +151,10 @@ public struct RewardInput: Sendable {
     public var insertedAt: Timestamp
     /// The completing member's calendar: days early, and the end of a day deadline.
     public var calendar: ZonedCalendar
-    public var isRecurring: Bool
+    public var isRecurring: Bool = false
     /// A repeating task whose previous occurrence (if any) was done on time.
-    public var previousOccurrenceOnTime: Bool
-    public var isStrict: Bool
+    public var previousOccurrenceOnTime: Bool = true
+    public var isStrict: Bool = false
     /// A repeating task: the first day of the occurrence's period, in the member's calendar (its due day less the
     /// rule's gap to the next occurrence, plus one: a daily task's own day, a weekly task's week up to its due day).
     /// Before it the occurrence pays nothing. Nil: not repeating.
@@ -159,23 +162,6 @@ public struct RewardInput: Sendable {
     /// A repeating task: the member's day its previous occurrence was done (nil: none yet). When that falls in this
     /// occurrence's period, this one pays nothing: one reward per period.
     public var previousOccurrenceDoneOn: CivilDate?
-
-    public init(
-        estimatedMinutes: Int?, due: TaskDate?, completedAt: Timestamp, insertedAt: Timestamp,
-        calendar: ZonedCalendar, isRecurring: Bool = false, previousOccurrenceOnTime: Bool = true,
-        isStrict: Bool = false, occurrenceOpens: CivilDate? = nil, previousOccurrenceDoneOn: CivilDate? = nil
-    ) {
-        self.estimatedMinutes = estimatedMinutes
-        self.due = due
-        self.completedAt = completedAt
-        self.insertedAt = insertedAt
-        self.calendar = calendar
-        self.isRecurring = isRecurring
-        self.previousOccurrenceOnTime = previousOccurrenceOnTime
-        self.isStrict = isStrict
-        self.occurrenceOpens = occurrenceOpens
-        self.previousOccurrenceDoneOn = previousOccurrenceDoneOn
-    }
 }
 
 /// GAME-1 and QR-01: a reward and how it was worked out.
@@ -193,13 +179,10 @@ public struct Reward: Sendable, Equatable, Codable {
     /// task's occurrence is done before its day or twice in one period.
     public var counts: Bool
 
+    @PublicInit
     public struct Part: Sendable, Equatable, Codable {
         public var label: String
         public var points: Int
-        public init(label: String, points: Int) {
-            self.label = label
-            self.points = points
-        }
     }
 
     public init(

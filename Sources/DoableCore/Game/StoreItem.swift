@@ -1,4 +1,7 @@
+import PublicInit
+
 /// GAME-3: something in the companion store: worn by the companion or placed in its home.
+@PublicInit
 public struct StoreItem: Sendable, Equatable, Codable {
     public var id: StoreItemID
     public var name: String
@@ -10,10 +13,10 @@ public struct StoreItem: Sendable, Equatable, Codable {
     /// An SVG fragment (no `<svg>` root) drawn in the slot's 100×100 box; checked by `SVGFragment.validate`.
     public var svg: String
     /// A retired item is no longer sold; whoever owns it keeps it.
-    public var isRetired: Bool
+    public var isRetired: Bool = false
     public var createdAt: Timestamp
     public var updatedAt: Timestamp
-    public var version: Int64
+    public var version: Int64 = 1
 
     public enum Category: String, Sendable, Codable, CaseIterable { case clothes, accessory, furniture, trinket }
 
@@ -23,26 +26,10 @@ public struct StoreItem: Sendable, Equatable, Codable {
 
         public var isWorn: Bool { [.head, .eyes, .neck, .body, .held].contains(self) }
     }
-
-    public init(
-        id: StoreItemID, name: String, description: String, category: Category, slot: Slot, price: Int,
-        svg: String, isRetired: Bool = false, createdAt: Timestamp, updatedAt: Timestamp, version: Int64 = 1
-    ) {
-        self.id = id
-        self.name = name
-        self.description = description
-        self.category = category
-        self.slot = slot
-        self.price = price
-        self.svg = svg
-        self.isRetired = isRetired
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.version = version
-    }
 }
 
 /// GAME-7: a subscription plan admins describe; payment is out of scope.
+@PublicInit
 public struct SubscriptionPlan: Sendable, Equatable, Codable {
     public var id: SubscriptionPlanID
     public var name: String
@@ -50,25 +37,10 @@ public struct SubscriptionPlan: Sendable, Equatable, Codable {
     public var price: Money
     public var period: Period
     public var description: String
-    public var isRetired: Bool
+    public var isRetired: Bool = false
     public var createdAt: Timestamp
     public var updatedAt: Timestamp
-    public var version: Int64
+    public var version: Int64 = 1
 
     public enum Period: String, Sendable, Codable, CaseIterable { case month, year }
-
-    public init(
-        id: SubscriptionPlanID, name: String, price: Money, period: Period, description: String, isRetired: Bool = false,
-        createdAt: Timestamp, updatedAt: Timestamp, version: Int64 = 1
-    ) {
-        self.id = id
-        self.name = name
-        self.price = price
-        self.period = period
-        self.description = description
-        self.isRetired = isRetired
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.version = version
-    }
 }

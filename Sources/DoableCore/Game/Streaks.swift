@@ -1,3 +1,5 @@
+import PublicInit
+
 /// GAME-4: the pure rules of streak days. A day is closed once, at the member's midnight, in their time zone.
 public enum StreakRules {
     /// The moments a local day starts and ends (23 or 25 hours long on daylight-saving days).
@@ -69,18 +71,12 @@ public enum StreakRules {
 }
 
 /// GAME-4: a broken streak that can still be bought back.
+@PublicInit
 public struct RestoreOffer: Sendable, Equatable, Codable {
     public var day: CivilDate
     public var lostStreak: Int
     public var cost: Int
     public var deadline: Timestamp
-
-    public init(day: CivilDate, lostStreak: Int, cost: Int, deadline: Timestamp) {
-        self.day = day
-        self.lostStreak = lostStreak
-        self.cost = cost
-        self.deadline = deadline
-    }
 }
 
 extension Mood {

@@ -1,4 +1,5 @@
 import Foundation
+import PublicInit
 
 /// RFC 4791 §9.7 filters of a `calendar-query` REPORT, parsed by the CalDAV layer and evaluated here.
 public struct CompFilter: Sendable, Equatable {
@@ -45,6 +46,7 @@ public struct TimeRange: Sendable, Equatable {
 }
 
 /// The times of a VTODO that RFC 4791 §9.9's table looks at.
+@PublicInit
 public struct TodoTimes: Sendable, Equatable {
     public var start: Timestamp?
     public var due: Timestamp?
@@ -52,16 +54,6 @@ public struct TodoTimes: Sendable, Equatable {
     public var duration: Int64?
     public var completed: Timestamp?
     public var created: Timestamp?
-    public init(
-        start: Timestamp? = nil, due: Timestamp? = nil, duration: Int64? = nil, completed: Timestamp? = nil,
-        created: Timestamp? = nil
-    ) {
-        self.start = start
-        self.due = due
-        self.duration = duration
-        self.completed = completed
-        self.created = created
-    }
 }
 
 extension TimeRange {

@@ -1,6 +1,9 @@
+import PublicInit
+
 /// INTEROP-1: what CalDAV keeps about a task beyond the task itself: the resource name the client chose, the UID,
 /// and the body it last PUT, verbatim. A task made in Doable has none until a client writes it: its name is
 /// `<task id>.ics` and its UID the task id.
+@PublicInit
 public struct CalendarObject: Sendable, Equatable {
     public var taskID: TaskID
     /// The resource name in its calendar collection, as the client chose it (`<UUID>.ics`).
@@ -13,35 +16,19 @@ public struct CalendarObject: Sendable, Equatable {
     /// RELATED-TO named a parent that was not (yet) in the calendar: when a task with that UID arrives there, this
     /// one becomes its subtask.
     public var pendingParentUID: String?
-
-    public init(
-        taskID: TaskID, name: String, uid: String, body: String, bodyVersion: Int64,
-        pendingParentUID: String? = nil
-    ) {
-        self.taskID = taskID
-        self.name = name
-        self.uid = uid
-        self.body = body
-        self.bodyVersion = bodyVersion
-        self.pendingParentUID = pendingParentUID
-    }
 }
 
 /// INTEROP-2: the secret in a member's ICS feed URLs; rotating replaces it, which ends every old URL.
+@PublicInit
 public struct FeedKey: Sendable, Equatable {
     public var accountID: AccountID
     public var key: String
     public var createdAt: Timestamp
-
-    public init(accountID: AccountID, key: String, createdAt: Timestamp) {
-        self.accountID = accountID
-        self.key = key
-        self.createdAt = createdAt
-    }
 }
 
 /// A calendar object without its body: what a listing of a whole calendar needs (names, UIDs, whether the body
 /// still stands) without reading every body.
+@PublicInit
 public struct CalendarObjectHeader: Sendable, Equatable {
     public var taskID: TaskID
     public var name: String
@@ -50,16 +37,4 @@ public struct CalendarObjectHeader: Sendable, Equatable {
     public var pendingParentUID: String?
     /// The body has a DURATION somewhere (a time range must then be judged on the body itself).
     public var mentionsDuration: Bool
-
-    public init(
-        taskID: TaskID, name: String, uid: String, bodyVersion: Int64, pendingParentUID: String?,
-        mentionsDuration: Bool
-    ) {
-        self.taskID = taskID
-        self.name = name
-        self.uid = uid
-        self.bodyVersion = bodyVersion
-        self.pendingParentUID = pendingParentUID
-        self.mentionsDuration = mentionsDuration
-    }
 }

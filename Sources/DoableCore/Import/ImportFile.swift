@@ -1,4 +1,5 @@
 public import Foundation
+import PublicInit
 
 /// Where an item sits in the file it came from: the line of a CSV row, or the 1-based place of a JSON object or a
 /// VTODO among its kind. Reports name it so that a person can find the item.
@@ -55,31 +56,20 @@ public struct ImportRow: Sendable, Equatable {
 
 /// Something of the file that was not imported: a whole item (`field` nil) or one field of an imported task (the
 /// task is imported without it; `field` names it in the API's terms).
+@PublicInit
 public struct ImportSkip: Sendable, Equatable {
     public var position: ImportPosition
     public var title: String
     public var field: String?
     public var reason: String
-
-    public init(position: ImportPosition, title: String, field: String? = nil, reason: String) {
-        self.position = position
-        self.title = title
-        self.field = field
-        self.reason = reason
-    }
 }
 
 /// A file read: its tasks in file order, and what was left out while reading it.
+@PublicInit
 public struct ImportFile: Sendable {
     public var format: ImportFormat
-    public var rows: [ImportRow]
-    public var skipped: [ImportSkip]
-
-    public init(format: ImportFormat, rows: [ImportRow] = [], skipped: [ImportSkip] = []) {
-        self.format = format
-        self.rows = rows
-        self.skipped = skipped
-    }
+    public var rows: [ImportRow] = []
+    public var skipped: [ImportSkip] = []
 }
 
 /// What reading needs to know of the importing member: dates without a zone are in `zone`, and relative phrases

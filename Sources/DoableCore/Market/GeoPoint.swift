@@ -1,14 +1,11 @@
 import Foundation
+import PublicInit
 
 /// MKT-9: a point on the earth, in degrees (WGS 84).
+@PublicInit
 public struct GeoPoint: Sendable, Hashable, Codable {
     public var latitude: Double
     public var longitude: Double
-
-    public init(latitude: Double, longitude: Double) {
-        self.latitude = latitude
-        self.longitude = longitude
-    }
 
     /// A point from input: latitude -90...90, longitude -180...180, each named in the error.
     public static func validated(latitude: Double, longitude: Double, fieldPrefix: String = "") throws -> GeoPoint {

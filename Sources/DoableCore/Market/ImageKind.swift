@@ -1,3 +1,5 @@
+import PublicInit
+
 /// TASK-11: the image formats a photo may have, recognised by their first bytes, never by a name or a declared type.
 public enum ImageKind: String, Sendable, Codable, CaseIterable {
     case jpeg, png, gif, webp
@@ -49,6 +51,7 @@ public enum ImageKind: String, Sendable, Codable, CaseIterable {
 }
 
 /// TASK-11: a photo of a task or of a marketplace posting. Its bytes are stored beside it and read on their own.
+@PublicInit
 public struct Attachment: Sendable, Equatable, Codable {
     public var id: AttachmentID
     /// Who uploaded it.
@@ -61,18 +64,4 @@ public struct Attachment: Sendable, Equatable, Codable {
     public var kind: ImageKind
     public var byteCount: Int
     public var createdAt: Timestamp
-
-    public init(
-        id: AttachmentID, accountID: AccountID, taskID: TaskID? = nil, postingID: PostingID? = nil,
-        listID: ListID? = nil, kind: ImageKind, byteCount: Int, createdAt: Timestamp
-    ) {
-        self.id = id
-        self.accountID = accountID
-        self.taskID = taskID
-        self.postingID = postingID
-        self.listID = listID
-        self.kind = kind
-        self.byteCount = byteCount
-        self.createdAt = createdAt
-    }
 }

@@ -1,14 +1,13 @@
+import PublicInit
+
 /// OPS-7 and issue 27, finding 2: the addresses the server may call on a member's behalf (webhooks, and any other
 /// URL a member supplies). Everything public is allowed; loopback, private, link-local, unique-local, multicast,
 /// unspecified and reserved addresses are refused, IPv4 carried inside IPv6 judged as the IPv4 address it carries,
 /// unless an admin allows a range (`doable serve --allow-outgoing CIDR`).
+@PublicInit
 public struct OutgoingPolicy: Sendable, Equatable {
     /// Ranges an admin allowed for trusted internal receivers; they win over every refusal.
-    public var allowed: [IPNetwork]
-
-    public init(allowed: [IPNetwork] = []) {
-        self.allowed = allowed
-    }
+    public var allowed: [IPNetwork] = []
 
     public typealias InvalidRange = IPNetwork.InvalidEntry
 

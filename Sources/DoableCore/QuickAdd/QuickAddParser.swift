@@ -1,4 +1,5 @@
 public import Foundation
+import PublicInit
 
 /// Reads one quick-add line ("Buy milk tomorrow 17:00 #Groceries @errand !high") into a title and fields.
 ///
@@ -11,14 +12,10 @@ public import Foundation
 ///   `due` its first day on or after the typed due day (or today), at the typed time ("every weekday at 9:30");
 /// - the first priority and the first list win, later ones stay in the title; every label counts;
 /// - a phrase in double quotes is literal: its words stay in the title without the quotes.
+@PublicInit
 public struct QuickAddParser: Sendable {
     public var timeZone: TimeZone
     public var weekStart: Preferences.Weekday
-
-    public init(timeZone: TimeZone, weekStart: Preferences.Weekday) {
-        self.timeZone = timeZone
-        self.weekStart = weekStart
-    }
 
     /// A parser for a member's preferences; an unknown zone name counts as UTC.
     public init(preferences: Preferences) {

@@ -1,3 +1,5 @@
+import PublicInit
+
 /// What quick add understood in one typed line: the fields to save and the parts it recognised.
 public struct QuickAddResult: Hashable, Sendable {
     /// The words that were not recognised, whitespace collapsed and trimmed; literal quotes removed.
@@ -41,6 +43,7 @@ public struct QuickAddResult: Hashable, Sendable {
 }
 
 /// One recognised part of a quick-add line.
+@PublicInit
 public struct QuickAddToken: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable, CaseIterable {
         case due, recurrence, priority, list, label
@@ -51,10 +54,4 @@ public struct QuickAddToken: Hashable, Sendable {
     public var range: Range<Int>
     /// The part exactly as typed, e.g. `tomorrow at 5pm` or `#"Home office"`.
     public var text: String
-
-    public init(kind: Kind, range: Range<Int>, text: String) {
-        self.kind = kind
-        self.range = range
-        self.text = text
-    }
 }

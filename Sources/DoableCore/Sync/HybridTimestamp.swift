@@ -1,21 +1,18 @@
+import PublicInit
+
 /// SYNC-2: a hybrid logical clock reading: wall-clock milliseconds, a counter for events within one millisecond (or
 /// while the wall clock lags behind what was already seen), and the node that made it, so that no two readings of
 /// different nodes are equal. Its text form (`000001763900000000-00000-node`) sorts in the clock's order, so the
 /// stores compare clocks as plain strings.
+@PublicInit
 public struct HybridTimestamp: Hashable, Sendable, Comparable, CustomStringConvertible {
     public var milliseconds: Int64
-    public var counter: Int
+    public var counter: Int = 0
     public var node: String
 
     public static let maximumCounter = 99_999
     /// What the server writes for the changes it makes itself or takes from the web app and the API.
     public static let serverNode = "server"
-
-    public init(milliseconds: Int64, counter: Int = 0, node: String) {
-        self.milliseconds = milliseconds
-        self.counter = counter
-        self.node = node
-    }
 
     /// The server's reading for a change made at `now` outside sync.
     public static func server(at now: Timestamp) -> HybridTimestamp {

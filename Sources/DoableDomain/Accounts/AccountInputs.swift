@@ -1,4 +1,5 @@
 public import DoableCore
+import PublicInit
 
 /// ACC-1: what a person fills in to register.
 public struct Registration: Sendable {
@@ -92,12 +93,8 @@ public struct Identity: Sendable {
 }
 
 /// A new credential together with the secret that is shown only this once.
+@PublicInit
 public struct IssuedCredential: Sendable {
     public var credential: Credential
     public var secret: String
-
-    public init(credential: Credential, secret: String) {
-        self.credential = credential
-        self.secret = secret
-    }
 }

@@ -1,4 +1,5 @@
 public import DoableCore
+import PublicInit
 
 /// A list as a CalDAV calendar collection (INTEROP-1), as the caller sees it.
 public struct DAVCalendar: Sendable {
@@ -29,6 +30,7 @@ public struct DAVCalendar: Sendable {
 }
 
 /// A calendar object resource: one task as a VCALENDAR.
+@PublicInit
 public struct DAVObject: Sendable {
     public var taskID: TaskID
     /// The resource name within its calendar (`<task id>.ics`, or the name a client chose).
@@ -39,22 +41,11 @@ public struct DAVObject: Sendable {
     /// The VCALENDAR text; nil when the caller asked for names and ETags only.
     public var body: String?
     /// The body is byte for byte what a client last PUT (a PUT's answer carries an ETag only then).
-    public var storedAsSent: Bool
-
-    public init(
-        taskID: TaskID, name: String, etag: String, lastModified: Timestamp, body: String?,
-        storedAsSent: Bool = false
-    ) {
-        self.taskID = taskID
-        self.name = name
-        self.etag = etag
-        self.lastModified = lastModified
-        self.body = body
-        self.storedAsSent = storedAsSent
-    }
+    public var storedAsSent: Bool = false
 }
 
 /// RFC 6578: what changed in a calendar after a sync token.
+@PublicInit
 public struct DAVSyncResult: Sendable {
     public var changed: [DAVObject]
     /// Names of resources gone from the calendar (deleted, trashed or moved away).
@@ -63,26 +54,15 @@ public struct DAVSyncResult: Sendable {
     public var sequence: Int64
     /// More changes remain: the server answers 507 for the collection and the client asks again from `sequence`.
     public var truncated: Bool
-
-    public init(changed: [DAVObject], removed: [String], sequence: Int64, truncated: Bool) {
-        self.changed = changed
-        self.removed = removed
-        self.sequence = sequence
-        self.truncated = truncated
-    }
 }
 
 /// A calendar's settable properties (MKCALENDAR, extended MKCOL, PROPPATCH); nil leaves one as it is.
+@PublicInit
 public struct DAVCalendarPatch: Sendable {
     public var displayName: String?
     public var description: String?
     /// `#RRGGBB` or `#RRGGBBAA` (Apple's form); the alpha is dropped.
     public var color: String?
-    public init(displayName: String? = nil, description: String? = nil, color: String? = nil) {
-        self.displayName = displayName
-        self.description = description
-        self.color = color
-    }
 }
 
 /// RFC 4791/6578 preconditions that a CalDAV client understands; anything else comes back as `DoableError`.

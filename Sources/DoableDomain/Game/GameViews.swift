@@ -1,6 +1,8 @@
 public import DoableCore
+import PublicInit
 
 /// QR-01: what completing a task earned, and the companion's reaction, for the response and the web app's toast.
+@PublicInit
 public struct GameReaction: Sendable, Equatable {
     public var reward: Reward
     /// The balance and the level after it.
@@ -13,23 +15,10 @@ public struct GameReaction: Sendable, Equatable {
     public var mood: Mood
     /// What the companion says.
     public var line: String
-
-    public init(
-        reward: Reward, totalPoints: Int, level: Int, leveledUp: Bool, badges: [Badge], companionName: String,
-        mood: Mood, line: String
-    ) {
-        self.reward = reward
-        self.totalPoints = totalPoints
-        self.level = level
-        self.leveledUp = leveledUp
-        self.badges = badges
-        self.companionName = companionName
-        self.mood = mood
-        self.line = line
-    }
 }
 
 /// GAME: a member's game as the API and the web app show it (days up to yesterday closed first).
+@PublicInit
 public struct GameView: Sendable {
     public var isEnabled: Bool
     public var profile: GameProfile
@@ -49,27 +38,6 @@ public struct GameView: Sendable {
     /// The items worn and placed, as stored (a retired item still shows for its owner).
     public var equippedItems: [StoreItem]
     public var rules: GameRules
-
-    public init(
-        isEnabled: Bool, profile: GameProfile, level: Int, levelXP: Int, levelNeeds: Int, mood: Mood,
-        greeting: String, streak: Int, bestStreak: Int, today: TodayProgress, recentDays: [GameDay],
-        restoreOffer: RestoreOffer?, equippedItems: [StoreItem], rules: GameRules
-    ) {
-        self.isEnabled = isEnabled
-        self.profile = profile
-        self.level = level
-        self.levelXP = levelXP
-        self.levelNeeds = levelNeeds
-        self.mood = mood
-        self.greeting = greeting
-        self.streak = streak
-        self.bestStreak = bestStreak
-        self.today = today
-        self.recentDays = recentDays
-        self.restoreOffer = restoreOffer
-        self.equippedItems = equippedItems
-        self.rules = rules
-    }
 }
 
 /// GAME-4: today, not closed yet: tasks due today still open, tasks done today, and whether it is a day off.
@@ -90,52 +58,33 @@ public struct TodayProgress: Sendable, Equatable {
 }
 
 /// GAME-3: an item of the store as one member sees it.
+@PublicInit
 public struct StoreItemView: Sendable {
     public var item: StoreItem
     public var isOwned: Bool
     public var isEquipped: Bool
     public var canAfford: Bool
-
-    public init(item: StoreItem, isOwned: Bool, isEquipped: Bool, canAfford: Bool) {
-        self.item = item
-        self.isOwned = isOwned
-        self.isEquipped = isEquipped
-        self.canAfford = canAfford
-    }
 }
 
 /// What `PATCH /api/v1/game` and the game settings form change; nil leaves a field as it is.
+@PublicInit
 public struct GamePatch: Sendable, Equatable {
     public var isEnabled: Bool?
     public var isStrict: Bool?
     public var offWeekdays: Set<Int>?
     public var offDays: Set<CivilDate>?
-
-    public init(
-        isEnabled: Bool? = nil, isStrict: Bool? = nil, offWeekdays: Set<Int>? = nil,
-        offDays: Set<CivilDate>? = nil
-    ) {
-        self.isEnabled = isEnabled
-        self.isStrict = isStrict
-        self.offWeekdays = offWeekdays
-        self.offDays = offDays
-    }
 }
 
 /// What `PATCH /api/v1/game/companion` changes.
+@PublicInit
 public struct CompanionPatch: Sendable, Equatable {
     public var name: String?
     public var species: Companion.Species?
     public var color: Companion.Color?
-
-    public init(name: String? = nil, species: Companion.Species? = nil, color: Companion.Color? = nil) {
-        self.name = name
-        self.species = species
-        self.color = color
-    }
 }
 
 /// GAME-3: an admin's new item or change to one.
+@PublicInit
 public struct StoreItemInput: Sendable, Equatable {
     public var name: String?
     public var description: String?
@@ -144,39 +93,16 @@ public struct StoreItemInput: Sendable, Equatable {
     public var price: Int?
     public var svg: String?
     public var isRetired: Bool?
-
-    public init(
-        name: String? = nil, description: String? = nil, category: StoreItem.Category? = nil,
-        slot: StoreItem.Slot? = nil, price: Int? = nil, svg: String? = nil, isRetired: Bool? = nil
-    ) {
-        self.name = name
-        self.description = description
-        self.category = category
-        self.slot = slot
-        self.price = price
-        self.svg = svg
-        self.isRetired = isRetired
-    }
 }
 
 /// GAME-7: an admin's new plan or change to one.
+@PublicInit
 public struct PlanInput: Sendable, Equatable {
     public var name: String?
     public var price: Money?
     public var period: SubscriptionPlan.Period?
     public var description: String?
     public var isRetired: Bool?
-
-    public init(
-        name: String? = nil, price: Money? = nil, period: SubscriptionPlan.Period? = nil,
-        description: String? = nil, isRetired: Bool? = nil
-    ) {
-        self.name = name
-        self.price = price
-        self.period = period
-        self.description = description
-        self.isRetired = isRetired
-    }
 }
 
 extension Badge {

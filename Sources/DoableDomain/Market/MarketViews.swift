@@ -1,4 +1,5 @@
 public import DoableCore
+import PublicInit
 
 /// MKT-3: a posting as the caller may see it.
 public struct PostingView: Sendable {
@@ -48,29 +49,19 @@ public struct MarketRating: Sendable, Equatable {
     }
 }
 
+@PublicInit
 public struct QuestionView: Sendable {
     public var question: MarketQuestion
     public var asker: String?
-
-    public init(question: MarketQuestion, asker: String?) {
-        self.question = question
-        self.asker = asker
-    }
 }
 
+@PublicInit
 public struct ReviewView: Sendable {
     public var review: MarketReview
     public var reviewer: String?
     public var reviewee: String?
     /// Hidden reviews are shown to nobody but their writer until both sides rated or 14 days passed.
     public var isVisible: Bool
-
-    public init(review: MarketReview, reviewer: String?, reviewee: String?, isVisible: Bool) {
-        self.review = review
-        self.reviewer = reviewer
-        self.reviewee = reviewee
-        self.isVisible = isVisible
-    }
 }
 
 /// A posting's page: the posting, the bids the caller may see (all for the poster, its own for a bidder),
@@ -91,6 +82,7 @@ public struct PostingPage: Sendable {
 }
 
 /// MKT-1 and MKT-10: a new posting, or a change to one (nil fields stay as they are).
+@PublicInit
 public struct PostingInput: Sendable {
     public var title: String?
     public var description: String?
@@ -101,19 +93,6 @@ public struct PostingInput: Sendable {
     public var maxBid: Money?
     /// `.some(nil)` removes the location.
     public var location: MarketPosting.Location??
-
-    public init(
-        title: String? = nil, description: String? = nil, category: String? = nil,
-        suggestedCategory: String?? = nil, maxBid: Money? = nil,
-        location: MarketPosting.Location?? = nil
-    ) {
-        self.title = title
-        self.description = description
-        self.category = category
-        self.suggestedCategory = suggestedCategory
-        self.maxBid = maxBid
-        self.location = location
-    }
 }
 
 /// MKT-5: which of my postings or bids.

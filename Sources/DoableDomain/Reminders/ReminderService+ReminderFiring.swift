@@ -1,5 +1,7 @@
 import DoableCore
 import Foundation
+import PublicInit
+
 @_spi(StoreWriting) import DoableStore
 
 /// NOTIF-1, NOTIF-3 and NOTIF-5: the scheduler's side of reminders. Due reminders are claimed (so that several
@@ -8,21 +10,16 @@ import Foundation
 /// webhook deliveries. A version conflict (the member edited a reminder meanwhile) starts the batch again from
 /// fresh reads, so nothing fires twice and nothing fires for a moment that no longer holds.
 extension ReminderService {
+    @PublicInit
     public struct FiringOptions: Sendable {
         /// Reminders this late (the server was down) are dropped with one note in the notification centre
         /// instead of going out; nil sends them however late.
-        public var staleAfterSeconds: Int64?
-        public var batchSize: Int
+        public var staleAfterSeconds: Int64? = 6 * 3600
+        public var batchSize: Int = 500
         /// How long a claim holds. The claim only shares the work between servers (the firing itself is version
         /// checked), and a batch fires in well under a second: after a crash its claimed reminders are taken up again
         /// this soon.
-        public var leaseSeconds: Int64
-
-        public init(staleAfterSeconds: Int64? = 6 * 3600, batchSize: Int = 500, leaseSeconds: Int64 = 4) {
-            self.staleAfterSeconds = staleAfterSeconds
-            self.batchSize = batchSize
-            self.leaseSeconds = leaseSeconds
-        }
+        public var leaseSeconds: Int64 = 4
     }
 
     /// Fires the reminders due now; returns how many were claimed (a full batch means more may be waiting).

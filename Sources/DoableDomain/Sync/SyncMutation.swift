@@ -1,7 +1,9 @@
 public import DoableCore
 import Foundation
+import PublicInit
 
 /// SYNC-1: one change a device made offline, as the server applies it (docs/sync.md "Mutations").
+@PublicInit
 public struct SyncMutation: Sendable {
     /// The device's number for it: 1, 2, 3… with no gaps.
     public var id: Int64
@@ -11,17 +13,6 @@ public struct SyncMutation: Sendable {
     public var entityID: String?
     /// What to do, or why the mutation's arguments could not be read (it is then rejected, not the whole push).
     public var operation: Result<SyncOperation, DoableError>
-
-    public init(
-        id: Int64, name: String, clock: HybridTimestamp, entityID: String?,
-        operation: Result<SyncOperation, DoableError>
-    ) {
-        self.id = id
-        self.name = name
-        self.clock = clock
-        self.entityID = entityID
-        self.operation = operation
-    }
 }
 
 /// The domain operation a mutation stands for.
@@ -47,20 +38,14 @@ public enum SyncOperation: Sendable {
 }
 
 /// What became of one mutation.
+@PublicInit
 public struct SyncResult: Sendable {
     public enum Status: String, Sendable { case applied, rejected, duplicate }
     public var id: Int64
     public var status: Status
     /// Fields an update did not change because a later write (by clock) had set them.
-    public var superseded: [String]
+    public var superseded: [String] = []
     public var error: DoableError?
-
-    public init(id: Int64, status: Status, superseded: [String] = [], error: DoableError? = nil) {
-        self.id = id
-        self.status = status
-        self.superseded = superseded
-        self.error = error
-    }
 }
 
 /// The answer to a push: the last mutation handled and what became of each; `failure` when the server stopped

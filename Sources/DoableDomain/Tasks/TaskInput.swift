@@ -1,4 +1,5 @@
 public import DoableCore
+import PublicInit
 
 /// TASK-1 and TASK-2: the fields of a new task or a task edit. nil leaves a field as it is; `.some(nil)` clears it.
 @dynamicMemberLookup
@@ -64,6 +65,7 @@ public struct TaskView: Sendable {
 }
 
 /// INTEROP-1: a client's calendar object resource as it arrived with a PUT.
+@PublicInit
 public struct CalendarResource: Sendable {
     public var name: String
     public var uid: String
@@ -75,16 +77,4 @@ public struct CalendarResource: Sendable {
     public var pendingParentUID: String?
     /// A trashed task that held the name before: its object row goes, so the name is the new task's.
     public var replacing: TaskID?
-
-    public init(
-        name: String, uid: String, body: String, record: TodoRecord, pendingParentUID: String? = nil,
-        replacing: TaskID? = nil
-    ) {
-        self.name = name
-        self.uid = uid
-        self.body = body
-        self.record = record
-        self.pendingParentUID = pendingParentUID
-        self.replacing = replacing
-    }
 }

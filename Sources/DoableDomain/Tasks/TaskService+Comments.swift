@@ -1,20 +1,16 @@
 public import DoableCore
+import PublicInit
+
 @_spi(StoreWriting) import DoableStore
 
 /// A comment with its author's name and what the caller may do with it.
+@PublicInit
 public struct CommentView: Sendable {
     public var comment: TaskComment
     /// nil when the author's account is gone.
     public var author: String?
     public var canEdit: Bool
     public var canDelete: Bool
-
-    public init(comment: TaskComment, author: String?, canEdit: Bool, canDelete: Bool) {
-        self.comment = comment
-        self.author = author
-        self.canEdit = canEdit
-        self.canDelete = canDelete
-    }
 }
 
 /// A history line with the acting member's name (nil for the server, or an account that is gone).

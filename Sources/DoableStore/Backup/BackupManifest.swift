@@ -1,4 +1,5 @@
 import Foundation
+import PublicInit
 
 /// What an archive holds (docs/backup.md): written as the archive's second line, before the data, so that a
 /// restore can check every part before it writes anything.
@@ -30,14 +31,10 @@ public struct BackupPart: Codable, Sendable, Equatable {
     public var sha256: String
 }
 
+@PublicInit
 public struct BackupColumn: Codable, Sendable, Equatable {
     public var name: String
     public var type: BackupColumnType
-
-    public init(name: String, type: BackupColumnType) {
-        self.name = name
-        self.type = type
-    }
 }
 
 /// The schema both engines are at: the number of their migrations (they run the same ones, named alike).
