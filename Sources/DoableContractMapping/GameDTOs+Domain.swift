@@ -29,27 +29,17 @@ extension GameDTO {
 extension CompanionDTO {
     public init(_ companion: Companion, mood: Mood, greeting: String, level: Int, equipped: [StoreItemDTO]) {
         self.init(
-            name: companion.name,
-            species: companion.species,
-            color: companion.color,
-            mood: mood,
-            level: level,
-            equipped: equipped,
-            greeting: greeting,
-            svgUrl: "/api/v1/game/companion.svg")
+            name: companion.name, species: companion.species, color: companion.color, mood: mood, level: level,
+            equipped: equipped, greeting: greeting, svgUrl: "/api/v1/game/companion.svg")
     }
 }
 
 extension StreakDTO {
     public init(_ view: GameView) {
         self.init(
-            current: view.streak,
-            best: max(view.bestStreak, view.streak),
-            today: TodayDTO(view.today),
-            offWeekdays: view.profile.offWeekdays.sorted(),
-            offDays: view.profile.offDays.sorted(),
-            restore: view.restoreOffer.map(RestoreOfferDTO.init),
-            restorableUntil: view.restoreOffer?.deadline,
+            current: view.streak, best: max(view.bestStreak, view.streak), today: TodayDTO(view.today),
+            offWeekdays: view.profile.offWeekdays.sorted(), offDays: view.profile.offDays.sorted(),
+            restore: view.restoreOffer.map(RestoreOfferDTO.init), restorableUntil: view.restoreOffer?.deadline,
             days: view.recentDays.map(GameDayDTO.init))
     }
 }
@@ -57,32 +47,21 @@ extension StreakDTO {
 extension TodayDTO {
     public init(_ today: TodayProgress) {
         self.init(
-            date: today.day,
-            openDue: today.openDue,
-            done: today.done,
-            kept: today.isKept,
-            off: today.isOff)
+            date: today.day, openDue: today.openDue, done: today.done, kept: today.isKept, off: today.isOff)
     }
 }
 
 extension RestoreOfferDTO {
     public init(_ offer: RestoreOffer) {
         self.init(
-            day: offer.day,
-            lostStreak: offer.lostStreak,
-            cost: offer.cost,
-            deadline: offer.deadline)
+            day: offer.day, lostStreak: offer.lostStreak, cost: offer.cost, deadline: offer.deadline)
     }
 }
 
 extension GameDayDTO {
     public init(_ day: GameDay) {
         self.init(
-            date: day.day,
-            status: day.status,
-            streak: day.streak,
-            bonus: day.bonus,
-            dueCount: day.dueCount,
+            date: day.day, status: day.status, streak: day.streak, bonus: day.bonus, dueCount: day.dueCount,
             doneCount: day.doneCount)
     }
 }
@@ -90,35 +69,22 @@ extension GameDayDTO {
 extension EarnedBadgeDTO {
     public init(badge: Badge, awardedAt: Timestamp) {
         self.init(
-            id: badge,
-            title: badge.title,
-            summary: badge.summary,
-            awardedAt: awardedAt)
+            id: badge, title: badge.title, summary: badge.summary, awardedAt: awardedAt)
     }
 }
 
 extension BadgeDTO {
     public init(badge: Badge, awardedAt: Timestamp?) {
         self.init(
-            id: badge,
-            title: badge.title,
-            summary: badge.summary,
-            earned: awardedAt != nil,
-            awardedAt: awardedAt)
+            id: badge, title: badge.title, summary: badge.summary, earned: awardedAt != nil, awardedAt: awardedAt)
     }
 }
 
 extension LedgerEntryDTO {
     public init(_ entry: LedgerEntry) {
         self.init(
-            id: entry.id,
-            kind: entry.kind,
-            reference: entry.reference,
-            points: entry.points,
-            xp: entry.xp,
-            date: entry.localDay,
-            detail: entry.detail,
-            at: entry.at)
+            id: entry.id, kind: entry.kind, reference: entry.reference, points: entry.points, xp: entry.xp,
+            date: entry.localDay, detail: entry.detail, at: entry.at)
     }
 }
 

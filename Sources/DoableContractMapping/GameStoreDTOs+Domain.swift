@@ -6,17 +6,9 @@ public import DoableDomain
 extension StoreItemDTO {
     public init(_ item: StoreItem, owned: Bool, equipped: Bool, affordable: Bool) {
         self.init(
-            id: item.id,
-            name: item.name,
-            description: item.description,
-            category: item.category,
-            slot: item.slot,
-            price: item.price,
-            retired: item.isRetired,
-            svg: CompanionArt.itemPreview(item),
-            owned: owned,
-            equipped: equipped,
-            affordable: affordable)
+            id: item.id, name: item.name, description: item.description, category: item.category, slot: item.slot,
+            price: item.price, retired: item.isRetired, svg: CompanionArt.itemPreview(item), owned: owned,
+            equipped: equipped, affordable: affordable)
     }
 }
 
@@ -29,28 +21,16 @@ extension StoreItemDTO {
 extension AdminStoreItemDTO {
     public init(_ item: StoreItem) {
         self.init(
-            id: item.id,
-            name: item.name,
-            description: item.description,
-            category: item.category,
-            slot: item.slot,
-            price: item.price,
-            retired: item.isRetired,
-            svg: item.svg,
-            preview: CompanionArt.itemPreview(item),
-            createdAt: item.createdAt,
-            updatedAt: item.updatedAt,
-            version: item.version)
+            id: item.id, name: item.name, description: item.description, category: item.category, slot: item.slot,
+            price: item.price, retired: item.isRetired, svg: item.svg, preview: CompanionArt.itemPreview(item),
+            createdAt: item.createdAt, updatedAt: item.updatedAt, version: item.version)
     }
 }
 
 extension PlanDTO {
     public init(_ plan: SubscriptionPlan) {
         self.init(
-            id: plan.id,
-            name: plan.name,
-            price: plan.price.jsonNumber,
-            period: plan.period,
+            id: plan.id, name: plan.name, price: plan.price.jsonNumber, period: plan.period,
             description: plan.description)
     }
 }
@@ -58,14 +38,8 @@ extension PlanDTO {
 extension AdminPlanDTO {
     public init(_ plan: SubscriptionPlan) {
         self.init(
-            id: plan.id,
-            name: plan.name,
-            price: plan.price.jsonNumber,
-            period: plan.period,
-            description: plan.description,
-            retired: plan.isRetired,
-            createdAt: plan.createdAt,
-            updatedAt: plan.updatedAt,
-            version: plan.version)
+            id: plan.id, name: plan.name, price: plan.price.jsonNumber, period: plan.period,
+            description: plan.description, retired: plan.isRetired, createdAt: plan.createdAt,
+            updatedAt: plan.updatedAt, version: plan.version)
     }
 }

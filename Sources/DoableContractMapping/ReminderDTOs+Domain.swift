@@ -14,17 +14,9 @@ extension ReminderDTO {
             offsetMinutes = offset
         }
         self.init(
-            id: reminder.id,
-            taskId: reminder.taskID,
-            at: at,
-            relativeTo: relativeTo,
-            offsetMinutes: offsetMinutes,
-            nextAt: reminder.nextAt,
-            snoozedUntil: reminder.snoozedUntil,
-            silenced: reminder.silenced,
-            firedFor: reminder.firedFor,
-            createdAt: reminder.createdAt,
-            updatedAt: reminder.updatedAt,
+            id: reminder.id, taskId: reminder.taskID, at: at, relativeTo: relativeTo, offsetMinutes: offsetMinutes,
+            nextAt: reminder.nextAt, snoozedUntil: reminder.snoozedUntil, silenced: reminder.silenced,
+            firedFor: reminder.firedFor, createdAt: reminder.createdAt, updatedAt: reminder.updatedAt,
             version: reminder.version)
     }
 }
@@ -32,10 +24,7 @@ extension ReminderDTO {
 extension WebhookDTO {
     public init(_ hook: Webhook, showingSecret: Bool = false) {
         self.init(
-            id: hook.id,
-            url: hook.url,
-            events: hook.events.map(\.rawValue),
-            createdAt: hook.createdAt,
+            id: hook.id, url: hook.url, events: hook.events.map(\.rawValue), createdAt: hook.createdAt,
             secret: showingSecret ? hook.secret : nil)
     }
 }
@@ -43,14 +32,10 @@ extension WebhookDTO {
 extension DeliveryDTO {
     public init(_ delivery: Delivery, attempts: [DeliveryAttempt]) {
         self.init(
-            id: delivery.id,
-            channel: delivery.channel.rawValue,
-            event: delivery.event,
+            id: delivery.id, channel: delivery.channel.rawValue, event: delivery.event,
             state: delivery.state.rawValue,
             attempts: attempts.map { AttemptDTO(number: $0.number, at: $0.at, succeeded: $0.succeeded, detail: $0.detail) },
-            lastError: delivery.lastError,
-            createdAt: delivery.createdAt,
-            sentAt: delivery.sentAt,
+            lastError: delivery.lastError, createdAt: delivery.createdAt, sentAt: delivery.sentAt,
             nextAttemptAt: delivery.state == .pending ? delivery.nextAttemptAt : nil)
     }
 }

@@ -39,13 +39,7 @@ extension StatsDTO.WeekdayCounts {
 extension StatsDTO.Bucket {
     public init(_ bucket: StatsReport.Bucket) {
         self.init(
-            label: bucket.label,
-            from: bucket.from,
-            through: bucket.through,
-            completed: bucket.completed,
-            pending: bucket.pending,
-            onTime: bucket.onTime,
-            late: bucket.late,
-            points: bucket.points)
+            label: bucket.label, from: bucket.from, through: bucket.through, completed: bucket.completed,
+            pending: bucket.pending, onTime: bucket.onTime, late: bucket.late, points: bucket.points)
     }
 }

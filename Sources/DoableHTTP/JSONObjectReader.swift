@@ -3,10 +3,10 @@ public import DoableCore
 /// Reads the fields of a JSON request object strictly: unknown fields, wrong types and missing required fields
 /// are refused with a 400 that names the field. "Absent" and "null" stay distinct so PATCH can clear a field.
 public struct JSONObjectReader {
-    public let fields: [String: JSONValue]
+    public let fields: [String: ParsedJSON]
     public let path: String
 
-    public init(_ value: JSONValue, allowed: Set<String>, path: String = "") throws {
+    public init(_ value: ParsedJSON, allowed: Set<String>, path: String = "") throws {
         guard case .object(let fields) = value else {
             throw DoableError.invalid(
                 field: path.isEmpty ? nil : path,

@@ -1,4 +1,4 @@
-/// Parses request bodies (RFC 8259, strictly) into `JSONValue`. Foundation's `JSONDecoder` could only reach an
+/// Parses request bodies (RFC 8259, strictly) into `ParsedJSON`. Foundation's `JSONDecoder` could only reach an
 /// untyped value by trying each type in turn, throwing an error for every miss: several per value, a tenth of the
 /// cost of creating a task.
 struct JSONParser {
@@ -15,7 +15,7 @@ struct JSONParser {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
 
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws -> JSONValue {
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws -> ParsedJSON {
         var parser = JSONParser(bytes: bytes)
         let value = try parser.value(depth: 0)
         parser.skipWhitespace()
@@ -23,7 +23,7 @@ struct JSONParser {
         return value
     }
 
-    static func parse(_ bytes: some Sequence<UInt8>) throws -> JSONValue {
+    static func parse(_ bytes: some Sequence<UInt8>) throws -> ParsedJSON {
         let array = Array(bytes)
         return try array.withUnsafeBufferPointer { try parse($0) }
     }
@@ -43,7 +43,7 @@ struct JSONParser {
         index += count
     }
 
-    private mutating func value(depth: Int) throws -> JSONValue {
+    private mutating func value(depth: Int) throws -> ParsedJSON {
         guard depth <= Self.maximumDepth else { throw Invalid() }
         skipWhitespace()
         guard let byte = current else { throw Invalid() }
@@ -64,9 +64,9 @@ struct JSONParser {
         }
     }
 
-    private mutating func object(depth: Int) throws -> JSONValue {
+    private mutating func object(depth: Int) throws -> ParsedJSON {
         index += 1
-        var members: [String: JSONValue] = [:]
+        var members: [String: ParsedJSON] = [:]
         skipWhitespace()
         if current == UInt8(ascii: "}") {
             index += 1
@@ -92,9 +92,9 @@ struct JSONParser {
         }
     }
 
-    private mutating func array(depth: Int) throws -> JSONValue {
+    private mutating func array(depth: Int) throws -> ParsedJSON {
         index += 1
-        var elements: [JSONValue] = []
+        var elements: [ParsedJSON] = []
         skipWhitespace()
         if current == UInt8(ascii: "]") {
             index += 1
@@ -113,7 +113,7 @@ struct JSONParser {
         }
     }
 
-    private mutating func number() throws -> JSONValue {
+    private mutating func number() throws -> ParsedJSON {
         let start = index
         if current == UInt8(ascii: "-") { index += 1 }
         guard let first = current, isDigit(first) else { throw Invalid() }

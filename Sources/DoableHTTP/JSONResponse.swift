@@ -38,7 +38,7 @@ extension Request {
     /// The body as a JSON value: 413 when over 1 MiB, 415 when it is sent as anything but `application/json`
     /// (UTF-8), 400 when it is not JSON or an object in it repeats a name. An empty body reads as `{}` when
     /// `emptyIsObject`, so actions with only optional fields may be posted bare.
-    public func jsonBody(emptyIsObject: Bool = false) async throws -> JSONValue {
+    public func jsonBody(emptyIsObject: Bool = false) async throws -> ParsedJSON {
         let buffer = try await body.collect(upTo: maxRequestBodyBytes)
         if buffer.readableBytes == 0 {
             if emptyIsObject { return .object([:]) }

@@ -9,14 +9,21 @@ import DoableHTTP
 /// Like every admin path, 404 for anyone but an admin.
 extension AdminController {
     func addGameRoutes(to group: RouterGroup<AppRequestContext>) {
-        group.get("admin/game/rules", use: gameRules)
-        group.patch("admin/game/rules", use: updateGameRules)
-        group.get("admin/store/items", use: storeItems)
-        group.post("admin/store/items", use: createStoreItem)
-        group.patch("admin/store/items/{id}", use: updateStoreItem)
-        group.get("admin/plans", use: allPlans)
-        group.post("admin/plans", use: createPlan)
-        group.patch("admin/plans/{id}", use: updatePlan)
+        let rules = group.group("admin/game/rules")
+        rules.get(use: gameRules)
+        rules.patch(use: updateGameRules)
+        AdminCatalogueRoutes(
+            listKey: "items", fields: RequestFields.storeItem, all: game.allStoreItems,
+            create: { try await game.createStoreItem($0, try Self.itemInput($1)) },
+            change: { try await game.updateStoreItem($0, id: $1, try Self.itemInput($2)) },
+            answer: AdminStoreItemDTO.init, version: { $0.version }
+        ).add(to: group, at: "admin/store/items")
+        AdminCatalogueRoutes(
+            listKey: "plans", fields: RequestFields.plan, all: game.allSubscriptionPlans,
+            create: { try await game.createSubscriptionPlan($0, try Self.planInput($1)) },
+            change: { try await game.updateSubscriptionPlan($0, id: $1, try Self.planInput($2)) },
+            answer: AdminPlanDTO.init, version: { $0.version }
+        ).add(to: group, at: "admin/plans")
     }
 
     /// The caller, an admin with a read-write credential.
@@ -40,6 +47,7 @@ extension AdminController {
         return JSONResponse.make(try await game.updateGameRules(admin, changes))
     }
 
+    /// A store item's fields; `retired: true` takes it off sale (whoever owns it keeps it), `false` sells it again.
     static func itemInput(_ body: JSONObjectReader) throws -> StoreItemInput {
         var input = StoreItemInput()
         input.name = try body.string("name")
@@ -52,28 +60,7 @@ extension AdminController {
         return input
     }
 
-    /// Every item, retired ones too.
-    @Sendable func storeItems(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let items = try await game.allStoreItems(try Self.admin(context))
-        return JSONResponse.make(["items": items.map(AdminStoreItemDTO.init)])
-    }
-
-    @Sendable func createStoreItem(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let admin = try Self.writingAdmin(context)
-        let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.storeItem)
-        let item = try await game.createStoreItem(admin, try Self.itemInput(body))
-        return JSONResponse.make(AdminStoreItemDTO(item), status: .created).tagged(version: item.version)
-    }
-
-    /// Changes an item; `retired: true` takes it off sale (whoever owns it keeps it), `false` sells it again.
-    @Sendable func updateStoreItem(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let admin = try Self.writingAdmin(context)
-        let id: StoreItemID = try context.pathID()
-        let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.storeItem)
-        let item = try await game.updateStoreItem(admin, id: id, try Self.itemInput(body))
-        return JSONResponse.make(AdminStoreItemDTO(item)).tagged(version: item.version)
-    }
-
+    /// A plan's fields; `retired: true` takes it off offer.
     static func planInput(_ body: JSONObjectReader) throws -> PlanInput {
         var input = PlanInput()
         input.name = try body.string("name")
@@ -83,27 +70,5 @@ extension AdminController {
         input.description = try body.string("description")
         input.isRetired = try body.bool("retired")
         return input
-    }
-
-    /// Every plan, retired ones too.
-    @Sendable func allPlans(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let plans = try await game.allSubscriptionPlans(try Self.admin(context))
-        return JSONResponse.make(["plans": plans.map(AdminPlanDTO.init)])
-    }
-
-    @Sendable func createPlan(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let admin = try Self.writingAdmin(context)
-        let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.plan)
-        let plan = try await game.createSubscriptionPlan(admin, try Self.planInput(body))
-        return JSONResponse.make(AdminPlanDTO(plan), status: .created).tagged(version: plan.version)
-    }
-
-    /// Changes a plan; `retired: true` takes it off offer.
-    @Sendable func updatePlan(_ request: Request, context: AppRequestContext) async throws -> Response {
-        let admin = try Self.writingAdmin(context)
-        let id: SubscriptionPlanID = try context.pathID()
-        let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.plan)
-        let plan = try await game.updateSubscriptionPlan(admin, id: id, try Self.planInput(body))
-        return JSONResponse.make(AdminPlanDTO(plan)).tagged(version: plan.version)
     }
 }

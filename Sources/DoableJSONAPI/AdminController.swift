@@ -12,9 +12,7 @@ struct AdminController: Sendable {
     let market: MarketService
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
-        group.get("admin/categories", use: categories)
-        group.post("admin/categories", use: createCategory)
-        group.patch("admin/categories/{id}", use: updateCategory)
+        group.collection("admin/categories", list: categories, create: createCategory, update: updateCategory)
         group.get("admin/category-suggestions", use: suggestions)
     }
 

@@ -12,17 +12,19 @@ struct CollaborationController: Sendable {
     let reminders: ReminderService
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
-        group.get("lists/{id}/members", use: members)
-        group.post("lists/{id}/members", use: addMember)
-        group.patch("lists/{id}/members/{accountId}", use: updateMember)
-        group.delete("lists/{id}/members/{accountId}", use: removeMember)
-        group.get("tasks/{id}/comments", use: comments)
-        group.post("tasks/{id}/comments", use: addComment)
-        group.patch("comments/{id}", use: updateComment)
-        group.delete("comments/{id}", use: deleteComment)
-        group.get("tasks/{id}/activity", use: activity)
-        group.get("notifications", use: notifications)
-        group.post("notifications/read", use: markRead)
+        let membership = group.group("lists/{id}/members")
+        membership.get(use: members)
+        membership.post(use: addMember)
+        membership.patch("{accountId}", use: updateMember)
+        membership.delete("{accountId}", use: removeMember)
+        let task = group.group("tasks/{id}")
+        task.get("comments", use: comments)
+        task.post("comments", use: addComment)
+        task.get("activity", use: activity)
+        group.collection("comments", update: updateComment, delete: deleteComment)
+        let centre = group.group("notifications")
+        centre.get(use: notifications)
+        centre.post("read", use: markRead)
     }
 
     @Sendable func members(_ request: Request, context: AppRequestContext) async throws -> Response {

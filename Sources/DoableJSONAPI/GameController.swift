@@ -14,15 +14,17 @@ struct GameController: Sendable {
     let game: GameService
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
-        group.get("game", use: show)
-        group.patch("game", use: update)
-        group.patch("game/companion", use: updateCompanion)
-        group.post("game/companion/pet", use: pet)
-        group.get("game/companion.svg", use: companionPicture)
-        group.get("game/home.svg", use: homePicture)
-        group.post("game/streak/restore", use: restoreStreak)
-        group.get("game/badges", use: badges)
-        group.get("game/ledger", use: ledger)
+        let game = group.group("game")
+        game.get(use: show)
+        game.patch(use: update)
+        let companion = game.group("companion")
+        companion.patch(use: updateCompanion)
+        companion.post("pet", use: pet)
+        game.get("companion.svg", use: companionPicture)
+        game.get("home.svg", use: homePicture)
+        game.post("streak/restore", use: restoreStreak)
+        game.get("badges", use: badges)
+        game.get("ledger", use: ledger)
         group.get("plans", use: plans)
         addStoreRoutes(to: group)
     }

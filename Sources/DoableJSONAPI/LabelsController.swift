@@ -10,10 +10,7 @@ struct LabelsController: Sendable {
     let tasks: TaskService
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
-        group.get("labels", use: list)
-        group.post("labels", use: create)
-        group.patch("labels/{id}", use: update)
-        group.delete("labels/{id}", use: delete)
+        group.collection("labels", list: list, create: create, update: update, delete: delete)
     }
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -8,14 +8,12 @@ import DoableHTTP
 /// LIST-1..4 and the list side of TASK-8.
 struct ListsController: Sendable {
     let tasks: TaskService
+
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
-        group.get("lists", use: list)
-        group.post("lists", use: create)
-        group.get("lists/{id}", use: show)
-        group.patch("lists/{id}", use: update)
-        group.delete("lists/{id}", use: delete)
-        group.post("lists/{id}/move", use: move)
-        group.post("lists/{id}/restore", use: restore)
+        let list = group.collection(
+            "lists", list: self.list, create: create, show: show, update: update, delete: delete)
+        list.post("move", use: move)
+        list.post("restore", use: restore)
     }
 
     static func input(_ body: JSONObjectReader) throws -> ListInput {

@@ -8,16 +8,18 @@ import DoableHTTP
 /// MKT-4, MKT-6, MKT-8: bids; and the public questions on a posting and the reviews after it is done.
 extension MarketController {
     func addBidRoutes(to group: RouterGroup<AppRequestContext>) {
-        group.get("market/postings/{id}/bids", use: bids)
-        group.post("market/postings/{id}/bids", use: placeBid)
-        group.patch("market/bids/{id}", use: updateBid)
-        group.delete("market/bids/{id}", use: withdrawBid)
-        group.post("market/bids/{id}/accept", use: acceptBid)
-        group.post("market/bids/{id}/decline", use: declineBid)
-        group.get("market/postings/{id}/questions", use: questions)
-        group.post("market/postings/{id}/questions", use: askQuestion)
+        let posting = group.group("market/postings/{id}")
+        posting.get("bids", use: bids)
+        posting.post("bids", use: placeBid)
+        posting.get("questions", use: questions)
+        posting.post("questions", use: askQuestion)
+        posting.post("reviews", use: review)
+        let bid = group.group("market/bids/{id}")
+        bid.patch(use: updateBid)
+        bid.delete(use: withdrawBid)
+        bid.post("accept", use: acceptBid)
+        bid.post("decline", use: declineBid)
         group.post("market/questions/{id}/answer", use: answerQuestion)
-        group.post("market/postings/{id}/reviews", use: review)
     }
 
     func respond(_ view: BidView, status: HTTPResponse.Status = .ok) -> Response {

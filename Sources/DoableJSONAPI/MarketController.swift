@@ -13,17 +13,16 @@ struct MarketController: Sendable {
     let market: MarketService
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
-        group.get("market/postings", use: search)
-        group.post("market/postings", use: create)
-        group.get("market/postings/{id}", use: show)
-        group.patch("market/postings/{id}", use: update)
-        group.delete("market/postings/{id}", use: delete)
-        group.post("market/postings/{id}/photos", use: addPhoto)
-        group.post("market/postings/{id}/done", use: markDone)
-        group.post("market/postings/{id}/reopen", use: reopen)
-        group.get("market/my/postings", use: myPostings)
-        group.get("market/my/bids", use: myBids)
-        group.get("market/categories", use: categories)
+        let market = group.group("market")
+        let posting = market.collection(
+            "postings", list: search, create: create, show: show, update: update, delete: delete)
+        posting.post("photos", use: addPhoto)
+        posting.post("done", use: markDone)
+        posting.post("reopen", use: reopen)
+        let mine = market.group("my")
+        mine.get("postings", use: myPostings)
+        mine.get("bids", use: myBids)
+        market.get("categories", use: categories)
         addBidRoutes(to: group)
     }
 

@@ -10,14 +10,14 @@ struct RemindersController: Sendable {
     let reminders: ReminderService
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
-        group.get("tasks/{id}/reminders", use: reminders)
-        group.post("tasks/{id}/reminders", use: create)
-        group.patch("reminders/{id}", use: update)
-        group.delete("reminders/{id}", use: delete)
-        group.post("reminders/{id}/snooze", use: snooze)
-        group.get("webhooks", use: webhooks)
-        group.post("webhooks", use: createWebhook)
-        group.delete("webhooks/{id}", use: deleteWebhook)
+        let taskReminders = group.group("tasks/{id}/reminders")
+        taskReminders.get(use: reminders)
+        taskReminders.post(use: create)
+        let reminder = group.group("reminders/{id}")
+        reminder.patch(use: update)
+        reminder.delete(use: delete)
+        reminder.post("snooze", use: snooze)
+        group.collection("webhooks", list: webhooks, create: createWebhook, delete: deleteWebhook)
         group.get("deliveries", use: deliveries)
     }
 

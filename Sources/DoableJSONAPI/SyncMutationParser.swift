@@ -8,7 +8,7 @@ import DoableHTTP
 enum SyncMutationParser {
     static let envelope: Set<String> = ["id", "name", "hlc", "args"]
 
-    static func mutation(_ value: JSONValue, at index: Int) throws -> SyncMutation {
+    static func mutation(_ value: ParsedJSON, at index: Int) throws -> SyncMutation {
         let path = "mutations[\(index)]"
         let body = try JSONObjectReader(value, allowed: envelope, path: path)
         guard let id = try body.integer("id"), id >= 1 else {
@@ -33,7 +33,7 @@ enum SyncMutationParser {
         return SyncMutation(id: Int64(id), name: name, clock: clock, entityID: entityID, operation: operation)
     }
 
-    static func operation(_ name: String, args: JSONValue) throws -> SyncOperation {
+    static func operation(_ name: String, args: ParsedJSON) throws -> SyncOperation {
         switch name {
         case "task.create":
             let body = try JSONObjectReader(args, allowed: RequestFields.task.union(["id", "rank"]), path: "args")
@@ -105,12 +105,12 @@ enum SyncMutationParser {
         }
     }
 
-    static func target<T>(_ args: JSONValue, _ type: EntityID<T>.Type) throws -> EntityID<T> {
+    static func target<T>(_ args: ParsedJSON, _ type: EntityID<T>.Type) throws -> EntityID<T> {
         let body = try JSONObjectReader(args, allowed: ["id"], path: "args")
         return try body.required("id") { try body.id($0, type) }
     }
 
-    static func update<T>(_ args: JSONValue, _ type: EntityID<T>.Type, allowed: Set<String>) throws
+    static func update<T>(_ args: ParsedJSON, _ type: EntityID<T>.Type, allowed: Set<String>) throws
         -> (EntityID<T>, JSONObjectReader)
     {
         let body = try JSONObjectReader(args, allowed: ["id", "fields"], path: "args")

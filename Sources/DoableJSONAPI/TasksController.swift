@@ -10,17 +10,15 @@ struct TasksController: Sendable {
     let tasks: TaskService
     let photos: PhotoService
     let pageCache: TaskPageCache
+
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
-        group.get("tasks", use: list)
-        group.post("tasks", use: create)
-        group.get("tasks/{id}", use: show)
-        group.patch("tasks/{id}", use: update)
-        group.delete("tasks/{id}", use: delete)
-        group.post("tasks/{id}/complete", use: complete)
-        group.post("tasks/{id}/reopen", use: reopen)
-        group.post("tasks/{id}/restore", use: restore)
-        group.post("tasks/{id}/duplicate", use: duplicate)
-        group.post("tasks/{id}/move", use: move)
+        let task = group.collection(
+            "tasks", list: list, create: create, show: show, update: update, delete: delete)
+        task.post("complete", use: complete)
+        task.post("reopen", use: reopen)
+        task.post("restore", use: restore)
+        task.post("duplicate", use: duplicate)
+        task.post("move", use: move)
     }
 
     static func input(_ body: JSONObjectReader) throws -> TaskInput {

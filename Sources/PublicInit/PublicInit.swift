@@ -4,3 +4,9 @@
 /// records) need not repeat its property list by hand.
 @attached(member, names: named(init))
 public macro PublicInit() = #externalMacro(module: "PublicInitMacros", type: "PublicInitMacro")
+
+/// `Encodable` that writes every stored property under its own name, an empty optional as JSON `null` (as the API
+/// answers do, where the synthesized encoding would leave the key out): `encode(to:)`, and
+/// `encodeFields(into:)` for an answer that adds keys of its own. The type declares `ContractKey` in scope.
+@attached(member, names: named(encode), named(encodeFields))
+public macro EncodesEveryField() = #externalMacro(module: "PublicInitMacros", type: "EncodesEveryFieldMacro")

@@ -44,12 +44,12 @@ public struct PublicInitMacro: MemberMacro {
         return [initialiser]
     }
 
-    private static func isStatic(_ variable: VariableDeclSyntax) -> Bool {
+    static func isStatic(_ variable: VariableDeclSyntax) -> Bool {
         variable.modifiers.contains { [.keyword(.static), .keyword(.class), .keyword(.lazy)].contains($0.name.tokenKind) }
     }
 
     /// Stored: no accessors, or only observers.
-    private static func isStored(_ binding: PatternBindingSyntax) -> Bool {
+    static func isStored(_ binding: PatternBindingSyntax) -> Bool {
         switch binding.accessorBlock?.accessors {
         case nil: return true
         case .getter: return false
@@ -73,7 +73,40 @@ struct PublicInitMessage: DiagnosticMessage {
     init(_ message: String) { self.message = message }
 }
 
+/// `@EncodesEveryField`: see the macro's declaration in the `PublicInit` target.
+public struct EncodesEveryFieldMacro: MemberMacro {
+    public static func expansion(
+        of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
+        conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
+    ) throws -> [DeclSyntax] {
+        var lines: [String] = []
+        for member in declaration.memberBlock.members {
+            guard let variable = member.decl.as(VariableDeclSyntax.self), !PublicInitMacro.isStatic(variable) else {
+                continue
+            }
+            for binding in variable.bindings where PublicInitMacro.isStored(binding) {
+                guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else { continue }
+                let name = pattern.identifier.trimmed.text
+                lines.append("try container.encode(\(name), forKey: \"\(name)\")")
+            }
+        }
+        return [
+            """
+            public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: ContractKey.self)
+            try encodeFields(into: &container)
+            }
+            """,
+            """
+            public func encodeFields(into container: inout KeyedEncodingContainer<ContractKey>) throws {
+            \(raw: lines.joined(separator: "\n"))
+            }
+            """,
+        ]
+    }
+}
+
 @main
 struct PublicInitPlugin: CompilerPlugin {
-    let providingMacros: [any Macro.Type] = [PublicInitMacro.self]
+    let providingMacros: [any Macro.Type] = [PublicInitMacro.self, EncodesEveryFieldMacro.self]
 }

@@ -10,9 +10,9 @@ import Testing
 /// failure can be replayed; each test reports how many inputs it ran.
 @Suite("JSON parser fuzz")
 struct JSONParserFuzzTests {
-    func ours(_ bytes: [UInt8]) -> JSONValue? { try? JSONParser.parse(bytes) }
-    func foundation(_ bytes: [UInt8]) -> JSONValue? {
-        try? JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+    func ours(_ bytes: [UInt8]) -> ParsedJSON? { try? JSONParser.parse(bytes) }
+    func foundation(_ bytes: [UInt8]) -> ParsedJSON? {
+        try? JSONDecoder().decode(ParsedJSON.self, from: Data(bytes))
     }
 
     /// 20,000 random documents written with random spacing and escapes: each parses to the value it was written
@@ -98,7 +98,7 @@ struct JSONFuzzWriter {
 
     mutating func pick(_ count: Int) -> Int { Int(random.next() % UInt64(count)) }
 
-    mutating func value(depth: Int) -> JSONValue {
+    mutating func value(depth: Int) -> ParsedJSON {
         switch pick(depth >= 5 ? 4 : 6) {
         case 0: return .null
         case 1: return .bool(pick(2) == 0)
@@ -106,7 +106,7 @@ struct JSONFuzzWriter {
         case 3: return .string(string())
         case 4: return .array((0..<pick(5)).map { _ in value(depth: depth + 1) })
         default:
-            var members: [String: JSONValue] = [:]
+            var members: [String: ParsedJSON] = [:]
             for _ in 0..<pick(5) { members[string()] = value(depth: depth + 1) }
             return .object(members)
         }
@@ -130,7 +130,7 @@ struct JSONFuzzWriter {
         for _ in 0..<pick(3) { out.append([0x20, 0x09, 0x0A, 0x0D][pick(4)]) }
     }
 
-    mutating func write(_ value: JSONValue, into out: inout [UInt8]) {
+    mutating func write(_ value: ParsedJSON, into out: inout [UInt8]) {
         space(&out)
         switch value {
         case .null: out += Array("null".utf8)

@@ -10,8 +10,8 @@ import Testing
 /// Request bodies are parsed by `JSONParser`; Foundation's decoder is the reference it must agree with.
 @Suite("JSON parser")
 struct JSONParserTests {
-    func ours(_ text: String) -> JSONValue? { try? JSONParser.parse(Array(text.utf8)) }
-    func foundation(_ text: String) -> JSONValue? { try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) }
+    func ours(_ text: String) -> ParsedJSON? { try? JSONParser.parse(Array(text.utf8)) }
+    func foundation(_ text: String) -> ParsedJSON? { try? JSONDecoder().decode(ParsedJSON.self, from: Data(text.utf8)) }
 
     static let valid = [
         #"{"title":"Milk","priority":"high","estimatedMinutes":25,"labelIds":[],"due":null,"done":true}"#,

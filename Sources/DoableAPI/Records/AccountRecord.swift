@@ -7,6 +7,7 @@ import PublicInit
 /// Encoded, every stored key is written. The profile fields the client does not use (`phone`, `isAdmin`, …) are not
 /// kept.
 @PublicInit
+@EncodesEveryField
 public struct AccountRecord: Codable, Sendable, Equatable {
     public var id: AccountID
     public var email: String
@@ -18,8 +19,6 @@ public struct AccountRecord: Codable, Sendable, Equatable {
     public var preferences: AccountPreferences = AccountPreferences()
     public var createdAt: Timestamp
     public var updatedAt: Timestamp
-
-    /// An account with the given fields.
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -34,25 +33,6 @@ public struct AccountRecord: Codable, Sendable, Equatable {
             ?? AccountPreferences()
         createdAt = try container.decode(Timestamp.self, forKey: .createdAt)
         updatedAt = try container.decodeIfPresent(Timestamp.self, forKey: .updatedAt) ?? createdAt
-    }
-
-    /// Writes every stored field, an empty one as JSON `null`, as the API does.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: ContractKey.self)
-        try encodeFields(into: &container)
-    }
-
-    /// Writes the stored fields into `container`, where an answer that adds fields of its own writes them too.
-    public func encodeFields(into container: inout KeyedEncodingContainer<ContractKey>) throws {
-        try container.encode(id, forKey: "id")
-        try container.encode(email, forKey: "email")
-        try container.encode(username, forKey: "username")
-        try container.encode(firstName, forKey: "firstName")
-        try container.encode(lastName, forKey: "lastName")
-        try container.encode(inboxId, forKey: "inboxId")
-        try container.encode(preferences, forKey: "preferences")
-        try container.encode(createdAt, forKey: "createdAt")
-        try container.encode(updatedAt, forKey: "updatedAt")
     }
 
     enum CodingKeys: String, CodingKey {

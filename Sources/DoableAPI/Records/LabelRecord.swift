@@ -3,6 +3,7 @@ import PublicInit
 
 /// TASK-6: a label as the REST API and sync pulls write it (`GET /api/v1/labels/{id}`).
 @PublicInit
+@EncodesEveryField
 public struct LabelRecord: Codable, Sendable, Equatable {
     public var id: LabelID
     public var name: String
@@ -13,8 +14,6 @@ public struct LabelRecord: Codable, Sendable, Equatable {
     /// Raised by every change on the server; 0 for a label made here and not yet pulled back.
     public var version: Int64 = 1
 
-    /// A label with the given fields.
-
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(LabelID.self, forKey: .id)
@@ -23,17 +22,6 @@ public struct LabelRecord: Codable, Sendable, Equatable {
         createdAt = try container.decode(Timestamp.self, forKey: .createdAt)
         updatedAt = try container.decodeIfPresent(Timestamp.self, forKey: .updatedAt) ?? createdAt
         version = try container.decodeIfPresent(Int64.self, forKey: .version) ?? 0
-    }
-
-    /// Writes every stored field, an empty one as JSON `null`, as the API does.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(id, forKey: .id)
-        try container.encode(name, forKey: .name)
-        try container.encode(color, forKey: .color)
-        try container.encode(createdAt, forKey: .createdAt)
-        try container.encode(updatedAt, forKey: .updatedAt)
-        try container.encode(version, forKey: .version)
     }
 
     enum CodingKeys: String, CodingKey {

@@ -1,9 +1,11 @@
 public import DoableCore
+import PublicInit
 
 /// A list as the REST API and sync pulls write it (`GET /api/v1/lists/{id}`).
 ///
 /// Encoded, every stored key is written (an empty one as `null`). The API's computed `openTaskCount` is not
 /// stored: it changes with every task, so a reader counts the list's open tasks in the replica.
+@EncodesEveryField
 public struct ListRecord: Codable, Sendable, Equatable {
     public var id: ListID
     public var name: String
@@ -70,30 +72,6 @@ public struct ListRecord: Codable, Sendable, Equatable {
         updatedAt = try container.decodeIfPresent(Timestamp.self, forKey: .updatedAt) ?? createdAt
         deletedAt = try container.decodeIfPresent(Timestamp.self, forKey: .deletedAt)
         version = try container.decodeIfPresent(Int64.self, forKey: .version) ?? 0
-    }
-
-    /// Writes every stored field, an empty one as JSON `null`, as the API does.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: ContractKey.self)
-        try encodeFields(into: &container)
-    }
-
-    /// Writes the stored fields into `container`, where an answer that adds fields of its own writes them too.
-    public func encodeFields(into container: inout KeyedEncodingContainer<ContractKey>) throws {
-        try container.encode(id, forKey: "id")
-        try container.encode(name, forKey: "name")
-        try container.encode(description, forKey: "description")
-        try container.encode(color, forKey: "color")
-        try container.encode(icon, forKey: "icon")
-        try container.encode(isInbox, forKey: "isInbox")
-        try container.encode(isArchived, forKey: "isArchived")
-        try container.encode(role, forKey: "role")
-        try container.encode(memberCount, forKey: "memberCount")
-        try container.encode(ownerId, forKey: "ownerId")
-        try container.encode(createdAt, forKey: "createdAt")
-        try container.encode(updatedAt, forKey: "updatedAt")
-        try container.encode(deletedAt, forKey: "deletedAt")
-        try container.encode(version, forKey: "version")
     }
 
     enum CodingKeys: String, CodingKey {

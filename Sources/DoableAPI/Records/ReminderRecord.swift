@@ -6,6 +6,7 @@ import PublicInit
 ///
 /// Encoded, every stored key is written (an empty one as `null`); the API's `firedFor` is not kept.
 @PublicInit
+@EncodesEveryField
 public struct ReminderRecord: Codable, Sendable, Equatable {
     public var id: ReminderID
     public var taskId: TaskID
@@ -22,8 +23,6 @@ public struct ReminderRecord: Codable, Sendable, Equatable {
     /// Raised by every change on the server; 0 for a reminder made here and not yet pulled back.
     public var version: Int64 = 1
 
-    /// A reminder with the given fields.
-
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         id = try container.decode(ReminderID.self, forKey: .id)
@@ -37,27 +36,6 @@ public struct ReminderRecord: Codable, Sendable, Equatable {
         createdAt = try container.decode(Timestamp.self, forKey: .createdAt)
         updatedAt = try container.decodeIfPresent(Timestamp.self, forKey: .updatedAt) ?? createdAt
         version = try container.decodeIfPresent(Int64.self, forKey: .version) ?? 0
-    }
-
-    /// Writes every stored field, an empty one as JSON `null`, as the API does.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: ContractKey.self)
-        try encodeFields(into: &container)
-    }
-
-    /// Writes the stored fields into `container`, where an answer that adds fields of its own writes them too.
-    public func encodeFields(into container: inout KeyedEncodingContainer<ContractKey>) throws {
-        try container.encode(id, forKey: "id")
-        try container.encode(taskId, forKey: "taskId")
-        try container.encode(at, forKey: "at")
-        try container.encode(relativeTo, forKey: "relativeTo")
-        try container.encode(offsetMinutes, forKey: "offsetMinutes")
-        try container.encode(nextAt, forKey: "nextAt")
-        try container.encode(snoozedUntil, forKey: "snoozedUntil")
-        try container.encode(silenced, forKey: "silenced")
-        try container.encode(createdAt, forKey: "createdAt")
-        try container.encode(updatedAt, forKey: "updatedAt")
-        try container.encode(version, forKey: "version")
     }
 
     enum CodingKeys: String, CodingKey {

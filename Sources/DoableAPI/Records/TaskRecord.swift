@@ -1,4 +1,5 @@
 public import DoableCore
+import PublicInit
 
 /// A task as the REST API and sync pulls write it (`GET /api/v1/tasks/{id}`, plus `rank` in a pull).
 ///
@@ -8,6 +9,7 @@ public import DoableCore
 /// Encoded, it has the API's keys, every one written (an empty field as `null`). The API's computed members,
 /// `isOverdue` and `progress`, are not stored: they depend on the moment and on the subtasks, so a reader works them
 /// out from the replica (a task's subtasks are the tasks whose `parentId` is its id).
+@EncodesEveryField
 public struct TaskRecord: Codable, Sendable, Equatable {
     public var id: TaskID
     public var listId: ListID
@@ -95,38 +97,6 @@ public struct TaskRecord: Codable, Sendable, Equatable {
         deletedAt = try container.decodeIfPresent(Timestamp.self, forKey: .deletedAt)
         version = try container.decodeIfPresent(Int64.self, forKey: .version) ?? 0
         rank = try container.decodeIfPresent(String.self, forKey: .rank) ?? ""
-    }
-
-    /// Writes every stored field, an empty one as JSON `null`, as the API does (`"due": null`), so `--json` output
-    /// and the stored copy have the API's shape.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: ContractKey.self)
-        try encodeFields(into: &container)
-    }
-
-    /// Writes the stored fields into `container`, where an answer that adds fields of its own writes them too.
-    public func encodeFields(into container: inout KeyedEncodingContainer<ContractKey>) throws {
-        try container.encode(id, forKey: "id")
-        try container.encode(listId, forKey: "listId")
-        try container.encode(parentId, forKey: "parentId")
-        try container.encode(title, forKey: "title")
-        try container.encode(notes, forKey: "notes")
-        try container.encode(status, forKey: "status")
-        try container.encode(priority, forKey: "priority")
-        try container.encode(due, forKey: "due")
-        try container.encode(start, forKey: "start")
-        try container.encode(labelIds, forKey: "labelIds")
-        try container.encode(estimatedMinutes, forKey: "estimatedMinutes")
-        try container.encode(category, forKey: "category")
-        try container.encode(assigneeId, forKey: "assigneeId")
-        try container.encode(recurrence, forKey: "recurrence")
-        try container.encode(recurrenceBasis, forKey: "recurrenceBasis")
-        try container.encode(completedAt, forKey: "completedAt")
-        try container.encode(createdAt, forKey: "createdAt")
-        try container.encode(updatedAt, forKey: "updatedAt")
-        try container.encode(deletedAt, forKey: "deletedAt")
-        try container.encode(version, forKey: "version")
-        try container.encode(rank, forKey: "rank")
     }
 
     enum CodingKeys: String, CodingKey {

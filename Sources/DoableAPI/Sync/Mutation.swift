@@ -14,5 +14,4 @@ public struct Mutation: Codable, Sendable, Equatable {
     /// The arguments, e.g. `{"id": "…", "fields": {"due": "2026-11-24"}}`.
     public var args: [String: JSONValue]
 
-    /// A mutation with the given fields.
 }

@@ -12,8 +12,6 @@ public struct PullRequest: Codable, Sendable, Equatable {
     /// Entities per page, 1 to 5,000; nil for the server's default.
     public var limit: Int?
 
-    /// A pull from `cursor` for the device `clientId`.
-
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         clientId = try PushRequest.uuid(try container.decode(String.self, forKey: .clientId), decoder: decoder)
@@ -52,8 +50,6 @@ public struct PullResponse: Codable, Sendable, Equatable {
     public var reminders: [ReminderDTO] = []
     /// What is gone for the caller: deleted for good, or no longer shared with it.
     public var deleted: [DeletedEntity] = []
-
-    /// A page with the given fields.
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)

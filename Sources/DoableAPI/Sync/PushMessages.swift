@@ -9,8 +9,6 @@ public struct PushRequest: Codable, Sendable, Equatable {
     public var clientId: UUID
     public var mutations: [Mutation]
 
-    /// A push of `mutations` from the device `clientId`.
-
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         clientId = try Self.uuid(try container.decode(String.self, forKey: .clientId), decoder: decoder)
@@ -41,8 +39,6 @@ public struct PushResponse: Codable, Sendable, Equatable {
     /// The server's clock, taken into the device's hybrid clock.
     public var serverTime: Timestamp
     public var results: [MutationResult]
-
-    /// An answer with the given fields.
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)

@@ -20,5 +20,4 @@ public struct Rejection: Codable, Sendable, Equatable {
     /// When the server's answer arrived.
     public var at: Timestamp
 
-    /// A rejection with the given fields.
 }

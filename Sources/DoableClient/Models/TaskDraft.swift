@@ -21,5 +21,4 @@ public struct TaskDraft: Sendable, Equatable {
     public var recurrence: String?
     public var recurrenceBasis: RecurrenceBasis = .due
 
-    /// A draft with the given fields; the rest take the values a new task has.
 }

@@ -41,5 +41,4 @@ public struct SyncProgress: Sendable, Equatable {
     /// The number to reach, when known (pushes know it; pulls do not).
     public var total: Int?
 
-    /// Progress in `phase`.
 }

@@ -55,7 +55,6 @@ public struct GeoPoint: Sendable, Hashable, Codable {
     public static let approximationReachKm = 0.8
 
     /// Privacy: the point rounded to two decimals of a degree (about 1 km), what everyone but the assignee sees.
-
     public var approximate: GeoPoint {
         GeoPoint(latitude: (latitude * 100).rounded() / 100, longitude: (longitude * 100).rounded() / 100)
     }

@@ -41,23 +41,20 @@ extension GameService {
             throw DoableError.invalid(missing, "\(missing) is required.")
         }
         let now = clock()
-        var item = StoreItem(
+        let item = StoreItem(
             id: .make(at: now), name: name, description: input.description ?? "", category: category,
             slot: slot, price: price, svg: svg, isRetired: input.isRetired ?? false,
             createdAt: now, updatedAt: now)
-        try Self.checkItem(&item)
-        let created = item
-        return try await perform(by: identity?.account.id) { (WriteBatch([.putStoreItem(created)], now: now), created) }
+        return try await addCatalogueEntry(identity, item, check: Self.checkItem, write: { .putStoreItem($0) })
     }
 
     public func updateStoreItem(_ identity: Identity?, id: StoreItemID, _ input: StoreItemInput) async throws
         -> StoreItem
     {
-        try requireAdmin(identity)
-        return try await perform(by: identity?.account.id) {
-            guard var item = try await store.storeItem(id: id) else {
-                throw DoableError.notFound("There is no store item \(id).")
-            }
+        try await changeCatalogueEntry(
+            identity, load: { try await store.storeItem(id: id) }, missing: "There is no store item \(id).",
+            check: Self.checkItem, write: { .putStoreItem($0) }
+        ) { item in
             if let name = input.name { item.name = name }
             if let description = input.description { item.description = description }
             if let category = input.category { item.category = category }
@@ -65,10 +62,6 @@ extension GameService {
             if let price = input.price { item.price = price }
             if let svg = input.svg { item.svg = svg }
             if let retired = input.isRetired { item.isRetired = retired }
-            try Self.checkItem(&item)
-            item.updatedAt = clock()
-            item.version += 1
-            return (WriteBatch([.putStoreItem(item)], now: clock()), item)
         }
     }
 
@@ -105,32 +98,25 @@ extension GameService {
             throw DoableError.invalid("period", "period is required: month or year.")
         }
         let now = clock()
-        var plan = SubscriptionPlan(
+        let plan = SubscriptionPlan(
             id: .make(at: now), name: name, price: price, period: period,
             description: input.description ?? "", isRetired: input.isRetired ?? false,
             createdAt: now, updatedAt: now)
-        try Self.checkPlan(&plan)
-        let created = plan
-        return try await perform(by: identity?.account.id) { (WriteBatch([.putSubscriptionPlan(created)], now: now), created) }
+        return try await addCatalogueEntry(identity, plan, check: Self.checkPlan, write: { .putSubscriptionPlan($0) })
     }
 
     public func updateSubscriptionPlan(_ identity: Identity?, id: SubscriptionPlanID, _ input: PlanInput) async throws
         -> SubscriptionPlan
     {
-        try requireAdmin(identity)
-        return try await perform(by: identity?.account.id) {
-            guard var plan = try await store.subscriptionPlan(id: id) else {
-                throw DoableError.notFound("There is no plan \(id).")
-            }
+        try await changeCatalogueEntry(
+            identity, load: { try await store.subscriptionPlan(id: id) }, missing: "There is no plan \(id).",
+            check: Self.checkPlan, write: { .putSubscriptionPlan($0) }
+        ) { plan in
             if let name = input.name { plan.name = name }
             if let price = input.price { plan.price = price }
             if let period = input.period { plan.period = period }
             if let description = input.description { plan.description = description }
             if let retired = input.isRetired { plan.isRetired = retired }
-            try Self.checkPlan(&plan)
-            plan.updatedAt = clock()
-            plan.version += 1
-            return (WriteBatch([.putSubscriptionPlan(plan)], now: clock()), plan)
         }
     }
 

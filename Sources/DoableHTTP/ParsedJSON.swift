@@ -1,7 +1,7 @@
 /// A parsed JSON document, kept exact enough to tell `null` from absent and `1` from `true`.
-public enum JSONValue: Decodable, Equatable, Sendable {
+public enum ParsedJSON: Equatable, Sendable {
     /// Numbers compare by value however they were written.
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    public static func == (lhs: ParsedJSON, rhs: ParsedJSON) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
         case (.bool(let a), .bool(let b)): a == b
@@ -19,25 +19,8 @@ public enum JSONValue: Decodable, Equatable, Sendable {
     /// must be exact (money, issue 27) is judged on what was written: `99.999999999999999999` is not 100.00.
     case longNumber(Double, literal: String)
     case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() {
-            self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
-        } else if let value = try? container.decode(String.self) {
-            self = .string(value)
-        } else if let value = try? container.decode([JSONValue].self) {
-            self = .array(value)
-        } else {
-            self = .object(try container.decode([String: JSONValue].self))
-        }
-    }
+    case array([ParsedJSON])
+    case object([String: ParsedJSON])
 
     /// The number's value, however it was written.
     var numberValue: Double? {
