@@ -10,7 +10,7 @@ struct ReminderDraft: Sendable {
 
 /// NOTIF-1 and NOTIF-3 on the page: the task page's "Reminders" section (the member's own reminders, each with
 /// snooze, silence and delete, and the two ways to add one) and Today's "Upcoming reminders" (VIEW-1). Every
-/// control is a POST form handled in `WebController+Reminders.swift`.
+/// control is a POST form handled in `TasksWebController+Reminders.swift`.
 struct ReminderSection {
     let time: MemberTime
     let csrf: HTML

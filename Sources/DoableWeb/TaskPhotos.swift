@@ -4,7 +4,7 @@ import DoableArt
 
 /// TASK-11 on the task page (VIEW-3): the "Photos" section. Thumbnails that open the photo itself, an upload form
 /// (several files at once) and Delete (asked first) for the list's editors; a refused upload's message by the file
-/// field. The forms are handled in `WebController+Photos.swift`; the photos are served by `GET /attachments/{id}`.
+/// field. The forms are handled in `TasksWebController+Photos.swift`; the photos are served by `GET /attachments/{id}`.
 struct TaskPhotos {
     let task: TaskItem
     let photos: [Attachment]

@@ -34,9 +34,3 @@ enum WebNavigation {
         NavItem(key: "trash", href: "/trash", title: "Trash"),
     ]
 }
-
-/// A panel on the Today page (VIEW-1: upcoming reminders, the companion and its streak). Each later feature
-/// conforms and is passed to `WebController`; a panel with nothing to show returns nil.
-protocol TodayPanel: Sendable {
-    func render(for identity: Identity, context: WebRequestContext) async throws -> HTML?
-}

@@ -72,7 +72,7 @@ struct WebSessionMiddleware: RouterMiddleware {
             // An email link's token is its authority (NOTIF-2): a mail client's one-click unsubscribe (RFC 8058)
             // carries no cookies and may send its one field as multipart/form-data, so those routes check the
             // token, not the CSRF token, and read only urlencoded bodies.
-            let isEmailLink = WebController.isEmailLinkPath(request.uri.path)
+            let isEmailLink = EmailLinksWebController.isEmailLinkPath(request.uri.path)
             if isEmailLink {
                 state.form = (try? await FormData.body(of: request)) ?? FormData()
             } else if let multipart = try await MultipartForm.body(of: request) {

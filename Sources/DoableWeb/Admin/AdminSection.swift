@@ -1,0 +1,33 @@
+/// The admin pages, in the order of the admin sub-navigation.
+enum AdminSection: CaseIterable {
+    case categories, gameRules, store, plans
+
+    var path: String {
+        switch self {
+        case .categories: "/admin/categories"
+        case .gameRules: "/admin/game"
+        case .store: "/admin/store"
+        case .plans: "/admin/plans"
+        }
+    }
+
+    /// The page's heading.
+    var title: String {
+        switch self {
+        case .categories: "Marketplace categories"
+        case .gameRules: "Game rules"
+        case .store: "Store items"
+        case .plans: "Subscription plans"
+        }
+    }
+
+    /// The sub-navigation's link.
+    var navigationTitle: String {
+        switch self {
+        case .categories: "Categories"
+        case .gameRules: "Game rules"
+        case .store: "Store items"
+        case .plans: "Plans"
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import DoableCore
+import Foundation
+import DoableDomain
+import DoableArt
+
+/// A list's page (LIST-4, TASK-4, TASK-5, TASK-6): its tasks with nested, collapsible subtasks, inline add, sort,
+/// group and label filter in the URL, drag and keyboard reordering.
+struct ListPage {
+    var data: TaskPageData
+    var view: ListView
+    /// The list's tasks as the query asked for them (all levels).
+    var tasks: [TaskView]
+    var rows: TaskRows
+    var sort: TaskSort
+    var group: String
+    var showAll: Bool
+    var labelFilter: [LabelID]
+    /// The owner's username, for a member who does not own the list (nil for the owner).
+    var owner: String?
+    var csrf: HTML
+    /// The page's path, to come back to after adding a task.
+    var path: String
+    var selectionBar: HTML
+
+    var page: WebPage {
+        let (list, openCount) = (view.list, view.openTaskCount)
+        let canEdit = view.role >= .editor
+        let isFlat = !labelFilter.isEmpty
+        let tree = isFlat ? (roots: tasks, children: [:]) : TaskRows.tree(tasks)
+        let body: HTML
+        if tasks.isEmpty {
+            body =
+                labelFilter.isEmpty
+                ? "<p class=\"empty-state\">No open tasks in \(list.name).\(canEdit ? " Add one above." : "")</p>"
+                : "<p class=\"empty-state\">No tasks with these labels.</p>"
+        } else if group == "none" {
+            body = rows.list(tree.roots, id: "list-tasks", label: "Tasks in \(list.name)")
+        } else {
+            body = grouped(tree.roots)
+        }
+        let settingsLink: HTML =
+            view.role >= .admin
+            ? "<a class=\"button\" href=\"/lists/\(list.id)/edit\">Edit list</a>"
+            : "<a class=\"button\" href=\"/lists/\(list.id)/edit#members\">Members</a>"
+        let main: HTML = """
+            <div class="list-header lc-\(list.id)">
+            <h1><span class="list-dot" aria-hidden="true"></span>\(list.icon.map { HTML("<span class=\"list-icon\" aria-hidden=\"true\">\($0)</span> ") })\(list.name)</h1>
+            <p class="subtitle">\(openCount) open \(openCount == 1 ? "task" : "tasks")\(list.isArchived ? " · archived" : "")</p>
+            \(sharingLine)
+            \(list.description.isEmpty ? "" : HTML("<p class=\"list-description\">\(list.description)</p>"))
+            <p class="list-actions">\(settingsLink)</p>
+            </div>
+            \(canEdit ? inlineAdd : "")
+            \(viewControls)
+            \(body)
+            \(selectionBar)
+            """
+        var page = WebPage(
+            title: list.name, main: main, current: "list:\(list.id)",
+            quickAddList: canEdit ? list.id : nil)
+        page.styles.append(ListColor.rule(for: list))
+        return page
+    }
+
+    private var inlineAdd: HTML {
+        let list = view.list
+        return """
+            <form method="post" action="/tasks" class="inline-add" id="inline-add" data-inplace>\(csrf)
+            <input type="hidden" name="list" value="\(list.id)"><input type="hidden" name="back" value="\(path)">
+            <label class="visually-hidden" for="inline-add-text">Add a task to \(list.name)</label>
+            <span class="inline-add-row"><input id="inline-add-text" name="text" autocomplete="off" maxlength="1000" placeholder="Add a task to \(list.name), then press Enter"><button type="submit" class="button primary">Add task</button></span>
+            </form>
+            """
+    }
+
+    /// COLLAB-1: who shares a list, as one line under its name: the owner sees how many people, a member who
+    /// owns it and their own role.
+    private var sharingLine: HTML {
+        let list = view.list
+        guard view.memberCount > 1 || view.role != .owner else { return "" }
+        if view.role == .owner {
+            let others = view.memberCount - 1
+            return """
+                <p class="sharing-line"><a href="/lists/\(list.id)/edit#members">Shared with \(others == 1 ? "1 person" : "\(others) people")</a></p>
+                """
+        }
+        return """
+            <p class="sharing-line">Shared by \(owner ?? "its owner") · \
+            <a href="/lists/\(list.id)/edit#members">you are \(ListRoleWords.withArticle(view.role))</a></p>
+            """
+    }
+
+    private var viewControls: HTML {
+        let sorts: [(String, String)] = [
+            ("manual", "My order"), ("due", "Due date"), ("priority", "Priority"),
+            ("created", "Date created"), ("title", "Title"),
+        ]
+        let groups: [(String, String)] = [
+            ("none", "No grouping"), ("priority", "Priority"), ("label", "Label"),
+            ("due", "Due day"),
+        ]
+        func options(_ items: [(String, String)], _ selected: String) -> HTML {
+            items.html { value, title in
+                "<option value=\"\(value)\"\(attribute: "selected", if: value == selected)>\(title)</option>"
+            }
+        }
+        let chosen = Set(labelFilter)
+        let labelBoxes = data.labels.html { label in
+            "<label class=\"chip-check\"><input type=\"checkbox\" name=\"label\" value=\"\(label.id)\"\(attribute: "checked", if: chosen.contains(label.id))> \(label.name)</label>"
+        }
+        return """
+            <form method="get" class="view-controls" aria-label="Sort, group and filter">
+            <label>Sort by <select name="sort" aria-label="Sort by">\(options(sorts, sort.rawValue))</select></label>
+            <label>Group by <select name="group" aria-label="Group by">\(options(groups, group))</select></label>
+            <label>Show <select name="show" aria-label="Show">\(options([("open", "Open tasks"), ("all", "All tasks")], showAll ? "all" : "open"))</select></label>
+            \(data.labels.isEmpty ? "" : HTML("<fieldset class=\"label-filter\"><legend>Filter by label</legend>\(labelBoxes)</fieldset>"))
+            <button type="submit" class="button">Apply</button>
+            </form>
+            """
+    }
+
+    private func grouped(_ roots: [TaskView]) -> HTML {
+        var sections: [(String, [TaskView])] = []
+        func add(_ key: String, _ view: TaskView) {
+            if let index = sections.firstIndex(where: { $0.0 == key }) {
+                sections[index].1.append(view)
+            } else {
+                sections.append((key, [view]))
+            }
+        }
+        switch group {
+        case "priority":
+            for priority in [TaskPriority.high, .medium, .low, .none] {
+                let matching = roots.filter { $0.task.priority == priority }
+                if !matching.isEmpty {
+                    sections.append((priority == .none ? "No priority" : "\(priority.rawValue.capitalized) priority", matching))
+                }
+            }
+        case "label":
+            for view in roots {
+                // Under its first label only: a row shown twice would repeat its ids and controls on the page.
+                let name = view.task.labelIDs.lazy.compactMap { data.labelsByID[$0]?.name }.first
+                add(name.map { "@\($0)" } ?? "No label", view)
+            }
+            sections.sort { ($0.0 == "No label" ? "~" : $0.0) < ($1.0 == "No label" ? "~" : $1.0) }
+        default:
+            sections = data.dueGroups(roots) { view, day in day < data.time.today && view.task.status != .completed }
+                .map { ($0.title, $0.tasks) }
+        }
+        return sections.enumerated().html { index, section in
+            """
+            <section class="task-group" aria-labelledby="group-\(index)"><h2 id="group-\(index)">\(section.0) <span class="count">\(section.1.count)</span></h2>\(rows.list(section.1))</section>
+            """
+        }
+    }
+}

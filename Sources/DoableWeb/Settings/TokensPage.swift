@@ -1,0 +1,142 @@
+import DoableArt
+import DoableCore
+import DoableDomain
+
+/// ACC-5: personal access tokens, app passwords and sessions: each with its Revoke (or Sign out) button, the form
+/// that makes one, a credential just made with its secret (shown this once), and Sign out everywhere.
+struct TokensPage {
+    var username: String
+    /// The session of this browser.
+    var current: CredentialID
+    /// Every credential of the account, oldest first.
+    var credentials: [Credential]
+    var issued: IssuedCredential?
+    var time: MemberTime
+    var form: FormData
+    var errors: FormErrors
+    var csrf: HTML
+
+    /// What the Sign out everywhere buttons ask: the domain ends every credential, tokens and app passwords too.
+    static let signOutEverywhereQuestion =
+        "Sign out everywhere? Every browser and app must sign in again, and your "
+        + "access tokens and app passwords stop working."
+
+    var body: HTML {
+        let tokens = credentials.filter { $0.kind != .session }
+        let sessions = credentials.filter { $0.kind == .session }
+        let tokenItems = tokens.html { tokenItem($0) }
+        let sessionItems = sessions.html { sessionItem($0) }
+        let tokenList: HTML =
+            tokens.isEmpty
+            ? "<p>You have no access tokens or app passwords yet.</p>"
+            : "<ul class=\"token-list\" aria-labelledby=\"tokens-heading\">\(tokenItems)</ul>"
+        return """
+            \(issued.map { issuedSecret($0) })
+            <p>Access tokens let the command-line client and integrations use the API; app passwords let calendar and
+            task apps sign in over CalDAV. Doable keeps only a fingerprint of each, so it can show one only when it is
+            made.</p>
+            <h3 id="tokens-heading">Your access tokens and app passwords</h3>
+            \(tokenList)
+            \(tokenForm)
+            <h3 id="sessions-heading">Signed-in browsers and apps</h3>
+            <ul class="token-list" aria-labelledby="sessions-heading">\(sessionItems)</ul>
+            <form method="post" action="/signout/everywhere" class="danger-zone" \
+            data-confirm="\(Self.signOutEverywhereQuestion)">
+            \(csrf)<input type="hidden" name="back" value="/settings/tokens">
+            <button type="submit" class="button danger">Sign out everywhere</button>
+            </form>
+            """
+    }
+
+    /// One token or app password: its name, then what it is and when it was made, then Revoke. A list, not a
+    /// table, so it fits a phone screen.
+    private func tokenItem(_ credential: Credential) -> HTML {
+        let kind = credential.kind == .appPassword ? "App password" : "Access token"
+        let scope = credential.scope == .read ? "read only" : "read and write"
+        let expires: HTML = credential.expiresAt.map { "expires \(when($0))" } ?? "never expires"
+        let question = "Revoke '\(credential.name)'? Apps that use it stop working."
+        return """
+            <li id="token-\(credential.id)" class="token-item"><strong class="token-name">\(credential.name)</strong>
+            <span class="token-meta">\(kind), \(scope); made \(when(credential.createdAt)), \(expires)</span>
+            \(revokeForm(credential, label: "Revoke", name: "Revoke '\(credential.name)'", question: question))</li>
+            """
+    }
+
+    private func sessionItem(_ credential: Credential) -> HTML {
+        let until = credential.expiresAt.map { HTML(", until \(when($0))") }
+        let signedIn = "\(time.words(time.date(of: credential.createdAt))) \(time.time(of: credential.createdAt))"
+        let action: HTML =
+            credential.id == current
+            ? "<span class=\"badge\">This browser</span>"
+            : revokeForm(
+                credential, label: "Sign out", name: "Sign out the session from \(signedIn)",
+                question: "Sign out this session? That browser or app must sign in again.")
+        return """
+            <li id="token-\(credential.id)" class="token-item">
+            <span class="token-meta">Signed in \(when(credential.createdAt))\(until)</span>
+            \(action)</li>
+            """
+    }
+
+    private func revokeForm(_ credential: Credential, label: String, name: String, question: String) -> HTML {
+        """
+        <form method="post" action="/settings/tokens/\(credential.id)/revoke" class="inline-form" \
+        data-confirm="\(question)">
+        \(csrf)<input type="hidden" name="back" value="/settings/tokens">
+        <button type="submit" class="button danger" aria-label="\(name)">\(label)</button>
+        </form>
+        """
+    }
+
+    private func when(_ moment: Timestamp) -> HTML {
+        "<time datetime=\"\(moment)\">\(time.words(time.date(of: moment))) \(time.time(of: moment))</time>"
+    }
+
+    private var tokenForm: HTML {
+        let kind = RadioGroup.html(
+            "kind", legend: "Kind",
+            options: [
+                ("accessToken", "Access token (API and command-line client)"),
+                ("appPassword", "App password (calendar and task apps over CalDAV)"),
+            ], selected: form["kind"] ?? "accessToken", errors: errors)
+        let scope = RadioGroup.html(
+            "scope", legend: "Access",
+            options: [
+                ("readWrite", "Read and write"), ("read", "Read only"),
+            ], selected: form["scope"] ?? "readWrite", errors: errors)
+        let name = Field.input(
+            "name", label: "Name", value: form["name"],
+            hint: "Where you will use it, like 'Laptop CLI' or 'Phone calendar'.", required: true,
+            errors: errors, extra: " maxlength=\"100\" autocomplete=\"off\"")
+        return """
+            <h3>Make a new one</h3>
+            \(errors.summary)
+            <form method="post" action="/settings/tokens" class="settings-form" novalidate>
+            \(csrf)
+            \(name)
+            \(kind)
+            \(scope)
+            <button type="submit" class="button primary">Create</button>
+            </form>
+            """
+    }
+
+    private func issuedSecret(_ issued: IssuedCredential) -> HTML {
+        let isAppPassword = issued.credential.kind == .appPassword
+        let noun = isAppPassword ? "app password" : "access token"
+        let use: HTML =
+            isAppPassword
+            ? "Enter it as the password in your calendar or task app, with your username <strong>\(username)</strong>."
+            : "Send it as <code>Authorization: Bearer …</code>, or give it to the command-line client."
+        return """
+            <div class="new-secret" role="status">
+            <h3>Your new \(noun) “\(issued.credential.name)”</h3>
+            <p><strong>Copy it now.</strong> Doable shows it only this once; if you lose it, revoke it and make another.</p>
+            <label for="new-secret">The \(noun)</label>
+            <input id="new-secret" class="secret" type="text" readonly value="\(issued.secret)" autocomplete="off" \
+            spellcheck="false" aria-describedby="new-secret-hint">
+            <p class="hint" id="new-secret-hint">Select the field and copy it (Ctrl+C, or ⌘C on a Mac). \(use)</p>
+            </div>
+            """
+    }
+}

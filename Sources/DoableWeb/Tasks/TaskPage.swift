@@ -1,0 +1,211 @@
+import DoableCore
+import HTTPTypes
+import DoableDomain
+import DoableArt
+
+/// VIEW-3: the task page, every field editable, subtasks added in place, moved, duplicated or deleted; its
+/// assignee, photos (TASK-11, `TaskPhotos`), comments and history (COLLAB-2, TASK-12). A viewer of a shared list
+/// sees it read-only (COLLAB-3). A refused form shows again with what was typed (`form`) and why.
+struct TaskPage {
+    var data: TaskPageData
+    var view: TaskView
+    /// The owner and members of the task's list (the Assignee choices).
+    var members: [MemberView]
+    /// Editors and above change the task (COLLAB-3).
+    var canEdit: Bool
+    /// Every task of its list in manual order (all levels): subtasks, the breadcrumb and "Under task".
+    var listTasks: [TaskView]
+    var rows: TaskRows
+    /// The task form as posted when it was refused; nil shows the task as stored.
+    var form: FormData?
+    var errors: FormErrors
+    var comments: [CommentView]
+    var activity: [ActivityView]
+    var reminders: [Reminder]
+    var photos: [Attachment]
+    var draft: CommentDraft?
+    var reminderDraft: ReminderDraft?
+    var photoError: String?
+    /// The marketplace posting the task came from, if any.
+    var posting: MarketPosting?
+    var csrf: HTML
+
+    var page: WebPage {
+        let task = view.task
+        let time = data.time
+        let tree = TaskRows.tree(listTasks)
+        let subtasks = tree.children[task.id] ?? []
+        func value(_ name: String, _ current: String) -> String { form?[name] ?? current }
+        func dateParts(_ date: TaskDate?) -> (String, String) { Self.formParts(date, time: time) }
+        let due = dateParts(task.due)
+        let start = dateParts(task.start)
+        let chosenLabels = Set(form?.all("labels") ?? task.labelIDs.map(\.description))
+        let labelBoxes = data.labels.html { label in
+            "<label class=\"chip-check\"><input type=\"checkbox\" name=\"labels\" value=\"\(label.id)\"\(attribute: "checked", if: chosenLabels.contains("\(label.id)"))> \(label.name)</label>"
+        }
+        let listOptions = data.lists.filter { !$0.list.isArchived && $0.role >= .editor || $0.list.id == task.listID }
+            .map { ("\($0.list.id)", $0.list.name) }
+        let excluded = Set([task.id] + Self.descendants(of: task.id, in: tree.children))
+        let parentOptions =
+            [("", "None (top level)")]
+            + listTasks.filter { !excluded.contains($0.task.id) }
+            .map { ("\($0.task.id)", $0.task.title) }
+        let isDone = task.status == .completed
+        let back = "/tasks/\(task.id)"
+        let breadcrumb: HTML = {
+            guard let list = data.listsByID[task.listID] else { return "" }
+            var crumbs: HTML = "<a href=\"/lists/\(list.id)\">\(list.name)</a>"
+            if let parentID = task.parentID, let parent = listTasks.first(where: { $0.task.id == parentID }) {
+                crumbs += " › <a href=\"/tasks/\(parent.task.id)\">\(parent.task.title)</a>"
+            }
+            return "<nav class=\"breadcrumb\" aria-label=\"Where this task is\">\(crumbs)</nav>"
+        }()
+        let checked: HTML = "role=\"checkbox\" aria-checked=\"\(isDone ? "true" : "false")\""
+        let check: HTML =
+            canEdit
+            ? """
+            <form method="post" action="/tasks/\(task.id)/\(isDone ? "reopen" : "complete")" class="check-form" data-inplace\(view.progress.total - view.progress.done > 0 && !isDone ? HTML(" data-open-subtasks=\"\(view.progress.total - view.progress.done)\"") : "")>\(csrf)<input type="hidden" name="back" value="\(back)">
+            <button type="submit" class="check" \(checked) aria-label="Mark '\(task.title)' as \(isDone ? "not done" : "done")"></button></form>
+            """ : "<span class=\"check\" \(checked) aria-disabled=\"true\" aria-label=\"\("'\(task.title)' (view only)")\"></span>"
+        let assignee: HTML =
+            members.count > 1 || task.assigneeID != nil
+            ? """
+            <div class="field-row">\(Field.select("assigneeId", label: "Assignee", options: PersonChoices.assigneeOptions(members, current: task.assigneeID), selected: value("assigneeId", task.assigneeID.map { "\($0)" } ?? ""), errors: errors))</div>
+            """ : ""
+        let discussion = TaskDiscussion(
+            taskID: task.id, comments: comments,
+            activity: activity, canComment: canEdit, time: time,
+            csrf: csrf, draft: draft)
+        let addSubtask: HTML = """
+            <form method="post" action="/tasks" class="add-subtask" id="add-subtask" data-inplace>\(csrf)
+            <input type="hidden" name="parent" value="\(task.id)"><input type="hidden" name="back" value="\(back)">
+            <label for="subtask-text">Add a subtask</label>
+            <span class="inline-add"><input id="subtask-text" name="text" autocomplete="off" maxlength="1000" placeholder="e.g. Call the plumber tomorrow"><button type="submit" class="button">Add subtask</button></span>
+            </form>
+            """
+        let changes: HTML = """
+            <section aria-labelledby="move-heading" id="move" class="task-move">
+            <h2 id="move-heading">Move</h2>
+            <form method="post" action="/tasks/\(task.id)/move" data-inplace>\(csrf)<input type="hidden" name="back" value="\(back)">
+            \(Field.select("list", label: "To list", options: listOptions, selected: "\(task.listID)", id: "move-list"))
+            <button type="submit" class="button">Move to list</button></form>
+            <form method="post" action="/tasks/\(task.id)/move" data-inplace>\(csrf)<input type="hidden" name="back" value="\(back)">
+            \(Field.select("parent", label: "Under task", options: parentOptions, selected: task.parentID.map { "\($0)" } ?? "", id: "move-parent"))
+            <button type="submit" class="button">Move under task</button></form>
+            </section>
+            <section class="task-actions" aria-label="Other actions">
+            <form method="post" action="/tasks/\(task.id)/duplicate" data-inplace>\(csrf)<input type="hidden" name="back" value="\(back)"><button type="submit" class="button">Duplicate</button></form>
+            <form method="post" action="/tasks/\(task.id)/delete" data-inplace data-confirm="Delete '\(task.title)'? It goes to the trash for 30 days.">\(csrf)<input type="hidden" name="back" value="\(back)"><button type="submit" class="button danger">Delete</button></form>
+            </section>
+            """
+        var marketOrigin: HTML = ""
+        if let posting {
+            marketOrigin = """
+                <p class="notice market-origin" role="note">From the marketplace: <a href="/market/postings/\(posting.id)">\(posting.title)</a></p>
+                """
+        }
+        let main: HTML = """
+            \(breadcrumb)
+            <div class="task-page-header">
+            \(check)
+            <h1 class="\(isDone ? "is-completed" : "")">\(task.title)</h1>
+            </div>
+            \(dueLine(task, time: time))
+            \(marketOrigin)
+            \(canEdit ? "" : HTML("<p class=\"notice read-only-notice\" role=\"note\">You can view this task; editing needs the editor role.</p>"))
+            <form method="post" action="/tasks/\(task.id)" class="task-form" id="task-form" novalidate>
+            \(csrf)<input type="hidden" name="version" value="\(task.version)">
+            \(errors.summary)
+            \(canEdit ? "" : HTML("<fieldset class=\"read-only\" disabled>"))
+            \(Field.input("title", label: "Title", value: value("title", task.title), hint: "1 to 200 characters.", required: true, errors: errors, extra: " maxlength=\"200\""))
+            \(Field.textarea("notes", label: "Notes", value: value("notes", task.notes), hint: "Up to 10,000 characters.", errors: errors))
+            <div class="field-row">
+            \(Field.select("list", label: "List", options: listOptions, selected: value("list", "\(task.listID)"), errors: errors))
+            \(Field.select("status", label: "Status", options: [("pending", "Not started"), ("inProgress", "In progress"), ("completed", "Completed")], selected: value("status", task.status.rawValue), errors: errors))
+            \(Field.select("priority", label: "Priority", options: [("none", "None"), ("low", "Low"), ("medium", "Medium"), ("high", "High")], selected: value("priority", task.priority.rawValue), errors: errors))
+            </div>
+            \(assignee)
+            <fieldset class="field-row"><legend>Due</legend>
+            \(Field.input("dueDate", label: "Due date", value: value("dueDate", due.0), type: "date", hint: "A new deadline cannot be in the past.", errors: errors))
+            \(Field.input("dueTime", label: "Due time", value: value("dueTime", due.1), type: "time", hint: "Leave empty for the whole day.", errors: errors))
+            </fieldset>
+            <fieldset class="field-row"><legend>Start</legend>
+            \(Field.input("startDate", label: "Start date", value: value("startDate", start.0), type: "date", hint: "On or before the due date.", errors: errors))
+            \(Field.input("startTime", label: "Start time", value: value("startTime", start.1), type: "time", errors: errors))
+            </fieldset>
+            \(RepeatFields.html(repeatForm(task, form: form, time: time), errors: errors,
+                            weekStart: time.calendar.weekStartIndex,
+                            firstDay: (task.due ?? task.start).map(time.day(of:))))
+            <div class="field-row">
+            \(Field.input("estimatedMinutes", label: "Estimated minutes", value: value("estimatedMinutes", task.estimatedMinutes.map(String.init) ?? ""), type: "number", errors: errors, extra: " min=\"1\" inputmode=\"numeric\""))
+            \(Field.select("category", label: "Category", options: [("", "None"), ("study", "Study"), ("work", "Work"), ("exercise", "Exercise"), ("personal", "Personal"), ("other", "Other")], selected: value("category", task.category?.rawValue ?? ""), required: false, errors: errors))
+            </div>
+            \(data.labels.isEmpty ? HTML("<p class=\"hint\">No labels yet: type @name in quick add, or <a href=\"/labels\">create labels</a>.</p>") : HTML("<fieldset class=\"label-filter\"><legend>Labels</legend>\(labelBoxes)\(errors.byField["labels"].map { HTML("<p class=\"field-error\">\($0)</p>") })</fieldset>"))
+            \(canEdit ? HTML("<p class=\"form-actions\"><button type=\"submit\" class=\"button primary\">Save</button></p>") : "</fieldset>")
+            </form>
+            <section aria-labelledby="subtasks-heading" class="subtask-section">
+            <h2 id="subtasks-heading">Subtasks\(view.progress.total > 0 ? HTML(" <span class=\"progress\">\(view.progress.done) of \(view.progress.total) done</span>") : "")</h2>
+            \(subtasks.isEmpty ? HTML("<p class=\"empty-state\">No subtasks yet.</p>") : rows.list(subtasks, id: "subtasks"))
+            \(canEdit ? addSubtask : "")
+            </section>
+            \(TaskPhotos(task: task, photos: photos, canEdit: canEdit && task.deletedAt == nil, time: time,
+                     csrf: csrf, error: photoError).html)
+            \(ReminderSection(time: time, csrf: csrf).taskSection(task, reminders: reminders,
+                                                             draft: reminderDraft))
+            \(canEdit ? changes : "")
+            \(discussion.commentsSection)
+            \(discussion.historySection)
+            <p class="meta-line">Created \(time.words(time.date(of: task.createdAt))) · Updated \(time.words(time.date(of: task.updatedAt)))\(task.completedAt.map { " · Completed \(time.words(time.date(of: $0)))" } ?? "")</p>
+            """
+        var page = WebPage(
+            title: task.title, main: main, current: "list:\(task.listID)",
+            quickAddList: canEdit ? task.listID : nil)
+        page.status = errors.isEmpty && draft == nil && reminderDraft == nil && photoError == nil ? .ok : .badRequest
+        return page
+    }
+
+    /// The due date in words, and how the task repeats ("Due Tomorrow 17:00 · ↻ Every week on Monday").
+    private func dueLine(_ task: TaskItem, time: MemberTime) -> HTML {
+        let repeats: HTML? = task.repeatWords(in: time.calendar.zone).map {
+            "<span class=\"repeat-words\"><span aria-hidden=\"true\">↻</span> \($0)</span>"
+        }
+        guard let due = task.due else {
+            return repeats.map { "<p class=\"due-line\">\($0)</p>" } ?? ""
+        }
+        let words = time.dueWords(due, isCompleted: task.status == .completed)
+        return """
+            <p class="due-line"><span class="due\(words.isOverdue ? " overdue" : "")">Due \(words.text)</span>\(repeats.map { " · " + $0 })</p>
+            """
+    }
+
+    /// The Repeat fields: as posted when the form comes back refused, else the task's rule, with the weekday and
+    /// week of its first date suggested for a switch to weekly or monthly.
+    private func repeatForm(_ task: TaskItem, form: FormData?, time: MemberTime) -> RepeatForm {
+        if let form, form.has(RepeatForm.Name.frequency) { return RepeatForm(form: form) }
+        var repeatForm = RepeatForm(
+            rule: task.recurrence.flatMap { try? RecurrenceRule(rrule: $0) },
+            basis: task.recurrenceBasis, zone: time.calendar.zone)
+        if let first = task.due ?? task.start { repeatForm.suggest(from: time.day(of: first)) }
+        return repeatForm
+    }
+
+    /// A date as the form's date and time inputs show it.
+    static func formParts(_ date: TaskDate?, time: MemberTime) -> (String, String) {
+        switch date {
+        case .day(let day)?: (day.description, "")
+        case .moment(let moment)?: (time.date(of: moment).description, time.time(of: moment))
+        case nil: ("", "")
+        }
+    }
+
+    /// The ids of a task's subtasks at any depth.
+    static func descendants(of id: TaskID, in children: [TaskID: [TaskView]]) -> [TaskID] {
+        var result: [TaskID] = []
+        var stack = children[id] ?? []
+        while let next = stack.popLast() {
+            result.append(next.task.id)
+            stack += children[next.task.id] ?? []
+        }
+        return result
+    }
+}

@@ -1,0 +1,48 @@
+import DoableCore
+import DoableDomain
+import DoableArt
+
+/// VIEW-1: Today: the counts at a glance, what is overdue and due today, the next reminders and the companion.
+struct TodayPage {
+    var data: TaskPageData
+    var identity: Identity
+    /// The open tasks due up to today that the page shows.
+    var due: [TaskView]
+    var rows: TaskRows
+    /// The "whose tasks" switch (`WhoseTasks`).
+    var whose: HTML
+    var reminders: [(Reminder, TaskItem)]
+    /// GAME-2: the companion's greeting, empty while the game is off.
+    var companion: HTML?
+    var csrf: HTML
+    var selectionBar: HTML
+
+    var page: WebPage {
+        let today = data.time.today
+        let overdue = due.filter { data.time.day(of: $0.task.due!) < today }
+        let dueToday = due.filter { data.time.day(of: $0.task.due!) == today }
+        let openCount = data.lists.filter { !$0.list.isArchived }.reduce(0) { $0 + $1.openTaskCount }
+        let name = identity.account.firstName.isEmpty ? identity.account.username : identity.account.firstName
+        let main: HTML = """
+            <h1>Today</h1>
+            <p class="subtitle">\(data.time.longWords(today)) · Hello, \(name)</p>
+            \(companion)
+            \(whose)
+            <ul class="counts" aria-label="Your tasks at a glance">
+            <li><a href="/search?status=open"><strong>\(openCount)</strong> open</a></li>
+            <li class="\(overdue.isEmpty ? "" : "has-overdue")"><a href="/overdue"><strong>\(overdue.count)</strong> overdue</a></li>
+            <li><a href="#due-today"><strong>\(dueToday.count)</strong> due today</a></li>
+            </ul>
+            \(overdue.isEmpty ? "" : HTML("""
+            <section aria-labelledby="overdue-heading"><h2 id="overdue-heading">Overdue</h2>\(rows.list(overdue))</section>
+            """))
+            <section aria-labelledby="due-today"><h2 id="due-today">Due today</h2>
+            \(dueToday.isEmpty ? HTML("<p class=\"empty-state\">Nothing due today. Add a task above, or enjoy the free time.</p>") : rows.list(dueToday))
+            </section>
+            \(ReminderSection(time: data.time, csrf: csrf).upcoming(reminders))
+
+            \(selectionBar)
+            """
+        return WebPage(title: "Today", main: main, current: "today")
+    }
+}
