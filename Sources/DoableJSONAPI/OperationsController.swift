@@ -10,16 +10,11 @@ import DoableHTTP
 /// OPS-3 and INTEROP-3: health, readiness and the API description.
 struct OperationsController: Sendable {
     let domain: Domain
-    let openAPIDocument: ByteBuffer
 
     /// Issue 28: written from the contract target once per process, so the document and the types the server
-    /// encodes with cannot disagree.
+    /// encodes with cannot disagree. Built when first asked for (a static is initialised on first use), so a
+    /// server nobody asks does not carry the document's building in its memory.
     static let renderedDocument = ByteBuffer(string: OpenAPIDocument.rendered())
-
-    init(domain: Domain) {
-        self.domain = domain
-        self.openAPIDocument = Self.renderedDocument
-    }
 
     func addRoutes(to router: Router<AppRequestContext>) {
         router.get("healthz") { _, _ in JSONResponse.make(["status": "ok"]) }
@@ -51,7 +46,7 @@ struct OperationsController: Sendable {
         router.get("api/v1/openapi.json") { _, _ in
             Response(
                 status: .ok, headers: [.contentType: "application/json"],
-                body: .init(byteBuffer: openAPIDocument))
+                body: .init(byteBuffer: Self.renderedDocument))
         }
     }
 }
