@@ -6,10 +6,6 @@ let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"),
     .enableUpcomingFeature("MemberImportVisibility"),
     .enableUpcomingFeature("InternalImportsByDefault"),
-    // Issue 28: the server is split into layer targets, and a hot path now crosses them (the contract's answers are
-    // written byte by byte by the JSON API through DoableHTTP's writer). A release build optimizes across this
-    // package's modules as it did inside the one server module, so the split costs no speed (bench/api.sh).
-    .unsafeFlags(["-cross-module-optimization"], .when(configuration: .release)),
 ]
 
 /// Tests read better without per-file imports of every transitive module.
