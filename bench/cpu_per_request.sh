@@ -3,10 +3,12 @@
 # database, taken in turns: `main ÷ base` tells whether a change made a read dearer, with less of this shared
 # machine's noise than requests per second (which the load generator's share of the two cores moves).
 #   bench/cpu_per_request.sh BASE_BIN_DIR MAIN_BIN_DIR      folders holding a release `doable` each
-#   TASKS=100000 ROUNDS=3 DURATION=6s bench/cpu_per_request.sh …
+#   TASKS=100000 ROUNDS=3 DURATION=6s CONNECTIONS=16 bench/cpu_per_request.sh …
+# With CONNECTIONS=2 the server is not saturated, and the figure is its work per request rather than that plus
+# the cost of two processes fighting for two cores.
 set -euo pipefail
 BASE=$1 MAIN=$2
-TASKS=${TASKS:-100000} ROUNDS=${ROUNDS:-3} DURATION=${DURATION:-6s}
+TASKS=${TASKS:-100000} ROUNDS=${ROUNDS:-3} DURATION=${DURATION:-6s} CONNECTIONS=${CONNECTIONS:-16}
 command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
 work=$(mktemp -d); server=
 trap '[ -n "$server" ] && kill "$server" 2>/dev/null; rm -rf "$work"' EXIT
@@ -27,7 +29,7 @@ for round in $(seq "$ROUNDS"); do
             url="http://127.0.0.1:$port/api/v1/${figure#*:}"
             wrk -t2 -c16 -d2s "$url" -H "Authorization: Bearer $token" >/dev/null
             before=$(cpu "$server")
-            count=$(wrk -t2 -c16 -d"$DURATION" "$url" -H "Authorization: Bearer $token" | awk '/requests in/ {print $1}')
+            count=$(wrk -t1 -c"$CONNECTIONS" -d"$DURATION" "$url" -H "Authorization: Bearer $token" | awk '/requests in/ {print $1}')
             after=$(cpu "$server")
             echo "$round $build ${figure%%:*} $count $(( after - before ))"
         done

@@ -58,7 +58,7 @@ public final class JSONByteWriter: Encoder {
 
     func write(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
-    public func writeString(_ text: String) {
+    @inlinable public func writeString(_ text: String) {
         bytes.append(UInt8(ascii: "\""))
         // Most strings need no escaping: copy them in one go rather than byte by byte.
         let copiedWhole = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
