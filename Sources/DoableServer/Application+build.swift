@@ -53,7 +53,7 @@ public func buildRouter(
     let router = Router(context: AppRequestContext.self)
     if metrics != nil { router.add(middleware: MetricsMiddleware()) }
     router.add(middleware: RequestLogMiddleware())
-    let assets = WebAssets()
+    let assets = WebAssets.shared
     router.add(
         middleware: ErrorMiddleware(dialects: [.dav], notFoundPage: { WebPages.notFound($0, assets: assets) }))
     router.add(middleware: QueryParameterLimitMiddleware())

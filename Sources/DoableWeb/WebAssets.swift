@@ -18,6 +18,9 @@ public final class WebAssets: Sendable {
     let build: String
     let files: [String: Asset]
 
+    /// The one set the server serves; the same files always give the same URLs.
+    public static let shared = WebAssets()
+
     public init() {
         var files: [String: Asset] = [:]
         var hasher = SHA256()

@@ -7,6 +7,7 @@ struct NavItem: Sendable {
     /// What `WebPage.current` names to mark the link as the current page.
     let key: String
     let href: String
+    let icon: Icon
     /// The link's content: its name, and for some a badge (the marketplace's unseen bids, MKT-8).
     let title: HTML
 }
@@ -22,15 +23,15 @@ enum WebNavigation {
     }
 
     private static let fixedViews: [NavItem] = [
-        NavItem(key: "today", href: "/today", title: "Today"),
-        NavItem(key: "upcoming", href: "/upcoming", title: "Upcoming"),
-        NavItem(key: "overdue", href: "/overdue", title: "Overdue"),
-        NavItem(key: "assigned", href: "/assigned", title: "Assigned to me"),
-        NavItem(key: "calendar", href: "/calendar", title: "Calendar"),
-        NavItem(key: "completed", href: "/completed", title: "Completed"),
-        NavItem(key: "stats", href: "/stats", title: "Statistics"),
-        NavItem(key: "search", href: "/search", title: "Search"),
-        NavItem(key: "labels", href: "/labels", title: "Labels"),
-        NavItem(key: "trash", href: "/trash", title: "Trash"),
+        NavItem(key: "today", href: "/today", icon: .today, title: "Today"),
+        NavItem(key: "upcoming", href: "/upcoming", icon: .upcoming, title: "Upcoming"),
+        NavItem(key: "overdue", href: "/overdue", icon: .overdue, title: "Overdue"),
+        NavItem(key: "assigned", href: "/assigned", icon: .assigned, title: "Assigned to me"),
+        NavItem(key: "calendar", href: "/calendar", icon: .calendar, title: "Calendar"),
+        NavItem(key: "completed", href: "/completed", icon: .completed, title: "Completed"),
+        NavItem(key: "stats", href: "/stats", icon: .stats, title: "Statistics"),
+        NavItem(key: "search", href: "/search", icon: .search, title: "Search"),
+        NavItem(key: "labels", href: "/labels", icon: .labels, title: "Labels"),
+        NavItem(key: "trash", href: "/trash", icon: .trash, title: "Trash"),
     ]
 }

@@ -67,6 +67,7 @@ struct WebRenderer: Sendable {
             <main id="main" tabindex="-1">
             \(page.main)
             </main>
+            \(identity.map { _ in tabBar(page) })
             \(toast(context))
             </body>
             </html>
@@ -88,30 +89,59 @@ struct WebRenderer: Sendable {
         let chosen = page.quickAddList.flatMap { id in lists.first { $0.list.id == id && $0.role >= .editor } }
         let listID = chosen?.list.id ?? identity.account.inboxID
         let listName = chosen?.list.name ?? lists.first { $0.list.id == listID }?.list.name ?? "Inbox"
+        let isCurrent = { (key: String) -> HTML in page.current == key ? " aria-current=\"page\"" : "" }
+        let opensQuickAdd = context.web.flash?.retry != nil
         return """
             <header class="topbar">
-            <a id="menu-toggle" class="button icon-button" href="#sidebar" aria-controls="sidebar" aria-expanded="false">Menu</a>
+            <a id="menu-toggle" class="icon-button" href="#sidebar" aria-controls="sidebar" aria-expanded="false" aria-label="Menu">\(Icon.menu.html)</a>
             <a class="brand" href="/today">Doable</a>
             <form class="search-form" role="search" aria-label="Search tasks" method="get" action="/search">
             <input type="search" name="q" aria-label="Search tasks" placeholder="Search" value="\(page.current == "search" ? context.web.query["q"] ?? "" : "")">
             </form>
-            <form id="quick-add" class="quick-add" method="post" action="/tasks" data-inplace>
+            <form id="quick-add" class="quick-add\(opensQuickAdd ? " is-open" : "")" method="post" action="/tasks" data-inplace>
             \(csrfField(context))
             <input type="hidden" name="list" value="\(listID)">
             <input type="hidden" name="parent" value="">
             <input type="hidden" name="ignore" value="">
+            \(page.current == "today" ? HTML("<input type=\"hidden\" name=\"when\" value=\"today\">") : "")
             <input type="hidden" name="back" value="\(context.currentPath)">
-            <input id="quick-add-text" name="text" aria-label="New task" autocomplete="off" maxlength="1000" value="\(context.web.flash?.retry ?? "")" placeholder="Add a task to \(listName): Buy milk tomorrow 17:00 #Groceries !high @errand">
+            <p class="quick-add-heading" aria-hidden="true">Add to \(listName)\(page.current == "today" ? " · due today" : "")</p>
+            <input id="quick-add-text" name="text" aria-label="New task" autocomplete="off" maxlength="1000" value="\(context.web.flash?.retry ?? "")" placeholder="\(page.current == "today" ? "Add a task for today" : "Add a task to \(listName)"): Buy milk 17:00 #Groceries !high @errand">
             <button type="submit" class="button primary">Add</button>
+            <a class="icon-button quick-add-close" href="#main" aria-label="Close quick add">\(Icon.close.html)</a>
             <ul id="quick-add-chips" class="chips" aria-label="Recognised in the text" aria-live="polite"></ul>
-            <p id="quick-add-error" class="field-error" role="alert">\(context.web.flash?.retry != nil ? context.web.flash?.message ?? "" : "")</p>
+            <p id="quick-add-error" class="field-error" role="alert">\(opensQuickAdd ? context.web.flash?.message ?? "" : "")</p>
             </form>
             <nav class="account-links" aria-label="Account">
+            <a class="icon-button phone-only" href="/search" aria-label="Search"\(isCurrent("search"))>\(Icon.search.html)</a>
             \(NotificationBell.link(unread: unread, isCurrent: page.current == "notifications"))
-            <a href="/settings">Settings</a>
-            <a href="/signout">Sign out</a>
+            <details class="menu account-menu">
+            <summary class="icon-button" aria-label="Account: \(identity.account.username)">\(Icon.person.html)<span class="account-name" aria-hidden="true">\(identity.account.username)</span></summary>
+            <div class="menu-items">
+            <a href="/settings">\(Icon.settings.html)Settings</a>
+            <a href="/plans"\(isCurrent("plans"))>\(Icon.plans.html)Plans</a>
+            <a href="/signout">\(Icon.signout.html)Sign out</a>
+            </div>
+            </details>
             </nav>
             </header>
+            """
+    }
+
+    /// Phones: the four places a person goes most, at the thumb, and the button that opens quick add.
+    private func tabBar(_ page: WebPage) -> HTML {
+        let tab = { (key: String, href: String, icon: Icon, title: String) -> HTML in
+            let current: HTML = page.current == key ? " aria-current=\"page\"" : ""
+            return "<a href=\"\(href)\"\(current)>\(icon.html)<span>\(title)</span></a>"
+        }
+        return """
+            <a class="fab" href="#quick-add" aria-label="Quick add">\(Icon.plus.html)</a>
+            <nav class="tab-bar" aria-label="Shortcuts">
+            \(tab("today", "/today", .today, "Today"))
+            \(tab("upcoming", "/upcoming", .upcoming, "Upcoming"))
+            \(tab("search", "/search", .search, "Search"))
+            <a href="#sidebar" class="tab-menu" aria-controls="sidebar" aria-expanded="false">\(Icon.lists.html)<span>Lists</span></a>
+            </nav>
             """
     }
 

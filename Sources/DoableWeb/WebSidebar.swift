@@ -12,7 +12,7 @@ struct WebSidebar {
 
     var html: HTML {
         let viewLinks = WebNavigation.views.html { item in
-            "<li><a href=\"\(item.href)\"\(currentMark(item.key == current))>\(item.title)</a></li>"
+            "<li><a href=\"\(item.href)\"\(currentMark(item.key == current))>\(item.icon.html)\(item.title)</a></li>"
         }
         let live = lists.filter { !$0.list.isArchived }
         let own = live.filter { $0.role == .owner }
@@ -30,8 +30,7 @@ struct WebSidebar {
             <h2 class="nav-heading">Lists</h2>
             <ul id="nav-lists">\(own.html(link))</ul>
             <div id="nav-shared">\(sharedGroup)</div>
-            <p class="nav-actions"><a href="/lists/new">New list</a> <a href="/lists">Manage lists</a></p>
-            <p class="nav-foot"><a href="/plans"\(currentMark(current == "plans"))>Plans</a></p>
+            <p class="nav-actions"><a href="/lists/new">\(Icon.plus.html)New list</a> <a href="/lists">\(Icon.lists.html)Manage lists</a></p>
             </nav>
             """
     }

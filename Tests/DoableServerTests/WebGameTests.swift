@@ -117,10 +117,10 @@ import Testing
             #expect(on.body.contains("<p class=\"companion-says\">"))
             #expect(on.body.contains("Streak 0 days · 0 points · level 1"))
             #expect(on.body.contains("<a href=\"/game\">Visit Pip</a>"))
-            // At the top: before the counts.
+            // After the day's tasks (docs/design.md: tasks before chrome).
             let panel = try #require(on.body.range(of: "companion-today"))
-            let counts = try #require(on.body.range(of: "class=\"counts\""))
-            #expect(panel.lowerBound < counts.lowerBound)
+            let dueToday = try #require(on.body.range(of: "id=\"due-today\""))
+            #expect(panel.lowerBound > dueToday.lowerBound)
             _ = try await web.post("/game/disable")
             #expect(!(try await web.get("/today").body.contains("companion-today")))
         }

@@ -570,10 +570,11 @@ import Testing
             for path in ["/market", "/market/near", "/market/mine", "/market/new"] {
                 let page = try await p.ann.get(path)
                 #expect(page.status == .ok, "\(path)")
-                #expect(page.body.contains("<a href=\"/market\" aria-current=\"page\">Marketplace<"), "\(path)")
+                #expect(page.body.contains("<a href=\"/market\" aria-current=\"page\"><svg class=\"icon\""), "\(path)")
                 #expect(page.body.contains("<nav class=\"market-nav\" aria-label=\"Marketplace\">"), "\(path)")
             }
-            #expect(try await p.ann.get("/today").body.contains("<a href=\"/market\">Marketplace<"))
+            #expect(try await p.ann.get("/today").body.contains("<a href=\"/market\"><svg class=\"icon\""))
+            #expect(try await p.ann.get("/today").body.contains("#market\"></use></svg>Marketplace<"))
             #expect(try await p.ann.get("/market/postings/not-an-id").status == .notFound)
         }
     }

@@ -167,7 +167,7 @@ import Testing
             let quiet = try await ben.get("/today")
             #expect(
                 quiet.body.contains(
-                    "id=\"bell\" class=\"bell\" href=\"/notifications\" aria-label=\"Notifications\""))
+                    "id=\"bell\" class=\"bell icon-button\" href=\"/notifications\" aria-label=\"Notifications\""))
             #expect(quiet.body.contains("<span class=\"bell-count\" aria-hidden=\"true\" hidden>0</span>"))
             try await share(ann, list, with: "ben", as: "editor")
             let today = try await ben.get("/today")

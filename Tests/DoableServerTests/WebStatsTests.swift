@@ -45,14 +45,15 @@ import Testing
             try await web.register("ann")
             let page = try await web.get("/stats")
             #expect(page.status == .ok)
-            #expect(page.body.contains("<a href=\"/stats\" aria-current=\"page\">Statistics</a>"))
+            #expect(page.body.contains("<a href=\"/stats\" aria-current=\"page\"><svg class=\"icon\""))
+            #expect(page.body.contains("#stats\"></use></svg>Statistics</a>"))
             #expect(page.body.contains("<h1>Statistics</h1>"))
             #expect(page.body.contains("Your statistics start here"))
             #expect(page.body.contains("<a class=\"button\" href=\"/stats?period=week\" aria-current=\"page\">This week</a>"))
             #expect(page.body.contains("Last 7 days: 17 Nov – 23 Nov 2026"))
             #expect(!page.body.contains("stat-tile") && !page.body.contains("<figure"))
             // The link is in every page's sidebar, for every member.
-            #expect(try await web.get("/today").body.contains("<a href=\"/stats\">Statistics</a>"))
+            #expect(try await web.get("/today").body.contains("<a href=\"/stats\"><svg class=\"icon\""))
         }
     }
 

@@ -263,7 +263,8 @@ import Testing
             let page = try await team.ben.get("/assigned")
             #expect(page.status == .ok)
             #expect(page.body.contains("<h1>Assigned to me</h1>"))
-            #expect(page.body.contains("href=\"/assigned\" aria-current=\"page\">Assigned to me</a>"))
+            #expect(page.body.contains("href=\"/assigned\" aria-current=\"page\"><svg class=\"icon\""))
+            #expect(page.body.contains("#assigned\"></use></svg>Assigned to me</a>"))
             #expect(page.body.contains("Order chairs") && page.body.contains("Send invites"))
             for hidden in ["Old chore", "Ann&#39;s own", "Nobody"] { #expect(!page.body.contains(hidden)) }
             let chairs = try #require(page.body.range(of: "Order chairs"))

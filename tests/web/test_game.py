@@ -176,7 +176,7 @@ def test_GAME1_to_GAME6_a_member_plays_for_three_days(browsing, base_url, clock_
     game = api.call("GET", "/game")
     assert game["streak"]["current"] == 3, game["streak"]
     assert game["points"] == balance - cost
-    expect(page.locator("svg").first).to_be_visible()
+    expect(page.get_by_role("main").locator("svg").first).to_be_visible()  # the companion
 
     # GAME-5: the first task's badge, with its date.
     assert "firstTask" in [badge["id"] for badge in game["badges"]]

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 
 from doable_web import days_from_today
 from ui import (asked_first, check_box, choose, eventually, field, nav_link, reveal, row, select_option_matching,
-                task_menu_action, toast, visit, expect_order)
+                task_menu_action, toast, visit, expect_order, quick_add_box)
 
 
 def list_colour(page, list_id):
@@ -72,7 +72,7 @@ def test_TASK1_TASK4_tasks_with_subtasks(page, member):
     shows their progress."""
     trip = member.api.create_list("Trip", "teal", "✈️")
     visit(page, f"/lists/{trip['id']}")
-    quick = page.get_by_label("New task", exact=True)
+    quick = quick_add_box(page)
     quick.fill("Pack suitcase")
     quick.press("Enter")
     expect(page.get_by_role("link", name="Pack suitcase", exact=True)).to_be_visible()
@@ -121,7 +121,7 @@ def test_TASK1_quick_add_recognises_parts_as_chips(page, member):
     """Quick add (docs/quick-add.md): due, list, priority and label become chips and are saved."""
     groceries = member.api.create_list("Groceries", "green", "🛒")
     errand = member.api.create_label("errand")
-    quick = page.get_by_label("New task", exact=True)
+    quick = quick_add_box(page)
     preview_settled(page, quick, "Buy milk tomorrow 17:00 #Groceries !high @errand")
     chips = page.get_by_role("list", name="Recognised in the text").get_by_role("listitem")
     expect(chips).to_have_count(4)
@@ -144,7 +144,8 @@ def test_TASK1_quick_add_recognises_parts_as_chips(page, member):
 def test_TASK1_quick_add_removing_a_chip_keeps_the_words(page, member):
     """Quick add: the chip's × ("Keep 'tomorrow 17:00' in the title") leaves the words in the title."""
     inbox = member.inbox_id
-    quick = page.get_by_label("New task", exact=True)
+    visit(page, f"/lists/{inbox}")  # a list's page: no date unless the line says one (Today would add today)
+    quick = quick_add_box(page)
     preview_settled(page, quick, "Buy milk tomorrow 17:00")
     chips = page.get_by_role("list", name="Recognised in the text").get_by_role("listitem")
     expect(chips).to_have_count(1)
@@ -159,7 +160,8 @@ def test_TASK1_quick_add_removing_a_chip_keeps_the_words(page, member):
 
 def test_TASK1_quick_add_whole_words_only(page, member):
     """Quick add: "Tomorrowland tickets" has no date."""
-    quick = page.get_by_label("New task", exact=True)
+    visit(page, f"/lists/{member.inbox_id}")
+    quick = quick_add_box(page)
     preview_settled(page, quick, "Tomorrowland tickets")
     expect(page.get_by_role("list", name="Recognised in the text").get_by_role("listitem")).to_have_count(0)
     quick.press("Enter")
@@ -168,9 +170,38 @@ def test_TASK1_quick_add_whole_words_only(page, member):
     assert (task["title"], task["due"]) == ("Tomorrowland tickets", None), task
 
 
+def test_TASK1_quick_add_on_today_is_due_today_unless_the_line_says_otherwise(page, member):
+    """Issue 29 item 4: a task typed on Today shows on Today: a line without a date is due today; one with a date
+    keeps it. On a list's page nothing is added to the line."""
+    quick = quick_add_box(page)
+    quick.fill("Water the plants")
+    quick.press("Enter")
+    expect(quick).to_have_value("")
+    today = days_from_today(0)
+    task = eventually(lambda: next((t for t in member.api.tasks(list=member.inbox_id)
+                                    if t["title"] == "Water the plants"), None))
+    assert task["due"] == today, task
+    expect(row(page, task["id"])).to_be_visible()
+    quick = quick_add_box(page)
+    quick.fill("Renew passport next monday")
+    quick.press("Enter")
+    expect(quick).to_have_value("")
+    later = eventually(lambda: next((t for t in member.api.tasks(list=member.inbox_id)
+                                     if t["title"] == "Renew passport"), None))
+    assert later["due"] and later["due"] > today, later
+    visit(page, f"/lists/{member.inbox_id}")
+    quick = quick_add_box(page)
+    quick.fill("Someday: learn the cello")
+    quick.press("Enter")
+    expect(quick).to_have_value("")
+    someday = eventually(lambda: next((t for t in member.api.tasks(list=member.inbox_id)
+                                       if t["title"].startswith("Someday")), None))
+    assert someday["due"] is None, someday
+
+
 def test_TASK1_quick_add_date_only_is_refused(page, member):
     """Quick add: a line that is only a date has no title; it is refused with a message and nothing is added."""
-    quick = page.get_by_label("New task", exact=True)
+    quick = quick_add_box(page)
     preview_settled(page, quick, "tomorrow 17:00")
     quick.press("Enter")
     expect(page.get_by_role("alert").filter(has_text=re.compile(r"title", re.I))).to_be_visible()

@@ -9,7 +9,7 @@ import time
 from playwright.sync_api import expect
 
 from doable_web import Api, PASSWORD, sign_in_api
-from ui import note_when, shown_within, sign_in, task_link_named, visit
+from ui import note_when, shown_within, sign_in, task_link_named, visit, quick_add_box
 
 
 def open_live(browsing, member, path):
@@ -45,7 +45,7 @@ def test_VIEW6_change_in_one_window_shows_in_another(browsing, member):
     actor = browsing.page()
     sign_in(actor, member.username, member.password)
     visit(actor, f"/lists/{lst['id']}")
-    quick = actor.get_by_label("New task", exact=True)
+    quick = quick_add_box(actor)
     quick.fill("Bake a cake")
     shown = note_when(watcher, task_link_named("Bake a cake"))
     quick.press("Enter")

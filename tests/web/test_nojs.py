@@ -5,7 +5,7 @@ from playwright.sync_api import expect
 
 from doable_web import PASSWORD, sign_in_api, unique_username
 from test_accounts import register_form, submit_register
-from ui import eventually, visit
+from ui import eventually, visit, quick_add_box
 
 
 def test_ACC1_TASK3_nojs_register_add_complete_undo(browsing, base_url):
@@ -25,7 +25,7 @@ def test_ACC1_TASK3_nojs_register_add_complete_undo(browsing, base_url):
     from doable_web import Api
     api = Api(base_url, sign_in_api(base_url, username, PASSWORD).json()["token"])
 
-    quick = page.get_by_label("New task", exact=True)
+    quick = quick_add_box(page)
     quick.fill("Post letter today !high")
     page.get_by_role("button", name="Add", exact=True).click()
     expect(page).to_have_url(re.compile(r"/today$"))

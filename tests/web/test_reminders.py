@@ -6,7 +6,7 @@ import re
 
 from playwright.sync_api import expect
 
-from ui import choose, describe, eventually, field, serious, sign_in, toast, visit
+from ui import choose, describe, eventually, field, serious, sign_in, toast, visit, quick_add_box
 
 
 def next_monday(at_least: int = 3) -> dt.date:
@@ -158,7 +158,7 @@ def test_NOTIF1_reminder_at_a_date_and_time(page, member):
 
 def test_TASK10_quick_add_every_monday_shows_a_repeat_chip_and_creates_a_repeating_task(page, member):
     """TASK-10 in quick add: "Gym every monday" shows a repeat chip and saves a weekly task."""
-    quick = page.get_by_label("New task", exact=True)
+    quick = quick_add_box(page)
     with page.expect_response(lambda r: "/quick-add/preview" in r.url and "monday" in r.url):
         quick.fill("Gym every monday")
     chips = page.get_by_role("list", name="Recognised in the text").get_by_role("listitem")

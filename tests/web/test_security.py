@@ -4,7 +4,7 @@ import uuid
 
 from playwright.sync_api import expect
 
-from ui import reveal, sign_in, visit
+from ui import reveal, sign_in, visit, quick_add_box
 
 
 def csrf_of(page):
@@ -56,7 +56,7 @@ def test_security_escaping_titles_and_list_names(page, member):
     visit(page, f"/tasks/{task['id']}")
     expect(page.get_by_role("heading", level=1)).to_contain_text(script_title)
     # quick add and the chips' preview escape too
-    quick = page.get_by_label("New task", exact=True)
+    quick = quick_add_box(page)
     quick.fill("<img src=x onerror=alert(2)> tomorrow")
     expect(page.get_by_role("list", name="Recognised in the text").get_by_role("listitem")).to_have_count(1)
     quick.press("Enter")

@@ -9,7 +9,7 @@ import time
 from playwright.sync_api import expect
 
 from doable_web import register
-from ui import choose, field, note_when, reveal, shown_within, sign_in, task_link_named, visit
+from ui import choose, field, note_when, reveal, shown_within, sign_in, task_link_named, visit, quick_add_box
 
 
 def watch(page, path):
@@ -62,7 +62,7 @@ def test_COLLAB1_COLLAB2_TASK12_NOTIF4_ann_shares_household_with_ben(browsing, m
 
     # Ann watches her list page while Ben adds a task to it.
     watch(ann_page, f"/lists/{household['id']}")
-    quick = ben_page.get_by_label("New task", exact=True)
+    quick = quick_add_box(ben_page)
     quick.fill("Fix the dripping tap")
     noted = note_when(ann_page, task_link_named("Fix the dripping tap"))
     quick.press("Enter")

@@ -17,6 +17,10 @@ def test_TASK7_search_with_filters(page, member):
     api.create_task("Buy bread", groceries["id"], priority="low")
     api.create_task("Call plumber", member.inbox_id, notes="About the leak under the sink")
     search = page.get_by_role("searchbox", name="Search tasks")
+    if not search.is_visible():  # a phone: the top bar's Search opens the search page, its box ready to type in
+        page.get_by_role("banner").get_by_role("link", name="Search", exact=True).click()
+        search = page.get_by_role("searchbox", name="Words in title or notes")
+        expect(search).to_be_focused()
     search.fill("buy")
     search.press("Enter")
     expect(page).to_have_url(re.compile(r"/search\?(.*&)?q=buy"))

@@ -110,6 +110,8 @@ def confirm_dialog(page: Page, button: str):
 def choose(page: Page, label: str, option: str) -> None:
     """Picks `option` for the question labelled `label`, whether the page asks with a <select> or radio buttons."""
     select = field(page, label).and_(page.locator("select"))
+    if select.count() and select.first.evaluate("e => { const d = e.closest('details'); return !!d && !d.open }"):
+        select.first.locator("xpath=ancestor::details[1]/summary").click()  # folded filters: open them first
     if select.count():
         select_option_matching(select.first, option)
         return
@@ -123,6 +125,8 @@ def reveal(page: Page, target) -> None:
     Menu first); then `target` is visible and in the window."""
     toggle = page.get_by_role("link", name="Menu", exact=True).or_(
         page.get_by_role("button", name="Menu", exact=True))
+    if target.evaluate("e => { const d = e.closest('details'); return !!d && !d.open }"):
+        target.locator("xpath=ancestor::details[1]/summary").click()  # a menu (the account's): open it first
     in_sidebar = target.evaluate("e => !!e.closest('#sidebar')")
     if in_sidebar and toggle.count() and toggle.first.is_visible() and \
             toggle.first.get_attribute("aria-expanded") != "true":
@@ -132,9 +136,26 @@ def reveal(page: Page, target) -> None:
 
 
 def header_link(page: Page, name: str):
+    """A link of the top bar; one in a closed menu (the account's: Settings, Plans, Sign out) is not on the page's
+    surface until the menu opens, so this opens it first, as a person would."""
+    if not page.get_by_role("link", name=name, exact=True).count():
+        exact = re.compile(f"^\\s*{re.escape(name)}\\s*$")
+        menu = page.locator("details.menu:not([open])").filter(has=page.locator("a", has_text=exact))
+        if menu.count():
+            menu.first.locator("summary").click()
     link = page.get_by_role("link", name=name, exact=True).first
     reveal(page, link)
     return link
+
+
+def quick_add_box(page: Page):
+    """The quick add field. On a phone it is behind the add button (a sheet that opens over the page), which this
+    taps first, as a person would."""
+    box = page.get_by_label("New task", exact=True)
+    if not box.is_visible():
+        page.get_by_role("link", name="Quick add", exact=True).click()
+        expect(box).to_be_visible()
+    return box
 
 
 def nav_link(page: Page, name: str):

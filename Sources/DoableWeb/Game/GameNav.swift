@@ -12,7 +12,7 @@ enum GameNav {
     static var navItem: NavItem? {
         guard let points else { return nil }
         return NavItem(
-            key: "game", href: "/game",
+            key: "game", href: "/game", icon: .game,
             title: """
                 Companion<span class="visually-hidden"> (\(points) \(points == 1 ? "point" : "points"))</span>\
                 <span class="nav-points" aria-hidden="true">\(points) pts</span>

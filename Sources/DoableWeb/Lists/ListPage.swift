@@ -38,20 +38,23 @@ struct ListPage {
         } else {
             body = grouped(tree.roots)
         }
-        let settingsLink: HTML =
+        let tools: HTML =
             view.role >= .admin
-            ? "<a class=\"button\" href=\"/lists/\(list.id)/edit\">Edit list</a>"
-            : "<a class=\"button\" href=\"/lists/\(list.id)/edit#members\">Members</a>"
+            ? """
+            <a class="button" href="/lists/\(list.id)/edit#members">\(Icon.share.html)<span class="label">Share</span></a>
+            <a class="button" href="/lists/\(list.id)/edit">\(Icon.settings.html)<span class="label">Edit list</span></a>
+            """
+            : "<a class=\"button\" href=\"/lists/\(list.id)/edit#members\">\(Icon.share.html)<span class=\"label\">Members</span></a>"
         let main: HTML = """
             <div class="list-header lc-\(list.id)">
+            <div class="title-row">
             <h1><span class="list-dot" aria-hidden="true"></span>\(list.icon.map { HTML("<span class=\"list-icon\" aria-hidden=\"true\">\($0)</span> ") })\(list.name)</h1>
-            <p class="subtitle">\(openCount) open \(openCount == 1 ? "task" : "tasks")\(list.isArchived ? " · archived" : "")</p>
-            \(sharingLine)
+            <div class="title-tools">\(viewControls)\(tools)</div>
+            </div>
+            <p class="subtitle">\(openCount) open \(openCount == 1 ? "task" : "tasks")\(list.isArchived ? " · archived" : "")\(sharingLine)</p>
             \(list.description.isEmpty ? "" : HTML("<p class=\"list-description\">\(list.description)</p>"))
-            <p class="list-actions">\(settingsLink)</p>
             </div>
             \(canEdit ? inlineAdd : "")
-            \(viewControls)
             \(body)
             \(selectionBar)
             """
@@ -81,12 +84,12 @@ struct ListPage {
         if view.role == .owner {
             let others = view.memberCount - 1
             return """
-                <p class="sharing-line"><a href="/lists/\(list.id)/edit#members">Shared with \(others == 1 ? "1 person" : "\(others) people")</a></p>
+                 · <a class="sharing-line" href="/lists/\(list.id)/edit#members">Shared with \(others == 1 ? "1 person" : "\(others) people")</a>
                 """
         }
         return """
-            <p class="sharing-line">Shared by \(owner ?? "its owner") · \
-            <a href="/lists/\(list.id)/edit#members">you are \(ListRoleWords.withArticle(view.role))</a></p>
+             · <span class="sharing-line">Shared by \(owner ?? "its owner") · \
+            <a href="/lists/\(list.id)/edit#members">you are \(ListRoleWords.withArticle(view.role))</a></span>
             """
     }
 
@@ -108,14 +111,23 @@ struct ListPage {
         let labelBoxes = data.labels.html { label in
             "<label class=\"chip-check\"><input type=\"checkbox\" name=\"label\" value=\"\(label.id)\"\(attribute: "checked", if: chosen.contains(label.id))> \(label.name)</label>"
         }
+        let summary = [
+            sorts.first { $0.0 == sort.rawValue }?.1 ?? "My order",
+            group == "none" ? nil : "by \((groups.first { $0.0 == group }?.1 ?? group).lowercased())",
+            showAll ? "all tasks" : nil,
+            labelFilter.isEmpty ? nil : labelFilter.count == 1 ? "1 label" : "\(labelFilter.count) labels",
+        ].compactMap { $0 }.joined(separator: ", ")
         return """
-            <form method="get" class="view-controls" aria-label="Sort, group and filter">
+            <details class="menu view-sheet">
+            <summary class="button" title="\(summary)">\(Icon.filter.html)<span class="label">View</span></summary>
+            <form method="get" class="view-controls menu-items" aria-label="Sort, group and filter">
             <label>Sort by <select name="sort" aria-label="Sort by">\(options(sorts, sort.rawValue))</select></label>
             <label>Group by <select name="group" aria-label="Group by">\(options(groups, group))</select></label>
             <label>Show <select name="show" aria-label="Show">\(options([("open", "Open tasks"), ("all", "All tasks")], showAll ? "all" : "open"))</select></label>
             \(data.labels.isEmpty ? "" : HTML("<fieldset class=\"label-filter\"><legend>Filter by label</legend>\(labelBoxes)</fieldset>"))
             <button type="submit" class="button">Apply</button>
             </form>
+            </details>
             """
     }
 

@@ -19,7 +19,7 @@ enum MarketBadge {
         """
     }
 
-    static var navItem: NavItem { NavItem(key: "market", href: "/market", title: navTitle(unseen: unseenBids)) }
+    static var navItem: NavItem { NavItem(key: "market", href: "/market", icon: .market, title: navTitle(unseen: unseenBids)) }
 }
 
 struct MarketBadgeMiddleware: RouterMiddleware {

@@ -92,8 +92,11 @@ struct WebQuickAdd {
     }
 
     /// Creates the task a quick-add line describes, in `defaultList` unless it names one; labels it names that do
-    /// not exist yet are created, as in Todoist.
-    func create(_ text: String, ignoring: String?, defaultList: ListID?, parent: TaskID?) async throws -> TaskView {
+    /// not exist yet are created, as in Todoist. `dueTodayUnlessSaid`: typed on Today, a line that names no date is
+    /// due today, so that the task shows where it was typed.
+    func create(
+        _ text: String, ignoring: String?, defaultList: ListID?, parent: TaskID?, dueTodayUnlessSaid: Bool = false
+    ) async throws -> TaskView {
         guard text.utf16.count <= 1000 else {
             throw DoableError.invalid("text", "A quick-add line must be at most 1,000 characters.")
         }
@@ -109,7 +112,11 @@ struct WebQuickAdd {
             input.listID = defaultList
         }
         if let parent { input.parentID = .some(parent) }
-        if let due = result.due { input.due = .some(due) }
+        if let due = result.due {
+            input.due = .some(due)
+        } else if dueTodayUnlessSaid && result.recurrence == nil {
+            input.due = .some(.day(MemberTime(preferences: identity.account.preferences).today))
+        }
         if let rule = result.recurrence { input.recurrence = .some(rule.description) }
         if let priority = result.priority { input.priority = priority }
         if !result.labelNames.isEmpty {

@@ -17,7 +17,7 @@ extension TasksWebController {
         do {
             let view = try await WebQuickAdd(domain: domain, identity: identity).create(
                 form["text"] ?? "", ignoring: form["ignore"], defaultList: form.text("list").flatMap(ListID.init),
-                parent: parent)
+                parent: parent, dueTodayUnlessSaid: form["when"] == "today")
             return WebResponse.done(
                 context, redirect: back,
                 toast: Flash(

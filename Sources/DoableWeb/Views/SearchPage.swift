@@ -38,11 +38,19 @@ struct SearchPage {
             : results.isEmpty
                 ? "<p class=\"empty-state\">No tasks match.</p>"
                 : "<p class=\"result-count\" role=\"status\">\(results.count == 500 ? "The first 500 tasks" : "\(results.count) \(results.count == 1 ? "task" : "tasks")") found.</p>"
+        let activeFilters =
+            ["list", "priority", "assignee", "dueFrom", "dueTo"].filter { !(query[$0] ?? "").isEmpty }.count
+            + ((query["status"] ?? "open") == "open" ? 0 : 1) + (chosenLabels.isEmpty ? 0 : 1)
         let main: HTML = """
             <h1>Search</h1>
             <form method="get" action="/search" class="search-filters" role="search" aria-label="Search and filters">
             \(errors.summary)
+            <div class="search-row">
             \(Field.input("q", label: "Words in title or notes", value: query["q"], type: "search", errors: errors))
+            <button type="submit" class="button primary">Search</button>
+            </div>
+            <details class="search-more"\(attribute: "open", if: !isSearching || !errors.summary.isEmpty)>
+            <summary class="button">\(Icon.filter.html)Filters\(activeFilters == 0 ? "" : " (\(activeFilters))")</summary>
             <div class="filter-row">
             \(Field.select("list", label: "List", options: listOptions, selected: query["list"], errors: errors))
             \(Field.select("status", label: "Status", options: statusOptions, selected: query["status"] ?? "open", errors: errors))
@@ -52,7 +60,7 @@ struct SearchPage {
             \(Field.input("dueTo", label: "Due until", value: query["dueTo"], type: "date", errors: errors))
             </div>
             \(data.labels.isEmpty ? "" : HTML("<fieldset class=\"label-filter\"><legend>Labels</legend>\(labelBoxes)</fieldset>"))
-            <button type="submit" class="button primary">Search</button>
+            </details>
             </form>
             \(summary)
             \(results.isEmpty ? "" : rows.list(results, label: "Search results"))

@@ -19,14 +19,16 @@ struct TodayPage {
 
     var page: WebPage {
         let today = data.time.today
-        let overdue = due.filter { data.time.day(of: $0.task.due!) < today }
-        let dueToday = due.filter { data.time.day(of: $0.task.due!) == today }
+        // The same rule as each row's "Overdue since …": a time already past today counts as overdue, not as due.
+        let overdue = due.filter { $0.task.isOverdue(now: data.time.now) }
+        let dueToday = due.filter { !$0.task.isOverdue(now: data.time.now) && data.time.day(of: $0.task.due!) == today }
         let openCount = data.lists.filter { !$0.list.isArchived }.reduce(0) { $0 + $1.openTaskCount }
         let name = identity.account.firstName.isEmpty ? identity.account.username : identity.account.firstName
         let main: HTML = """
+            <div class="title-row today-head">
             <h1>Today</h1>
-            <p class="subtitle">\(data.time.longWords(today)) · Hello, \(name)</p>
-            \(companion)
+            <p class="subtitle">\(data.time.longWords(today))<span class="greeting"> · Hello, \(name)</span></p>
+            </div>
             \(whose)
             <ul class="counts" aria-label="Your tasks at a glance">
             <li><a href="/search?status=open"><strong>\(openCount)</strong> open</a></li>
@@ -39,6 +41,7 @@ struct TodayPage {
             <section aria-labelledby="due-today"><h2 id="due-today">Due today</h2>
             \(dueToday.isEmpty ? HTML("<p class=\"empty-state\">Nothing due today. Add a task above, or enjoy the free time.</p>") : rows.list(dueToday))
             </section>
+            \(companion)
             \(ReminderSection(time: data.time, csrf: csrf).upcoming(reminders))
 
             \(selectionBar)

@@ -10,18 +10,47 @@ import './live.js';
 import './notify.js';
 import './market.js';
 
-const body = document.body, toggle = $('#menu-toggle'), isOpen = () => body.classList.contains('nav-open');
+const body = document.body, toggles = document.querySelectorAll('#menu-toggle, .tab-menu');
+const isOpen = () => body.classList.contains('nav-open');
 document.documentElement.classList.add('js');
 
 // The phone menu opens the sidebar in place (without the script, #sidebar is the link's target).
 function nav(open) {
   body.classList.toggle('nav-open', open);
-  toggle?.setAttribute('aria-expanded', open);
+  toggles.forEach(t => t.setAttribute('aria-expanded', open));
   if (open) $('#sidebar a')?.focus();
 }
-toggle?.addEventListener('click', e => { e.preventDefault(); nav(!isOpen()); });
-document.addEventListener('keydown', e => { if (e.key == 'Escape' && isOpen()) { nav(false); toggle.focus(); } });
-document.addEventListener('click', e => { if (isOpen() && !e.target.closest('#sidebar, #menu-toggle')) nav(false); });
+toggles.forEach(t => t.addEventListener('click', e => { e.preventDefault(); nav(!isOpen()); }));
+document.addEventListener('click', e => { if (isOpen() && !e.target.closest('#sidebar, #menu-toggle, .tab-menu')) nav(false); });
+
+// Phones: the add button opens quick add as a sheet over the page (without the script, #quick-add is its target).
+const quick = $('#quick-add');
+function sheet(open) {
+  quick?.classList.toggle('is-open', open);
+  if (open) $('#quick-add-text')?.focus();
+}
+$('.fab')?.addEventListener('click', e => { e.preventDefault(); sheet(true); });
+// The sheet stays open for the next task (focus stays in it) until Close, Escape or a tap elsewhere on the page.
+document.addEventListener('click', e => {
+  if (quick?.classList.contains('is-open') && !e.target.closest('#quick-add, .fab, #toast')) sheet(false);
+});
+$('.quick-add-close')?.addEventListener('click', e => { e.preventDefault(); sheet(false); $('.fab')?.focus(); });
+
+// Escape closes what is open on top: a menu, the phone's quick add sheet, the phone menu.
+document.addEventListener('keydown', e => {
+  if (e.key != 'Escape') return;
+  const menu = document.querySelector('details.menu[open], details.task-menu[open]');
+  if (menu) { menu.open = false; menu.querySelector('summary')?.focus(); return; }
+  if (quick?.classList.contains('is-open')) { sheet(false); $('.fab')?.focus(); return; }
+  if (isOpen()) { nav(false); toggles[0]?.focus(); }
+});
+// A menu closes when a person taps elsewhere, as menus do.
+document.addEventListener('click', e => {
+  document.querySelectorAll('details.menu[open]').forEach(d => { if (!d.contains(e.target)) d.open = false; });
+});
+
+// The search page opened to search (no query yet): its box is ready to type in.
+if (location.pathname == '/search' && !location.search) $('#f-q')?.focus();
 
 // View controls apply on change (app.css hides their Apply button).
 document.addEventListener('change', e => {

@@ -46,8 +46,9 @@ document.addEventListener('keydown', e => {
   g = 0;
   const r = rowOf(document.activeElement) || $('li.task.is-focused'), list = $$('li.task').filter(x => x.offsetParent), i = list.indexOf(r);
   const act = {
-    q: () => $('#quick-add-text')?.focus(),
-    '/': () => $('form[role=search] input')?.focus(),
+    q: () => { $('#quick-add')?.classList.add('is-open'); $('#quick-add-text')?.focus(); },
+    // The top bar's box; on a phone, where the top bar has only the Search button, the search page's.
+    '/': () => { const box = [...document.querySelectorAll('form[role=search] input[type=search]')].find(i => i.offsetParent); box ? box.focus() : location.assign('/search'); },
     j: () => focusOn(list[Math.min(i + 1, list.length - 1)]),
     k: () => focusOn(list[Math.max(i - 1, 0)]),
     x: () => r && toggle(r),

@@ -1,0 +1,136 @@
+"""Issue 29, the design system (docs/design.md) in measurable parts, at both window sizes: the first task row within
+the top 200 px at 360 px, no sideways scrolling at 320 px, icons drawn from the sprite and no emoji in the
+navigation, the phone's tab bar and add button, menus that close with Escape, and Today's counts equal to the rows
+they count (VIEW-1)."""
+import re
+import unicodedata
+
+from playwright.sync_api import expect
+
+from doable_web import days_from_today
+from ui import row, sign_in, visit
+
+EMOJI = re.compile("[\U0001F300-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\uFE0F]")
+
+
+def import_past_due(member, tasks: list[tuple[str, str]]) -> None:
+    """Tasks whose due moment has passed, as an import brings them (the API refuses a past date when it is typed)."""
+    todos = "".join(f"BEGIN:VTODO\r\nUID:{i}-design@test\r\nSUMMARY:{title}\r\nDUE{due}\r\nEND:VTODO\r\n"
+                    for i, (title, due) in enumerate(tasks))
+    body = f"BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Doable tests//EN\r\n{todos}END:VCALENDAR\r\n"
+    member.api.call("POST", f"/imports?listId={member.inbox_id}", data=body.encode(),
+                    headers={"Content-Type": "text/calendar"})
+
+
+def first_row_top(page) -> float:
+    return page.locator("#main li.task").first.evaluate("r => r.getBoundingClientRect().top")
+
+
+def test_VIEW1_first_task_row_is_near_the_top_of_every_task_page(page, member, size):
+    """Phone first: on Today, a list, Upcoming and search results the first task row starts within the top 200 px
+    of a 360 px wide window (on a desktop window too, where there is more room)."""
+    work = member.api.create_list("Work", "indigo", description="Projects and meetings")
+    member.api.create_task("Quarterly report", work["id"], due=days_from_today(0), priority="high")
+    member.api.create_task("Reply to Maria", work["id"], due=days_from_today(1))
+    member.api.create_task("Book flights", member.inbox_id, due=days_from_today(3))
+    for path in ["/today", f"/lists/{work['id']}", "/upcoming", "/search?q=report"]:
+        visit(page, path)
+        expect(page.locator("#main li.task").first).to_be_visible()
+        top = first_row_top(page)
+        limit = 200 if size == "phone" else 400  # the issue's bound is the phone's; a desktop has more room
+        assert top <= limit, f"{path}: the first task row starts {top:.0f} px down at {size}"
+
+
+def test_VIEW1_nothing_scrolls_sideways_at_320_px(browsing, member, size):
+    """The narrowest phones (320 px): no page of the main ones scrolls sideways."""
+    if size != "phone":
+        return
+    member.api.create_task("A task with a rather long title that has to wrap on a small phone screen",
+                           member.inbox_id, due=days_from_today(0))
+    page = browsing.context().new_page()
+    page.set_viewport_size({"width": 320, "height": 640})
+    sign_in(page, member.username, member.password)
+    for path in ["/today", f"/lists/{member.inbox_id}", "/upcoming", "/calendar", "/search?q=task", "/settings",
+                 "/labels", "/completed", "/market"]:
+        page.goto(path)
+        width, inner = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        assert width <= inner, f"{path} scrolls sideways at 320 px: {width} > {inner}"
+
+
+def test_VIEW1_navigation_has_drawn_icons_and_no_emoji(page, member, size):
+    """The sidebar's views, the top bar and (on a phone) the tab bar carry icons from the sprite, each drawn (not an
+    empty box), and no emoji."""
+    navigation = page.locator("#nav-views, .topbar, .tab-bar")
+    text = " ".join(navigation.all_inner_texts())
+    assert not EMOJI.search(text), f"emoji in the navigation: {[c for c in text if EMOJI.match(c)]}"
+    assert not any(unicodedata.category(c) == "So" for c in text), text
+    icons = page.locator("#nav-views .icon, .topbar .icon:visible")
+    assert icons.count() >= 10
+    sizes = icons.evaluate_all("icons => icons.map(i => { const b = i.querySelector('use').getBBox(); "
+                               "return b.width * b.height; })")
+    assert all(area > 0 for area in sizes[:10]), f"icons not drawn: {sizes}"
+
+
+def test_VIEW1_phone_has_tab_bar_and_add_button_desktop_does_not(page, member, size):
+    """Phone: Today, Upcoming, Search and Lists at the bottom, and a round add button that opens quick add as a
+    sheet, which stays for the next task and closes with Escape. Desktop: quick add sits in the top bar."""
+    tabs = page.get_by_role("navigation", name="Shortcuts")
+    add = page.get_by_role("link", name="Quick add", exact=True)
+    if size == "desktop":
+        expect(tabs).to_be_hidden()
+        expect(add).to_be_hidden()
+        expect(page.get_by_label("New task", exact=True)).to_be_visible()
+        return
+    for name in ["Today", "Upcoming", "Search", "Lists"]:
+        expect(tabs.get_by_role("link", name=name, exact=True)).to_be_visible()
+    bar = tabs.evaluate("t => t.getBoundingClientRect().bottom")
+    assert bar == 740, f"the tab bar ends at {bar}, not at the window's bottom"
+    expect(tabs.get_by_role("link", name="Today", exact=True)).to_have_attribute("aria-current", "page")
+    box = page.get_by_label("New task", exact=True)
+    expect(box).to_be_hidden()
+    add.click()
+    expect(box).to_be_focused()
+    box.fill("Call the dentist")
+    box.press("Enter")
+    expect(box).to_have_value("")
+    expect(box).to_be_focused()  # ready for the next one
+    added = next(t for t in member.api.tasks(list=member.inbox_id) if t["title"] == "Call the dentist")
+    expect(row(page, added["id"])).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(box).to_be_hidden()
+    tabs.get_by_role("link", name="Lists", exact=True).click()
+    expect(page.get_by_role("navigation", name="Main")).to_be_in_viewport()
+
+
+def test_VIEW1_menus_close_with_escape(page, member, size):
+    """A row's ⋯ menu and the account menu close with Escape, focus back on what opened them."""
+    member.api.create_task("Water the plants", member.inbox_id, due=days_from_today(0))
+    visit(page, "/today")
+    trigger = page.get_by_label("Actions for 'Water the plants'", exact=True)
+    trigger.click()
+    menu = trigger.locator("xpath=..")
+    expect(menu).to_have_attribute("open", "")
+    page.keyboard.press("Escape")
+    expect(menu).not_to_have_attribute("open", "")
+    expect(trigger).to_be_focused()
+    account = page.locator("details.account-menu")
+    account.locator("summary").click()
+    expect(account.get_by_role("link", name="Sign out")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(account.get_by_role("link", name="Sign out")).to_be_hidden()
+
+
+def test_VIEW1_today_counts_equal_the_rows_they_count(page, member, size):
+    """"0 overdue" above a row saying "Overdue since 09:00" was a lie: a time already past today counts as overdue,
+    and each count equals the rows of its section."""
+    import_past_due(member, [("Pay rent", f":{days_from_today(0).replace('-', '')}T000000Z"),
+                             ("Send the invoice", f";VALUE=DATE:{days_from_today(-2).replace('-', '')}")])
+    member.api.create_task("Buy bread", member.inbox_id, due=days_from_today(0))
+    visit(page, "/today")
+    counts = page.get_by_role("list", name="Your tasks at a glance")
+    overdue_rows = page.locator("section[aria-labelledby=overdue-heading] li.task")
+    today_rows = page.locator("section[aria-labelledby=due-today] li.task")
+    expect(overdue_rows).to_have_count(2)
+    expect(today_rows).to_have_count(1)
+    expect(counts.get_by_role("link", name=re.compile(r"^2 overdue$"))).to_be_visible()
+    expect(counts.get_by_role("link", name=re.compile(r"^1 due today$"))).to_be_visible()
