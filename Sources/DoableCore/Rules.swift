@@ -28,17 +28,20 @@ public enum Rules {
     }
 
     public static func username(_ value: String) throws -> String {
-        guard (3...30).contains(value.unicodeScalars.count) else {
-            throw DoableError.invalid("username", "Username must be 3 to 30 characters.")
+        // One message for both rules: "b!" is told everything it needs at once.
+        guard (3...30).contains(value.unicodeScalars.count),
+            value.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_") })
+        else {
+            throw DoableError.invalid("username", "Username must be 3 to 30 letters, digits or underscores.")
         }
-        guard value.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_") })
-        else { throw DoableError.invalid("username", "Username may contain only letters, digits and underscores.") }
         return value
     }
 
     public static func password(_ value: String, field: String = "password") throws {
-        guard (8...72).contains(value.utf8.count) else {
-            throw DoableError.invalid(field, "Password must be 8 to 72 bytes long.")
+        guard value.utf8.count >= 8 else { throw DoableError.invalid(field, "Password must be at least 8 characters.") }
+        // bcrypt reads 72 bytes; accents and emoji take two to four each.
+        guard value.utf8.count <= 72 else {
+            throw DoableError.invalid(field, "Password must be at most 72 bytes (72 plain letters, fewer with accents).")
         }
     }
 

@@ -48,7 +48,8 @@ public struct ServerConfiguration: Sendable {
 public func buildRouter(
     domain: Domain, limiter: SignInLimiter, fairShare: FairShareLimiter = FairShareLimiter(),
     pageCache: TaskPageCache = TaskPageCache(), eventHeartbeat: Duration = .seconds(15),
-    trustedProxies: TrustedProxies = TrustedProxies(), metrics: ServerMetrics? = nil, metricsToken: String? = nil
+    trustedProxies: TrustedProxies = TrustedProxies(), metrics: ServerMetrics? = nil, metricsToken: String? = nil,
+    canSendEmail: Bool = true
 ) -> HeadAsGet<Router<AppRequestContext>> {
     let router = Router(context: AppRequestContext.self)
     if metrics != nil { router.add(middleware: MetricsMiddleware()) }
@@ -67,8 +68,10 @@ public func buildRouter(
         to: router, domain: domain, limiter: limiter, fairShare: fairShare, pageCache: pageCache,
         eventHeartbeat: eventHeartbeat, trustedProxies: trustedProxies)
     assets.addRoutes(to: router)
-    WebController(domain: domain, assets: assets, trustedProxies: trustedProxies, limiter: limiter)
-        .addRoutes(to: router)
+    WebController(
+        domain: domain, assets: assets, trustedProxies: trustedProxies, limiter: limiter, canSendEmail: canSendEmail
+    )
+    .addRoutes(to: router)
     return HeadAsGet(inner: router)
 }
 
@@ -93,7 +96,8 @@ public func buildApplication(
         fairShare: FairShareLimiter(perAccount: configuration.maxConcurrentPerAccount),
         pageCache: pageCache, eventHeartbeat: configuration.eventHeartbeat,
         trustedProxies: configuration.trustedProxies, metrics: configuration.metrics,
-        metricsToken: metricsOnOwnListener ? nil : configuration.metricsToken)
+        metricsToken: metricsOnOwnListener ? nil : configuration.metricsToken,
+        canSendEmail: configuration.delivery.smtpURL != nil)
     var services: [any Service] = [
         store,
         FeedNotifierService(domain: domain, logger: logger),

@@ -116,7 +116,7 @@ struct TaskRows {
 
     private func subtaskBlock(_ view: TaskView, _ subtasks: [TaskView]) -> HTML {
         """
-        <details class="subtasks" open><summary>\(view.progress.done) of \(view.progress.total) subtasks done</summary>
+        <details class="subtasks" open><summary>\(view.progress.done) of \(view.progress.total) \(view.progress.total == 1 ? "subtask" : "subtasks") done</summary>
         \(list(subtasks))</details>
         """
     }

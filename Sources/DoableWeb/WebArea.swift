@@ -9,6 +9,8 @@ struct WebShell: Sendable {
     let limiter: SignInLimiter
     /// The installation's secret, for CSRF tokens and sealed cookies (`CSRFKey`).
     let installationKey: CSRFKey
+    /// Whether the server has a mail server: without one, email is offered nowhere as a channel.
+    let canSendEmail: Bool
 
     /// The server's clock (the test clock in tests).
     func now() -> Timestamp { renderer.domain.now() }

@@ -12,11 +12,15 @@ public struct WebController: Sendable {
     let domain: Domain
     let shell: WebShell
 
-    public init(domain: Domain, assets: WebAssets, trustedProxies: TrustedProxies, limiter: SignInLimiter) {
+    /// `canSendEmail`: whether the server has a mail server (`--smtp-url`); without one the email channel is off.
+    public init(
+        domain: Domain, assets: WebAssets, trustedProxies: TrustedProxies, limiter: SignInLimiter,
+        canSendEmail: Bool = true
+    ) {
         self.domain = domain
         self.shell = WebShell(
             renderer: WebRenderer(domain: domain, assets: assets, trustedProxies: trustedProxies), limiter: limiter,
-            installationKey: CSRFKey())
+            installationKey: CSRFKey(), canSendEmail: canSendEmail)
     }
 
     /// Every area of the web app, each given only the services it uses.

@@ -109,8 +109,13 @@ struct WebRenderer: Sendable {
             <input id="quick-add-text" name="text" aria-label="New task" autocomplete="off" maxlength="1000" value="\(context.web.flash?.retry ?? "")" placeholder="\(page.current == "today" ? "Add a task for today" : "Add a task to \(listName)"): Buy milk 17:00 #Groceries !high @errand">
             <button type="submit" class="button primary">Add</button>
             <a class="icon-button quick-add-close" href="#main" aria-label="Close quick add">\(Icon.close.html)</a>
+            <div class="quick-add-feedback">
             <ul id="quick-add-chips" class="chips" aria-label="Recognised in the text" aria-live="polite"></ul>
             <p id="quick-add-error" class="field-error" role="alert">\(opensQuickAdd ? context.web.flash?.message ?? "" : "")</p>
+            <p id="quick-add-offers" class="offers">\((opensQuickAdd ? context.web.flash?.offers ?? [] : []).html { offer in
+                "<button type=\"submit\" class=\"button\" name=\"\(offer.name)\" value=\"\(offer.value)\">\(offer.label)</button>"
+            })</p>
+            </div>
             </form>
             <nav class="account-links" aria-label="Account">
             <a class="icon-button phone-only" href="/search" aria-label="Search"\(isCurrent("search"))>\(Icon.search.html)</a>

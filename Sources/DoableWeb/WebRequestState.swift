@@ -33,6 +33,8 @@ struct Flash: Sendable, Codable, Equatable {
     var undo: String?
     /// A quick-add line that was refused, put back in the field with the message beside it (no script).
     var retry: String?
+    /// What quick add offers instead of the refusal ("Create list 'Groceries'"), as buttons beside it.
+    var offers: [QuickAddOffer]?
 
     /// The cookie value: base64url of the JSON (cookie values may not hold quotes, commas or spaces).
     var encoded: String {

@@ -235,6 +235,26 @@ def main() -> int:
             bad_due = a.run("add", "Bad date", "--due", "someday soonish", "--offline")
             checks.check(bad_due.returncode == 1 and "--due" in bad_due.stderr, "SYNC-3 a bad --due names the flag",
                          bad_due.stderr)
+            # Issue 29 item 4: the CLI's quick add follows the web app's rules.
+            past = a.run("add", "Old deadline", "--due", "2020-01-02", "--offline")
+            checks.check(past.returncode == 1 and "past" in past.stderr, "TASK-2 the CLI refuses a past --due",
+                         past.stderr)
+            hour = time.gmtime().tm_hour
+            if hour >= 2:  # a time earlier today exists (the account's zone is UTC)
+                passed = a.run("add", f"Pay rent today {hour - 1:02d}:00", "--offline")
+                checks.check(passed.returncode == 1 and f"{hour - 1:02d}:00 has passed today" in passed.stderr
+                             and "tomorrow" in passed.stderr,
+                             "TASK-1 a time already past today is refused with tomorrow offered, as on the web",
+                             passed.stderr)
+            unknown = a.run("add", "Buy apples #Orchard", "--offline")
+            checks.check(unknown.returncode == 1 and "--create-list" in unknown.stderr,
+                         "TASK-1 an unknown #list names --create-list", unknown.stderr)
+            created = a.run("add", "Buy apples #Orchard", "--create-list", "--json", "--offline")
+            lists = json.loads(a.run("lists", "--json", "--offline").stdout or "[]") if created.returncode == 0 else []
+            orchard = [entry for entry in lists if entry.get("name") == "Orchard"]
+            checks.check(created.returncode == 0 and len(orchard) == 1
+                         and json.loads(created.stdout)["listId"] == orchard[0]["id"],
+                         "TASK-1 --create-list makes the #list and adds the task to it", created.stderr)
             signed_out = nobody.run("ls")
             checks.check(signed_out.returncode == 3 and "login" in signed_out.stderr,
                          "SYNC-3 a command before login exits 3 and says to log in", signed_out.stderr)

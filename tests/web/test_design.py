@@ -134,3 +134,22 @@ def test_VIEW1_today_counts_equal_the_rows_they_count(page, member, size):
     expect(today_rows).to_have_count(1)
     expect(counts.get_by_role("link", name=re.compile(r"^2 overdue$"))).to_be_visible()
     expect(counts.get_by_role("link", name=re.compile(r"^1 due today$"))).to_be_visible()
+
+
+def test_VIEW2_phone_month_is_an_agenda_today_first(page, member, size):
+    """Issue 29 item 7: on a phone the month is an agenda: today at the top, then only the days with tasks (no
+    screens of empty days), and the next month one tap on. A desktop keeps the whole grid."""
+    later = days_from_today(3)
+    member.api.create_task("Dentist", member.inbox_id, due=later)
+    visit(page, "/calendar?view=month")
+    days = page.locator("td.cal-day")
+    shown = days.evaluate_all("cells => cells.filter(c => c.offsetParent !== null).map(c => c.dataset.date)")
+    today = days_from_today(0)
+    if size == "desktop":
+        assert len(shown) >= 28, shown
+        return
+    in_month = [d for d in (today, later) if d[:7] == today[:7]]
+    assert shown == in_month, f"the agenda shows {shown}"
+    top = page.locator("td.is-today").evaluate("c => c.getBoundingClientRect().top")
+    assert top < 300, f"today starts {top:.0f} px down"
+    expect(page.get_by_role("link", name=re.compile(r"^Show \w+ \d{4}$"))).to_be_visible()

@@ -112,6 +112,14 @@ def test_GAME1_to_GAME6_a_member_plays_for_three_days(browsing, base_url, clock_
     check_box(page, "Water the plants").click()
     expect(toast(page)).to_contain_text(re.compile(r"\+13 points"))
     expect(toast(page)).to_contain_text("Biscuit")
+    # Issue 29 item 5: the first badge's news waits behind the completion, whose reward and Undo stay on screen;
+    # the sidebar's points follow at once.
+    expect(toast(page).get_by_role("button", name="Undo", exact=True)).to_be_visible()
+    expect(page.locator("#nav-views .nav-points")).to_have_text("13 pts")
+    expect(page.locator("#bell .bell-count")).to_be_visible()  # the badge's notification has arrived, live
+    expect(toast(page)).to_contain_text(re.compile(r"\+13 points"))
+    toast(page).get_by_role("button", name="Dismiss", exact=True).click()
+    expect(toast(page)).to_contain_text("Badge earned: ")
     api.complete(second["id"])
     points = api.call("GET", "/game")["points"]
     assert points == 13 + 10, points

@@ -199,6 +199,48 @@ def test_TASK1_quick_add_on_today_is_due_today_unless_the_line_says_otherwise(pa
     assert someday["due"] is None, someday
 
 
+def test_TASK1_quick_add_offers_to_create_an_unknown_list(page, member):
+    """Issue 29 item 4: "#Orchard" that names no list offers "Create list 'Orchard'" in place; pressing it makes
+    the list and adds the task to it, without retyping."""
+    quick = quick_add_box(page)
+    preview_settled(page, quick, "Buy apples #Orchard")
+    chips = page.get_by_role("list", name="Recognised in the text")
+    expect(chips.get_by_text("New list Orchard")).to_be_visible()
+    expect(page.locator("#quick-add-error")).to_contain_text("There is no list named 'Orchard'")
+    assert member.api.list_named("Orchard") is None
+    page.get_by_role("button", name="Create list 'Orchard'", exact=True).click()
+    orchard = eventually(lambda: member.api.list_named("Orchard"))
+    task = eventually(lambda: next(iter(member.api.tasks(list=orchard["id"])), None))
+    assert task["title"] == "Buy apples", task
+    expect(quick).to_have_value("")
+    expect(page.get_by_role("button", name="Create list 'Orchard'", exact=True)).to_have_count(0)
+    expect(page.get_by_role("navigation", name="Main").get_by_role("link", name=re.compile("Orchard"))).to_have_count(1)
+
+
+def test_TASK1_quick_add_offers_tomorrow_for_a_time_already_past(page, member):
+    """Issue 29 item 4: "today 9:00" typed after 9:00 does not fail with "Overdue since": quick add says the time has
+    passed and offers the same time tomorrow."""
+    # A member's zone where it is at least two hours past midnight now, so that an earlier time today exists.
+    for zone in ("UTC", "Pacific/Kiritimati", "Asia/Tokyo", "Europe/Berlin", "America/New_York", "Pacific/Pago_Pago"):
+        local = dt.datetime.now(ZoneInfo(zone))
+        if 2 <= local.hour <= 22:
+            break
+    member.api.patch_me(preferences={"timeZone": zone})
+    page.reload()
+    clock = f"{local.hour - 1:02d}:00"
+    quick = quick_add_box(page)
+    preview_settled(page, quick, f"Pay rent today {clock}")
+    expect(page.locator("#quick-add-error")).to_have_text(f"{clock} has passed today. Add it for tomorrow {clock}?")
+    quick.press("Enter")  # sent anyway: refused with the same offer, nothing added
+    expect(page.locator("#quick-add-error")).to_contain_text("has passed today")
+    assert member.api.tasks(list=member.inbox_id) == []
+    page.get_by_role("button", name=f"Tomorrow {clock}", exact=True).click()
+    task = eventually(lambda: next(iter(member.api.tasks(list=member.inbox_id)), None))
+    due = dt.datetime.fromisoformat(task["due"].replace("Z", "+00:00")).astimezone(ZoneInfo(zone))
+    assert (task["title"], due.date(), due.strftime("%H:%M")) == ("Pay rent", local.date() + dt.timedelta(days=1),
+                                                                   clock), task
+
+
 def test_TASK1_quick_add_date_only_is_refused(page, member):
     """Quick add: a line that is only a date has no title; it is refused with a message and nothing is added."""
     quick = quick_add_box(page)

@@ -30,8 +30,8 @@ def test_ACC1_TASK3_nojs_register_add_complete_undo(browsing, base_url):
     page.get_by_role("button", name="Add", exact=True).click()
     expect(page).to_have_url(re.compile(r"/today$"))
     expect(page.get_by_role("link", name="Post letter", exact=True)).to_be_visible()
-    task = eventually(lambda: next(iter(api.tasks()), None))
-    assert (task["title"], task["priority"]) == ("Post letter", "high"), task
+    task = eventually(lambda: next((t for t in api.tasks() if t["title"] == "Post letter"), None))
+    assert task["priority"] == "high", task
 
     page.get_by_role("checkbox", name="Mark 'Post letter' as done", exact=True).click()
     expect(page).to_have_url(re.compile(r"/today$"))
@@ -57,3 +57,22 @@ def test_TASK8_nojs_delete_asks_on_a_page(browsing, member):
     assert member.api.task(task["id"]) is not None and not member.api.trash()["tasks"]
     page.get_by_role("main").get_by_role("button", name=re.compile(r"^delete", re.I)).click()
     assert [t["id"] for t in member.api.trash()["tasks"]] == [task["id"]]
+
+
+def test_TASK1_nojs_quick_add_offers_to_create_an_unknown_list(browsing, member):
+    """Issue 29 item 4 without JavaScript: the refused line comes back in quick add with the reason and the offer
+    as a button; pressing it makes the list and adds the task."""
+    from ui import sign_in
+    page = browsing.page(javascript=False)
+    sign_in(page, member.username, member.password)
+    quick = quick_add_box(page)
+    quick.fill("Prune the trees #Orchard")
+    page.get_by_role("button", name="Add", exact=True).click()
+    quick = quick_add_box(page)
+    expect(quick).to_have_value("Prune the trees #Orchard")
+    expect(page.get_by_role("alert").filter(has_text="There is no list named 'Orchard'")).to_be_visible()
+    assert member.api.list_named("Orchard") is None
+    page.get_by_role("button", name="Create list 'Orchard'", exact=True).click()
+    orchard = eventually(lambda: member.api.list_named("Orchard"))
+    assert [t["title"] for t in member.api.tasks(list=orchard["id"])] == ["Prune the trees"]
+    expect(page.get_by_role("button", name="Create list 'Orchard'", exact=True)).to_have_count(0)

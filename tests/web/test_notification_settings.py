@@ -6,7 +6,9 @@ import re
 import requests
 from playwright.sync_api import expect
 
-from ui import asked_first, describe, eventually, serious, visit
+from conftest import SIZES
+from doable_web import Server, register
+from ui import asked_first, describe, eventually, serious, sign_in, visit
 
 
 def test_NOTIF2_NOTIF3_choose_channels_per_kind_and_quiet_hours(page, member):
@@ -110,3 +112,20 @@ def test_NOTIF2_NOTIF3_email_link_snoozes_and_stops_reminder_emails(browsing, me
     response = visit(page, manage_url[len(base_url):-3] + "xyz")
     assert response.status == 400
     expect(page.get_by_role("heading", level=1)).to_have_text("This link does not work")
+
+
+def test_NOTIF2_email_is_off_with_the_reason_when_the_server_has_no_mail_server(browsing):
+    """Issue 29 item 9: on a server started without --smtp-url, Email cannot be ticked (it would never send), and
+    the page says why and how an administrator turns it on."""
+    with Server() as bare:
+        member = register(bare.base)
+        context = browsing.browser.new_context(base_url=bare.base, viewport=SIZES[browsing.size])
+        page = context.new_page()
+        sign_in(page, member.username, member.password)
+        visit(page, "/settings/notifications")
+        email = page.get_by_role("checkbox", name="Reminders: email")
+        expect(email).to_be_disabled()
+        expect(email).not_to_be_checked()
+        expect(email).to_have_accessible_description(re.compile(r"no mail server.*--smtp-url", re.S))
+        expect(page.get_by_role("checkbox", name="Reminders: in app")).to_be_enabled()
+        context.close()

@@ -31,6 +31,12 @@ extension ReminderService {
             guard existing.count < Self.maximumWebhooksPerAccount else {
                 throw DoableError.invalid("url", "An account can have at most \(Self.maximumWebhooksPerAccount) webhooks.")
             }
+            // The same address twice would deliver every event twice (issue 29).
+            guard !existing.contains(where: { $0.url == url }) else {
+                throw DoableError.conflict(
+                    code: "duplicate_webhook", field: "url",
+                    message: "You already have a webhook for this URL; delete it first to change its events.")
+            }
             let now = clock()
             let cursor = try await store.latestSequence(accountID: identity.account.id)
             let hook = Webhook(

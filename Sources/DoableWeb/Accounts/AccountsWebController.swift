@@ -131,6 +131,15 @@ struct AccountsWebController: WebArea {
             input.educationLevel = education
             input.phone = phone
         }
+        // Every field's rule at once (the browser checked them first), each refusal beside its field.
+        let checks: [(String, () throws -> Void)] = [
+            ("email", { _ = try Rules.email(input.email) }),
+            ("username", { _ = try Rules.username(input.username) }),
+            ("password", { try Rules.password(input.password) }),
+        ]
+        for (field, check) in checks where errors.byField[field] == nil {
+            do { try check() } catch let error as DoableError { errors.byField[field] = error.message }
+        }
         if input.firstName.trimmingCharacters(in: .whitespaces).isEmpty {
             errors.byField["firstName"] = "Enter your first name (up to 30 characters)."
         }

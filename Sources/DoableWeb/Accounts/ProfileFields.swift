@@ -19,8 +19,15 @@ enum ProfileFields {
         """
         \(Field.input("firstName", label: "First name", value: form["firstName"], hint: "Up to 30 characters.", required: true, errors: errors, extra: " maxlength=\"30\" autocomplete=\"given-name\""))
         \(Field.input("lastName", label: "Last name", value: form["lastName"], hint: "Up to 30 characters.", required: true, errors: errors, extra: " maxlength=\"30\" autocomplete=\"family-name\""))
+        \(optionalHTML(form, errors: errors))
+        """
+    }
+
+    /// The optional ones: gender (the words box only for "self-described"), date of birth, education, phone.
+    static func optionalHTML(_ form: FormData, errors: FormErrors) -> HTML {
+        """
         \(Field.select("gender", label: "Gender", options: genderOptions, selected: form["gender"], required: false, errors: errors))
-        \(Field.input("genderDescription", label: "Gender, in your words", value: form["genderDescription"], hint: "Only when you chose self-described; up to 30 characters.", errors: errors, extra: " maxlength=\"30\""))
+        \(Field.input("genderDescription", label: "Gender, in your words", value: form["genderDescription"], errors: errors, extra: " maxlength=\"30\" data-shown-for=\"selfDescribed\""))
         \(Field.input("dateOfBirth", label: "Date of birth", value: form["dateOfBirth"], type: "date", hint: "You must be at least 13.", errors: errors))
         \(Field.select("educationLevel", label: "Level of education", options: educationOptions, selected: form["educationLevel"], required: false, errors: errors))
         \(Field.input("phone", label: "Phone", value: form["phone"], type: "tel", hint: "International format, like +14155550123.", errors: errors, extra: " autocomplete=\"tel\""))

@@ -54,14 +54,14 @@ struct ManageListsPage {
             isFirst
             ? ""
             : """
-            <button type="submit" id="move-up-\(list.id)" name="direction" value="up" class="button" \
+            <button type="submit" id="move-up-\(list.id)" name="direction" value="up" \
             aria-label="Move up: \(name)">Move up</button>
             """
         let down: HTML =
             isLast
             ? ""
             : """
-            <button type="submit" id="move-down-\(list.id)" name="direction" value="down" class="button" \
+            <button type="submit" id="move-down-\(list.id)" name="direction" value="down" \
             aria-label="Move down: \(name)">Move down</button>
             """
         let move: HTML =
@@ -79,7 +79,7 @@ struct ManageListsPage {
             : """
             <form method="post" action="/lists/\(list.id)/archive" class="inline-form" data-inplace>\(csrf)
             <input type="hidden" name="archived" value="\(list.isArchived ? "0" : "1")">
-            <button type="submit" class="button" aria-label="\(verb) '\(name)'">\(verb)</button></form>
+            <button type="submit" aria-label="\(verb) '\(name)'">\(verb)</button></form>
             """
         let deleteForm: HTML =
             role < .owner
@@ -88,9 +88,18 @@ struct ManageListsPage {
             <form method="post" action="/lists/\(list.id)/delete" class="inline-form" data-inplace \
             data-confirm="Delete '\(name)' and its tasks? They go to the trash for 30 days.">\(csrf)
             <input type="hidden" name="back" value="/lists">
-            <button type="submit" class="button danger" aria-label="Delete '\(name)'">Delete</button></form>
+            <button type="submit" aria-label="Delete '\(name)'">Delete</button></form>
             """
-        let archive: HTML = list.isInbox ? "<span class=\"badge\">Inbox</span>" : archiveForm + deleteForm
+        let archive: HTML = list.isInbox ? "" : archiveForm + deleteForm
+        // docs/design.md: one visible action per row (Edit); moving, archiving and deleting wait in its menu.
+        let menuItems = move + archive
+        let menu: HTML =
+            menuItems.isEmpty
+            ? ""
+            : """
+            <details class="task-menu"><summary aria-label="Actions for '\(name)'">\(Icon.more.html)</summary>
+            <div class="menu-items">\(menuItems)</div></details>
+            """
         let edit: HTML =
             role >= .admin
             ? "<a class=\"button\" href=\"/lists/\(list.id)/edit\" aria-label=\"Edit '\(name)'\">Edit</a>"
@@ -100,10 +109,9 @@ struct ManageListsPage {
             <li id="list-row-\(list.id)" class="manage-list">
             <a id="manage-\(list.id)" class="manage-list-name" href="/lists/\(list.id)">\
             \(Swatch.mark(list.color))\(icon)\(name)</a>\(roleNote)
+            \(list.isInbox ? HTML("<span class=\"badge\">Inbox</span>") : "")
             <span class="count">\(count == 1 ? "1 open task" : "\(count) open tasks")</span>
-            <div class="manage-actions">\(move)
-            \(edit)
-            \(archive)</div>
+            <div class="manage-actions">\(edit)\(menu)</div>
             </li>
             """
     }

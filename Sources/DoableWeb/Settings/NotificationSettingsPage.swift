@@ -10,6 +10,8 @@ struct NotificationSettingsPage {
     var form: FormData
     var errors: FormErrors
     var csrf: HTML
+    /// Without a mail server the Email column is shown switched off, with the reason.
+    var canSendEmail = true
 
     /// The channels as the table's columns: (form value, column title).
     static let channelColumns: [(value: String, title: String)] = [
@@ -43,7 +45,9 @@ struct NotificationSettingsPage {
                 """
                 <td><label class="cell-check"><input type="checkbox" name="\(kind.rawValue)" \
                 value="\(column.value)" aria-label="\(kind.settingsTitle): \(column.title.lowercased())"\
-                \(attribute: "checked", if: chosen.contains(column.value))></label></td>
+                \(attribute: "checked", if: chosen.contains(column.value) && (column.value != "email" || canSendEmail))\
+                \(attribute: "disabled", if: column.value == "email" && !canSendEmail)\
+                \(column.value == "email" && !canSendEmail ? HTML(" aria-describedby=\"email-off\"") : "")></label></td>
                 """
             }
             return "<tr><th scope=\"row\">\(kind.settingsTitle)</th>\(cells)</tr>"
@@ -66,7 +70,9 @@ struct NotificationSettingsPage {
             <ul class="channel-help">
             <li><strong>In app</strong>: the bell and the notification centre, and a browser notification while Doable is \
             open (once you allow it).</li>
-            <li><strong>Email</strong>: a message to \(email); each one has a link to stop that kind.</li>
+            \(canSendEmail
+                ? HTML("<li><strong>Email</strong>: a message to \(email); each one has a link to stop that kind.</li>")
+                : HTML("<li id=\"email-off\"><strong>Email</strong> is off: this server has no mail server to send with. An administrator turns it on by starting Doable with <code>--smtp-url</code>.</li>"))
             <li><strong>Webhook</strong>: a signed POST to each of <a href="/settings/webhooks">your webhooks</a> that \
             subscribes to the event.</li>
             </ul>

@@ -74,7 +74,7 @@ struct PreferencesWebController: WebArea {
         let identity = try member(context)
         let content = NotificationSettingsPage(
             email: identity.account.email, timeZone: identity.account.preferences.timeZone, form: form,
-            errors: errors, csrf: csrfField(context))
+            errors: errors, csrf: csrfField(context), canSendEmail: shell.canSendEmail)
         return try await settingsPage(context, .notifications, body: content.body, status: status)
     }
 

@@ -133,9 +133,9 @@ struct TokensPage {
             <h3>Your new \(noun) “\(issued.credential.name)”</h3>
             <p><strong>Copy it now.</strong> Doable shows it only this once; if you lose it, revoke it and make another.</p>
             <label for="new-secret">The \(noun)</label>
-            <input id="new-secret" class="secret" type="text" readonly value="\(issued.secret)" autocomplete="off" \
-            spellcheck="false" aria-describedby="new-secret-hint">
-            <p class="hint" id="new-secret-hint">Select the field and copy it (Ctrl+C, or ⌘C on a Mac). \(use)</p>
+            <div class="copy-row"><input id="new-secret" class="secret" type="text" readonly value="\(issued.secret)" autocomplete="off" \
+            spellcheck="false" aria-describedby="new-secret-hint"><button type="button" class="button" data-copy="new-secret" data-name="the \(noun)" hidden>\(Icon.copy.html)Copy</button></div>
+            <p class="hint" id="new-secret-hint">Copy it with the button, or select it and press Ctrl+C (⌘C on a Mac). \(use)</p>
             </div>
             """
     }

@@ -63,7 +63,9 @@ struct WebhooksPage {
                 + "it should answer 2xx within 10 seconds, without redirecting.", required: true, errors: errors,
             extra: " maxlength=\"2000\" autocomplete=\"off\" "
                 + "placeholder=\"https://example.com/doable\"")
-        let chosen = Set(form.all("events"))
+        // A fresh form starts with the commonest event ticked (a webhook with none would never be called).
+        let isFresh = form["url"] == nil && form.all("events").isEmpty
+        let chosen = isFresh ? [WebhookEvent.taskCompleted.rawValue] : Set(form.all("events"))
         let error = errors.byField["events"]
         let boxes = WebhookEvent.allCases.html { event in
             """
@@ -96,8 +98,8 @@ struct WebhooksPage {
         <p><strong>Copy its signing secret now.</strong> Doable shows it only this once; if you lose it, delete the
         webhook and add it again.</p>
         <label for="new-secret">Signing secret</label>
-        <input id="new-secret" class="secret" type="text" readonly value="\(hook.secret)" autocomplete="off" \
-        spellcheck="false" aria-describedby="new-secret-hint">
+        <div class="copy-row"><input id="new-secret" class="secret" type="text" readonly value="\(hook.secret)" autocomplete="off" \
+        spellcheck="false" aria-describedby="new-secret-hint"><button type="button" class="button" data-copy="new-secret" data-name="the signing secret" hidden>\(Icon.copy.html)Copy</button></div>
         <div class="hint" id="new-secret-hint">
         <p>Every call carries <code>X-Doable-Signature: sha256=&lt;hex&gt;</code>: the HMAC-SHA256 of the raw request
         body, keyed with this secret, in lowercase hex. Compute it over the body's bytes exactly as they arrived

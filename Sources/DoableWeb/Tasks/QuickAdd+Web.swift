@@ -41,12 +41,20 @@ struct WebQuickAdd {
         let lists = result.listName == nil ? [] : try await domain.tasks.lists(identity)
         let time = MemberTime(preferences: identity.account.preferences)
         var error: String?
+        var offers: [QuickAddOffer] = []
         if result.isTitleMissing && !result.tokens.isEmpty { error = QuickAddResult.missingTitleMessage }
         let tokens = result.tokens.map { token -> Preview.Token in
             let label: String
             switch token.kind {
             case .due:
-                label = result.due.map { "Due \(time.dueWords($0, isCompleted: false).text)" } ?? "Due"
+                if let passed = result.passedTimeToday(now: time.now, zone: time.calendar.zone) {
+                    let clock = time.time(of: passed.passed)
+                    label = "Due today \(clock), passed"
+                    error = error ?? QuickAddResult.passedTimeMessage(clock: clock)
+                    offers.append(QuickAddOffer(label: "Tomorrow \(clock)", name: "passed", value: "tomorrow"))
+                } else {
+                    label = result.due.map { "Due \(time.dueWords($0, isCompleted: false).text)" } ?? "Due"
+                }
             case .priority:
                 label = "Priority \(result.priority?.rawValue ?? "")"
             case .list:
@@ -54,8 +62,9 @@ struct WebQuickAdd {
                 if let list = list(named: name, in: lists) {
                     label = "List \(list.name)"
                 } else {
-                    label = "No list named \(name)"
-                    error = error ?? "There is no list named '\(name)'. Create it first, or remove the chip to keep the words in the title."
+                    label = "New list \(name)"
+                    error = error ?? Self.missingListMessage(name)
+                    offers.append(QuickAddOffer(label: "Create list '\(name)'", name: "createList", value: name))
                 }
             case .label:
                 label = "Label \(token.text.hasPrefix("@") ? String(token.text.dropFirst()) : token.text)"
@@ -66,7 +75,11 @@ struct WebQuickAdd {
                 kind: token.kind.rawValue, start: token.range.lowerBound, end: token.range.upperBound,
                 text: token.text, label: label)
         }
-        return Preview(title: result.title, tokens: tokens, error: error)
+        return Preview(title: result.title, tokens: tokens, error: error, offers: offers)
+    }
+
+    static func missingListMessage(_ name: String) -> String {
+        "There is no list named '\(name)'. Create it here, or remove the chip to keep the words in the title."
     }
 
     struct Preview: Encodable {
@@ -80,42 +93,60 @@ struct WebQuickAdd {
         let title: String
         let tokens: [Token]
         let error: String?
+        let offers: [QuickAddOffer]
 
         func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(title, forKey: .title)
             try container.encode(tokens, forKey: .tokens)
             try container.encode(error, forKey: .error)
+            try container.encode(offers, forKey: .offers)
         }
 
-        enum CodingKeys: String, CodingKey { case title, tokens, error }
+        enum CodingKeys: String, CodingKey { case title, tokens, error, offers }
     }
 
     /// Creates the task a quick-add line describes, in `defaultList` unless it names one; labels it names that do
     /// not exist yet are created, as in Todoist. `dueTodayUnlessSaid`: typed on Today, a line that names no date is
     /// due today, so that the task shows where it was typed.
+    ///
+    /// What a refusal offered, accepted: `createList` (the `#name` the line gives, created as a new list) and
+    /// `passedToTomorrow` (a time already past today moved to the same time tomorrow).
     func create(
-        _ text: String, ignoring: String?, defaultList: ListID?, parent: TaskID?, dueTodayUnlessSaid: Bool = false
+        _ text: String, ignoring: String?, defaultList: ListID?, parent: TaskID?, dueTodayUnlessSaid: Bool = false,
+        createList: String? = nil, passedToTomorrow: Bool = false
     ) async throws -> TaskView {
         guard text.utf16.count <= 1000 else {
             throw DoableError.invalid("text", "A quick-add line must be at most 1,000 characters.")
         }
         let result = parse(text, ignoring: ignoring)
         var input = TaskInput(title: try result.validatedTitle())
-        if let name = result.listName {
-            guard let list = list(named: name, in: try await domain.tasks.lists(identity)) else {
-                throw DoableError.invalid(
-                    "text", "There is no list named '\(name)'. Create it first, or remove the chip to keep the words in the title.")
+        let time = MemberTime(preferences: identity.account.preferences)
+        var due = result.due
+        if let passed = result.passedTimeToday(now: time.now, zone: time.calendar.zone) {
+            guard passedToTomorrow else {
+                throw DoableError.invalid("text", QuickAddResult.passedTimeMessage(clock: time.time(of: passed.passed)))
             }
-            input.listID = list.id
+            due = .moment(passed.tomorrow)
+        }
+        if let name = result.listName {
+            if let list = list(named: name, in: try await domain.tasks.lists(identity)) {
+                input.listID = list.id
+            } else if let createList, Rules.matchKey(createList) == Rules.matchKey(name) {
+                var list = ListInput()
+                list.name = name
+                input.listID = try await domain.tasks.createList(identity, list).id
+            } else {
+                throw DoableError.invalid("text", Self.missingListMessage(name))
+            }
         } else if parent == nil {
             input.listID = defaultList
         }
         if let parent { input.parentID = .some(parent) }
-        if let due = result.due {
+        if let due {
             input.due = .some(due)
         } else if dueTodayUnlessSaid && result.recurrence == nil {
-            input.due = .some(.day(MemberTime(preferences: identity.account.preferences).today))
+            input.due = .some(.day(time.today))
         }
         if let rule = result.recurrence { input.recurrence = .some(rule.description) }
         if let priority = result.priority { input.priority = priority }
@@ -135,4 +166,11 @@ struct WebQuickAdd {
         }
         return try await domain.tasks.createTask(identity, input)
     }
+}
+
+/// A button quick add shows beside a refusal: pressing it sends the line again with `name=value`.
+struct QuickAddOffer: Codable, Sendable, Equatable {
+    let label: String
+    let name: String
+    let value: String
 }

@@ -17,7 +17,8 @@ extension TasksWebController {
         do {
             let view = try await WebQuickAdd(domain: domain, identity: identity).create(
                 form["text"] ?? "", ignoring: form["ignore"], defaultList: form.text("list").flatMap(ListID.init),
-                parent: parent, dueTodayUnlessSaid: form["when"] == "today")
+                parent: parent, dueTodayUnlessSaid: form["when"] == "today", createList: form.text("createList"),
+                passedToTomorrow: form["passed"] == "tomorrow")
             return WebResponse.done(
                 context, redirect: back,
                 toast: Flash(
@@ -30,6 +31,9 @@ extension TasksWebController {
             // Without the script: back to the page, the typed line put back in quick add with the message beside it.
             var flash = Flash(message: WebErrorMiddleware.message(of: error))
             flash.retry = String((form["text"] ?? "").prefix(1000))
+            let preview = try? await WebQuickAdd(domain: domain, identity: identity).preview(
+                flash.retry ?? "", ignoring: form["ignore"])
+            flash.offers = preview?.offers.isEmpty == false ? preview?.offers : nil
             return WebResponse.done(context, redirect: back, toast: flash)
         }
     }

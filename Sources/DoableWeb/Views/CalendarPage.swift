@@ -35,8 +35,9 @@ struct CalendarPage {
             <a class="button" href="/calendar?view=\(view)&amp;date=\(previous.description)">Previous</a>
             <a class="button" href="/calendar?view=\(view)">Today</a>
             <a class="button" href="/calendar?view=\(view)&amp;date=\(next.description)">Next</a>
-            <a class="button" href="/calendar?view=month&amp;date=\(anchor.description)"\(isWeek ? "" : HTML(" aria-current=\"page\""))>Month</a>
-            <a class="button" href="/calendar?view=week&amp;date=\(anchor.description)"\(isWeek ? HTML(" aria-current=\"page\"") : "")>Week</a>
+            <span class="segmented" role="group" aria-label="Show">\
+            <a href="/calendar?view=month&amp;date=\(anchor.description)"\(isWeek ? "" : HTML(" aria-current=\"page\""))>Month</a>\
+            <a href="/calendar?view=week&amp;date=\(anchor.description)"\(isWeek ? HTML(" aria-current=\"page\"") : "")>Week</a></span>
             </nav>
             </div>
             <p class="hint">Drag a task to another day, or focus it and press Alt with an arrow key to move it a day or a week.</p>
@@ -45,6 +46,7 @@ struct CalendarPage {
             <thead><tr>\(headerDays)</tr></thead>
             <tbody>\(weeks)</tbody>
             </table>
+            \(isWeek ? "" : HTML("<p class=\"agenda-more\"><a class=\"button\" href=\"/calendar?view=month&amp;date=\(next.description)\">Show \(MemberTime.monthNames[next.month - 1]) \(String(next.year))</a></p>"))
             """
         var page = WebPage(title: "Calendar", main: main, current: "calendar")
         page.bodyClass = "wide"
@@ -55,6 +57,7 @@ struct CalendarPage {
         let tasks = byDay[day] ?? []
         var classes = ["cal-day"]
         if day == time.today { classes.append("is-today") }
+        if day < time.today { classes.append("is-past") }
         if !isWeek && day.month != anchor.month { classes.append("other-month") }
         let items = tasks.html { item -> HTML in
             let task = item.task

@@ -14,6 +14,10 @@ struct TodayPage {
     var reminders: [(Reminder, TaskItem)]
     /// GAME-2: the companion's greeting, empty while the game is off.
     var companion: HTML?
+    /// The new member's tour list while they keep it (`GettingStarted`).
+    var gettingStarted: ListView?
+    /// A member with nothing yet is offered the tour.
+    var offersTour = false
     var csrf: HTML
     var selectionBar: HTML
 
@@ -30,6 +34,8 @@ struct TodayPage {
             <p class="subtitle">\(data.time.longWords(today))<span class="greeting"> · Hello, \(name)</span></p>
             </div>
             \(whose)
+            \(gettingStarted.map { GettingStarted.banner($0, csrf: csrf) })
+            \(offersTour ? GettingStarted.offer(name: name, csrf: csrf) : "")
             <ul class="counts" aria-label="Your tasks at a glance">
             <li><a href="/search?status=open"><strong>\(openCount)</strong> open</a></li>
             <li class="\(overdue.isEmpty ? "" : "has-overdue")"><a href="/overdue"><strong>\(overdue.count)</strong> overdue</a></li>

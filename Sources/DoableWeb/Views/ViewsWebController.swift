@@ -3,6 +3,7 @@ import DoableDomain
 import Foundation
 import HTTPTypes
 import Hummingbird
+import DoableHTTP
 
 /// VIEW-1, VIEW-2 and VIEW-4: Today, Upcoming, Overdue, Completed and Trash; Assigned to me, search
 /// (`ViewsWebController+Search.swift`) and the calendar (`ViewsWebController+Calendar.swift`).
@@ -15,7 +16,38 @@ struct ViewsWebController: WebArea {
     let sharing: SharingService
 
     func addRoutes(to web: RouterGroup<WebRequestContext>) {
-        web.get("today") { _, context in try await today(context) }
+        web.get("today") { request, context in
+            let declined = request.cookies[WebCookie.named(GettingStarted.declinedCookie, secure: context.web.isSecure)] != nil
+            return try await today(context, tourDeclined: declined)
+        }
+        web.post("getting-started") { _, context in
+            let identity = try member(context)
+            if GettingStarted.list(in: try await tasks.lists(identity)) == nil {
+                try await GettingStarted.create(
+                    for: identity, tasks: tasks, today: MemberTime(preferences: identity.account.preferences).today)
+            }
+            return WebResponse.done(context, redirect: "/today")
+        }
+        web.post("getting-started/decline") { _, context in
+            _ = try member(context)
+            var response = WebResponse.done(context, redirect: "/today")
+            response.headers.append(
+                HTTPField(
+                    name: .setCookie,
+                    value: WebCookie.make(
+                        GettingStarted.declinedCookie, "declined", secure: context.web.isSecure,
+                        maxAge: 5 * 365 * 86_400)))
+            return response
+        }
+        web.post("getting-started/dismiss") { _, context in
+            let identity = try member(context)
+            if let tour = GettingStarted.list(in: try await tasks.lists(identity)) {
+                try await tasks.deleteList(identity, id: tour.list.id)
+            }
+            return WebResponse.done(
+                context, redirect: "/today",
+                toast: Flash(message: "Removed the tour. Its list is in the trash if you want it back."))
+        }
         web.get("upcoming") { _, context in try await upcoming(context) }
         web.get("overdue") { _, context in try await overdue(context) }
         web.get("completed") { _, context in try await completed(context) }
@@ -25,7 +57,7 @@ struct ViewsWebController: WebArea {
         web.get("calendar") { _, context in try await calendar(context) }
     }
 
-    private func today(_ context: WebRequestContext) async throws -> Response {
+    private func today(_ context: WebRequestContext, tourDeclined: Bool) async throws -> Response {
         let identity = try member(context)
         let data = try await TaskPageData.load(domain, identity)
         let today = data.time.today
@@ -39,7 +71,9 @@ struct ViewsWebController: WebArea {
         let companion = try await GameTodayPanel(domain: domain).render(for: identity, context: context)
         let view = TodayPage(
             data: data, identity: identity, due: due, rows: rows, whose: whose.switcher(othersCount: othersCount),
-            reminders: Array(upcoming), companion: companion, csrf: csrfField(context),
+            reminders: Array(upcoming), companion: companion,
+            gettingStarted: GettingStarted.list(in: data.lists),
+            offersTour: GettingStarted.offers(lists: data.lists, declined: tourDeclined), csrf: csrfField(context),
             selectionBar: selectionBar(data, context))
         return try await page(view.page, context, data: data)
     }

@@ -1,3 +1,4 @@
+import Foundation
 import DoableAPI
 import DoableContractMapping
 import ArgumentParser
@@ -15,7 +16,9 @@ struct AddCommand: AsyncParsableCommand {
             The title is read like the web app's quick add: "Pay rent fri 9am #Home @bills !high every month" is \
             due Friday 09:00 in the list Home with the label bills, high priority, repeating monthly. Words in \
             double quotes stay in the title as they are. A flag wins over the same part of the title. Labels that \
-            do not exist yet are created.
+            do not exist yet are created; a #List that does not exist is created with --create-list. A time \
+            already past today ("today 9am" in the afternoon) is refused with the same offer the web app makes: \
+            say tomorrow, or give --due.
             """
     )
 
@@ -33,6 +36,8 @@ struct AddCommand: AsyncParsableCommand {
     @Option(name: .long, help: "A label; repeat for several.") var label: [String] = []
     @Option(name: .long, help: "Make it a subtask of this task (an id prefix).") var parent: String?
     @Option(name: .long, help: "Notes.") var notes: String?
+    @Flag(name: .long, help: "Create the #List the title names when there is no list of that name.")
+    var createList = false
     @OptionGroup var json: JSONFlag
     @OptionGroup var options: ClientOptions
 
@@ -51,10 +56,23 @@ struct AddCommand: AsyncParsableCommand {
         } else if let list {
             draft.listID = try writable(session.list(list)).id
         } else if let name = parsed.listName {
-            draft.listID = try writable(listNamed(name, session)).id
+            if createList, try !hasList(named: name, session) {
+                draft.listID = try session.userFacing { try session.replica.createList(name: name) }.id
+            } else {
+                draft.listID = try writable(listNamed(name, session)).id
+            }
+        }
+        // The web app's rules (TASK-2): no deadline in the past; a time already gone today is offered for tomorrow.
+        if due == nil, let passed = parsed.passedTimeToday(now: .now, zone: session.timeZone) {
+            let wall = ZonedCalendar(zone: session.timeZone, weekStart: session.weekStart).wallTime(of: passed.passed)
+            let clock = String(format: "%02d:%02d", wall.hour, wall.minute)
+            throw CLIError.user(
+                QuickAddResult.passedTimeMessage(clock: clock)
+                    + " Write \"tomorrow \(clock)\" in the title, or give --due.")
         }
         draft.notes = try notes.map { notes in try checked { try Rules.taskNotes(notes) } } ?? ""
         draft.due = try due.map { try session.date($0, flag: "--due") } ?? parsed.due
+        if let chosen = draft.due { try checked { try Rules.dueNotInPast(chosen, now: .now, zone: session.timeZone) } }
         draft.start = try start.map { try session.date($0, flag: "--start") }
         draft.priority = try priority.map(Self.priority) ?? parsed.priority ?? .none
         draft.recurrence = parsed.recurrence?.description
@@ -68,6 +86,10 @@ struct AddCommand: AsyncParsableCommand {
         await session.syncAfterChange()
     }
 
+    func hasList(named name: String, _ session: Session) throws -> Bool {
+        try session.snapshot().lists.contains { Rules.matchKey($0.name) == Rules.matchKey(name) }
+    }
+
     /// The list quick add's `#Name` names: the same name in any case, a live one before an archived one.
     func listNamed(_ name: String, _ session: Session) throws -> ListRecord {
         let key = Rules.matchKey(name)
@@ -75,8 +97,8 @@ struct AddCommand: AsyncParsableCommand {
         guard let list = lists.first(where: { !$0.isArchived }) ?? lists.first else {
             throw CLIError.user(
                 """
-                There is no list named '\(name)'. Create it with `doable list add "\(name)"`, or put the words in \
-                double quotes to keep them in the title.
+                There is no list named '\(name)'. Add --create-list to create it, or put the words in double \
+                quotes to keep them in the title.
                 """)
         }
         return list

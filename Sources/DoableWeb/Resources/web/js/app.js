@@ -44,13 +44,31 @@ document.addEventListener('keydown', e => {
   if (quick?.classList.contains('is-open')) { sheet(false); $('.fab')?.focus(); return; }
   if (isOpen()) { nav(false); toggles[0]?.focus(); }
 });
+// A menu opens upwards when there is no room below it (rows at the bottom of the screen).
+document.addEventListener('toggle', e => {
+  const d = e.target, items = d.matches?.('details.menu, details.task-menu') && d.open && $('.menu-items', d);
+  if (!items) return;
+  d.classList.remove('opens-up');
+  const box = items.getBoundingClientRect(), bar = $('.tab-bar')?.getBoundingClientRect();
+  const floor = bar && bar.height ? bar.top : innerHeight;
+  if (box.bottom > floor && d.getBoundingClientRect().top - box.height > 0) d.classList.add('opens-up');
+}, true);
+
 // A menu closes when a person taps elsewhere, as menus do.
 document.addEventListener('click', e => {
-  document.querySelectorAll('details.menu[open]').forEach(d => { if (!d.contains(e.target)) d.open = false; });
+  document.querySelectorAll('details.menu[open], details.task-menu[open]').forEach(d => { if (!d.contains(e.target)) d.open = false; });
 });
 
 // The search page opened to search (no query yet): its box is ready to type in.
 if (location.pathname == '/search' && !location.search) $('#f-q')?.focus();
+
+// The browser checks a form's fields first; where a field states its rule in words (title), that is what the
+// person reads instead of "Please match the requested format".
+document.addEventListener('invalid', e => {
+  const i = e.target, v = i.validity;
+  if (i.title && !v.valueMissing && !v.customError) i.setCustomValidity(i.title);
+}, true);
+document.addEventListener('input', e => { if (e.target.validity?.customError) e.target.setCustomValidity(''); });
 
 // View controls apply on change (app.css hides their Apply button).
 document.addEventListener('change', e => {

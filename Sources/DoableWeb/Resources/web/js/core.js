@@ -28,7 +28,7 @@ export function focusOn(e, opts) {
 function locate(a) {
   if (a?.id) return sel(a.id);
   const p = a?.parentElement?.closest('[id]'), c = a?.classList[0];
-  return p && !/^(main|nav-lists|nav-shared)$/.test(p.id) ? `${sel(p.id)} ${a.tagName}${c ? '.' + CSS.escape(c) : ''}` : null;
+  return p && !/^(main|nav-views|nav-lists|nav-shared)$/.test(p.id) ? `${sel(p.id)} ${a.tagName}${c ? '.' + CSS.escape(c) : ''}` : null;
 }
 
 // Changes to #main's fields not sent yet survive a refresh (found again by form, name and value).
@@ -58,7 +58,8 @@ export async function refresh(want = [], busy) {
   const back = locate(document.activeElement), doc = new DOMParser().parseFromString(html, 'text/html'), st = $('style[nonce]');
   if (css && st && st.textContent != css) st.textContent = css;
   const kept = new Map(fields().filter(changed).map(c => [key(c), check(c) ? c.checked : c.value]));
-  for (const id of ['main', 'nav-lists', 'nav-shared']) {
+  // #nav-views too: the companion's points and the marketplace's unseen bids change with what was just done.
+  for (const id of ['main', 'nav-views', 'nav-lists', 'nav-shared']) {
     const neu = doc.getElementById(id);
     if (neu) document.getElementById(id)?.replaceChildren(...neu.childNodes);
   }

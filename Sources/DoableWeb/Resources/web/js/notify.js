@@ -24,7 +24,7 @@ async function check() {
   }
   if (!n || !ids.has(n.id) || told.has(n.id)) return;
   told.add(n.id);
-  show({ message: n.title });
+  show({ message: n.title }, true);
   if (N?.permission != 'granted' || n.silent) return;
   // One per notification however many tabs are open: the tag merges them.
   const note = new N(n.title, { body: n.body, tag: n.id });

@@ -3,6 +3,7 @@
 import { $, el } from './core.js';
 
 const form = $('#quick-add'), text = $('#quick-add-text'), chips = $('#quick-add-chips'), err = $('#quick-add-error');
+const offers = $('#quick-add-offers');
 const ignore = form?.elements.ignore;
 let last = '', timer, seq = 0;
 
@@ -28,12 +29,17 @@ const render = (tokens = []) => chips.replaceChildren(...tokens.map(t => el('li'
   el('span', { textContent: t.label }),
   el('button', { type: 'button', textContent: '×', ariaLabel: `Keep '${t.text}' in the title`, value: `${t.start}-${t.end}` }))));
 
+// What quick add offers instead of a refusal ("Create list 'Groceries'", "Tomorrow 09:00"): each button sends the
+// line again with its name and value.
+const offer = (list = []) => offers?.replaceChildren(...list.map(o =>
+  el('button', { type: 'submit', className: 'button', name: o.name, value: o.value, textContent: o.label })));
+
 async function preview() {
   const n = ++seq, v = text.value;
-  if (!v.trim()) return render(), setError();
+  if (!v.trim()) return render(), setError(), offer();
   try {
     const j = await (await fetch('/quick-add/preview?' + new URLSearchParams({ text: v, ignore: ignore.value }))).json();
-    if (n == seq) { render(j.tokens); setError(j.error?.message ?? j.error); }
+    if (n == seq) { render(j.tokens); setError(j.error?.message ?? j.error); offer(j.offers); }
   } catch {}
 }
 
@@ -54,6 +60,7 @@ if (form && text && chips && ignore) {
     text.value = last = ignore.value = '';
     render();
     setError();
+    offer();
     text.focus();
   });
 }

@@ -1,8 +1,12 @@
 // The toast: 12 s on screen, paused while hovered or focused (then 3-6 s more), a close button; `z` is Undo.
+// One at a time: what the member just did (and any failure) shows at once; news that arrives meanwhile (a badge, a
+// notification) waits in the queue until the toast on screen goes, so it never hides a reward or an Undo.
 import { $, csrf, el } from './core.js';
 
 const KEY = 'doable-toast';
 let box, timer, left, since = 0, hover, inside, held, before;
+const queue = [];
+let current; // the toast on screen and whether it was news
 
 function pause() {
   clearTimeout(timer);
@@ -30,10 +34,16 @@ export function hide() {
   box.replaceChildren();
   inside = hover = false;
   if (had) (before?.isConnected ? before : $('#main'))?.focus({ preventScroll: true });
+  if (queue.length) setTimeout(() => show(queue.shift()), 200);
 }
 
-export function show(t) {
+// `later`: news, not the answer to what the member did; it waits while another toast is on screen.
+export function show(t, later = false) {
   if (!t?.message) return;
+  if (later && box.children.length) return void queue.push(t);
+  // News on screen gives way to the answer, and comes back after it.
+  if (!later && current?.later && box.children.length) queue.unshift(current.t);
+  current = { t, later };
   const f = t.undo && el('form', { method: 'post', action: '/undo' },
     el('input', { type: 'hidden', name: '_csrf', value: csrf() }), el('input', { type: 'hidden', name: 'token', value: t.undo }),
     el('button', { type: 'submit', className: 'undo', textContent: 'Undo' }));
