@@ -33,7 +33,9 @@ import subprocess
 import sys
 import tempfile
 import time
+import datetime as dt
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import requests
 
@@ -239,13 +241,18 @@ def main() -> int:
             past = a.run("add", "Old deadline", "--due", "2020-01-02", "--offline")
             checks.check(past.returncode == 1 and "past" in past.stderr, "TASK-2 the CLI refuses a past --due",
                          past.stderr)
-            hour = time.gmtime().tm_hour
-            if hour >= 2:  # a time earlier today exists (the account's zone is UTC)
-                passed = a.run("add", f"Pay rent today {hour - 1:02d}:00", "--offline")
-                checks.check(passed.returncode == 1 and f"{hour - 1:02d}:00 has passed today" in passed.stderr
-                             and "tomorrow" in passed.stderr,
-                             "TASK-1 a time already past today is refused with tomorrow offered, as on the web",
-                             passed.stderr)
+            # A zone where it is at least two hours past midnight now, so that an earlier time today exists.
+            zone, local_hour = next((z, h) for z in ("UTC", "Asia/Tokyo", "America/New_York", "Asia/Kolkata")
+                                    for h in [dt.datetime.now(ZoneInfo(z)).hour] if 2 <= h <= 22)
+            requests.patch(f"{server.base}/api/v1/me", json={"preferences": {"timeZone": zone}},
+                           headers={"Authorization": f"Bearer {token}"}, timeout=10).raise_for_status()
+            a.run("sync")
+            clock = f"{local_hour - 1:02d}:00"
+            passed = a.run("add", f"Pay rent today {clock}", "--offline")
+            checks.check(passed.returncode == 1 and f"{clock} has passed today" in passed.stderr
+                         and f"tomorrow {clock}" in passed.stderr,
+                         "TASK-1 a time already past today is refused with tomorrow offered, as on the web",
+                         passed.stderr)
             unknown = a.run("add", "Buy apples #Orchard", "--offline")
             checks.check(unknown.returncode == 1 and "--create-list" in unknown.stderr,
                          "TASK-1 an unknown #list names --create-list", unknown.stderr)
