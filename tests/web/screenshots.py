@@ -24,6 +24,13 @@ def pages(ids):
         ("calendar-month", "/calendar?view=month", True),
         ("upcoming", "/upcoming", True),
         ("settings", "/settings/preferences", True),
+        ("register", "/register", False),
+        ("lists", "/lists", True),
+        ("search", "/search?q=milk", True),
+        ("calendar-week", "/calendar?view=week", True),
+        ("stats", "/stats", True),
+        ("market", "/market", True),
+        ("notification-settings", "/settings/notifications", True),
     ]
 
 

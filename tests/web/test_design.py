@@ -153,3 +153,25 @@ def test_VIEW2_phone_month_is_an_agenda_today_first(page, member, size):
     top = page.locator("td.is-today").evaluate("c => c.getBoundingClientRect().top")
     assert top < 300, f"today starts {top:.0f} px down"
     expect(page.get_by_role("link", name=re.compile(r"^Show \w+ \d{4}$"))).to_be_visible()
+
+
+def test_TASK1_task_page_is_short_and_says_its_title_once(page, member, size):
+    """Issue 29 item 3: a task with no subtasks or comments fits in under 1,600 px at 1280 px; its title shows once
+    (edited where it stands); Duplicate and Delete are in its menu, not red buttons mid-page; no validation text
+    shows while nothing is wrong."""
+    task = member.api.create_task("Renew the passport", member.inbox_id, due=days_from_today(5), priority="high")
+    visit(page, f"/tasks/{task['id']}")
+    expect(page.get_by_role("heading", level=1, name="Renew the passport")).to_have_count(1)
+    title = page.get_by_label("Title", exact=True)
+    expect(title).to_have_value("Renew the passport")
+    assert page.get_by_text("Renew the passport", exact=True).count() == 0 or \
+        page.locator("#main :text-is('Renew the passport'):visible").count() <= 1
+    expect(page.locator("#main .button.danger")).to_have_count(0)
+    expect(page.get_by_text(re.compile(r"1 to 200 characters|Up to 10,000 characters"))).to_have_count(0)
+    menu = page.get_by_label("More actions for this task", exact=True)
+    menu.click()
+    expect(page.get_by_role("button", name="Duplicate", exact=True)).to_be_visible()
+    expect(page.get_by_role("button", name="Delete", exact=True)).to_be_visible()
+    if size == "desktop":
+        height = page.evaluate("document.documentElement.scrollHeight")
+        assert height < 1600, f"the task page is {height} px tall"

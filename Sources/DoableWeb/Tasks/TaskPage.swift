@@ -84,19 +84,15 @@ struct TaskPage {
             </form>
             """
         let changes: HTML = """
-            <section aria-labelledby="move-heading" id="move" class="task-move">
-            <h2 id="move-heading">Move</h2>
+            <details id="move" class="task-move section-fold">
+            <summary><h2 id="move-heading">Move to another list or under a task</h2></summary>
             <form method="post" action="/tasks/\(task.id)/move" data-inplace>\(csrf)<input type="hidden" name="back" value="\(back)">
             \(Field.select("list", label: "To list", options: listOptions, selected: "\(task.listID)", id: "move-list"))
             <button type="submit" class="button">Move to list</button></form>
             <form method="post" action="/tasks/\(task.id)/move" data-inplace>\(csrf)<input type="hidden" name="back" value="\(back)">
             \(Field.select("parent", label: "Under task", options: parentOptions, selected: task.parentID.map { "\($0)" } ?? "", id: "move-parent"))
             <button type="submit" class="button">Move under task</button></form>
-            </section>
-            <section class="task-actions" aria-label="Other actions">
-            <form method="post" action="/tasks/\(task.id)/duplicate" data-inplace>\(csrf)<input type="hidden" name="back" value="\(back)"><button type="submit" class="button">Duplicate</button></form>
-            <form method="post" action="/tasks/\(task.id)/delete" data-inplace data-confirm="Delete '\(task.title)'? It goes to the trash for 30 days.">\(csrf)<input type="hidden" name="back" value="\(back)"><button type="submit" class="button danger">Delete</button></form>
-            </section>
+            </details>
             """
         var marketOrigin: HTML = ""
         if let posting {
@@ -104,21 +100,44 @@ struct TaskPage {
                 <p class="notice market-origin" role="note">From the marketplace: <a href="/market/postings/\(posting.id)">\(posting.title)</a></p>
                 """
         }
+        // The title once, edited where it stands (issue 29 item 3); the heading stays for the page's outline.
+        let titleError = errors.byField["title"]
+        let titleField: HTML = """
+            <h1 class="visually-hidden">\(task.title)</h1>
+            <div class="field title-field">\
+            <label class="visually-hidden" for="f-title">Title</label>\
+            <input id="f-title" name="title" form="task-form" class="title-input\(isDone ? " is-completed" : "")" \
+            value="\(value("title", task.title))" maxlength="200" required autocomplete="off"\
+            \(attribute: "readonly", if: !canEdit)\
+            \(titleError != nil ? HTML(" aria-invalid=\"true\" aria-describedby=\"f-title-error\"") : "")>\
+            \(titleError.map { HTML("<p class=\"field-error\" id=\"f-title-error\">\($0)</p>") })</div>
+            """
+        // Duplicate and Delete wait in the page's menu, not as a red button mid-page (docs/design.md).
+        let pageMenu: HTML = """
+            <details class="task-menu page-menu"><summary aria-label="More actions for this task">\(Icon.more.html)</summary>
+            <div class="menu-items">
+            <form method="post" action="/tasks/\(task.id)/duplicate" data-inplace>\(csrf)<input type="hidden" name="back" value="\(back)"><button type="submit">Duplicate</button></form>
+            <a href="#move">Move…</a>
+            <form method="post" action="/tasks/\(task.id)/delete" data-inplace data-confirm="Delete '\(task.title)'? It goes to the trash for 30 days.">\(csrf)<input type="hidden" name="back" value="\(back)"><button type="submit">Delete</button></form>
+            </div></details>
+            """
         let main: HTML = """
             \(breadcrumb)
             <div class="task-page-header">
             \(check)
-            <h1 class="\(isDone ? "is-completed" : "")">\(task.title)</h1>
+            \(titleField)
+            \(canEdit ? pageMenu : "")
             </div>
             \(dueLine(task, time: time))
             \(marketOrigin)
             \(canEdit ? "" : HTML("<p class=\"notice read-only-notice\" role=\"note\">You can view this task; editing needs the editor role.</p>"))
+            <div class="task-layout">
+            <div class="task-main">
             <form method="post" action="/tasks/\(task.id)" class="task-form" id="task-form" novalidate>
             \(csrf)<input type="hidden" name="version" value="\(task.version)">
             \(errors.summary)
             \(canEdit ? "" : HTML("<fieldset class=\"read-only\" disabled>"))
-            \(Field.input("title", label: "Title", value: value("title", task.title), hint: "1 to 200 characters.", required: true, errors: errors, extra: " maxlength=\"200\""))
-            \(Field.textarea("notes", label: "Notes", value: value("notes", task.notes), hint: "Up to 10,000 characters.", errors: errors))
+            \(Field.textarea("notes", label: "Notes", value: value("notes", task.notes), errors: errors, rows: 3))
             <div class="field-row">
             \(Field.select("list", label: "List", options: listOptions, selected: value("list", "\(task.listID)"), errors: errors))
             \(Field.select("status", label: "Status", options: [("pending", "Not started"), ("inProgress", "In progress"), ("completed", "Completed")], selected: value("status", task.status.rawValue), errors: errors))
@@ -126,11 +145,11 @@ struct TaskPage {
             </div>
             \(assignee)
             <fieldset class="field-row"><legend>Due</legend>
-            \(Field.input("dueDate", label: "Due date", value: value("dueDate", due.0), type: "date", hint: "A new deadline cannot be in the past.", errors: errors))
-            \(Field.input("dueTime", label: "Due time", value: value("dueTime", due.1), type: "time", hint: "Leave empty for the whole day.", errors: errors))
+            \(Field.input("dueDate", label: "Due date", value: value("dueDate", due.0), type: "date", errors: errors))
+            \(Field.input("dueTime", label: "Due time", value: value("dueTime", due.1), type: "time", errors: errors))
             </fieldset>
             <fieldset class="field-row"><legend>Start</legend>
-            \(Field.input("startDate", label: "Start date", value: value("startDate", start.0), type: "date", hint: "On or before the due date.", errors: errors))
+            \(Field.input("startDate", label: "Start date", value: value("startDate", start.0), type: "date", errors: errors))
             \(Field.input("startTime", label: "Start time", value: value("startTime", start.1), type: "time", errors: errors))
             </fieldset>
             \(RepeatFields.html(repeatForm(task, form: form, time: time), errors: errors,
@@ -148,6 +167,8 @@ struct TaskPage {
             \(subtasks.isEmpty ? HTML("<p class=\"empty-state\">No subtasks yet.</p>") : rows.list(subtasks, id: "subtasks"))
             \(canEdit ? addSubtask : "")
             </section>
+            </div>
+            <div class="task-side">
             \(TaskPhotos(task: task, photos: photos, canEdit: canEdit && task.deletedAt == nil, time: time,
                      csrf: csrf, error: photoError).html)
             \(ReminderSection(time: time, csrf: csrf).taskSection(task, reminders: reminders,
@@ -155,11 +176,14 @@ struct TaskPage {
             \(canEdit ? changes : "")
             \(discussion.commentsSection)
             \(discussion.historySection)
+            </div>
+            </div>
             <p class="meta-line">Created \(time.words(time.date(of: task.createdAt))) · Updated \(time.words(time.date(of: task.updatedAt)))\(task.completedAt.map { " · Completed \(time.words(time.date(of: $0)))" } ?? "")</p>
             """
         var page = WebPage(
             title: task.title, main: main, current: "list:\(task.listID)",
             quickAddList: canEdit ? task.listID : nil)
+        page.bodyClass = "wide"  // two columns on a wide screen: the task, then its reminders, photos and talk
         page.status = errors.isEmpty && draft == nil && reminderDraft == nil && photoError == nil ? .ok : .badRequest
         return page
     }

@@ -54,6 +54,12 @@ document.addEventListener('toggle', e => {
   if (box.bottom > floor && d.getBoundingClientRect().top - box.height > 0) d.classList.add('opens-up');
 }, true);
 
+// A link to a folded section opens it (the task menu's "Move…").
+document.addEventListener('click', e => {
+  const a = e.target.closest?.('a[href^="#"]'), t = a && a.hash.length > 1 && document.getElementById(a.hash.slice(1));
+  if (t?.tagName == 'DETAILS') t.open = true;
+});
+
 // A menu closes when a person taps elsewhere, as menus do.
 document.addEventListener('click', e => {
   document.querySelectorAll('details.menu[open], details.task-menu[open]').forEach(d => { if (!d.contains(e.target)) d.open = false; });
