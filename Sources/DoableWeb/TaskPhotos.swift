@@ -46,7 +46,7 @@ struct TaskPhotos {
             canEdit
             ? """
             <form method="post" action="/attachments/\(photo.id)/delete" class="inline-form photo-delete" data-inplace data-confirm="Delete \(name.lowercasedFirst)? It is removed for everyone who can see this task, with no undo.">\(csrf)<input type="hidden" name="back" value="\(back)">\
-            <button type="submit" class="button danger" aria-label="Delete \(name.lowercasedFirst)">Delete</button></form>
+            <button type="submit" class="button quiet-danger" aria-label="Delete \(name.lowercasedFirst)">Delete</button></form>
             """ : ""
         return """
             <li class="photo" id="photo-\(photo.id)">

@@ -342,6 +342,10 @@ final class ManualClock: Sendable {
                 json: ["url": "https://example.com/h", "events": ["task.created", "task.completed"]])
             #expect(hook.status == .created)
             #expect(hook.string("secret").hasPrefix("whsec_"))
+            // Issue 29: the same URL twice would deliver every event twice.
+            let twice = try await api.call(
+                .post, "/api/v1/webhooks", token: ann, json: ["url": "https://example.com/h", "events": ["reminder"]])
+            #expect(twice.status == .conflict && twice.errorField == "url" && twice.errorCode == "duplicate_webhook")
             let listed = try await api.call(.get, "/api/v1/webhooks", token: ann).array("webhooks")
             #expect(listed.count == 1)
             #expect(listed[0]["secret"] == nil || listed[0]["secret"] is NSNull, "the secret is shown once")

@@ -175,3 +175,22 @@ def test_TASK1_task_page_is_short_and_says_its_title_once(page, member, size):
     if size == "desktop":
         height = page.evaluate("document.documentElement.scrollHeight")
         assert height < 1600, f"the task page is {height} px tall"
+
+
+def test_GAME6_statistics_words_are_never_broken_inside(page, member, size):
+    """Issue 29 item 9: /stats at every width: a value in words ("Wednesday") wraps between words only, so a
+    one-word value takes one line and no value spills out of its tile."""
+    for title in ("Water the plants", "Pay rent"):
+        member.api.complete(member.api.create_task(title, member.inbox_id)["id"])
+    visit(page, "/stats")
+    values = page.locator(".stat-value")
+    expect(values.first).to_be_visible()
+    shapes = values.evaluate_all("""vs => vs.map(v => {
+        const style = getComputedStyle(v), line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.3;
+        return {text: v.textContent.trim(), lines: Math.round(v.getBoundingClientRect().height / line),
+                spills: v.scrollWidth > v.clientWidth + 1};
+    })""")
+    for shape in shapes:
+        assert not shape["spills"], shape
+        if " " not in shape["text"]:
+            assert shape["lines"] <= 1, f"'{shape['text']}' is broken over {shape['lines']} lines at {size}"

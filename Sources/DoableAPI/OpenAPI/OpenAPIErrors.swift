@@ -103,6 +103,7 @@ extension OpenAPI {
         "task_done": "the task is completed or in the trash, so there is nothing to remind of",
         "not_in_trash": "it is not in the trash",
         "edit_conflict": "it was changed or removed at the same moment; try again",
+        "duplicate_webhook": "the caller already has a webhook for this URL (`field` url); delete it to change its events",
         "version_mismatch": "`If-Match` names a version the item no longer has (it was changed meanwhile)",
         "already_member": "the member already has access to the list (`field` is login)",
         "owner_role": "the owner's own role cannot change (the owner hands the list to an admin first)",

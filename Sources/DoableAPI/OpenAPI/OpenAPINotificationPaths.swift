@@ -85,7 +85,7 @@ extension OpenAPI {
                     receives.
                     """,
                 body: "CreateWebhookRequest", status: 201, ok: ok(ref("CreatedWebhook"), "Created."),
-                conflicts: ["edit_conflict"],
+                conflicts: ["duplicate_webhook", "edit_conflict"],
                 badRequest: """
                     The URL is not http(s) with a host, carries a user name or password, is longer than 2,000 bytes or \
                     points at this server, or the account has 20 webhooks already (`field` url); no events or an \

@@ -16,7 +16,7 @@ struct GameStorePage {
 
     var page: WebPage {
         let groups = Self.storeCategories.html { category, title -> HTML in
-            let cards = items.filter { $0.item.category == category }
+            let cards = Self.affordableFirst(items.filter { $0.item.category == category }, points: points)
             guard !cards.isEmpty else { return "" }
             return """
                 <section class="store-category" aria-labelledby="store-\(category.rawValue)">
@@ -33,6 +33,18 @@ struct GameStorePage {
             \(items.isEmpty ? HTML("<p class=\"empty-state\">The store is empty for now.</p>") : groups)
             """
         return GameParts.page("Store", main)
+    }
+
+    /// What the member can buy now first (cheapest first), then what they own, then what needs more points
+    /// (closest first): the store leads with what is possible, not with a wall of "you need more".
+    static func affordableFirst(_ items: [StoreItemView], points: Int) -> [StoreItemView] {
+        func rank(_ entry: StoreItemView) -> Int { entry.isOwned ? 1 : entry.item.price <= points ? 0 : 2 }
+        return items.enumerated().sorted { left, right in
+            let (a, b) = (left.element, right.element)
+            if rank(a) != rank(b) { return rank(a) < rank(b) }
+            if a.item.price != b.item.price { return a.item.price < b.item.price }
+            return left.offset < right.offset
+        }.map(\.element)
     }
 
     /// One item as a card: its preview, name, description and price, and what can be done with it.

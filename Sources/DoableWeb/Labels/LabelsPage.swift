@@ -81,7 +81,7 @@ struct LabelsPage {
             <form method="post" action="/labels/\(label.id)/delete" class="inline-form" \
             data-confirm="Delete label '\(label.name)'? It is taken off every task that has it.">
             \(csrf)<input type="hidden" name="back" value="/labels">
-            <button type="submit" class="button danger" aria-label="Delete label '\(label.name)'">Delete</button>
+            <button type="submit" class="button quiet-danger" aria-label="Delete label '\(label.name)'">Delete</button>
             </form>
             </li>
             """

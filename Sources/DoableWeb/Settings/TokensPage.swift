@@ -83,7 +83,7 @@ struct TokensPage {
         <form method="post" action="/settings/tokens/\(credential.id)/revoke" class="inline-form" \
         data-confirm="\(question)">
         \(csrf)<input type="hidden" name="back" value="/settings/tokens">
-        <button type="submit" class="button danger" aria-label="\(name)">\(label)</button>
+        <button type="submit" class="button quiet-danger" aria-label="\(name)">\(label)</button>
         </form>
         """
     }

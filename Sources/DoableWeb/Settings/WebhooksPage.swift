@@ -51,7 +51,7 @@ struct WebhooksPage {
             <form method="post" action="/settings/webhooks/\(hook.id)/delete" class="inline-form" \
             data-confirm="\(question)">
             \(csrf)<input type="hidden" name="back" value="/settings/webhooks">
-            <button type="submit" class="button danger" aria-label="Delete webhook \(hook.url)">Delete</button>
+            <button type="submit" class="button quiet-danger" aria-label="Delete webhook \(hook.url)">Delete</button>
             </form></li>
             """
     }

@@ -63,7 +63,7 @@ struct TaskDiscussion {
         if view.canEdit { actions += editForm(comment) }
         if view.canDelete {
             actions += """
-                <form method="post" action="\(base)/\(comment.id)/delete" data-inplace data-confirm="Delete this comment?">\(csrf)<input type="hidden" name="version" value="\(comment.version)"><input type="hidden" name="back" value="/tasks/\(taskID)#comments"><button type="submit" class="button danger">Delete comment</button></form>
+                <form method="post" action="\(base)/\(comment.id)/delete" data-inplace data-confirm="Delete this comment?">\(csrf)<input type="hidden" name="version" value="\(comment.version)"><input type="hidden" name="back" value="/tasks/\(taskID)#comments"><button type="submit" class="button quiet-danger">Delete comment</button></form>
                 """
         }
         return """
