@@ -279,3 +279,24 @@ def test_ACC1_a_new_member_is_offered_a_tour_and_removes_it_in_one_tap(browsing,
     visit(page, "/today")
     expect(page.get_by_role("region", name="Welcome to Doable, Tia")).to_have_count(0)
     assert [entry["name"] for entry in api.lists()] == ["Inbox"]
+
+
+def test_ACC3_today_asks_gently_for_the_optional_profile(page, member):
+    """Issue 29 item 6: the optional profile fields left registration; Today mentions them at its foot once the
+    member has tasks, links to the profile, and "Not now" hides the line; filling one in ends it too."""
+    member.api.create_task("Water the plants", member.inbox_id)
+    visit(page, "/today")
+    prompt = page.get_by_role("complementary", name="Your profile")
+    expect(prompt).to_contain_text("Complete your profile")
+    expect(prompt.get_by_role("link", name="add more about you")).to_have_attribute("href", "/settings")
+    prompt.get_by_role("button", name="Not now", exact=True).click()
+    expect(page.get_by_role("complementary", name="Your profile")).to_have_count(0)
+    visit(page, "/today")
+    expect(page.get_by_role("complementary", name="Your profile")).to_have_count(0)
+
+
+def test_ACC3_the_profile_prompt_ends_once_a_field_is_filled(page, member):
+    member.api.create_task("Water the plants", member.inbox_id)
+    member.api.patch_me(phone="+14155550123")
+    visit(page, "/today")
+    expect(page.get_by_role("complementary", name="Your profile")).to_have_count(0)

@@ -52,6 +52,25 @@ enum GettingStarted {
         !declined && lists.count == 1 && lists[0].list.isInbox && lists[0].openTaskCount == 0
     }
 
+    /// The cookie "Not now" on the profile prompt sets.
+    static let profileCookie = "doable_profile_prompt"
+
+    /// Issue 29 item 6: the optional profile fields left registration; Today mentions them once the member has
+    /// tasks of their own, until they fill one in or say "Not now".
+    static func asksForProfile(_ account: Account, lists: [ListView], dismissed: Bool) -> Bool {
+        !dismissed && account.gender == nil && account.dateOfBirth == nil && account.educationLevel == nil
+            && account.phone == nil && lists.contains { $0.openTaskCount > 0 }
+    }
+
+    static func profilePrompt(csrf: HTML) -> HTML {
+        """
+        <aside class="profile-prompt" aria-label="Your profile">
+        <p>Complete your profile when you like: <a href="/settings">add more about you</a> (all of it optional).</p>
+        <form method="post" action="/getting-started/profile-later">\(csrf)<button type="submit" class="button quiet">Not now</button></form>
+        </aside>
+        """
+    }
+
     /// Today's offer to a member with nothing yet.
     static func offer(name: String, csrf: HTML) -> HTML {
         """

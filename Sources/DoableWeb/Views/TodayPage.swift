@@ -18,6 +18,8 @@ struct TodayPage {
     var gettingStarted: ListView?
     /// A member with nothing yet is offered the tour.
     var offersTour = false
+    /// The gentle "complete your profile" line, at the foot of the page.
+    var asksForProfile = false
     var csrf: HTML
     var selectionBar: HTML
 
@@ -49,6 +51,7 @@ struct TodayPage {
             </section>
             \(companion)
             \(ReminderSection(time: data.time, csrf: csrf).upcoming(reminders))
+            \(asksForProfile ? GettingStarted.profilePrompt(csrf: csrf) : "")
 
             \(selectionBar)
             """

@@ -17,8 +17,10 @@ struct ViewsWebController: WebArea {
 
     func addRoutes(to web: RouterGroup<WebRequestContext>) {
         web.get("today") { request, context in
-            let declined = request.cookies[WebCookie.named(GettingStarted.declinedCookie, secure: context.web.isSecure)] != nil
-            return try await today(context, tourDeclined: declined)
+            let secure = context.web.isSecure
+            let declined = request.cookies[WebCookie.named(GettingStarted.declinedCookie, secure: secure)] != nil
+            let later = request.cookies[WebCookie.named(GettingStarted.profileCookie, secure: secure)] != nil
+            return try await today(context, tourDeclined: declined, profileLater: later)
         }
         web.post("getting-started") { _, context in
             let identity = try member(context)
@@ -39,6 +41,16 @@ struct ViewsWebController: WebArea {
                         maxAge: 5 * 365 * 86_400)))
             return response
         }
+        web.post("getting-started/profile-later") { _, context in
+            _ = try member(context)
+            var response = WebResponse.done(context, redirect: "/today")
+            response.headers.append(
+                HTTPField(
+                    name: .setCookie,
+                    value: WebCookie.make(
+                        GettingStarted.profileCookie, "later", secure: context.web.isSecure, maxAge: 180 * 86_400)))
+            return response
+        }
         web.post("getting-started/dismiss") { _, context in
             let identity = try member(context)
             if let tour = GettingStarted.list(in: try await tasks.lists(identity)) {
@@ -57,7 +69,7 @@ struct ViewsWebController: WebArea {
         web.get("calendar") { _, context in try await calendar(context) }
     }
 
-    private func today(_ context: WebRequestContext, tourDeclined: Bool) async throws -> Response {
+    private func today(_ context: WebRequestContext, tourDeclined: Bool, profileLater: Bool) async throws -> Response {
         let identity = try member(context)
         let data = try await TaskPageData.load(domain, identity)
         let today = data.time.today
@@ -73,7 +85,9 @@ struct ViewsWebController: WebArea {
             data: data, identity: identity, due: due, rows: rows, whose: whose.switcher(othersCount: othersCount),
             reminders: Array(upcoming), companion: companion,
             gettingStarted: GettingStarted.list(in: data.lists),
-            offersTour: GettingStarted.offers(lists: data.lists, declined: tourDeclined), csrf: csrfField(context),
+            offersTour: GettingStarted.offers(lists: data.lists, declined: tourDeclined),
+            asksForProfile: GettingStarted.asksForProfile(identity.account, lists: data.lists, dismissed: profileLater),
+            csrf: csrfField(context),
             selectionBar: selectionBar(data, context))
         return try await page(view.page, context, data: data)
     }
