@@ -20,6 +20,19 @@ def register_form(page):
     }
 
 
+def register_in_one_step(page, prefix: str, first: str, last: str) -> str:
+    """Fills the five fields of the register page (already open) with a fresh member and submits; the username."""
+    username = unique_username(prefix)
+    form = register_form(page)
+    form["email"].fill(f"{username}@example.com")
+    form["password"].fill(PASSWORD)
+    form["username"].fill(username)
+    form["first"].fill(first)
+    form["last"].fill(last)
+    submit_register(page)
+    return username
+
+
 def submit_register(page):
     page.get_by_role("button", name=re.compile(r"^(create (an )?account|register|sign up)$", re.I)).click()
 
@@ -60,14 +73,7 @@ def test_ACC1_optional_fields_are_optional(browsing, base_url):
     """ACC-1: gender, date of birth, education and phone may stay empty."""
     page = browsing.page()
     visit(page, "/register")
-    username = unique_username("opt")
-    form = register_form(page)
-    form["email"].fill(f"{username}@example.com")
-    form["password"].fill(PASSWORD)
-    form["username"].fill(username)
-    form["first"].fill("Bo")
-    form["last"].fill("Yin")
-    submit_register(page)
+    username = register_in_one_step(page, "opt", "Bo", "Yin")
     expect(page).to_have_url(SIGNED_IN)
     me = sign_in_api(base_url, username, PASSWORD).json()["account"]
     assert (me["gender"], me["dateOfBirth"], me["educationLevel"], me["phone"]) == (None, None, None, None)
@@ -244,14 +250,7 @@ def test_ACC1_a_new_member_is_offered_a_tour_and_removes_it_in_one_tap(browsing,
     Undo, subtasks); one tap removes the tour (its list goes to the trash). "No thanks" hides the offer."""
     page = browsing.page()
     visit(page, "/register")
-    username = unique_username("tour")
-    form = register_form(page)
-    form["email"].fill(f"{username}@example.com")
-    form["password"].fill(PASSWORD)
-    form["username"].fill(username)
-    form["first"].fill("Tia")
-    form["last"].fill("Ng")
-    submit_register(page)
+    username = register_in_one_step(page, "tour", "Tia", "Ng")
     expect(page).to_have_url(SIGNED_IN)
     api = Api(base_url, sign_in_api(base_url, username, PASSWORD).json()["token"])
     assert [entry["name"] for entry in api.lists()] == ["Inbox"] and api.tasks() == []

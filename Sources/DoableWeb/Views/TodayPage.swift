@@ -47,7 +47,7 @@ struct TodayPage {
             <section aria-labelledby="overdue-heading"><h2 id="overdue-heading">Overdue</h2>\(rows.list(overdue))</section>
             """))
             <section aria-labelledby="due-today"><h2 id="due-today">Due today</h2>
-            \(dueToday.isEmpty ? HTML("<p class=\"empty-state\">Nothing due today. Add a task above, or enjoy the free time.</p>") : rows.list(dueToday))
+            \(dueToday.isEmpty ? HTML("<p class=\"empty-state\">Nothing due today. Add one with quick add, or enjoy the free time.</p>") : rows.list(dueToday))
             </section>
             \(companion)
             \(ReminderSection(time: data.time, csrf: csrf).upcoming(reminders))

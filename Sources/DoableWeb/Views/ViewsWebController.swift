@@ -31,25 +31,10 @@ struct ViewsWebController: WebArea {
             return WebResponse.done(context, redirect: "/today")
         }
         web.post("getting-started/decline") { _, context in
-            _ = try member(context)
-            var response = WebResponse.done(context, redirect: "/today")
-            response.headers.append(
-                HTTPField(
-                    name: .setCookie,
-                    value: WebCookie.make(
-                        GettingStarted.declinedCookie, "declined", secure: context.web.isSecure,
-                        maxAge: 5 * 365 * 86_400)))
-            return response
+            try rememberedOnToday(GettingStarted.declinedCookie, "declined", days: 5 * 365, context)
         }
         web.post("getting-started/profile-later") { _, context in
-            _ = try member(context)
-            var response = WebResponse.done(context, redirect: "/today")
-            response.headers.append(
-                HTTPField(
-                    name: .setCookie,
-                    value: WebCookie.make(
-                        GettingStarted.profileCookie, "later", secure: context.web.isSecure, maxAge: 180 * 86_400)))
-            return response
+            try rememberedOnToday(GettingStarted.profileCookie, "later", days: 180, context)
         }
         web.post("getting-started/dismiss") { _, context in
             let identity = try member(context)
@@ -67,6 +52,20 @@ struct ViewsWebController: WebArea {
         web.get("assigned") { _, context in try await assigned(context) }
         web.get("search") { _, context in try await search(context) }
         web.get("calendar") { _, context in try await calendar(context) }
+    }
+
+    /// Back to Today with a hint this browser keeps (a declined tour, a profile prompt put off): a cookie, not a
+    /// write, since it is only about what Today shows here.
+    private func rememberedOnToday(_ cookie: String, _ value: String, days: Int, _ context: WebRequestContext) throws
+        -> Response
+    {
+        _ = try member(context)
+        var response = WebResponse.done(context, redirect: "/today")
+        response.headers.append(
+            HTTPField(
+                name: .setCookie,
+                value: WebCookie.make(cookie, value, secure: context.web.isSecure, maxAge: days * 86_400)))
+        return response
     }
 
     private func today(_ context: WebRequestContext, tourDeclined: Bool, profileLater: Bool) async throws -> Response {
