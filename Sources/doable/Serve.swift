@@ -159,6 +159,7 @@ struct Serve: AsyncParsableCommand {
     }
 
     func run() async throws {
+        AllocatorTuning.applyForServer()
         var logger = Logger(label: "doable")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
         let store = try storeOptions.storeForServer(logger: logger, allowUnsafeDurability: allowsUnsafeDurability)
