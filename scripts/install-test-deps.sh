@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs what the tests need and a fresh machine may lack: Debian packages (PostgreSQL, SQLite headers, curl,
+# Installs what the tests need and a fresh machine may lack: Debian packages (PostgreSQL, SQLite headers, curl, Leaflet,
 # chromium and a font for the browser tests) and a Python virtual environment in .venv with the test tools. Safe to
 # run again; it skips what is there.
 set -euo pipefail
@@ -12,6 +12,8 @@ command -v curl >/dev/null 2>&1 || missing+=(curl)
 command -v strace >/dev/null 2>&1 || missing+=(strace)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 [ -d /usr/share/fonts/truetype/dejavu ] || missing+=(fonts-dejavu-core)
+# MKT-12: the marketplace's real map is Debian's Leaflet, which the server serves from /usr/share/javascript/leaflet.
+[ -f /usr/share/javascript/leaflet/leaflet.js ] || missing+=(libjs-leaflet)
 if [ ${#missing[@]} -gt 0 ]; then
     echo "Installing ${missing[*]} ..."
     export DEBIAN_FRONTEND=noninteractive

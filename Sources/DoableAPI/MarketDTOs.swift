@@ -14,12 +14,16 @@ public struct PostingDTO: Codable, Sendable {
     @Nullable public var category: CategoryRefDTO?
     @Nullable public var suggestedCategory: String?
     public let maxBid: Double
+    /// MKT-12: the ISO 4217 code `maxBid`, `lowestBid` and the bids are in (the server's `--currency`).
+    public let currency: CurrencyCode
     public let status: MarketPosting.Status
     /// The lowest open bid; null without one.
     @Nullable public var lowestBid: Double?
     /// How many bids are open.
     public let bidCount: Int
     @Nullable public var location: LocationDTO?
+    /// MKT-12: when the job should happen; null when the poster did not say.
+    @Nullable public var when: PostingWhenDTO?
     /// MKT-9: from the point searched near, in kilometres (two decimals); null without `near`.
     @Nullable public var distanceKm: Double?
     @Nullable public var bearingDegrees: Double?
@@ -42,6 +46,36 @@ public struct PostingDTO: Codable, Sendable {
         let scale = pow(10, Double(places))
         return (value * scale).rounded() / scale
     }
+}
+
+/// MKT-12: one day (`until` null) or a window of days, both ends included.
+@PublicInit
+public struct PostingWhenDTO: Codable, Sendable {
+    public let from: CivilDate
+    @Nullable public var until: CivilDate?
+}
+
+/// MKT-12: how this server shows money and places (`GET /api/v1/market/settings`).
+@PublicInit
+public struct MarketSettingsDTO: Codable, Sendable {
+    public let currency: CurrencyCode
+    @Nullable public var mapTiles: String?
+    public let mapAttribution: String
+    public let placeSearch: Bool
+}
+
+/// MKT-12: places found for an address (`GET /api/v1/market/places`).
+@PublicInit
+public struct PlaceSearchResultDTO: Codable, Sendable {
+    public let places: [FoundPlaceDTO]
+    public let available: Bool
+}
+
+@PublicInit
+public struct FoundPlaceDTO: Codable, Sendable {
+    public let name: String
+    public let latitude: Double
+    public let longitude: Double
 }
 
 /// MKT-11: the category a posting is in.
@@ -79,6 +113,8 @@ public struct BidDTO: Codable, Sendable {
     public let postingId: PostingID
     @Nullable public var bidder: String?
     public let amount: Double
+    /// MKT-12: the ISO 4217 code of `amount`.
+    public let currency: CurrencyCode
     public let message: String
     public let status: Bid.Status
     public let createdAt: Timestamp

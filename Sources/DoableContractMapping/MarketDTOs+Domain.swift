@@ -9,9 +9,10 @@ extension PostingDTO {
         self.init(
             id: posting.id, poster: view.poster, title: posting.title, description: posting.description,
             category: view.category.map(CategoryRefDTO.init), suggestedCategory: posting.suggestedCategory,
-            maxBid: posting.maxBid.jsonNumber, status: posting.status, lowestBid: posting.lowestBid?.jsonNumber,
+            maxBid: posting.maxBid.jsonNumber, currency: view.currency, status: posting.status, lowestBid: posting.lowestBid?.jsonNumber,
             bidCount: posting.openBidCount,
             location: view.location.map { LocationDTO($0, exact: view.isLocationExact) },
+            when: posting.when.map { PostingWhenDTO(from: $0.from, until: $0.until) },
             distanceKm: view.distanceKm.map { Self.rounded($0, places: 2) },
             bearingDegrees: view.bearingDegrees.map { Self.rounded($0, places: 1).truncatingRemainder(dividingBy: 360) },
             assignee: view.assignee, photoIds: view.photoIDs, createdAt: posting.createdAt,
@@ -60,6 +61,7 @@ extension BidDTO {
     public init(_ view: BidView, posting: PostingView? = nil) {
         self.init(
             id: view.bid.id, postingId: view.bid.postingID, bidder: view.bidder, amount: view.bid.amount.jsonNumber,
+            currency: view.currency,
             message: view.bid.message, status: view.bid.status, createdAt: view.bid.createdAt,
             updatedAt: view.bid.updatedAt, version: view.bid.version,
             bidderRating: MarketRatingDTO(view.bidderRating), posting: posting.map(PostingDTO.init))

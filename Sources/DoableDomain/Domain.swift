@@ -22,12 +22,15 @@ public struct Domain: Sendable {
     let davBodies = DAVBodyCache()
     /// Issue 34: whether writes meet a full disk (for `/readyz`, `/metrics` and a log line a minute).
     public let storage = StorageStatus()
+    /// MKT-12: the currency of the marketplace's amounts (`--currency`).
+    public let currency: CurrencyCode
 
     public init(
         store: any Store, notifier: FeedNotifier = FeedNotifier(), passwords: PasswordHasher = PasswordHasher(),
         clock: @escaping @Sendable () -> Timestamp = { .now }, readiness: ReadinessGate = ReadinessGate(isOpen: true),
-        webhookPolicy: WebhookPolicy = WebhookPolicy(ownHosts: [], ownPort: 8080)
+        webhookPolicy: WebhookPolicy = WebhookPolicy(ownHosts: [], ownPort: 8080), currency: CurrencyCode = .euro
     ) {
+        self.currency = currency
         self.webhookPolicy = webhookPolicy
         self.store = store
         self.readiness = readiness

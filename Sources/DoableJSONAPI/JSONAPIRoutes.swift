@@ -1,3 +1,4 @@
+public import DoableDelivery
 public import DoableDomain
 public import DoableHTTP
 public import Hummingbird
@@ -7,7 +8,8 @@ public import Hummingbird
 public enum JSONAPIRoutes {
     public static func add(
         to router: Router<AppRequestContext>, domain: Domain, limiter: SignInLimiter, fairShare: FairShareLimiter,
-        pageCache: TaskPageCache, eventHeartbeat: Duration, trustedProxies: TrustedProxies
+        pageCache: TaskPageCache, eventHeartbeat: Duration, trustedProxies: TrustedProxies,
+        marketMap: MarketMapSettings = MarketMapSettings()
     ) {
         OperationsController(domain: domain).addRoutes(to: router)
         let api = router.group("api/v1")
@@ -23,7 +25,7 @@ public enum JSONAPIRoutes {
         TrashController(tasks: domain.tasks).addRoutes(to: authenticated)
         CollaborationController(tasks: domain.tasks, sharing: domain.sharing, reminders: domain.reminders).addRoutes(to: authenticated)
         RemindersController(reminders: domain.reminders).addRoutes(to: authenticated)
-        MarketController(market: domain.market).addRoutes(to: authenticated)
+        MarketController(market: domain.market, map: marketMap).addRoutes(to: authenticated)
         AttachmentsController(photos: domain.photos).addRoutes(to: authenticated)
         ImportsController(transfer: domain.transfer).addRoutes(to: authenticated)
         let admin = AdminController(game: domain.game, market: domain.market)

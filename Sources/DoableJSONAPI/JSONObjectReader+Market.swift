@@ -48,4 +48,19 @@ extension JSONObjectReader {
         }
         return .some(MarketPosting.Location(point: point, placeName: placeName))
     }
+
+    /// MKT-12: a day (`"2026-12-05"`) or `{from, until}`; absent → nil, null → .some(nil). The Domain reads the dates.
+    func postingWhen(_ key: String) throws -> PostingWhenInput?? {
+        if isNull(key) { return .some(nil) }
+        switch fields[key] {
+        case nil: return nil
+        case .string?: return .some(PostingWhenInput(from: try string(key) ?? ""))
+        case .object?:
+            guard let window = try object(key, allowed: RequestFields.postingWhen) else { return nil }
+            let from = try window.required("from", window.string)
+            let until = window.isNull("until") ? nil : try window.string("until")
+            return .some(PostingWhenInput(from: from, until: until))
+        default: throw typeError(key, "a date (YYYY-MM-DD) or an object {from, until}")
+        }
+    }
 }

@@ -5,12 +5,15 @@ import DoableDomain
 import Hummingbird
 import NIOCore
 import DoableHTTP
+import DoableDelivery
 
 /// MKT-1..3, MKT-5, MKT-7..11: the marketplace's postings, their photos, and the caller's own postings and bids.
 /// Every signed-in member sees every posting; only its poster changes it (403 for anyone else, since the posting is
 /// no secret). Bids, questions and reviews are in `MarketController+Bids.swift`.
 struct MarketController: Sendable {
     let market: MarketService
+    /// MKT-12: the map tiles and address search the server was given.
+    let map: MarketMapSettings
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         let market = group.group("market")
@@ -23,6 +26,7 @@ struct MarketController: Sendable {
         mine.get("postings", use: myPostings)
         mine.get("bids", use: myBids)
         market.get("categories", use: categories)
+        addPlaceRoutes(to: market)
         addBidRoutes(to: group)
     }
 
@@ -35,6 +39,7 @@ struct MarketController: Sendable {
         input.suggestedCategory = try body.nullableString("suggestedCategory")
         input.maxBid = try body.money("maxBid")
         input.location = try body.location("location")
+        input.when = try body.postingWhen("when")
         return input
     }
 

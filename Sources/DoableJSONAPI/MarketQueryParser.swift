@@ -23,11 +23,11 @@ struct MarketQuery {
         }
         var seen = Set<MarketPosting.Status>()
         for value in try Self.values(parameters, "status") {
-            guard let status = MarketPosting.Status(rawValue: value), status.isOpen else {
+            guard let status = MarketPosting.Status(rawValue: value), status.isOpen || status == .done else {
                 throw DoableError.invalid(
                     "status",
-                    "'status' must be requested or bidded: search finds open "
-                        + "postings only (see /market/my/postings for the others).")
+                    "'status' must be requested or bidded (open postings), or done alone (finished ones); see "
+                        + "/market/my/postings for your assigned ones.")
             }
             if seen.insert(status).inserted { statuses.append(status) }
         }

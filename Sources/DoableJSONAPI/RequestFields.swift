@@ -43,7 +43,10 @@ enum RequestFields {
     static let comment: Set<String> = ["body"]
     static let markRead: Set<String> = ["ids", "all"]
     /// MKT-1, MKT-10: a posting; `location` is an object of its own.
-    static let posting: Set<String> = ["title", "description", "category", "suggestedCategory", "maxBid", "location"]
+    static let posting: Set<String> = [
+        "title", "description", "category", "suggestedCategory", "maxBid", "location", "when",
+    ]
+    static let postingWhen: Set<String> = ["from", "until"]
     static let location: Set<String> = ["latitude", "longitude", "placeName"]
     /// MKT-4: a bid, new or changed.
     static let bid: Set<String> = ["amount", "message"]

@@ -35,6 +35,9 @@ public struct ServerConfiguration: Sendable {
     public var metricsToken: String?
     /// NOTIF-2 and NOTIF-5: SMTP, the public address for links, the reminder scheduler.
     public var delivery = DeliverySettings()
+    /// MKT-12: the currency of the marketplace's amounts, and its map and address search.
+    public var currency = CurrencyCode.euro
+    public var marketMap = MarketMapSettings()
     /// The domain's clock: the real one, except in tests that pass days (`OffsetClock`).
     public var clock: @Sendable () -> Timestamp = { .now }
 
@@ -49,7 +52,7 @@ public func buildRouter(
     domain: Domain, limiter: SignInLimiter, fairShare: FairShareLimiter = FairShareLimiter(),
     pageCache: TaskPageCache = TaskPageCache(), eventHeartbeat: Duration = .seconds(15),
     trustedProxies: TrustedProxies = TrustedProxies(), metrics: ServerMetrics? = nil, metricsToken: String? = nil,
-    canSendEmail: Bool = true
+    canSendEmail: Bool = true, marketMap: MarketMapSettings = MarketMapSettings()
 ) -> HeadAsGet<Router<AppRequestContext>> {
     let router = Router(context: AppRequestContext.self)
     if metrics != nil { router.add(middleware: MetricsMiddleware()) }
@@ -66,10 +69,11 @@ public func buildRouter(
     }
     JSONAPIRoutes.add(
         to: router, domain: domain, limiter: limiter, fairShare: fairShare, pageCache: pageCache,
-        eventHeartbeat: eventHeartbeat, trustedProxies: trustedProxies)
+        eventHeartbeat: eventHeartbeat, trustedProxies: trustedProxies, marketMap: marketMap)
     assets.addRoutes(to: router)
     WebController(
-        domain: domain, assets: assets, trustedProxies: trustedProxies, limiter: limiter, canSendEmail: canSendEmail
+        domain: domain, assets: assets, trustedProxies: trustedProxies, limiter: limiter, canSendEmail: canSendEmail,
+        marketMap: marketMap
     )
     .addRoutes(to: router)
     return HeadAsGet(inner: router)
@@ -87,7 +91,8 @@ public func buildApplication(
         store: store, passwords: passwords, clock: configuration.clock, readiness: readiness,
         webhookPolicy: Domain.WebhookPolicy(
             ownHosts: [configuration.host], ownPort: configuration.port,
-            outgoing: configuration.delivery.outgoing))
+            outgoing: configuration.delivery.outgoing),
+        currency: configuration.currency)
     let pageCache = TaskPageCache(capacityBytes: configuration.pageCacheBytes)
     // On its own listener the metrics need no token unless one is given; on the API's listener they always do.
     let metricsOnOwnListener = configuration.metricsPort != nil
@@ -97,7 +102,7 @@ public func buildApplication(
         pageCache: pageCache, eventHeartbeat: configuration.eventHeartbeat,
         trustedProxies: configuration.trustedProxies, metrics: configuration.metrics,
         metricsToken: metricsOnOwnListener ? nil : configuration.metricsToken,
-        canSendEmail: configuration.delivery.smtpURL != nil)
+        canSendEmail: configuration.delivery.smtpURL != nil, marketMap: configuration.marketMap)
     var services: [any Service] = [
         store,
         FeedNotifierService(domain: domain, logger: logger),

@@ -3,7 +3,7 @@ enum MarketColumns {
     static let posting = """
         id, poster_id, title, description, category_id, suggested_category, max_bid_cents, status, latitude,
         longitude, place_name, assignee_id, accepted_bid_id, assignee_task_id, lowest_bid_cents, open_bid_count,
-        bids_seen_at, done_at, created_at, updated_at, deleted_at, version
+        bids_seen_at, done_at, created_at, updated_at, deleted_at, version, when_from, when_until
         """
     static let bid = "id, posting_id, poster_id, bidder_id, amount_cents, message, status, created_at, updated_at, version"
     static let question = "id, posting_id, poster_id, asker_id, body, answer, answered_at, created_at, version"

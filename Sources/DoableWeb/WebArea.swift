@@ -11,6 +11,8 @@ struct WebShell: Sendable {
     let installationKey: CSRFKey
     /// Whether the server has a mail server: without one, email is offered nowhere as a channel.
     let canSendEmail: Bool
+    /// MKT-12: the marketplace's real map and address search, when the server has them.
+    let map: MarketMap
 
     /// The server's clock (the test clock in tests).
     func now() -> Timestamp { renderer.domain.now() }

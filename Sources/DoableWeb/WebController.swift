@@ -4,6 +4,7 @@ import DoableCore
 public import DoableDomain
 public import Hummingbird
 public import DoableHTTP
+public import DoableDelivery
 
 /// The web app (issue 11): its middleware and every area's routes. Each area is a `WebArea` controller in its own
 /// folder, holding only the services it uses, with its pages as view types beside it; every write goes through the
@@ -15,12 +16,13 @@ public struct WebController: Sendable {
     /// `canSendEmail`: whether the server has a mail server (`--smtp-url`); without one the email channel is off.
     public init(
         domain: Domain, assets: WebAssets, trustedProxies: TrustedProxies, limiter: SignInLimiter,
-        canSendEmail: Bool = true
+        canSendEmail: Bool = true, marketMap: MarketMapSettings = MarketMapSettings()
     ) {
         self.domain = domain
+        let map = MarketMap(settings: marketMap)
         self.shell = WebShell(
-            renderer: WebRenderer(domain: domain, assets: assets, trustedProxies: trustedProxies), limiter: limiter,
-            installationKey: CSRFKey(), canSendEmail: canSendEmail)
+            renderer: WebRenderer(domain: domain, assets: assets, trustedProxies: trustedProxies, map: map),
+            limiter: limiter, installationKey: CSRFKey(), canSendEmail: canSendEmail, map: map)
     }
 
     /// Every area of the web app, each given only the services it uses.
@@ -29,6 +31,7 @@ public struct WebController: Sendable {
             GameWebController(shell: shell, game: domain.game),
             PlansWebController(shell: shell, game: domain.game),
             MarketWebController(shell: shell, market: domain.market),
+            MapWebController(shell: shell),
             ViewsWebController(
                 shell: shell, domain: domain, tasks: domain.tasks, reminders: domain.reminders, sharing: domain.sharing),
             ListsWebController(shell: shell, domain: domain, tasks: domain.tasks, sharing: domain.sharing),
@@ -66,6 +69,7 @@ public struct WebController: Sendable {
             )
             .add(middleware: MarketBadgeMiddleware(domain: domain))
             .add(middleware: GameNavMiddleware(domain: domain))
+            .add(middleware: MoneyStyleMiddleware(currency: domain.currency))
         for area in areas { area.addRoutes(to: web) }
     }
 }

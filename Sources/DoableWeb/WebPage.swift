@@ -35,6 +35,7 @@ struct WebRenderer: Sendable {
     let domain: Domain
     let assets: WebAssets
     let trustedProxies: TrustedProxies
+    let map: MarketMap
 
     func render(_ page: WebPage, context: WebRequestContext) async throws -> Response {
         let nonce = SecretToken.make(prefix: "").secret.prefix(22)
@@ -72,7 +73,7 @@ struct WebRenderer: Sendable {
             </body>
             </html>
             """
-        return WebResponse.page(html, nonce: String(nonce), status: page.status)
+        return WebResponse.page(html, nonce: String(nonce), status: page.status, imageOrigin: map.tileOrigin)
     }
 
     /// NOTIF-2: the bell's count, read beside the lists.

@@ -17,6 +17,8 @@ struct WebRequestState: Sendable {
     var isSecure = false
     /// Whether the page's script sent this form (`X-Doable-Fetch: 1`) and wants JSON instead of a redirect.
     var wantsJSON = false
+    /// The browser's `Accept-Language`, for money (MKT-12) and place names as the member reads them.
+    var acceptLanguage: String?
     /// The message (and undo token) the previous action left for this page.
     var flash: Flash?
     /// Cookies to add to whatever response this request ends in.

@@ -10,14 +10,17 @@ import DoableHTTP
 enum WebResponse {
     /// A whole page, with the Content-Security-Policy that allows our own scripts only and styles from our
     /// stylesheet plus the page's one nonce'd style block.
-    static func page(_ html: HTML, nonce: String, status: HTTPResponse.Status = .ok) -> Response {
+    /// `imageOrigin`: the map's tile server, whose images the page may show (MKT-12).
+    static func page(_ html: HTML, nonce: String, status: HTTPResponse.Status = .ok, imageOrigin: String? = nil)
+        -> Response
+    {
         var headers: HTTPFields = [.contentType: "text/html; charset=utf-8"]
-        headers[.contentSecurityPolicy] = csp(nonce: nonce)
+        headers[.contentSecurityPolicy] = csp(nonce: nonce, imageOrigin: imageOrigin)
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html.markup)))
     }
 
-    static func csp(nonce: String) -> String {
-        "default-src 'self'; script-src 'self'; style-src 'self' 'nonce-\(nonce)'; img-src 'self' data:; "
+    static func csp(nonce: String, imageOrigin: String? = nil) -> String {
+        "default-src 'self'; script-src 'self'; style-src 'self' 'nonce-\(nonce)'; img-src 'self' data:\(imageOrigin.map { " \($0)" } ?? ""); "
             + "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'"
     }
 

@@ -32,6 +32,7 @@ struct WebSessionMiddleware: RouterMiddleware {
         state.query = FormData.query(of: request)
         state.path = request.uri.description
         state.wantsJSON = request.headers[.doableFetch] == "1"
+        state.acceptLanguage = request.headers[.acceptLanguage]
         let cookies = request.cookies
         let nonce: String
         if let value = cookies[WebCookie.named(WebCookie.csrf, secure: state.isSecure)]?.value,

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Fixes glibc's heap thresholds for the server's pattern of many short requests.
@@ -13,13 +13,13 @@ enum AllocatorTuning {
     /// Blocks from 1 MiB are mapped on their own; an arena keeps up to 8 MiB of free top before returning it.
     static func applyForServer() {
         #if canImport(Glibc)
-        // `mallopt` and its option numbers live in <malloc.h>, which the Glibc module does not export.
-        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
-        let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
-        let trimThreshold: Int32 = -1, mmapThreshold: Int32 = -3
-        _ = mallopt(mmapThreshold, 1 << 20)
-        _ = mallopt(trimThreshold, 8 << 20)
+            // `mallopt` and its option numbers live in <malloc.h>, which the Glibc module does not export.
+            typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
+            let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+            let trimThreshold: Int32 = -1, mmapThreshold: Int32 = -3
+            _ = mallopt(mmapThreshold, 1 << 20)
+            _ = mallopt(trimThreshold, 8 << 20)
         #endif
     }
 }

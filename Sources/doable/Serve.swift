@@ -66,6 +66,26 @@ struct Serve: AsyncParsableCommand {
     )
     var metricsToken: String = ProcessInfo.processInfo.environment["DOABLE_METRICS_TOKEN"] ?? ""
 
+    @Option(name: .long, help: "MKT-12: the ISO 4217 currency of marketplace amounts, such as SEK or USD (env DOABLE_CURRENCY).")
+    var currency: String = ProcessInfo.processInfo.environment["DOABLE_CURRENCY"] ?? "EUR"
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "MKT-12: a map tile server for the marketplace, as a URL template such as https://tile.example.org/{z}/{x}/{y}.png; without it the pages draw a schematic map (env DOABLE_MAP_TILES).",
+            valueName: "URL"))
+    var mapTiles: String = ProcessInfo.processInfo.environment["DOABLE_MAP_TILES"] ?? ""
+
+    @Option(name: .long, help: "What the map tiles must be credited with, shown on every map (env DOABLE_MAP_ATTRIBUTION).")
+    var mapAttribution: String = ProcessInfo.processInfo.environment["DOABLE_MAP_ATTRIBUTION"] ?? ""
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "MKT-12: a Nominatim-compatible geocoder for finding places by address, such as https://nominatim.example.org (env DOABLE_GEOCODER).",
+            valueName: "URL"))
+    var geocoder: String = ProcessInfo.processInfo.environment["DOABLE_GEOCODER"] ?? ""
+
     @Option(name: .long, help: "SMTP server for email notifications: smtp://[user:password@]host[:port] or smtps://… (env DOABLE_SMTP_URL).")
     var smtpUrl: String = ProcessInfo.processInfo.environment["DOABLE_SMTP_URL"] ?? ""
 
@@ -153,6 +173,15 @@ struct Serve: AsyncParsableCommand {
         guard (0...525_600).contains(reminderStaleMinutes) else {
             throw ValidationError("--reminder-stale-minutes must be 0 to 525600.")
         }
+        if CurrencyCode(currency) == nil {
+            throw ValidationError("--currency must be an ISO 4217 code such as EUR, SEK or USD, not '\(currency)'.")
+        }
+        if !mapTiles.isEmpty, let problem = MarketMapSettings.tilesProblem(mapTiles) { throw ValidationError(problem) }
+        if !geocoder.isEmpty {
+            guard let url = URL(string: geocoder), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                throw ValidationError("--geocoder must be an http or https URL, such as https://nominatim.example.org.")
+            }
+        }
         if !metricsToken.isEmpty, metricsToken.utf8.count < 16 || metricsToken.contains(where: \.isWhitespace) {
             throw ValidationError("--metrics-token must be at least 16 characters, without spaces.")
         }
@@ -181,6 +210,10 @@ struct Serve: AsyncParsableCommand {
             logger.warning("The clock is shifted by the file in DOABLE_TEST_CLOCK_FILE (tests only)")
         }
         configuration.delivery.outgoing = try OutgoingPolicy(parsing: allowOutgoing)
+        configuration.currency = CurrencyCode(currency) ?? .euro
+        configuration.marketMap = MarketMapSettings(
+            tiles: mapTiles.isEmpty ? nil : mapTiles, attribution: mapAttribution,
+            geocoder: geocoder.isEmpty ? nil : URL(string: geocoder))
         configuration.delivery.smtpURL = smtpUrl.isEmpty ? nil : try SMTPURL(smtpUrl)
         configuration.delivery.mailFrom = mailFrom
         configuration.delivery.publicURL = publicUrl.isEmpty ? "http://\(host):\(port)" : publicUrl

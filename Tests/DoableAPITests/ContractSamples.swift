@@ -45,15 +45,17 @@ enum ContractSamples {
     static let rating = MarketRatingDTO(average: 4.5, count: 2, completionRate: 0.667, assignedCount: 3, completedCount: 2)
 
     static let bid = BidDTO(
-        id: .make(at: moment), postingId: .make(at: moment), bidder: "ben", amount: 35.5, message: "Tomorrow morning", status: .open,
+        id: .make(at: moment), postingId: .make(at: moment), bidder: "ben", amount: 35.5, currency: CurrencyCode("SEK")!,
+        message: "Tomorrow morning", status: .open,
         createdAt: moment, updatedAt: moment, version: 1, bidderRating: rating)
 
     /// A posting as lists show it: without its page's bids, questions, reviews and `canReview`.
     static let posting = PostingDTO(
         id: .make(at: moment), poster: "ann", title: "Mow the lawn", description: "Front and back",
         category: CategoryRefDTO(
-            id: .make(at: moment), name: "Gardening"), suggestedCategory: "Lawns", maxBid: 40, status: .assigned, lowestBid: 35.5,
-        bidCount: 1, location: LocationDTO(latitude: 52.52, longitude: 13.405, placeName: "Mitte", exact: true), distanceKm: 1.25,
+            id: .make(at: moment), name: "Gardening"), suggestedCategory: "Lawns", maxBid: 40, currency: .euro, status: .assigned, lowestBid: 35.5,
+        bidCount: 1, location: LocationDTO(latitude: 52.52, longitude: 13.405, placeName: "Mitte", exact: true),
+        when: PostingWhenDTO(from: CivilDate(year: 2026, month: 12, day: 5)!, until: CivilDate(year: 2026, month: 12, day: 7)), distanceKm: 1.25,
         bearingDegrees: 90.5, assignee: "ben", photoIds: [.make(at: moment)], createdAt: moment, updatedAt: moment, doneAt: moment,
         version: 3,
         myBid: OwnBidDTO(

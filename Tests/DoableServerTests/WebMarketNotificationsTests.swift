@@ -76,7 +76,7 @@ import Testing
         settings.publicURL = "https://doable.example/"
         let posting = PostingID.make(at: .now)
         let payload = DeliveryPayload(
-            kind: "bidPlaced", title: "New bid on “Mow the lawn”", body: "ben bids 30.00",
+            kind: "bidPlaced", title: "New bid on “Mow the lawn”", body: "ben bids EUR 30.00",
             postingID: posting, notificationKind: .bidPlaced, at: .now)
         let delivery = Delivery(
             id: .make(at: .now), accountID: .make(at: .now), channel: .email,

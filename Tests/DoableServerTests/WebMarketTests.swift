@@ -77,8 +77,8 @@ import Testing
             let id = try #require(WebClient.first("/market/postings/([0-9a-f-]{36})$", in: sent.location ?? ""))
             let page = try await p.ann.get("/market/postings/\(id)")
             #expect(page.body.contains("<h1>Mow the lawn</h1>"))
-            #expect(page.body.contains("class=\"market-status status-requested\">Requested<"))
-            #expect(page.body.contains("<dd class=\"posting-max\">40.50</dd>"))
+            #expect(page.body.contains("class=\"market-status status-requested\">Open for bids<"))
+            #expect(page.body.contains("<dd class=\"posting-max\">€40.50</dd>"))
             #expect(page.body.contains("Gardening"))
             #expect(page.body.contains("<p class=\"place-name\">Kreuzberg</p>"))
             #expect(page.body.contains("Exact location: 52.4986, 13.4033"))
@@ -165,7 +165,7 @@ import Testing
             let order = [move, hedge, lawn].map { all.range(of: "id=\"posting-\($0)\"")?.lowerBound }
             #expect(order.allSatisfy { $0 != nil } && order[0]! < order[1]! && order[1]! < order[2]!)
             #expect(all.contains("by <a href=\"/users/ann\">@ann</a>"))
-            #expect(all.contains("status-bidded\">Bidded<") && all.contains("Lowest bid 30.00"))
+            #expect(all.contains("status-bidded\">Has bids<") && all.contains("Lowest bid €30.00"))
             #expect(all.contains("No bids yet"))
             let found = try await p.ben.get("/market?q=garden").body
             #expect(found.contains("2 open postings found</h2>"))
@@ -192,7 +192,7 @@ import Testing
             let p = try await people(server, web, api)
             let id = try await post(p, "Mow the lawn", maxBid: 4_000)
             let page = try await p.ben.get("/market/postings/\(id)").body
-            #expect(page.contains(">Your bid<") && page.contains("More than 0 and at most 40.00, with at most two decimals."))
+            #expect(page.contains(">Your bid<") && page.contains("More than 0 and at most €40.00, with at most two decimals."))
             #expect(page.contains("Approximate location (to about 1 km): 52.5, 13.4."))
             #expect(!page.contains("52.4986"), "others never see the exact place")
             // Over the maximum, and a third decimal, are refused by the field; the amount typed stays.
@@ -206,8 +206,8 @@ import Testing
             let placed = try await p.ben.post("/market/postings/\(id)/bids", [("amount", "30"), ("message", "Tomorrow")])
             #expect(placed.status == .seeOther && placed.location == "/market/postings/\(id)#bids")
             let mine = try await p.ben.get("/market/postings/\(id)").body
-            #expect(mine.contains("Bid placed: 30.00"))
-            #expect(mine.contains("You bid <strong class=\"bid-amount\">30.00</strong>"))
+            #expect(mine.contains("Bid placed: €30.00"))
+            #expect(mine.contains("You bid <strong class=\"bid-amount\">€30.00</strong>"))
             let bidID = try #require(
                 WebClient.first(
                     "action=\"/market/postings/[0-9a-f-]+/bids/([0-9a-f-]{36})\"",
@@ -221,7 +221,7 @@ import Testing
             #expect(try await server.domain.market.myBids(p.benID).map(\.0.bid.amount) == [Money(cents: 2_000)])
             // Withdraw asks first without the script.
             let asked = try await p.ben.post("/market/postings/\(id)/bids/\(bidID)/withdraw")
-            #expect(asked.status == .ok && asked.body.contains("Withdraw your bid of 20.00?"))
+            #expect(asked.status == .ok && asked.body.contains("Withdraw your bid of €20.00?"))
             let gone = try await p.ben.post("/market/postings/\(id)/bids/\(bidID)/withdraw", [("confirmed", "1")])
             #expect(gone.status == .seeOther)
             let after = try await p.ben.get("/market/postings/\(id)").body
@@ -271,13 +271,13 @@ import Testing
             // Accepting asks first, then assigns and declines the other.
             let benBid = try #require(try await server.domain.market.myBids(p.benID).first?.0.bid.id)
             let asked = try await p.ann.post("/market/postings/\(id)/bids/\(benBid)/accept")
-            #expect(asked.status == .ok && asked.body.contains("Accept @ben&#39;s bid of 30.00?"))
+            #expect(asked.status == .ok && asked.body.contains("Accept @ben&#39;s bid of €30.00?"))
             #expect(asked.body.contains("“Mow the lawn” is assigned to @ben and the other bid is declined."))
             let accepted = try await p.ann.post("/market/postings/\(id)/bids/\(benBid)/accept", [("confirmed", "1")])
             #expect(accepted.status == .seeOther)
             let assigned = try await p.ann.get("/market/postings/\(id)").body
             #expect(assigned.contains("status-assigned\">Assigned<"))
-            #expect(assigned.contains("You accepted @ben's bid of 30.00."))
+            #expect(assigned.contains("You accepted @ben's bid of €30.00."))
             #expect(assigned.contains(">Mark done</button>") && assigned.contains(">Not done: reopen for bids</button>"))
             #expect(assigned.contains("bid-declined\">Declined<"))
             #expect(!assigned.contains("Edit posting"))
@@ -576,6 +576,56 @@ import Testing
             #expect(try await p.ann.get("/today").body.contains("<a href=\"/market\"><svg class=\"icon\""))
             #expect(try await p.ann.get("/today").body.contains("#market\"></use></svg>Marketplace<"))
             #expect(try await p.ann.get("/market/postings/not-an-id").status == .notFound)
+        }
+    }
+}
+
+/// MKT-12 and issue 29 item 8: the day a job should happen, statuses in plain words, amounts in the server's currency
+/// as the browser's language writes money, and finished postings under their own filter.
+extension WebMarketTests {
+    @Test func MKT12_aPostingSaysWhenItsAmountsShowTheCurrencyAndFinishedOnesHaveAFilter() async throws {
+        let server = try TestServer()
+        try await server.runWeb { web, api in
+            let p = try await people(server, web, api)
+            let form = try await p.ann.get("/market/new")
+            #expect(form.body.contains("<label for=\"f-whenFrom\">Day"))
+            #expect(form.body.contains("Maximum bid (EUR)"))
+            let fields: [(String, String)] = [
+                ("title", "Move a sofa"), ("description", "Third floor."), ("category", "Gardening"), ("maxBid", "80"),
+            ]
+            let past = try await p.ann.postMultipart(
+                "/market/postings", fields + [("whenFrom", futureDay(-2))], files: [])
+            #expect(past.status == .badRequest)
+            #expect(past.body.contains("id=\"f-whenFrom-error\">When cannot be in the past"))
+            let backwards = try await p.ann.postMultipart(
+                "/market/postings", fields + [("whenFrom", futureDay(5)), ("whenUntil", futureDay(3))], files: [])
+            #expect(backwards.body.contains("id=\"f-whenFrom-error\">The last day cannot be before the first."))
+            let sent = try await p.ann.postMultipart(
+                "/market/postings", fields + [("whenFrom", futureDay(1)), ("whenUntil", futureDay(3))], files: [])
+            #expect(sent.status == .seeOther)
+            let id = try #require(WebClient.first("/market/postings/([0-9a-f-]{36})$", in: sent.location ?? ""))
+            let page = try await p.ann.get("/market/postings/\(id)")
+            #expect(page.body.contains("<dt>When</dt><dd class=\"posting-day\">Tomorrow – "))
+            #expect(page.body.contains("<dd class=\"posting-max\">€80.00</dd>"))
+            #expect(page.body.contains("status-requested\">Open for bids<"))
+            let swedish = try await p.ben.get("/market/postings/\(id)", headers: [.acceptLanguage: "sv-SE,sv;q=0.9"])
+            #expect(swedish.body.contains("<dd class=\"posting-max\">80,00\u{A0}€</dd>"), "Swedish writes euros after")
+
+            // Done: nothing open is left, and the page says where the finished one is instead of "nobody posted".
+            let postingID = try #require(PostingID(id))
+            let bid = try await server.domain.market.placeBid(p.benID, postingID: postingID, amount: Money(cents: 7_000))
+            _ = try await server.domain.market.acceptBid(p.annID, id: bid.bid.id)
+            let assigned = try await p.ben.get("/market/postings/\(id)").body
+            #expect(assigned.contains("<dd class=\"posting-lowest\">Bid accepted</dd>"), "not “No bids yet”")
+            _ = try await server.domain.market.markPostingDone(p.annID, id: postingID)
+            let open = try await p.ben.get("/market").body
+            #expect(open.contains("No open posting right now."))
+            #expect(open.contains("href=\"/market?show=finished\">Show finished postings</a>"))
+            #expect(!open.contains("Nobody has posted a task yet."))
+            let finished = try await p.ben.get("/market?show=finished").body
+            #expect(finished.contains(">Finished postings, newest first</h2>"))
+            #expect(finished.contains("id=\"posting-\(id)\"") && finished.contains("status-done\">Done<"))
+            #expect(finished.contains("<a href=\"/market?show=finished\" aria-current=\"page\">Finished</a>"))
         }
     }
 }

@@ -67,6 +67,9 @@ RULES = {
     "myPostings": everyone("200"),
     "myBids": everyone("200"),
     "listCategories": everyone("200"),
+    # MKT-12: the server's currency and map; its address search, which this server (no --geocoder) does not have.
+    "getMarketSettings": everyone("200"),
+    "searchPlaces": everyone("404"),
     "adminListCategories": only("admin", "200", "404"),
     "createCategory": only("admin", "201", "404"),
     "updateCategory": only("admin", "200", "404"),
@@ -249,6 +252,8 @@ class MarketMatrix:
             "myPostings": (f"{base}/my/postings", None),
             "myBids": (f"{base}/my/bids", None),
             "listCategories": (f"{base}/categories", None),
+            "getMarketSettings": (f"{base}/settings", None),
+            "searchPlaces": (f"{base}/places?q=Kreuzberg", None),
             "adminListCategories": ("/api/v1/admin/categories", None),
             "createCategory": ("/api/v1/admin/categories", {"name": f"Made {uuid.uuid4().hex[:8]}"}),
             "updateCategory": (f"/api/v1/admin/categories/{s.category}", {"name": f"Renamed {uuid.uuid4().hex[:8]}"}),

@@ -108,8 +108,8 @@ def test_MKT1_to_MKT9_ann_posts_ben_finds_it_near_him_bids_does_it_and_both_rate
     expect(ben_page.get_by_text("The amount may have at most two decimals.")).to_be_visible()
     amount.fill("30")
     ben_page.get_by_role("button", name="Place bid").click()
-    expect(toast(ben_page)).to_contain_text("Bid placed: 30.00")
-    expect(ben_page.get_by_text(re.compile(r"^You bid 30\.00"))).to_be_visible()
+    expect(toast(ben_page)).to_contain_text("Bid placed: €30.00")
+    expect(ben_page.get_by_text(re.compile(r"^You bid €30\.00"))).to_be_visible()
 
     # MKT-8: Ann's open page shows the badge at once, without a reload.
     expect(market_link).to_have_accessible_name(re.compile(r"^Marketplace\s*\(1 new bid\)"), timeout=5_000)
@@ -132,7 +132,7 @@ def test_MKT1_to_MKT9_ann_posts_ben_finds_it_near_him_bids_does_it_and_both_rate
     expect(ann_page.get_by_role("heading", name="Assigned")).to_be_visible()
 
     # Ben's page says so live; the posting is a task in his list "Marketplace", with the exact place.
-    expect(ben_page.get_by_text(re.compile(r"Your bid of 30\.00 was accepted"))).to_be_visible(timeout=5_000)
+    expect(ben_page.get_by_text(re.compile(r"Your bid of €30\.00 was accepted"))).to_be_visible(timeout=5_000)
     expect(ben_page.get_by_text(f"Exact location: {here}")).to_be_visible()
     ben_page.get_by_role("link", name="open the task").click()
     expect(ben_page.get_by_role("navigation", name="Where this task is")).to_contain_text("Marketplace")

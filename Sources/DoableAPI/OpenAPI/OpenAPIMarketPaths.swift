@@ -22,7 +22,8 @@ extension OpenAPI {
                     """,
                 parameters: marketQuery, ok: ok(ref("PostingPage")), statuses: [400], isReadOnly: true,
                 badRequest: """
-                    A query parameter has a bad value (a status other than requested or bidded, a point out of range, \
+                    A query parameter has a bad value (a status other than requested or bidded, or done not alone or \
+                    with near, a point out of range, \
                     radiusKm without near or out of 0.1 to 500, a cursor this server did not give, an unknown \
                     category); `field` names it.
                     """),
@@ -188,6 +189,25 @@ extension OpenAPI {
                         "all; open: bids still open; assigned: accepted bids of postings assigned to the caller (or done).")
                 ], ok: ok(wrapper("bids", "MyBid")), statuses: [400], isReadOnly: true,
                 badRequest: "`status` is not all, open or assigned.")
+        ],
+        "/api/v1/market/settings": [
+            "get": Operation(
+                tag: "Marketplace", id: "getMarketSettings",
+                summary: "MKT-12: the server's currency, its map tiles (if any) and whether it can search addresses.",
+                ok: ok(ref("MarketSettings")), isReadOnly: true)
+        ],
+        "/api/v1/market/places": [
+            "get": Operation(
+                tag: "Marketplace", id: "searchPlaces",
+                summary: "MKT-12: places matching an address, through the server's geocoder (`--geocoder`).",
+                description: """
+                    Up to five places, best first, named in the language of Accept-Language when the geocoder knows it. \
+                    When the geocoder does not answer, `places` is empty and `available` false.
+                    """,
+                parameters: [query("q", text(minLength: 1, maxLength: 200), "The address or place, 1 to 200 characters.", required: true)],
+                ok: ok(ref("PlaceSearchResult")), statuses: [400, 404], isReadOnly: true,
+                badRequest: "`q` is missing, empty or over 200 characters.",
+                notFound: "This server has no address search (it was started without --geocoder).")
         ],
         "/api/v1/market/categories": [
             "get": Operation(

@@ -34,6 +34,22 @@ extension OpenAPI {
                 """,
                 maxLength: 40)),
         "maxBid": moneyInput("The most a bid may ask: " + moneyRules + "."),
+        "when": nullable(
+            .object([
+                "anyOf": .array([
+                    text("One day, YYYY-MM-DD.", format: "date"),
+                    obj(
+                        [
+                            "from": text("The first day, YYYY-MM-DD.", format: "date"),
+                            "until": nullable(text("The last day, YYYY-MM-DD; not before from, at most 366 days on.", format: "date")),
+                        ], required: ["from"]),
+                ]),
+                "description": .string(
+                    """
+                    MKT-12: when the job should happen: a day, or a window {from, until}; it may not end before the \
+                    member's today. An error names the field `when`. Null removes it.
+                    """),
+            ])),
         "location": nullable(
             withDescription(
                 locationInput,

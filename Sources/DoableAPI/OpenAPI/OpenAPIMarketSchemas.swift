@@ -13,10 +13,12 @@ extension OpenAPI {
                 "MKT-11: the posting's category, an object with its id and name (null only if the category no longer exists).")),
         "suggestedCategory": nullable(text("MKT-11: with the category Other, the category the poster suggests.", minLength: 1)),
         "maxBid": described("Money", "The most a bid may ask."),
+        "currency": described("CurrencyCode", "MKT-12: what maxBid, lowestBid and the bids are counted in."),
         "status": ref("PostingStatus"),
         "lowestBid": nullable(described("Money", "MKT-3: the lowest open bid; null without one.")),
         "bidCount": integer("Open bids.", minimum: 0),
         "location": nullable(ref("Location")),
+        "when": nullable(described("PostingWhen", "MKT-12: when the job should happen; null when the poster did not say.")),
         "distanceKm": nullable(
             number(
                 "MKT-9: kilometres from the point of `near` (two decimals); null without `near` or without a location.",
@@ -49,6 +51,7 @@ extension OpenAPI {
         "postingId": idSchema,
         "bidder": nullable(described("Username", "The bidder's username; null when the account is gone.")),
         "amount": ref("Money"),
+        "currency": described("CurrencyCode", "MKT-12: what amount is counted in."),
         "message": text("The bidder's word to the poster; may be empty."),
         "status": ref("BidStatus"),
         "createdAt": timestamp,
@@ -64,6 +67,28 @@ extension OpenAPI {
 
     static let marketSchemas: [String: JSONValue] = [
         "CategoryRef": obj(["id": idSchema, "name": text(minLength: 1)], description: "MKT-11: a posting's category."),
+        "MarketSettings": obj(
+            [
+                "currency": ref("CurrencyCode"),
+                "mapTiles": nullable(text("A tile URL template with {z}, {x} and {y}; null: no map tiles.")),
+                "mapAttribution": text("What the tiles must be credited with; may be empty."),
+                "placeSearch": boolean("Whether GET /api/v1/market/places can find addresses."),
+            ], description: "MKT-12: how this server shows money and places."),
+        "PlaceSearchResult": obj(
+            [
+                "places": array(
+                    obj(["name": text(), "latitude": number(minimum: -90, maximum: 90), "longitude": number(minimum: -180, maximum: 180)]),
+                    maxItems: 5),
+                "available": boolean("False when the geocoder did not answer (places is then empty)."),
+            ], description: "MKT-12: places found for an address."),
+        "CurrencyCode": text(
+            "MKT-12: an ISO 4217 code, the server's `--currency` (EUR unless set).", pattern: "^[A-Z]{3}$"),
+        "PostingWhen": obj(
+            [
+                "from": described("Day", "The first (or only) day."),
+                "until": nullable(described("Day", "The last day of a window; null for one day.")),
+            ],
+            description: "MKT-12: one day, or a window of days with both ends included."),
         "Location": obj(
             [
                 "latitude": number(minimum: -90, maximum: 90),

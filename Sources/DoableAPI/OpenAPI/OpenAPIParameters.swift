@@ -25,12 +25,13 @@ extension OpenAPI {
         ])
     }
 
-    /// An optional query parameter; `style` and `explode` for one that may repeat.
+    /// A query parameter, optional unless `required`; `style` and `explode` for one that may repeat.
     static func query(
-        _ name: String, _ schema: JSONValue, _ description: String, style: String? = nil, explode: Bool? = nil
+        _ name: String, _ schema: JSONValue, _ description: String, style: String? = nil, explode: Bool? = nil,
+        required: Bool = false
     ) -> JSONValue {
         members([
-            "name": .string(name), "in": .string("query"), "required": .bool(false), "description": .string(description),
+            "name": .string(name), "in": .string("query"), "required": .bool(required), "description": .string(description),
             "schema": schema, "style": style.map(JSONValue.string), "explode": explode.map(JSONValue.bool),
         ])
     }
@@ -94,8 +95,11 @@ extension OpenAPI {
             """),
         query("category", text(minLength: 1), "MKT-2: a category's id or name (case-insensitive)."),
         query(
-            "status", array(text(enum: ["requested", "bidded"]), maxItems: maxValues),
-            "Open postings only: requested, bidded, or both (the default); repeat or separate with commas.", style: "form",
+            "status", array(text(enum: ["requested", "bidded", "done"]), maxItems: maxValues),
+            """
+            Open postings: requested, bidded, or both (the default); repeat or separate with commas. Or done alone: the \
+            finished postings (not with near).
+            """, style: "form",
             explode: true),
         query(
             "near", text(pattern: #"^-?[0-9]{1,2}(\.[0-9]+)?,-?[0-9]{1,3}(\.[0-9]+)?$"#),

@@ -13,6 +13,8 @@ public struct MarketPosting: Sendable, Equatable, Codable {
     public var maxBid: Money
     public var status: Status = .requested
     public var location: Location?
+    /// MKT-12: when the job should happen, if the poster said.
+    public var when: PostingWhen?
     /// The accepted bid and its bidder while the posting is assigned or done.
     public var assigneeID: AccountID?
     public var acceptedBidID: BidID?

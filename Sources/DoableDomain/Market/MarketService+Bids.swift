@@ -23,7 +23,7 @@ extension MarketService {
                 title: changed
                     ? "\(identity.account.username) changed their bid on “\(lifecycle.posting.title)”"
                     : "New bid on “\(lifecycle.posting.title)”",
-                body: "\(identity.account.username) bids \(bid.amount)"
+                body: "\(identity.account.username) bids \(domain.currency.plain(bid.amount))"
                     + (text.isEmpty ? "." : ": \(text)"), posting: postingID, by: identity)
             return (batch, bid)
         }
@@ -47,7 +47,8 @@ extension MarketService {
                 batch.operations += try await domain.reminders.notification(
                     to: lifecycle.posting.posterID, .bidPlaced,
                     title: "\(identity.account.username) changed their bid on “\(lifecycle.posting.title)”",
-                    body: "The bid is now \(bid.amount) (was \(stored.amount)).", posting: bid.postingID, by: identity)
+                    body: "The bid is now \(domain.currency.plain(bid.amount)) (was \(domain.currency.plain(stored.amount))).",
+                    posting: bid.postingID, by: identity)
             }
             return (batch, bid)
         }
@@ -84,7 +85,7 @@ extension MarketService {
                 poster: identity.account.username, now: now)
             batch.operations += try await domain.reminders.notification(
                 to: bid.bidderID, .bidAccepted, title: "Your bid on “\(lifecycle.posting.title)” was accepted",
-                body: "\(identity.account.username) accepted your bid of \(bid.amount). It is in your list "
+                body: "\(identity.account.username) accepted your bid of \(domain.currency.plain(bid.amount)). It is in your list "
                     + "“\(Self.marketplaceListName)”.", task: taskID, posting: lifecycle.posting.id, by: identity)
             for declined in lifecycle.changedBids where declined.status == .declined {
                 batch.operations += try await domain.reminders.notification(
@@ -107,7 +108,7 @@ extension MarketService {
             var batch = WriteBatch(lifecycleWrites(lifecycle, now: now), now: now)
             batch.operations += try await domain.reminders.notification(
                 to: bid.bidderID, .bidDeclined, title: "Your bid on “\(lifecycle.posting.title)” was declined",
-                body: "\(identity.account.username) declined your bid of \(bid.amount).",
+                body: "\(identity.account.username) declined your bid of \(domain.currency.plain(bid.amount)).",
                 posting: lifecycle.posting.id, by: identity)
             return (batch, bid)
         }
@@ -185,7 +186,8 @@ extension MarketService {
             BidView(
                 bid: $0, bidder: names[$0.bidderID],
                 bidderRating: ratings[$0.bidderID]
-                    ?? MarketRating(average: nil, count: 0, assignedCount: 0, completedCount: 0))
+                    ?? MarketRating(average: nil, count: 0, assignedCount: 0, completedCount: 0),
+                currency: domain.currency)
         }
     }
 
@@ -210,7 +212,7 @@ extension MarketService {
         let rank = RankKey.between(
             try await store.neighbourRanks(listID: list.id, parentID: nil, around: nil).below,
             nil)
-        var notes = "\(posting.description)\n\nMarketplace posting by \(poster), accepted bid \(bid.amount)."
+        var notes = "\(posting.description)\n\nMarketplace posting by \(poster), accepted bid \(domain.currency.plain(bid.amount))."
         if let place = posting.location?.placeName, !place.isEmpty { notes += "\nWhere: \(place)" }
         notes += "\n/market/postings/\(posting.id)"
         let task = TaskItem(

@@ -39,7 +39,8 @@ extension MarketService {
                 BidView(
                     bid: $0, bidder: names[$0.bidderID],
                     bidderRating: ratings[$0.bidderID]
-                        ?? MarketRating(average: nil, count: 0, assignedCount: 0, completedCount: 0))
+                        ?? MarketRating(average: nil, count: 0, assignedCount: 0, completedCount: 0),
+                    currency: domain.currency)
             },
             questions: questions.map { QuestionView(question: $0, asker: names[$0.askerID]) },
             reviews: reviewViews, canReview: canReview)
@@ -49,7 +50,8 @@ extension MarketService {
         try await postingViews([try await visiblePosting(id)], for: identity)[0]
     }
 
-    /// MKT-2: open postings matching every word of `text`, newest first, in pages.
+    /// MKT-2: open postings matching every word of `text`, newest first, in pages; with `statuses` `[.done]`, the
+    /// finished ones instead (issue 29: a marketplace whose postings are all done is not empty).
     public func searchPostings(
         _ identity: Identity, text: String, category: String? = nil,
         statuses: [MarketPosting.Status]? = nil, cursor: String? = nil,
@@ -58,7 +60,7 @@ extension MarketService {
         let words = try Rules.text(
             text, field: "q", trimmed: true, length: 0...200,
             "A search must be at most 200 characters.")
-        let statuses = try Self.openStatuses(statuses)
+        let statuses = try Self.searchStatuses(statuses)
         let category = try await category.asyncMap { try await resolveCategory($0, field: "category") }
         let limit = max(1, min(limit, Self.marketPageLimit))
         let query = PostingQuery(
@@ -139,11 +141,12 @@ extension MarketService {
         let category = try await resolveCategory(categoryText, field: "category", forNew: true)
         let suggestion = try Self.suggestion(input.suggestedCategory ?? nil, category: category)
         let location = try (input.location ?? nil).map(Self.checked)
+        let when = try (input.when ?? nil).map { try Self.when($0, for: identity, now: now, keeping: nil) }
         let posting = try await perform(by: identity.account.id) {
             let posting = MarketPosting(
                 id: .make(at: now), posterID: identity.account.id, title: title, description: description,
                 categoryID: category.id, suggestedCategory: suggestion, maxBid: maxBid, location: location,
-                bidsSeenAt: now, createdAt: now, updatedAt: now)
+                when: when, bidsSeenAt: now, createdAt: now, updatedAt: now)
             return (WriteBatch([.putPosting(posting, audience: [])], now: now), posting)
         }
         return try await postingViews([posting], for: identity)[0]
@@ -170,6 +173,9 @@ extension MarketService {
                 if let category { posting.categoryID = category.id }
                 if let maxBid = input.maxBid { posting.maxBid = maxBid }
                 if let location { posting.location = location }
+                if let when = input.when {
+                    posting.when = try when.map { try Self.when($0, for: identity, now: now, keeping: posting.when) }
+                }
                 if let chosen, input.suggestedCategory != nil || category != nil {
                     posting.suggestedCategory = try Self.suggestion(
                         input.suggestedCategory ?? posting.suggestedCategory,
@@ -197,7 +203,7 @@ extension MarketService {
                 batch.operations += try await domain.reminders.notification(
                     to: bid.bidderID, .bidDeclined, title: "“\(lifecycle.posting.title)” was withdrawn",
                     body: "\(identity.account.username) took the posting off the marketplace; your bid of "
-                        + "\(bid.amount) is closed.", posting: id, by: identity)
+                        + "\(domain.currency.plain(bid.amount)) is closed.", posting: id, by: identity)
             }
             return (batch, ())
         }
@@ -329,8 +335,27 @@ extension MarketService {
                 bearingDegrees: near.flatMap { point in location.map { point.bearingDegrees(to: $0.point) } },
                 photoIDs: photos[posting.id] ?? [], myBid: myBids[posting.id],
                 unseenBidCount: unseen[posting.id] ?? 0,
-                isPoster: isPoster, isAssignee: isAssignee)
+                isPoster: isPoster, isAssignee: isAssignee, currency: domain.currency)
         }
+    }
+
+    /// MKT-12: the day or window typed, not in the past for the member, unless it is the one the posting has.
+    static func when(_ input: PostingWhenInput, for identity: Identity, now: Timestamp, keeping stored: PostingWhen?)
+        throws -> PostingWhen
+    {
+        let unchecked = try MarketRules.when(from: input.from, until: input.until, today: nil)
+        if unchecked == stored { return unchecked }
+        let zone = TimeZone(identifier: identity.account.preferences.timeZone) ?? .gmt
+        return try MarketRules.when(from: input.from, until: input.until, today: CivilDate.today(in: zone, now: now))
+    }
+
+    /// MKT-2: open postings unless asked otherwise; finished (done) ones only when asked for on their own.
+    static func searchStatuses(_ statuses: [MarketPosting.Status]?) throws -> [MarketPosting.Status] {
+        guard let statuses, statuses.contains(.done) else { return try openStatuses(statuses) }
+        guard Set(statuses) == [.done] else {
+            throw DoableError.invalid("status", "Finished postings are searched on their own: status=done alone.")
+        }
+        return [.done]
     }
 
     static func openStatuses(_ statuses: [MarketPosting.Status]?) throws -> [MarketPosting.Status] {

@@ -21,6 +21,8 @@ public struct PostingView: Sendable {
     public var unseenBidCount: Int
     public var isPoster: Bool
     public var isAssignee: Bool
+    /// MKT-12: what `maxBid`, `lowestBid` and the bids are counted in.
+    public var currency: CurrencyCode
 }
 
 /// MKT-6: a bid with what the poster weighs it by: the bidder's profile and rating.
@@ -28,6 +30,7 @@ public struct BidView: Sendable {
     public var bid: Bid
     public var bidder: String?
     public var bidderRating: MarketRating
+    public var currency: CurrencyCode
 }
 
 /// A member's standing on the marketplace, shown on the public profile and beside each bid.
@@ -93,6 +96,19 @@ public struct PostingInput: Sendable {
     public var maxBid: Money?
     /// `.some(nil)` removes the location.
     public var location: MarketPosting.Location??
+    /// MKT-12: when the job should happen, as typed (`YYYY-MM-DD`); `.some(nil)` removes it.
+    public var when: PostingWhenInput??
+}
+
+/// MKT-12: a day, or a window of days, as a client sent it; the Domain checks it against the member's today.
+public struct PostingWhenInput: Sendable, Equatable {
+    public var from: String
+    public var until: String?
+
+    public init(from: String, until: String? = nil) {
+        self.from = from
+        self.until = until
+    }
 }
 
 /// MKT-5: which of my postings or bids.

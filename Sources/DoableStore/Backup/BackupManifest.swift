@@ -39,7 +39,7 @@ public struct BackupColumn: Codable, Sendable, Equatable {
 
 /// The schema both engines are at: the number of their migrations (they run the same ones, named alike).
 public enum StoreSchema {
-    public static let version = 13
+    public static let version = 14
 }
 
 /// How far a backup or restore has come, for a progress bar.

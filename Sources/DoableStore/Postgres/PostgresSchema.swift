@@ -68,6 +68,7 @@ enum PostgresSchema {
         migration11TaskInsertedAt,
         migration12NotificationSilent,
         migration13UndoShelf,
+        migration14PostingWhen,
     ]
 
     /// `text` as an escape string literal, right whatever `standard_conforming_strings` says.

@@ -19,11 +19,13 @@ extension PostgresStore {
                 point: GeoPoint(latitude: latitude, longitude: longitude),
                 placeName: try row["place_name"] as String? ?? "")
         }
+        let until = try (row["when_until"] as String?).flatMap(CivilDate.init)
+        let when = try (row["when_from"] as String?).flatMap(CivilDate.init).map { PostingWhen(from: $0, until: until) }
         return MarketPosting(
             id: try row.id("id"), posterID: try row.id("poster_id"), title: try row["title"],
             description: try row["description"], categoryID: try row.id("category_id"),
             suggestedCategory: try row["suggested_category"], maxBid: Money(cents: try row["max_bid_cents"]),
-            status: MarketPosting.Status(rawValue: try row["status"]) ?? .requested, location: location,
+            status: MarketPosting.Status(rawValue: try row["status"]) ?? .requested, location: location, when: when,
             assigneeID: try row.optionalID("assignee_id"), acceptedBidID: try row.optionalID("accepted_bid_id"),
             assigneeTaskID: try row.optionalID("assignee_task_id"),
             lowestBid: (try row["lowest_bid_cents"] as Int64?).map(Money.init(cents:)),

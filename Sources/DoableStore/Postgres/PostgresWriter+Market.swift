@@ -32,6 +32,8 @@ extension PostgresWriter {
         try values.set("updated_at", posting.updatedAt.milliseconds)
         try values.set("deleted_at", posting.deletedAt?.milliseconds)
         try values.set("version", posting.version)
+        try values.set("when_from", posting.when?.from.description)
+        try values.set("when_until", posting.when?.until?.description)
         try await put("postings", id: posting.id.description, version: posting.version, values: values)
     }
 
@@ -48,13 +50,14 @@ extension PostgresWriter {
             """
             INSERT INTO postings (id, poster_id, title, description, category_id, suggested_category, max_bid_cents,
                 status, latitude, longitude, place_name, lat_cell, assignee_id, accepted_bid_id, assignee_task_id,
-                lowest_bid_cents, open_bid_count, bids_seen_at, done_at, created_at, updated_at, deleted_at, version)
+                lowest_bid_cents, open_bid_count, bids_seen_at, done_at, created_at, updated_at, deleted_at, version,
+                when_from, when_until)
             SELECT id, poster_id, title, description, category_id, NULLIF(suggested_category, ''), max_bid_cents,
                 status, NULLIF(latitude, '')::double precision, NULLIF(longitude, '')::double precision,
                 CASE WHEN latitude = '' THEN NULL ELSE place_name END, NULLIF(lat_cell, '')::integer,
                 NULLIF(assignee_id, '')::uuid, NULLIF(accepted_bid_id, '')::uuid, NULLIF(assignee_task_id, '')::uuid,
                 NULLIF(lowest_bid_cents, '')::bigint, open_bid_count, bids_seen_at, NULLIF(done_at, '')::bigint,
-                created_at, updated_at, NULLIF(deleted_at, '')::bigint, 1
+                created_at, updated_at, NULLIF(deleted_at, '')::bigint, 1, NULLIF(when_from, ''), NULLIF(when_until, '')
             FROM unnest(\(postings.map(\.id.uuid)), \(postings.map(\.posterID.uuid)), \(postings.map(\.title)),
                         \(postings.map(\.description)), \(postings.map(\.categoryID.uuid)),
                         \(postings.map { $0.suggestedCategory ?? "" }), \(postings.map(\.maxBid.cents)),
@@ -65,10 +68,12 @@ extension PostgresWriter {
                         \(postings.map { text($0.assigneeTaskID) }), \(postings.map { text($0.lowestBid?.cents) }),
                         \(postings.map { Int64($0.openBidCount) }), \(postings.map(\.bidsSeenAt.milliseconds)),
                         \(postings.map { text($0.doneAt?.milliseconds) }), \(postings.map(\.createdAt.milliseconds)),
-                        \(postings.map(\.updatedAt.milliseconds)), \(postings.map { text($0.deletedAt?.milliseconds) }))
+                        \(postings.map(\.updatedAt.milliseconds)), \(postings.map { text($0.deletedAt?.milliseconds) }),
+                        \(postings.map { text($0.when?.from) }), \(postings.map { text($0.when?.until) }))
                 AS p(id, poster_id, title, description, category_id, suggested_category, max_bid_cents, status,
                      latitude, longitude, place_name, lat_cell, assignee_id, accepted_bid_id, assignee_task_id,
-                     lowest_bid_cents, open_bid_count, bids_seen_at, done_at, created_at, updated_at, deleted_at)
+                     lowest_bid_cents, open_bid_count, bids_seen_at, done_at, created_at, updated_at, deleted_at,
+                     when_from, when_until)
             """)
     }
 

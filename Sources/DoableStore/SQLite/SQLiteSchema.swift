@@ -19,6 +19,7 @@ enum SQLiteSchema {
         migrator.registerMigration("11-task-inserted-at", migrate: migration11TaskInsertedAt)
         migrator.registerMigration("12-notification-silent", migrate: migration12NotificationSilent)
         migrator.registerMigration("13-undo-shelf", migrate: migration13UndoShelf)
+        migrator.registerMigration("14-posting-when", migrate: migration14PostingWhen)
         return migrator
     }
 

@@ -25,6 +25,9 @@ extension SQLiteStore {
             categoryID: columns.id(4)!, suggestedCategory: columns.optionalText(5),
             maxBid: Money(cents: columns.int64(6)),
             status: MarketPosting.Status(rawValue: columns.text(7)) ?? .requested, location: location,
+            when: columns.optionalText(22).flatMap(CivilDate.init).map {
+                PostingWhen(from: $0, until: columns.optionalText(23).flatMap(CivilDate.init))
+            },
             assigneeID: columns.optionalID(11), acceptedBidID: columns.optionalID(12),
             assigneeTaskID: columns.optionalID(13), lowestBid: columns.optionalInt64(14).map(Money.init(cents:)),
             openBidCount: Int(columns.int64(15)), bidsSeenAt: columns.timestamp(16),

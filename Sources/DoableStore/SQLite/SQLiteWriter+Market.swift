@@ -16,7 +16,7 @@ extension SQLiteWriter {
                 posting.acceptedBidID?.description, posting.assigneeTaskID?.description, posting.lowestBid?.cents,
                 posting.openBidCount, posting.bidsSeenAt.milliseconds, posting.doneAt?.milliseconds,
                 posting.createdAt.milliseconds, posting.updatedAt.milliseconds, posting.deletedAt?.milliseconds,
-                posting.version,
+                posting.version, posting.when?.from.description, posting.when?.until?.description,
             ])
     }
 
@@ -138,7 +138,7 @@ extension SQLiteTable {
             "id", "poster_id", "title", "description", "category_id", "suggested_category", "max_bid_cents", "status",
             "latitude", "longitude", "place_name", "lat_cell", "assignee_id", "accepted_bid_id", "assignee_task_id",
             "lowest_bid_cents", "open_bid_count", "bids_seen_at", "done_at", "created_at", "updated_at", "deleted_at",
-            "version",
+            "version", "when_from", "when_until",
         ])
 
     static let bids = SQLiteTable(

@@ -84,7 +84,7 @@ struct MarketMinePage {
         return """
             <li class="posting-row" id="my-bid-\(bid.id)">
             <p class="posting-head"><a class="posting-title" href="/market/postings/\(posting.id)">\(posting.title)</a> \(MarketWords.statusTag(posting.status))</p>
-            <p class="posting-meta"><span class="posting-mybid">Your bid \(bid.amount.description)</span> \(outcome) \
+            <p class="posting-meta"><span class="posting-mybid">Your bid \(bid.amount.shown)</span> \(outcome) \
             <span class="posting-poster">by \(poster)</span> <span class="posting-lowest">\(MarketWords.lowestBid(posting))</span> \
             <span class="posting-when">\(time.agoElement(bid.updatedAt))</span></p>
             </li>

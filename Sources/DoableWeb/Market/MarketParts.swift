@@ -37,10 +37,13 @@ enum MarketParts {
         var meta: [HTML] = [
             "<span class=\"posting-poster\">by \(poster)</span>",
             "<span class=\"posting-lowest\">\(MarketWords.lowestBid(posting))</span>",
-            "<span class=\"posting-max\">max \(posting.maxBid.description)</span>",
+            "<span class=\"posting-max\">max \(posting.maxBid.shown)</span>",
         ]
         if let bid = view.myBid {
-            meta.append("<span class=\"posting-mybid\">your bid \(bid.amount.description)</span>")
+            meta.append("<span class=\"posting-mybid\">your bid \(bid.amount.shown)</span>")
+        }
+        if let when = posting.when {
+            meta.append("<span class=\"posting-day\">\(MarketWords.when(when, time: time))</span>")
         }
         if let category = view.category { meta.append("<span class=\"posting-category\">\(category.name)</span>") }
         if let location = view.location, !location.placeName.isEmpty {

@@ -2,6 +2,7 @@ import DoableCore
 import DoableDomain
 import Foundation
 import DoableArt
+import DoableDelivery
 
 /// MKT-1, MKT-10, MKT-11: the form of a new posting and of a change to one: title, description, category (with
 /// "Other" a suggestion), maximum bid, an optional place (typed, or the browser's position by `market.js`), and for
@@ -9,11 +10,15 @@ import DoableArt
 struct MarketPostingForm {
     static let fields: Set<String> = [
         "title", "description", "category", "suggestedCategory", "maxBid", "placeName",
-        "latitude", "longitude", "photos",
+        "latitude", "longitude", "photos", "whenFrom", "whenUntil", "placeSearch",
     ]
 
     var values: FormData
     var errors = FormErrors()
+    /// MKT-12: the server's map and address search, if it has them.
+    var map = MarketMap(settings: MarketMapSettings())
+    /// The member's today, the earliest day `when` may name.
+    var today = ""
 
     /// An empty form for a new posting.
     init() { values = FormData() }
@@ -32,6 +37,9 @@ struct MarketPostingForm {
             ("category", "\(posting.categoryID)"), ("suggestedCategory", posting.suggestedCategory ?? ""),
             ("maxBid", posting.maxBid.description),
         ]
+        if let when = posting.when {
+            pairs += [("whenFrom", when.from.description), ("whenUntil", when.until?.description ?? "")]
+        }
         if let location = posting.location {
             pairs += [
                 ("placeName", location.placeName),
@@ -52,7 +60,18 @@ struct MarketPostingForm {
         input.suggestedCategory = .some(form.text("suggestedCategory"))
         input.maxBid = try Money.parse(text: form["maxBid"] ?? "", field: "maxBid")
         input.location = .some(try location(form))
+        let from = form.text("whenFrom"), until = form.text("whenUntil")
+        if from == nil, until != nil {
+            throw DoableError.invalid("whenFrom", "Give the first day too, or leave both days empty.")
+        }
+        input.when = .some(from.map { PostingWhenInput(from: $0, until: until) })
         return input
+    }
+
+    /// The Domain names the posting's day `when`; the form's first day field shows its error.
+    static func formError(_ error: DoableError) -> DoableError {
+        guard case .invalid(let field, let message) = error, field == "when" else { return error }
+        return .invalid(field: "whenFrom", message: message)
     }
 
     /// The place: none when all three fields are empty; coordinates are needed for a place name.
@@ -79,6 +98,28 @@ struct MarketPostingForm {
             throw DoableError.invalid("longitude", "Longitude must be a number from -180 to 180.")
         }
         return MarketPosting.Location(point: GeoPoint(latitude: lat, longitude: lon), placeName: name)
+    }
+
+    /// MKT-12: with a geocoder, a search for the place by its address; with tiles, a map to tap the place on. Both
+    /// fill the fields below, which stay for typing (and are all there is without either).
+    var placePicker: HTML {
+        let search: HTML =
+            map.canSearchPlaces
+            ? """
+            <div class="place-search" data-place-search>
+            <label for="f-placeSearch">Find the place by address</label>
+            <div class="place-search-row"><input type="search" id="f-placeSearch" name="placeSearch" maxlength="200" autocomplete="off" \
+            placeholder="Street and number, or a place" aria-describedby="place-search-status">\
+            <button type="button" class="button place-search-go">Find</button></div>
+            <p class="hint place-search-status" id="place-search-status" role="status" aria-live="polite"></p>
+            <ul class="place-results" hidden></ul>
+            </div>
+            """ : ""
+        let picker: HTML =
+            map.isReal
+            ? "<div class=\"place-map map-canvas\" data-map-pick\(map.dataAttributes) role=\"application\" aria-label=\"Map: tap to set the place\"></div><p class=\"hint map-hint\">Tap the map to set the place, or drag the pin.</p>"
+            : ""
+        return search + picker
     }
 
     /// The form; `edited` is the posting changed (nil for a new one).
@@ -129,11 +170,19 @@ struct MarketPostingForm {
             \(description)
             <div class="field-row">
             \(categoryField)
-            \(Field.input("maxBid", label: "Maximum bid", value: values["maxBid"], hint: "The most you will pay, such as 40 or 12.50.", required: true, errors: errors, extra: " inputmode=\"decimal\" autocomplete=\"off\" maxlength=\"12\""))
+            \(Field.input("maxBid", label: "Maximum bid (\(MoneyStyle.current.currency.code))", value: values["maxBid"], hint: "The most you will pay, such as 40 or 12.50.", required: true, errors: errors, extra: " inputmode=\"decimal\" autocomplete=\"off\" maxlength=\"12\""))
             </div>
+            <fieldset class="when-fields"><legend>When <span class="optional">(optional)</span></legend>
+            <p class="hint">A day, or the first and last day of a window that suits you.</p>
+            <div class="field-row">
+            \(Field.input("whenFrom", label: "Day", value: values["whenFrom"], type: "date", errors: errors, extra: " min=\"\(today)\""))
+            \(Field.input("whenUntil", label: "Until", value: values["whenUntil"], type: "date", errors: errors, extra: " min=\"\(today)\""))
+            </div>
+            </fieldset>
             <div class="suggest-field">\(Field.input("suggestedCategory", label: "Suggest a category", value: values["suggestedCategory"], hint: "With “Other”: the category you would file this under. Admins see your suggestion.", errors: errors, extra: " maxlength=\"40\""))</div>
             <fieldset class="location-fields"><legend>Location <span class="optional">(optional)</span></legend>
             <p class="hint">Others see it to about 1 km; the member whose bid you accept sees the exact place.</p>
+            \(placePicker)
             <p class="geo-row"><button type="button" class="button geo-button" data-geo-form="posting-form" hidden>Use my location</button>
             <span class="geo-status hint" role="status" aria-live="polite"></span></p>
             \(Field.input("placeName", label: "Place name", value: values["placeName"], hint: "Such as Kreuzberg, or Main Street 5.", errors: errors, extra: " maxlength=\"100\""))

@@ -57,16 +57,16 @@ extension MarketPostingPage {
             ? """
             <div class="bid-actions">
             <form method="post" action="\(path)/bids/\(bid.id)/accept" class="inline-form" data-inplace \
-            data-confirm="Accept \(name)'s bid of \(bid.amount)? The posting is assigned to \(name).\(declinesOthers)">\(csrf)\
-            <button type="submit" class="button primary" aria-label="Accept the bid of \(name), \(bid.amount)">Accept</button></form>
+            data-confirm="Accept \(name)'s bid of \(bid.amount.shown)? The posting is assigned to \(name).\(declinesOthers)">\(csrf)\
+            <button type="submit" class="button primary" aria-label="Accept the bid of \(name), \(bid.amount.shown)">Accept</button></form>
             <form method="post" action="\(path)/bids/\(bid.id)/decline" class="inline-form" data-inplace \
-            data-confirm="Decline \(name)'s bid of \(bid.amount)? \(name) is told.">\(csrf)\
-            <button type="submit" class="button" aria-label="Decline the bid of \(name), \(bid.amount)">Decline</button></form>
+            data-confirm="Decline \(name)'s bid of \(bid.amount.shown)? \(name) is told.">\(csrf)\
+            <button type="submit" class="button" aria-label="Decline the bid of \(name), \(bid.amount.shown)">Decline</button></form>
             </div>
             """ : ""
         return """
             <li class="bid\(isNew ? " is-new" : "")" id="bid-\(bid.id)">
-            <p class="bid-head">\(who) <strong class="bid-amount">\(bid.amount.description)</strong> \
+            <p class="bid-head">\(who) <strong class="bid-amount">\(bid.amount.shown)</strong> \
             \(bid.status == .open ? "" : MarketWords.bidStatusTag(bid.status))\(isNew ? HTML(" <span class=\"market-new\">New</span>") : "")</p>
             <p class="bid-standing">\(MarketWords.standing(item.bidderRating))</p>
             \(bid.message.isEmpty ? "" : HTML("<p class=\"bid-message\">\(bid.message)</p>"))
@@ -85,14 +85,14 @@ extension MarketPostingPage {
             if let mine {
                 let isChanging = draft?.form == "bid"
                 body += """
-                    <p class="my-bid">You bid <strong class="bid-amount">\(mine.amount.description)</strong> \
+                    <p class="my-bid">You bid <strong class="bid-amount">\(mine.amount.shown)</strong> \
                     \(time.agoElement(mine.updatedAt)).</p>
                     \(mine.message.isEmpty ? "" : HTML("<p class=\"bid-message\">Your message: “\(mine.message)”</p>"))
                     <div class="bid-actions">
                     <details class="bid-change"\(attribute: "open", if: isChanging)><summary>Change your bid</summary>
                     \(bidForm(existing: mine))</details>
                     <form method="post" action="\(path)/bids/\(mine.id)/withdraw" class="inline-form withdraw-form" data-inplace \
-                    data-confirm="Withdraw your bid of \(mine.amount) on “\(posting.title)”?">\(csrf)\
+                    data-confirm="Withdraw your bid of \(mine.amount.shown) on “\(posting.title)”?">\(csrf)\
                     <input type="hidden" name="version" value="\(mine.version)">\
                     <button type="submit" class="button danger">Withdraw bid</button></form>
                     </div>
@@ -104,7 +104,7 @@ extension MarketPostingPage {
         if !earlier.isEmpty {
             let rows = earlier.html { item in
                 """
-                <li class="bid" id="bid-\(item.bid.id)"><p class="bid-head"><strong class="bid-amount">\(item.bid.amount.description)</strong> \
+                <li class="bid" id="bid-\(item.bid.id)"><p class="bid-head"><strong class="bid-amount">\(item.bid.amount.shown)</strong> \
                 \(MarketWords.bidStatusTag(item.bid.status)) <span class="bid-meta">\(time.agoElement(item.bid.updatedAt))</span></p></li>
                 """
             }
@@ -125,7 +125,7 @@ extension MarketPostingPage {
         let action = existing.map { "\(path)/bids/\($0.id)" } ?? "\(path)/bids"
         let amount = control(
             form, name: "amount", id: "bid-amount", label: existing == nil ? "Your bid" : "New amount",
-            hint: "More than 0 and at most \(posting.maxBid), with at most two decimals."
+            hint: "More than 0 and at most \(posting.maxBid.shown), with at most two decimals."
         ) { aria in
             "<input id=\"bid-amount\" name=\"amount\" inputmode=\"decimal\" autocomplete=\"off\" maxlength=\"12\" required value=\"\(value(form, "amount", existing?.amount.description ?? ""))\"\(aria)>"
         }

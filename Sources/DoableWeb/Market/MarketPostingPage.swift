@@ -2,6 +2,7 @@ import DoableCore
 import DoableDomain
 import HTTPTypes
 import DoableArt
+import DoableDelivery
 
 /// A refused form of a posting's page without the script: which form (`bid`, `question`, `answer-{id}`, `review`,
 /// `photos`), what was typed and why it was refused.
@@ -23,6 +24,8 @@ struct MarketPostingPage {
     /// When the poster had last seen the bids before this visit: later ones are marked new (MKT-8).
     let seenBefore: Timestamp
     var draft: MarketDraft?
+    /// MKT-12: the server's real map, if it has one.
+    var map = MarketMap(settings: MarketMapSettings())
 
     var view: PostingView { detail.view }
     var posting: MarketPosting { detail.view.posting }
@@ -75,8 +78,9 @@ struct MarketPostingPage {
             <dl class="posting-facts">
             <dt>Posted by</dt><dd>\(poster)\(view.isPoster ? " (you)" : "")</dd>
             <dt>Category</dt><dd>\(category)</dd>
-            <dt>Maximum bid</dt><dd class="posting-max">\(posting.maxBid.description)</dd>
+            <dt>Maximum bid</dt><dd class="posting-max">\(posting.maxBid.shown)</dd>
             <dt>Bids</dt><dd class="posting-lowest">\(MarketWords.lowestBid(posting))</dd>
+            \(posting.when.map { HTML("<dt>When</dt><dd class=\"posting-day\">\(MarketWords.when($0, time: time))</dd>") })
             \(assignee)
             </dl>
             """
@@ -104,7 +108,7 @@ struct MarketPostingPage {
         switch (posting.status, view.isPoster, view.isAssignee) {
         case (.assigned, true, _):
             body = """
-                <p>You accepted \(assignee)'s bid\(accepted.map { " of \($0)" } ?? ""). When the work is done, mark the \
+                <p>You accepted \(assignee)'s bid\(accepted.map { " of \($0.shown)" } ?? ""). When the work is done, mark the \
                 posting done; if it is not, return it to requested and it takes bids again.</p>
                 <div class="posting-tools">
                 <form method="post" action="\(path)/done" class="inline-form" data-inplace \
@@ -121,7 +125,7 @@ struct MarketPostingPage {
                     "It is a task in your list “Marketplace”: <a href=\"/tasks/\($0)\">open the task</a>."
                 } ?? ""
             body = """
-                <p>Your bid\(accepted.map { " of \($0)" } ?? "") was accepted: this is yours to do. \(task) \
+                <p>Your bid\(accepted.map { " of \($0.shown)" } ?? "") was accepted: this is yours to do. \(task) \
                 When you finish it, the poster checks and marks the posting done.</p>
                 """
         case (.assigned, false, false):
@@ -193,6 +197,7 @@ struct MarketPostingPage {
             <h2 id="location-heading">Location</h2>
             \(location.placeName.isEmpty ? "" : HTML("<p class=\"place-name\">\(location.placeName)</p>"))
             \(precision)
+            \(map.isReal ? HTML("<div class=\"map-canvas spot-map\" data-lat=\"\(location.point.latitude)\" data-lon=\"\(location.point.longitude)\"\(view.isLocationExact ? HTML(" data-exact") : "")\(map.dataAttributes) role=\"img\" aria-label=\"Map of the place\"></div>") : "")
             <p><a href="/market/near?lat=\(latitude)&amp;lon=\(longitude)">Other postings near here</a></p>
             </section>
             """

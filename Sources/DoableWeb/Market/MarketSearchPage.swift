@@ -14,6 +14,19 @@ struct MarketSearchPage {
     var nextCursor: String?
     var errors: FormErrors
     var time: MemberTime
+    /// Issue 29: the finished (done) postings instead of the open ones (`show=finished`).
+    var showsFinished = false
+    /// With no open posting found: whether finished ones exist, so the page says so instead of "nobody posted".
+    var hasFinished = false
+
+    /// The link to this search with `show` set (nil: the open postings).
+    func link(show: String?) -> String {
+        var parts: [String] = []
+        if !text.isEmpty { parts.append("q=\(FormData.encode(text))") }
+        if let categoryID { parts.append("category=\(FormData.encode(categoryID))") }
+        if let show { parts.append("show=\(show)") }
+        return parts.isEmpty ? "/market" : "/market?" + parts.joined(separator: "&amp;")
+    }
 
     var page: WebPage {
         let chosen = categories.first { "\($0.id)" == categoryID }
@@ -27,28 +40,44 @@ struct MarketSearchPage {
         let what = chosen.map { " in \($0.name)" } ?? ""
         let isFiltered = !text.trimmingCharacters(in: .whitespaces).isEmpty || chosen != nil
         let count = found.count
+        let kind = showsFinished ? "finished" : "open"
         let heading: String
         if !errors.isEmpty {
             heading = "Results"
         } else if count == 0 {
             heading = "No results"
         } else if isFiltered {
-            heading = "\(count)\(nextCursor == nil ? "" : "+") open \(count == 1 ? "posting" : "postings") found\(what)"
+            heading = "\(count)\(nextCursor == nil ? "" : "+") \(kind) \(count == 1 ? "posting" : "postings") found\(what)"
         } else {
-            heading = "Open postings, newest first"
+            heading = showsFinished ? "Finished postings, newest first" : "Open postings, newest first"
+        }
+        let emptyText: HTML
+        if showsFinished {
+            emptyText = "No finished posting\(isFiltered ? " matches" : " yet"). <a href=\"\(link(show: nil))\">Show open postings</a>"
+        } else if hasFinished {
+            emptyText = """
+                No open posting\(isFiltered ? " matches" : " right now"). <a href="\(link(show: "finished"))">Show finished postings</a> \
+                or <a href="/market/new">post a task</a>.
+                """
+        } else if isFiltered {
+            emptyText = "No open posting matches. <a href=\"/market\">Show all open postings</a>"
+        } else {
+            emptyText = "Nobody has posted a task yet. <a href=\"/market/new\">Post the first one</a>"
         }
         let empty: HTML =
-            count == 0 && errors.isEmpty
-            ? """
-            <p class="empty-state market-empty">\(isFiltered ? "No open posting matches." : "Nobody has posted a task yet.") \
-            \(isFiltered ? HTML("<a href=\"/market\">Show all open postings</a>") : HTML("<a href=\"/market/new\">Post the first one</a>"))</p>
-            """ : ""
-        let summary: HTML = "<h2 class=\"result-count\" id=\"results-heading\">\(heading)</h2>\(empty)"
+            count == 0 && errors.isEmpty ? "<p class=\"empty-state market-empty\">\(emptyText)</p>" : ""
+        let show: HTML = """
+            <span class="segmented market-show" role="group" aria-label="Show">\
+            <a href="\(link(show: nil))"\(showsFinished ? "" : HTML(" aria-current=\"page\""))>Open</a>\
+            <a href="\(link(show: "finished"))"\(showsFinished ? HTML(" aria-current=\"page\"") : "")>Finished</a></span>
+            """
+        let summary: HTML = "<div class=\"results-head\"><h2 class=\"result-count\" id=\"results-heading\">\(heading)</h2>\(show)</div>\(empty)"
         var more = HTML.empty
         if let cursor = nextCursor {
             var next = "/market?cursor=\(FormData.encode(cursor))"
             if !text.isEmpty { next += "&q=\(FormData.encode(text))" }
             if let categoryID { next += "&category=\(FormData.encode(categoryID))" }
+            if showsFinished { next += "&show=finished" }
             more = "<p class=\"more\"><a class=\"button\" href=\"\(next)\">More postings</a></p>"
         }
         let main: HTML = """
@@ -59,6 +88,7 @@ struct MarketSearchPage {
             <div class="market-search-fields">
             \(Field.input("q", label: "Words in title or description", value: text, type: "search", errors: errors, extra: " maxlength=\"200\""))
             \(Field.select("category", label: "Category", options: options, selected: categoryID ?? "", errors: errors))
+            \(showsFinished ? HTML("<input type=\"hidden\" name=\"show\" value=\"finished\">") : "")
             <button type="submit" class="button primary">Search</button>
             </div>
             </form>

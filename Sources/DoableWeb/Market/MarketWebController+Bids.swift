@@ -22,7 +22,7 @@ extension MarketWebController {
         do {
             let amount = try Money.parse(text: form["amount"] ?? "", field: "amount")
             let placed = try await market.placeBid(identity, postingID: id, amount: amount, message: form["message"])
-            let now = placed.bid.amount
+            let now = placed.bid.amount.shown
             let words = placed.bid.version > 1 ? "Bid changed to \(now)" : "Bid placed: \(now)"
             return WebResponse.done(
                 context, redirect: "/market/postings/\(id)#bids", toast: Flash(message: words),
@@ -45,7 +45,7 @@ extension MarketWebController {
                 message: form["message"] ?? "", ifVersion: form.version)
             return WebResponse.done(
                 context, redirect: "/market/postings/\(id)#bids",
-                toast: Flash(message: "Bid changed to \(changed.bid.amount)"),
+                toast: Flash(message: "Bid changed to \(changed.bid.amount.shown)"),
                 focus: "bids-heading")
         } catch let error as DoableError where Self.isMarketFormError(error) {
             return try await refusedPostingForm(
@@ -60,7 +60,7 @@ extension MarketWebController {
         let path = "/market/postings/\(posting.id)"
         guard context.web.form.isOn("confirmed") || context.web.wantsJSON else {
             return try await confirmPage(
-                context, title: "Withdraw your bid of \(item.bid.amount)?",
+                context, title: "Withdraw your bid of \(item.bid.amount.shown)?",
                 message: "The poster of “\(posting.title)” no longer sees it. You can bid "
                     + "again while the posting is open.",
                 action: "\(path)/bids/\(item.bid.id)/withdraw", button: "Withdraw bid",
@@ -69,7 +69,7 @@ extension MarketWebController {
         try await market.withdrawBid(identity, id: item.bid.id, ifVersion: context.web.form.version)
         return WebResponse.done(
             context, redirect: "\(path)#bids",
-            toast: Flash(message: "Withdrew your bid of \(item.bid.amount)"), focus: "bids-heading")
+            toast: Flash(message: "Withdrew your bid of \(item.bid.amount.shown)"), focus: "bids-heading")
     }
 
     private func acceptBid(_ context: WebRequestContext) async throws -> Response {
@@ -80,7 +80,7 @@ extension MarketWebController {
         guard context.web.form.isOn("confirmed") || context.web.wantsJSON else {
             let others = detail.bids.filter { $0.bid.status == .open && $0.bid.id != item.bid.id }.count
             return try await confirmPage(
-                context, title: "Accept \(name)'s bid of \(item.bid.amount)?",
+                context, title: "Accept \(name)'s bid of \(item.bid.amount.shown)?",
                 message: "“\(posting.title)” is assigned to \(name)"
                     + (others == 0
                         ? "."
@@ -94,7 +94,7 @@ extension MarketWebController {
         return WebResponse.done(
             context, redirect: path,
             toast: Flash(
-                message: "Accepted \(name)'s bid of \(item.bid.amount): “\(posting.title)” is assigned to them"),
+                message: "Accepted \(name)'s bid of \(item.bid.amount.shown): “\(posting.title)” is assigned to them"),
             focus: "progress-heading")
     }
 
@@ -105,7 +105,7 @@ extension MarketWebController {
         let name = item.bidder.map { "@\($0)" } ?? "a former member"
         guard context.web.form.isOn("confirmed") || context.web.wantsJSON else {
             return try await confirmPage(
-                context, title: "Decline \(name)'s bid of \(item.bid.amount)?",
+                context, title: "Decline \(name)'s bid of \(item.bid.amount.shown)?",
                 message: "\(name) is told. A declined bid cannot be accepted later.",
                 action: "\(path)/bids/\(item.bid.id)/decline", button: "Decline bid",
                 fields: back(path, context))
@@ -113,7 +113,7 @@ extension MarketWebController {
         _ = try await market.declineBid(identity, id: item.bid.id)
         return WebResponse.done(
             context, redirect: "\(path)#bids",
-            toast: Flash(message: "Declined \(name)'s bid of \(item.bid.amount)"),
+            toast: Flash(message: "Declined \(name)'s bid of \(item.bid.amount.shown)"),
             focus: "bids-heading")
     }
 

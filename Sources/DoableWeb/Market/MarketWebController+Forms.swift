@@ -27,6 +27,9 @@ extension MarketWebController {
         _ context: WebRequestContext, identity: Identity, edited: PostingView?,
         form: MarketPostingForm, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
+        var form = form
+        form.map = shell.map
+        form.today = MemberTime(preferences: identity.account.preferences, now: shell.now()).today.description
         let view = MarketPostingFormPage(
             categories: try await market.marketCategories(), edited: edited, form: form, status: status,
             csrf: csrfField(context))
@@ -44,7 +47,8 @@ extension MarketWebController {
             return WebResponse.done(
                 context, redirect: "/market/postings/\(id)",
                 toast: Flash(message: "Posted “\(created.posting.title)”"), forceRedirect: true)
-        } catch let error as DoableError where Self.isMarketFormError(error) {
+        } catch let refused as DoableError where Self.isMarketFormError(refused) {
+            let error = MarketPostingForm.formError(refused)
             if context.web.wantsJSON { return WebResponse.refusedJSON(error) }
             var errors = FormErrors(error, fields: MarketPostingForm.fields)
             if !context.web.files.isEmpty, errors.byField["photos"] == nil {
@@ -85,7 +89,8 @@ extension MarketWebController {
                     message: "This posting was changed elsewhere since you opened it (a bid, a photo or another "
                         + "edit). Reload to see it, then edit again.")
             }
-        } catch let error as DoableError where Self.isMarketFormError(error) {
+        } catch let refused as DoableError where Self.isMarketFormError(refused) {
+            let error = MarketPostingForm.formError(refused)
             if context.web.wantsJSON { return WebResponse.refusedJSON(error) }
             let view = try await market.postingView(identity, id: id)
             guard view.isPoster else { throw error }

@@ -2,6 +2,7 @@ import DoableCore
 import DoableDomain
 import Foundation
 import Hummingbird
+import DoableDelivery
 
 /// MKT-9 in the browser (`/market/near`): open postings within a radius (5 km unless changed) of a point, nearest
 /// first with their distance, as a list and on a map the server draws (`MarketNearPage`, `MarketNearMap`). The point
@@ -18,9 +19,11 @@ extension MarketWebController {
         var errors = FormErrors()
         var found: [PostingView]?
         var radius = MarketRules.defaultRadiusKm
+        var point: GeoPoint?
         do {
             radius = try Self.radius(query)
-            if let point = try await nearPoint(query, identity: identity) {
+            point = try await nearPoint(query, identity: identity, language: context.web.acceptLanguage)
+            if let point {
                 found = try await market.postingsNear(identity, point: point, radiusKm: radius, limit: 50)
             }
         } catch let error as DoableError where Self.isMarketFormError(error) {
@@ -28,7 +31,8 @@ extension MarketWebController {
                 error, fields: Self.nearFields,
                 rename: ["latitude": "lat", "longitude": "lon", "radiusKm": "radius"])
         }
-        let view = MarketNearPage(query: query, radius: radius, found: found, errors: errors, time: time)
+        let view = MarketNearPage(
+            query: query, radius: radius, found: found, errors: errors, time: time, point: point, map: shell.map)
         return try await page(view.page, context)
     }
 
@@ -43,7 +47,7 @@ extension MarketWebController {
 
     /// The point to search around: latitude and longitude, else the place field (coordinates, or a place name from
     /// the member's own postings); nil when nothing was given yet.
-    func nearPoint(_ query: FormData, identity: Identity) async throws -> GeoPoint? {
+    func nearPoint(_ query: FormData, identity: Identity, language: String? = nil) async throws -> GeoPoint? {
         let latitude = query.text("lat"), longitude = query.text("lon")
         if latitude != nil || longitude != nil {
             guard let latitude else { throw DoableError.invalid("lat", "Enter the latitude too, or use your location.") }
@@ -62,6 +66,18 @@ extension MarketWebController {
         let mine = try await market.myPostings(identity).compactMap(\.location)
         if let known = mine.first(where: { !$0.placeName.isEmpty && Rules.matchKey($0.placeName) == key }) {
             return known.point
+        }
+        // MKT-12: with a geocoder, any address; its best match.
+        if let geocoder = shell.map.settings.geocoder {
+            let found: [PlaceSearch.Place]
+            do {
+                found = try await PlaceSearch(geocoder: geocoder).places(String(place.prefix(200)), language: language, limit: 1)
+            } catch {
+                throw DoableError.invalid(
+                    "place", "The address search did not answer: type coordinates (such as 52.52, 13.405), or try again.")
+            }
+            if let best = found.first { return best.point }
+            throw DoableError.invalid("place", "No place “\(place.prefix(100))” was found: try another address or coordinates.")
         }
         throw DoableError.invalid(
             "place",

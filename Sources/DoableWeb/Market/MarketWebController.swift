@@ -35,9 +35,9 @@ struct MarketWebController: WebArea {
         return id
     }
 
-    /// MKT-2 and MKT-3 (`/market`): words over titles and descriptions, open postings only, newest first; browsing
-    /// by category. The query is in the URL (`q`, `category`, `cursor` for the next page), so a search can be
-    /// bookmarked and works without script.
+    /// MKT-2 and MKT-3 (`/market`): words over titles and descriptions, open postings (or with `show=finished` the
+    /// done ones), newest first; browsing by category. The query is in the URL (`q`, `category`, `show`, `cursor` for
+    /// the next page), so a search can be bookmarked and works without script.
     private func marketSearch(_ context: WebRequestContext) async throws -> Response {
         let identity = try member(context)
         let query = context.web.query
@@ -45,20 +45,29 @@ struct MarketWebController: WebArea {
         let categories = try await market.marketCategories()
         let text = query["q"] ?? ""
         let categoryID = query.text("category")
+        let finished = query["show"] == "finished"
         var errors = FormErrors()
         var found: [PostingView] = []
         var nextCursor: String?
+        var hasFinished = false
         do {
             let page = try await market.searchPostings(
-                identity, text: text, category: categoryID,
+                identity, text: text, category: categoryID, statuses: finished ? [.done] : nil,
                 cursor: query.text("cursor"), limit: 30)
             (found, nextCursor) = (page.postings, page.nextCursor)
+            // Issue 29: with nothing open, say whether finished postings exist rather than that nobody posted.
+            if !finished, found.isEmpty {
+                hasFinished =
+                    try await !market.searchPostings(
+                        identity, text: text, category: categoryID, statuses: [.done], limit: 1
+                    ).postings.isEmpty
+            }
         } catch let error as DoableError where Self.isMarketFormError(error) {
             errors = FormErrors(error, fields: ["q", "category"])
         }
         let view = MarketSearchPage(
             text: text, categoryID: categoryID, categories: categories, found: found, nextCursor: nextCursor,
-            errors: errors, time: time)
+            errors: errors, time: time, showsFinished: finished, hasFinished: hasFinished)
         return try await page(view.page, context)
     }
 
@@ -91,7 +100,7 @@ struct MarketWebController: WebArea {
         let time = MemberTime(preferences: identity.account.preferences)
         let content = MarketPostingPage(
             detail: detail, time: time, csrf: csrfField(context),
-            seenBefore: detail.view.posting.bidsSeenAt, draft: draft)
+            seenBefore: detail.view.posting.bidsSeenAt, draft: draft, map: shell.map)
         var page = MarketParts.page(detail.view.posting.title, content.html, status: draft?.status ?? .ok)
         page.bodyClass = "market-posting"
         guard detail.view.isPoster, detail.view.unseenBidCount > 0 else { return try await self.page(page, context) }

@@ -5,11 +5,12 @@ import DoableArt
 
 /// The marketplace in words (MKT-3..9): statuses, amounts, distances and directions as the pages show them.
 enum MarketWords {
-    /// "Requested", "Bidded", "Assigned", "Done" (the words of MKT-1..7).
+    /// The status in plain words (issue 29): "Open for bids", "Has bids", "Assigned", "Done". The API keeps MKT-1..7's
+    /// names (requested, bidded, …); a person reads what it means for them.
     static func status(_ status: MarketPosting.Status) -> String {
         switch status {
-        case .requested: "Requested"
-        case .bidded: "Bidded"
+        case .requested: "Open for bids"
+        case .bidded: "Has bids"
         case .assigned: "Assigned"
         case .done: "Done"
         }
@@ -33,11 +34,18 @@ enum MarketWords {
         "<span class=\"bid-status bid-\(status.rawValue)\">\(bidStatus(status))</span>"
     }
 
-    /// MKT-3: "Lowest bid 12.50", or "No bids yet".
+    /// MKT-3: "Lowest bid €12.50 of 3", or "No bids yet"; once a bid is accepted, that it was.
     static func lowestBid(_ posting: MarketPosting) -> String {
+        if !posting.status.isOpen { return "Bid accepted" }
         guard let lowest = posting.lowestBid else { return "No bids yet" }
         let count = posting.openBidCount
-        return "Lowest bid \(lowest)" + (count > 1 ? " of \(count)" : "")
+        return "Lowest bid \(lowest.shown)" + (count > 1 ? " of \(count)" : "")
+    }
+
+    /// MKT-12: "Tomorrow", "Saturday", "12 Dec", or a window "Tomorrow – 12 Dec" (the words of due dates).
+    static func when(_ when: PostingWhen, time: MemberTime) -> String {
+        guard let until = when.until else { return time.words(when.from) }
+        return "\(time.words(when.from)) – \(time.words(until))"
     }
 
     /// "350 m", "1.2 km", "12 km": metres below 1 km, one decimal below 10 km.

@@ -1,6 +1,7 @@
 import DoableCore
 import DoableDomain
 import DoableServer
+import DoableDelivery
 @_spi(StoreWriting) import DoableStore
 import Foundation
 import Hummingbird
@@ -48,20 +49,26 @@ struct EngineServer {
     let limiter = SignInLimiter(limits: .init())
     private let directory: URL?
 
-    private init(store: any Store, directory: URL?, clock: @escaping @Sendable () -> Timestamp) {
+    /// MKT-12: the map and address search the router is given (none unless a test sets them).
+    var marketMap = MarketMapSettings()
+
+    private init(
+        store: any Store, directory: URL?, clock: @escaping @Sendable () -> Timestamp, currency: CurrencyCode = .euro
+    ) {
         self.store = store
         self.directory = directory
-        domain = Domain(store: store, passwords: PasswordHasher(cost: 4), clock: clock)
+        domain = Domain(store: store, passwords: PasswordHasher(cost: 4), clock: clock, currency: currency)
     }
 
-    static func make(_ engine: APIEngine, clock: @escaping @Sendable () -> Timestamp = { .now }) async throws
-        -> EngineServer
-    {
+    static func make(
+        _ engine: APIEngine, clock: @escaping @Sendable () -> Timestamp = { .now }, currency: CurrencyCode = .euro
+    ) async throws -> EngineServer {
         switch engine {
         case .sqlite:
             let directory = FileManager.default.temporaryDirectory
                 .appendingPathComponent("doable-api-test-\(UUID().uuidString)")
-            return EngineServer(store: try SQLiteStore(directory: directory), directory: directory, clock: clock)
+            return EngineServer(
+                store: try SQLiteStore(directory: directory), directory: directory, clock: clock, currency: currency)
         case .postgres:
             guard let server = APIEngine.postgresURL else { throw NoTestDatabase() }
             var components = try #require(URLComponents(string: server))
@@ -71,13 +78,13 @@ struct EngineServer {
                     URLQueryItem(name: "schema", value: schema), URLQueryItem(name: "pool_size", value: "4"),
                 ]
             let store = try await PostgresStore.connect(url: try #require(components.string), logger: APIEngine.logger)
-            return EngineServer(store: store, directory: nil, clock: clock)
+            return EngineServer(store: store, directory: nil, clock: clock, currency: currency)
         }
     }
 
     /// Runs `body` against the router, then closes the store (and removes the SQLite folder).
     func run(_ body: @Sendable (APIClient) async throws -> Void) async throws {
-        let app = Application(router: buildRouter(domain: domain, limiter: limiter))
+        let app = Application(router: buildRouter(domain: domain, limiter: limiter, marketMap: marketMap))
         do {
             try await app.test(.router) { client in try await body(APIClient(client: client)) }
         } catch {
@@ -93,10 +100,13 @@ struct EngineServer {
     }
 
     static func run(
-        _ engine: APIEngine, clock: @escaping @Sendable () -> Timestamp = { .now },
+        _ engine: APIEngine, clock: @escaping @Sendable () -> Timestamp = { .now }, currency: CurrencyCode = .euro,
+        marketMap: MarketMapSettings = MarketMapSettings(),
         _ body: @Sendable (APIClient, EngineServer) async throws -> Void
     ) async throws {
-        let server = try await make(engine, clock: clock)
+        var made = try await make(engine, clock: clock, currency: currency)
+        made.marketMap = marketMap
+        let server = made
         try await server.run { api in try await body(api, server) }
     }
 }

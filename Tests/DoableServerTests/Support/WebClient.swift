@@ -45,8 +45,8 @@ final class WebClient: @unchecked Sendable {
     }
 
     @discardableResult
-    func get(_ path: String) async throws -> WebPageResponse {
-        try await send(.get, path, body: nil, headers: [:])
+    func get(_ path: String, headers: HTTPFields = [:]) async throws -> WebPageResponse {
+        try await send(.get, path, body: nil, headers: headers)
     }
 
     /// Posts a form; `_csrf` is added unless `csrf` is given (pass "" to leave it out).
