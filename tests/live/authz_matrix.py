@@ -690,8 +690,9 @@ def main() -> int:
                 check_cross_member(entry, doc, entries, a, b)
         for entry in secured:
             check_body_references(entry, doc, a, b)
+        # The address search is no listing, and answers 404 on this server (no --geocoder): authz_market holds it.
         listings = [e for e in secured if e["method"] == "GET" and "{" not in e["url"]
-                    and not authz_market.is_admin(entry=e)]
+                    and not authz_market.is_admin(entry=e) and e["url"] != "/api/v1/market/places"]
         for path in BASELINE_LISTINGS:
             if not any(e["url"] == path for e in listings):
                 print(f"note: {path} is not in the document; checked anyway")
