@@ -71,6 +71,11 @@ public enum WebhookEvent: String, Sendable, Codable, CaseIterable {
     case marketReview = "posting.review"
     case badgeEarned = "game.badge"
     case streakAtRisk = "game.streak_at_risk"
+    /// Issue 29: the one call "Send test" makes; no webhook subscribes to it.
+    case webhookTest = "webhook.test"
+
+    /// What a webhook may subscribe to: every event but the test call.
+    public static var subscribable: [WebhookEvent] { allCases.filter { $0 != .webhookTest } }
 
     /// The event a notification of this kind is sent as.
     public init(notification kind: AppNotification.Kind) {

@@ -18,6 +18,7 @@ struct RemindersController: Sendable {
         reminder.delete(use: delete)
         reminder.post("snooze", use: snooze)
         group.collection("webhooks", list: webhooks, create: createWebhook, delete: deleteWebhook)
+        group.post("webhooks/{id}/test", use: testWebhook)
         group.get("deliveries", use: deliveries)
     }
 
@@ -120,6 +121,11 @@ struct RemindersController: Sendable {
     @Sendable func deleteWebhook(_ request: Request, context: AppRequestContext) async throws -> Response {
         try await reminders.deleteWebhook(try context.requireWriter(), id: try context.pathID())
         return JSONResponse.noContent()
+    }
+
+    @Sendable func testWebhook(_ request: Request, context: AppRequestContext) async throws -> Response {
+        let delivery = try await reminders.sendTest(try context.requireWriter(), webhookID: try context.pathID())
+        return JSONResponse.make(DeliveryDTO(delivery, attempts: []), status: .accepted)
     }
 
     @Sendable func deliveries(_ request: Request, context: AppRequestContext) async throws -> Response {

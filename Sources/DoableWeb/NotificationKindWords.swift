@@ -75,6 +75,7 @@ extension WebhookEvent {
         case .marketReview: "Someone reviews me"
         case .badgeEarned: "I earn a badge in the companion game"
         case .streakAtRisk: "My companion-game streak is about to break"
+        case .webhookTest: "A test call (Send test)"
         }
     }
 }

@@ -364,6 +364,29 @@ final class ManualClock: Sendable {
         }
     }
 
+    /// Issue 29: "Send test" queues one signed webhook.test call to the caller's own webhook; it is no event to
+    /// subscribe to.
+    @Test func INTEROP4_sendTestQueuesOneTestCallToTheCallersOwnWebhook() async throws {
+        let server = try TestServer()
+        try await server.run { api in
+            let ann = try await api.register("ann")
+            let ben = try await api.register("ben")
+            let hook = try await api.call(
+                .post, "/api/v1/webhooks", token: ann, json: ["url": "https://example.com/h", "events": ["reminder"]])
+            let id = hook.string("id")
+            let sent = try await api.call(.post, "/api/v1/webhooks/\(id)/test", token: ann)
+            #expect(sent.status == .accepted && sent.string("event") == "webhook.test" && sent.string("state") == "pending")
+            let log = try await api.call(.get, "/api/v1/deliveries", token: ann).array("deliveries")
+            #expect(log.map { $0["event"] as? String } == ["webhook.test"] && log.first?["id"] as? String == sent.string("id"))
+            let claimed = try await server.domain.reminders.claimDueDeliveries(limit: 10)
+            #expect(claimed.count == 1 && claimed.first?.target == id, "sent now, to that webhook")
+            #expect(try await api.call(.post, "/api/v1/webhooks/\(id)/test", token: ben).status == .notFound)
+            let subscribe = try await api.call(
+                .post, "/api/v1/webhooks", token: ann, json: ["url": "https://example.org/t", "events": ["webhook.test"]])
+            #expect(subscribe.status == .badRequest && subscribe.errorField == "events")
+        }
+    }
+
     @Test func NOTIF5_aFailedDeliveryIsRetriedWithBackoffAndGivenUpAfterADay() async throws {
         let clock = ManualClock(Self.monday)
         let server = try TestServer(clock: { clock.now })

@@ -71,7 +71,8 @@ import Testing
             #expect(off.body.contains("<h1>The companion game</h1>"))
             #expect(off.body.contains("Turning it off loses nothing"))
             #expect(off.body.contains("Strict mode"))
-            #expect(off.body.contains("<form method=\"post\" action=\"/game/enable\">"))
+            #expect(off.body.contains("action=\"/game/enable\""))
+            #expect(off.body.contains("<label for=\"f-name\">Its name"), "issue 29: the member names it")
             #expect(off.body.contains(">Turn the game on</button>"))
             for path in ["/game/store", "/game/settings", "/game/companion"] {
                 #expect(try await web.get(path).body.contains(">Turn the game on</button>"), "\(path) while off")
@@ -418,9 +419,37 @@ import Testing
             clock.advance(seconds: 120)
             _ = try await ann.complete(task)
             let page = try await web.get("/game").body
-            #expect(page.contains("<li class=\"badge is-earned\"><strong class=\"badge-title\">First task</strong>"))
+            #expect(page.contains("<li class=\"badge is-earned\" data-mark=\"1\"><strong class=\"badge-title\">First task</strong>"))
             #expect(page.contains("<span class=\"badge-date\">Earned Monday 23 November 2026</span>"))
-            #expect(page.contains("<li class=\"badge is-locked\"><strong class=\"badge-title\">10 tasks</strong>"))
+            #expect(page.contains("<li class=\"badge is-locked\" data-mark=\"10\"><strong class=\"badge-title\">10 tasks</strong>"))
+            #expect(page.contains("<progress max=\"10\" value=\"1\" aria-label=\"10 tasks: 1 of 10 tasks\">"), "how far along")
+        }
+    }
+}
+
+/// Issue 29 item 9: the companion is the member's to name as the game goes on, in the same change; no name is
+/// refused by its field with what was chosen kept.
+extension WebGameTests {
+    @Test func GAME2_theMemberNamesItsCompanionAsItTurnsTheGameOn() async throws {
+        let server = try TestServer()
+        try await server.runWeb { web, api in
+            let ann = try await player(server, web, api, on: false)
+            let unnamed = try await web.post("/game/enable", [("name", "  "), ("species", "fox")])
+            #expect(unnamed.status == .badRequest)
+            #expect(unnamed.body.contains("id=\"f-name-error\">The companion&#39;s name must be 1 to 30 characters."))
+            #expect(unnamed.body.contains("value=\"fox\" checked"), "the species chosen is kept")
+            #expect(try await server.domain.game.game(try await ann.identity()).isEnabled == false, "nothing half-done")
+
+            let named = try await web.post("/game/enable", [("name", "Biscuit"), ("species", "fox")])
+            #expect(named.status == .seeOther && named.location == "/game")
+            let game = try await web.get("/game")
+            #expect(game.body.contains("The game is on. Say hello to Biscuit!"))
+            #expect(game.body.contains("<h2 id=\"companion-heading\">Biscuit</h2>") && game.body.contains("Biscuit is an amber fox"))
+            // Badges say what earns them and how far along the member is; each medal carries its own mark.
+            #expect(game.body.contains("data-mark=\"10\"><strong class=\"badge-title\">10 tasks</strong>"))
+            #expect(game.body.contains("<span class=\"badge-summary\">Complete 10 tasks.</span>"))
+            #expect(game.body.contains("<progress max=\"10\" value=\"0\" aria-label=\"10 tasks: 0 of 10 tasks\">"))
+            #expect(game.body.contains("data-mark=\"7d\"") && game.body.contains("0 of 7 days"))
         }
     }
 }

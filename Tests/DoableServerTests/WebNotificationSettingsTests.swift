@@ -176,3 +176,23 @@ struct WebNotificationSettingsTests {
         }
     }
 }
+
+/// Issue 29 item 9: each webhook has "Send test"; it queues one call and says where its outcome shows.
+extension WebNotificationSettingsTests {
+    @Test func INTEROP4_sendTestFromTheWebhooksPage() async throws {
+        let server = try TestServer()
+        try await server.runWeb { web, _ in
+            try await web.register("ann")
+            let added = try await web.post("/settings/webhooks", [("url", "https://example.com/hook"), ("events", "reminder")])
+            #expect(added.status == .created)
+            let page = try await web.get("/settings/webhooks").body
+            let id = try #require(WebClient.first("action=\"/settings/webhooks/([0-9a-f-]{36})/test\"", in: page))
+            #expect(page.contains(">Send test</button>"))
+            let sent = try await web.post("/settings/webhooks/\(id)/test")
+            #expect(sent.status == .seeOther)
+            let after = try await web.get("/settings/webhooks").body
+            #expect(after.contains("Sent a test to https://example.com/hook."))
+            #expect(after.contains("webhook.test"), "the delivery log lists the test call")
+        }
+    }
+}

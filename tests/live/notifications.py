@@ -527,6 +527,24 @@ def delivery_checks(server: Server, sink: MailSink, hooks: Receiver) -> None:
           and all((c["json"] or {}).get("data", {}).get("task", {}).get("id") in ids for c in created),
           "INTEROP-4 task.created: one signed call per new task, with the task", f"task ids {ids}")
 
+    # Issue 29: "Send test" makes one signed webhook.test call at once, logged with the deliveries.
+    sent = alice.call("POST", f"/webhooks/{hook['id']}/test", 202).json()
+    check(sent.get("event") == "webhook.test" and sent.get("state") == "pending",
+          "INTEROP-4 send test: queued as webhook.test", json.dumps(sent))
+
+    def test_calls() -> list[dict]:
+        return [c for c in hooks.at(f"/good/{alice.username}") if c["headers"].get("x-doable-event") == "webhook.test"]
+
+    wait_for(lambda: test_calls() or None, timeout=5)
+    calls = test_calls()
+    check(len(calls) == 1 and signature_ok(calls[0], secret) and (calls[0]["json"] or {}).get("id") == sent.get("id")
+          and (calls[0]["json"] or {}).get("data", {}).get("title") == "A test from Doable",
+          "INTEROP-4 send test: one signed call arrives within 5 s, with the delivery's id",
+          json.dumps([c.get("json") for c in calls]))
+    logged = wait_for(lambda: next((d for d in alice.deliveries() if d["id"] == sent.get("id") and d["state"] == "sent"),
+                                   None), timeout=5)
+    check(logged is not None, "INTEROP-4 send test: the delivery log shows it sent", json.dumps(alice.deliveries()[:3]))
+
     snooze_checks(alice, plants, r1, sink, hooks)
 
 

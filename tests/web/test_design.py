@@ -194,3 +194,18 @@ def test_GAME6_statistics_words_are_never_broken_inside(page, member, size):
         assert not shape["spills"], shape
         if " " not in shape["text"]:
             assert shape["lines"] <= 1, f"'{shape['text']}' is broken over {shape['lines']} lines at {size}"
+
+
+def test_GAME6_chart_labels_can_be_read_at_every_width(page, member, size):
+    """Issue 29 item 9: the statistics charts' labels were about 5 px tall on a phone. Each chart keeps a width at
+    which its axis labels are at least 10 px tall; on a phone it scrolls sideways inside its own frame (which the
+    keyboard can focus), never the page."""
+    member.api.complete(member.api.create_task("Water the plants", member.inbox_id)["id"])
+    visit(page, "/stats")
+    labels = page.locator(".chart-drawing svg text")
+    expect(labels.first).to_be_visible()
+    heights = labels.evaluate_all("ts => ts.map(t => t.getBoundingClientRect().height).filter(h => h > 0)")
+    assert heights and min(heights) >= 10, f"smallest chart label {min(heights):.1f} px at {size}"
+    frame = page.locator(".chart-drawing").first
+    assert frame.get_attribute("tabindex") == "0"
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")

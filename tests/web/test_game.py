@@ -87,7 +87,13 @@ def test_GAME1_to_GAME6_a_member_plays_for_three_days(browsing, base_url, clock_
     visit(page, "/game")
     expect(page.get_by_role("heading", name="The companion game")).to_be_visible()
     assert not page.locator(".companion-today").count(), "no game element while the game is off"
+    # Issue 29: the member names it first; it is nobody's "Pip" before that.
     page.get_by_role("button", name="Turn the game on").click()
+    expect(page.locator("#f-name-error")).to_contain_text("1 to 30 characters")
+    page.get_by_label("Its name").fill("Pip")
+    page.get_by_role("radio", name=re.compile("^cat$", re.I)).check()
+    page.get_by_role("button", name="Turn the game on").click()
+    expect(toast(page)).to_contain_text("Say hello to Pip!")
     expect(page.get_by_role("heading", name="Companion", exact=True)).to_be_visible()
     problems += serious(page, "/game")
 

@@ -154,3 +154,32 @@ def test_COLLAB2_VIEW1_today_shows_mine_and_unassigned_with_a_switch_for_everyon
     page.get_by_role("button", name="Search", exact=True).click()
     expect(page.get_by_role("status")).to_have_text("1 task found.")
     expect(page.get_by_role("main").get_by_text("Fix the bike")).to_be_visible()
+
+
+def test_COLLAB1_share_from_the_list_header_suggesting_people_already_shared_with(browsing, member, base_url):
+    """Issue 29 item 9: sharing is one tap from the list's header, not under Edit list's colour picker; the form
+    suggests the people the member already shares another list with (so no exact username is needed), takes an
+    email too, and the member stays on the list."""
+    ann, ben, cal = member, register(base_url), register(base_url)
+    household = ann.api.create_list("Household", "green")
+    garden = ann.api.create_list("Garden", "teal")
+    ann.api.call("POST", f"/lists/{household['id']}/members", json={"login": ben.username, "role": "editor"})
+    page = signed_in(browsing, ann, f"/lists/{garden['id']}")
+
+    page.locator(".share-sheet > summary").click()
+    login = page.get_by_label("Share “Garden” with")
+    expect(login).to_be_visible()
+    suggested = page.locator("#share-people option").evaluate_all("os => os.map(o => o.value)")
+    assert suggested == [ben.username], suggested
+    login.fill(ben.username)
+    page.get_by_label("They may").select_option("viewer")
+    page.get_by_role("button", name="Share", exact=True).click()
+    expect(page.locator("#toast")).to_contain_text(f"with {ben.username} as viewer")
+    assert page.url.endswith(f"/lists/{garden['id']}"), page.url
+    expect(page.get_by_role("link", name="Shared with 1 person")).to_be_visible()
+
+    # By the email address someone signed up with.
+    page.locator(".share-sheet > summary").click()
+    page.get_by_label("Share “Garden” with").fill(f"{cal.username}@example.com")
+    page.get_by_role("button", name="Share", exact=True).click()
+    expect(page.locator("#toast")).to_contain_text(f"with {cal.username} as editor")

@@ -52,7 +52,9 @@ def test_GAME6_statistics_show_tiles_charts_and_tables(browsing, member, theme):
         drawing = figure.get_by_role("img")
         expect(drawing).to_be_visible()
         box = drawing.bounding_box()
-        assert box and box["width"] <= width and box["height"] > 100, f"{name}: {box}"
+        frame = figure.locator(".chart-drawing").bounding_box()
+        # Issue 29: on a phone the drawing keeps a readable width and scrolls inside its frame; the frame fits.
+        assert box and frame and frame["width"] <= width and box["height"] > 100, f"{name}: {box} in {frame}"
         figure.get_by_text("Show as a table").click()
         expect(figure.get_by_role("table")).to_be_visible()
     expect(page.locator("#chart-completions").get_by_role("row").filter(has_text="Completed")).to_have_count(1)

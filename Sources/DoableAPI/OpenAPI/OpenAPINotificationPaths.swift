@@ -92,6 +92,17 @@ extension OpenAPI {
                     unknown one (`field` events).
                     """),
         ],
+        "/api/v1/webhooks/{id}/test": [
+            "post": Operation(
+                tag: "Webhooks", id: "testWebhook",
+                summary: "Issue 29: send one signed `webhook.test` call to the webhook now, to check the receiver.",
+                description: """
+                    It is queued and sent like any event (same body shape, signature and retries); its outcome shows \
+                    in GET /api/v1/deliveries. It counts for no subscription.
+                    """,
+                parameters: [idParameter], status: 202, ok: ok(ref("Delivery"), "Queued."), statuses: [404],
+                conflicts: ["edit_conflict"], notFound: "No webhook of the caller's has this id.")
+        ],
         "/api/v1/webhooks/{id}": [
             "delete": Operation(
                 tag: "Webhooks", id: "deleteWebhook",

@@ -104,7 +104,7 @@ extension OpenAPI {
             "id": described("Id", "Also the webhook body's `id` and its `X-Doable-Delivery` header."),
             "channel": text(enum: ["email", "webhook"]),
             "event": described(
-                "WebhookEvent",
+                "DeliveryEvent",
                 "The event (`X-Doable-Event` of a webhook call; for an email, the event of its kind of notification)."),
             "state": text(
                 """
@@ -135,7 +135,7 @@ extension OpenAPI {
                 The delivery's id (also in `X-Doable-Delivery`): a crash between sending and recording may repeat a \
                 delivery once, with the same id, so drop repeats by it.
                 """),
-            "event": ref("WebhookEvent"),
+            "event": ref("DeliveryEvent"),
             "createdAt": described(
                 "Timestamp",
                 "When the delivery was queued: the moment of the change or notification (for a reminder, when it fired)."),

@@ -81,6 +81,9 @@ extension OpenAPI {
             enum: ["due", "start"]),
         "NotificationKind": text(notificationKindDescription, enum: notificationKinds),
         "WebhookEvent": text(webhookEventDescription, enum: webhookEvents),
+        "DeliveryEvent": text(
+            "A WebhookEvent, or webhook.test: the call `POST /api/v1/webhooks/{id}/test` sends to check a receiver.",
+            enum: webhookEvents + ["webhook.test"]),
         "ClockTime": text("HH:MM, 24-hour.", pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$"),
         "Username": text(
             "3 to 30 ASCII letters, digits or underscores; unique case-insensitively.", pattern: "^[A-Za-z0-9_]{3,30}$",

@@ -10,7 +10,7 @@ extension OpenAPI {
                 "description": .string(webhookCallDescription),
                 "security": .array([]),
                 "parameters": .array([
-                    headerParameter("X-Doable-Event", "The event, as the body's `event`.", ref("WebhookEvent"), required: true),
+                    headerParameter("X-Doable-Event", "The event, as the body's `event`.", ref("DeliveryEvent"), required: true),
                     headerParameter("X-Doable-Delivery", "The delivery's id, as the body's `id`.", ref("Id"), required: true),
                     headerParameter(
                         "X-Doable-Signature",

@@ -102,6 +102,11 @@ extension GameService {
                 batch.append(.putAccount(account))
                 if on { profile = Self.resumed(profile, today: today) }
             }
+            if let chosen = patch.companion {
+                if let name = chosen.name { profile.companion.name = try Self.companionName(name) }
+                if let species = chosen.species { profile.companion.species = species }
+                if let color = chosen.color { profile.companion.color = color }
+            }
             if let strict = patch.isStrict { profile.isStrict = strict }
             if let weekdays = patch.offWeekdays {
                 guard weekdays.allSatisfy({ (0...6).contains($0) }) else {

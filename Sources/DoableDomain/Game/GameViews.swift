@@ -73,6 +73,8 @@ public struct GamePatch: Sendable, Equatable {
     public var isStrict: Bool?
     public var offWeekdays: Set<Int>?
     public var offDays: Set<CivilDate>?
+    /// Issue 29: the name and looks the member chose as it turned the game on, in the same change.
+    public var companion: CompanionPatch?
 }
 
 /// What `PATCH /api/v1/game/companion` changes.
@@ -132,6 +134,51 @@ extension Badge {
         case .streak100: "Kept a streak for 100 days."
         case .recurring10: "Completed one repeating task 10 times."
         case .perfectWeek: "Every day of a Monday-to-Sunday week kept (or off), at least one kept."
+        }
+    }
+
+    /// Issue 29: what to do to earn it, said to the member who has not yet.
+    public var goal: String {
+        switch self {
+        case .firstTask: "Complete any task with the game on."
+        case .tasks10: "Complete 10 tasks."
+        case .tasks100: "Complete 100 tasks."
+        case .tasks1000: "Complete 1,000 tasks."
+        case .streak7: "Keep your streak 7 days in a row."
+        case .streak30: "Keep your streak 30 days in a row."
+        case .streak100: "Keep your streak 100 days in a row."
+        case .recurring10: "Complete one repeating task 10 times."
+        case .perfectWeek: "Keep every day of a Monday-to-Sunday week (days off count as kept)."
+        }
+    }
+
+    /// What the badge counts and how many it needs, for a progress bar: completed tasks or streak days; nil for
+    /// the badges whose progress is not one number.
+    public func progress(completed: Int, streak: Int) -> (value: Int, target: Int, unit: String)? {
+        switch self {
+        case .firstTask: (min(completed, 1), 1, "task")
+        case .tasks10: (min(completed, 10), 10, "tasks")
+        case .tasks100: (min(completed, 100), 100, "tasks")
+        case .tasks1000: (min(completed, 1_000), 1_000, "tasks")
+        case .streak7: (min(streak, 7), 7, "days")
+        case .streak30: (min(streak, 30), 30, "days")
+        case .streak100: (min(streak, 100), 100, "days")
+        case .recurring10, .perfectWeek: nil
+        }
+    }
+
+    /// The mark on its medal, so that no two look alike: "1", "10", "7d", "↻", "★".
+    public var mark: String {
+        switch self {
+        case .firstTask: "1"
+        case .tasks10: "10"
+        case .tasks100: "100"
+        case .tasks1000: "1k"
+        case .streak7: "7d"
+        case .streak30: "30d"
+        case .streak100: "100d"
+        case .recurring10: "↻"
+        case .perfectWeek: "★"
         }
     }
 }

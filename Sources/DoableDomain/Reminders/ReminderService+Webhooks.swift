@@ -17,11 +17,11 @@ extension ReminderService {
         let url = try Self.webhookURL(url, policy: domain.webhookPolicy)
         var chosen: [WebhookEvent] = []
         for name in events {
-            guard let event = WebhookEvent(rawValue: name) else {
+            guard let event = WebhookEvent(rawValue: name), event != .webhookTest else {
                 throw DoableError.invalid(
                     "events",
                     "Unknown event '\(name.prefix(50))'; known events: "
-                        + WebhookEvent.allCases.map(\.rawValue).joined(separator: ", ") + ".")
+                        + WebhookEvent.subscribable.map(\.rawValue).joined(separator: ", ") + ".")
             }
             if !chosen.contains(event) { chosen.append(event) }
         }
@@ -60,6 +60,26 @@ extension ReminderService {
                 throw DoableError.notFound("Webhook not found.")
             }
             return (WriteBatch([.deleteWebhook(hook)], now: clock()), ())
+        }
+    }
+
+    /// Issue 29: queues one signed `webhook.test` call to the caller's webhook, sent like any event (the same body,
+    /// signature, outgoing policy and retries), so a member sees at once whether the receiver works.
+    public func sendTest(_ identity: Identity, webhookID id: WebhookID) async throws -> Delivery {
+        try await perform(by: identity.account.id) {
+            guard let hook = try await store.webhook(id: id), hook.accountID == identity.account.id else {
+                throw DoableError.notFound("Webhook not found.")
+            }
+            let now = clock()
+            let payload = DeliveryPayload(
+                kind: WebhookEvent.webhookTest.rawValue, title: "A test from Doable",
+                body: "If this arrived with a valid signature, your webhook works. \(identity.account.username) sent it.",
+                at: now)
+            let delivery = Delivery(
+                id: .make(at: now), accountID: hook.accountID, channel: .webhook, target: hook.id.description,
+                event: WebhookEvent.webhookTest.rawValue, payload: Self.encoded(payload), nextAttemptAt: now,
+                createdAt: now)
+            return (WriteBatch([.enqueueDelivery(delivery)], now: now), delivery)
         }
     }
 

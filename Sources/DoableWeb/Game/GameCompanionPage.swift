@@ -40,7 +40,7 @@ struct GameCompanionPage {
     }
 
     /// A radio group whose every choice shows a small drawing beside its name.
-    private static func lookChoices(
+    static func lookChoices(
         _ name: String, legend: String, choices: [(String, String, Companion)],
         selected: String, errors: FormErrors
     ) -> HTML {

@@ -4,6 +4,19 @@ import DoableCore
 /// What every game page shows while the game is off: what it is, and the button that turns it on.
 struct GameOffPage {
     var csrf: HTML
+    /// A refused naming, shown again with what was typed.
+    var form = FormData()
+    var errors = FormErrors()
+
+    /// The species to pick from, each drawn in the default colour.
+    private var speciesChoices: HTML {
+        let choices = Companion.Species.allCases.map { choice in
+            (choice.rawValue, GameWords.species(choice), Companion(name: "", species: choice, color: Companion.default.color))
+        }
+        return GameCompanionPage.lookChoices(
+            "species", legend: "It is a", choices: choices,
+            selected: form["species"] ?? Companion.default.species.rawValue, errors: errors)
+    }
 
     var page: WebPage {
         let main: HTML = """
@@ -23,7 +36,11 @@ struct GameOffPage {
             <li>Turning it off loses nothing: your companion, points, items and badges wait for you, and the days it \
             is off never break your streak.</li>
             </ul>
-            <form method="post" action="/game/enable">\(csrf)\
+            <h2 id="game-name-heading">Meet your companion</h2>
+            <form method="post" action="/game/enable" class="settings-form game-start" aria-labelledby="game-name-heading" novalidate>\(csrf)
+            \(errors.summary)
+            \(Field.input("name", label: "Its name", value: form["name"], hint: "1 to 30 characters: you can change it later.", required: true, errors: errors, extra: " maxlength=\"30\" autocomplete=\"off\""))
+            \(speciesChoices)
             <button type="submit" class="button primary">Turn the game on</button></form>
             <p class="hint">You can also turn it on or off in <a href="/settings/preferences">Preferences</a>.</p>
             </section>

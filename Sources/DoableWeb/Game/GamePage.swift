@@ -49,7 +49,7 @@ struct GamePage {
             </section>
             <section class="game-badges" aria-labelledby="badges-heading">
             <h2 id="badges-heading">Badges</h2>
-            \(GamePanels.badges(view.profile, time: time))
+            \(GamePanels.badges(view.profile, streak: view.streak, time: time))
             </section>
             <p class="game-links"><a class="button" href="/game/store">Visit the store</a> \
             <a class="button" href="/game/companion">Change \(name)'s name and looks</a> \

@@ -86,8 +86,9 @@ enum GamePanels {
             """
     }
 
-    /// GAME-5: the badges earned, with the date, then those still to earn.
-    static func badges(_ profile: GameProfile, time: MemberTime) -> HTML {
+    /// GAME-5: the badges earned, with the date, then those still to earn, each saying what earns it and, where it
+    /// is a count, how far the member has come (issue 29: no row of identical grey circles).
+    static func badges(_ profile: GameProfile, streak: Int, time: MemberTime) -> HTML {
         let earned = Badge.allCases.compactMap { badge in profile.badges[badge].map { (badge, $0) } }
             .sorted { $0.1 > $1.1 }
         let locked = Badge.allCases.filter { profile.badges[$0] == nil }
@@ -97,23 +98,29 @@ enum GamePanels {
             : """
             <ul class="badges" aria-labelledby="badges-earned-heading">\(earned.html { badge, at in
                 """
-                <li class="badge is-earned"><strong class="badge-title">\(badge.title)</strong> \
+                <li class="badge is-earned" data-mark="\(badge.mark)"><strong class="badge-title">\(badge.title)</strong> \
                 <span class="badge-summary">\(badge.summary)</span> \
                 <span class="badge-date">Earned \(time.longWords(time.date(of: at)))</span></li>
                 """
             })</ul>
             """
+        let lockedItems = locked.html { badge in
+            let progress: HTML =
+                badge.progress(completed: profile.completedCount, streak: streak).map { value, target, unit in
+                    """
+                    <span class="badge-progress"><progress max="\(target)" value="\(value)" aria-label="\(badge.title): \(value) of \(target) \(unit)"></progress> \
+                    \(value) of \(target) \(unit)</span>
+                    """
+                } ?? HTML("<span class=\"badge-date\">Not earned yet</span>")
+            return """
+                <li class="badge is-locked" data-mark="\(badge.mark)"><strong class="badge-title">\(badge.title)</strong> \
+                <span class="badge-summary">\(badge.goal)</span> \(progress)</li>
+                """
+        }
         let lockedList: HTML =
             locked.isEmpty
             ? "<p class=\"empty-day\">You have every badge there is.</p>"
-            : """
-            <ul class="badges" aria-labelledby="badges-locked-heading">\(locked.html { badge in
-                """
-                <li class="badge is-locked"><strong class="badge-title">\(badge.title)</strong> \
-                <span class="badge-summary">\(badge.summary)</span> <span class="badge-date">Not earned yet</span></li>
-                """
-            })</ul>
-            """
+            : "<ul class=\"badges\" aria-labelledby=\"badges-locked-heading\">\(lockedItems)</ul>"
         return """
             <h3 id="badges-earned-heading">Earned</h3>
             \(earnedList)

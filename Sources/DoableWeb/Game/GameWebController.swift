@@ -13,7 +13,7 @@ struct GameWebController: WebArea {
 
     func addRoutes(to web: RouterGroup<WebRequestContext>) {
         web.get("game") { _, context in try await gamePage(context) }
-        web.post("game/enable") { _, context in try await switchGame(on: true, context) }
+        web.post("game/enable") { _, context in try await enableGame(context) }
         web.post("game/disable") { _, context in try await switchGame(on: false, context) }
         web.post("game/pet") { _, context in try await petCompanion(context) }
         web.post("game/streak/restore") { _, context in try await restoreStreak(context) }
@@ -55,6 +55,33 @@ struct GameWebController: WebArea {
             : "The game is off. Everything is kept for when you turn it on again."
         return WebResponse.done(
             context, redirect: "/game", toast: Flash(message: message),
+            forceRedirect: true)
+    }
+
+    /// Issue 29: the member names its companion (and picks its species) as it turns the game on, in one change; a
+    /// form without a name (an older page) keeps the default.
+    private func enableGame(_ context: WebRequestContext) async throws -> Response {
+        let identity = try member(context)
+        let form = context.web.form
+        guard !identity.account.preferences.gameOptIn, form["name"] != nil else {
+            return try await switchGame(on: true, context)
+        }
+        let chosen = CompanionPatch(
+            name: form["name"] ?? "", species: Companion.Species(rawValue: form["species"] ?? ""), color: nil)
+        do {
+            _ = try await game.updateGame(identity, GamePatch(isEnabled: true, companion: chosen))
+        } catch let error as DoableError where error.httpStatus == .badRequest {
+            if context.web.wantsJSON { return WebResponse.refusedJSON(error) }
+            let view = GameOffPage(csrf: csrfField(context), form: form, errors: FormErrors(error, fields: ["name", "species"]))
+            var page = view.page
+            page.status = .badRequest
+            return try await self.page(page, context)
+        } catch DoableError.conflict(let code, _, _) where code == "game_already_on" {
+            // Sent twice (two tabs): it already is on.
+        }
+        let name = (try? await game.game(identity))?.profile.companion.name ?? "your companion"
+        return WebResponse.done(
+            context, redirect: "/game", toast: Flash(message: "The game is on. Say hello to \(name)!"),
             forceRedirect: true)
     }
 

@@ -21,6 +21,33 @@ struct ListPage {
     /// The page's path, to come back to after adding a task.
     var path: String
     var selectionBar: HTML
+    /// COLLAB-1: the people the member already shares lists with, suggested by the header's share sheet.
+    var people: [String] = []
+
+    /// COLLAB-1 from the list's header (issue 29): a sheet that shares the list by username or email, suggesting the
+    /// people the member already shares with, without leaving the list; "Manage members" for roles and removal.
+    var shareSheet: HTML {
+        let list = view.list
+        let options = people.html { "<option value=\"\($0)\"></option>" }
+        return """
+            <details class="menu share-sheet"><summary class="button" aria-label="Share \(list.name)">\(Icon.share.html)<span class="label">Share</span></summary>
+            <div class="menu-panel share-panel">
+            <form method="post" action="/lists/\(list.id)/members" class="share-form" data-inplace>\(csrf)
+            <input type="hidden" name="back" value="/lists/\(list.id)">
+            <label for="share-login">Share “\(list.name)” with</label>
+            <input id="share-login" name="login" required autocomplete="off" maxlength="254" list="share-people" \
+            placeholder="Username or email" aria-describedby="share-hint">
+            <datalist id="share-people">\(options)</datalist>
+            <p class="hint" id="share-hint">\(people.isEmpty ? "Their username, or the email they signed up with." : "Start typing: people you already share with are suggested.")</p>
+            <label for="share-role">They may</label>
+            <select id="share-role" name="role">
+            <option value="editor" selected>Edit tasks</option><option value="viewer">Only view</option>\
+            <option value="admin">Edit and share</option></select>
+            <p class="form-actions"><button type="submit" class="button primary">Share</button> \
+            <a href="/lists/\(list.id)/edit#members">Manage members</a></p>
+            </form></div></details>
+            """
+    }
 
     var page: WebPage {
         let (list, openCount) = (view.list, view.openTaskCount)
@@ -41,7 +68,7 @@ struct ListPage {
         let tools: HTML =
             view.role >= .admin
             ? """
-            <a class="button" href="/lists/\(list.id)/edit#members">\(Icon.share.html)<span class="label">Share</span></a>
+            \(shareSheet)
             <a class="button" href="/lists/\(list.id)/edit">\(Icon.settings.html)<span class="label">Edit list</span></a>
             """
             : "<a class=\"button\" href=\"/lists/\(list.id)/edit#members\">\(Icon.share.html)<span class=\"label\">Members</span></a>"

@@ -45,12 +45,14 @@ extension ListsWebController {
             let added = try await sharing.addMember(
                 identity, listID: view.list.id, login: form["login"],
                 role: form["role"])
+            // From the list's header the member stays on the list; from its settings, on Members.
+            let fromList = form["back"] == "/lists/\(view.list.id)"
             return WebResponse.done(
-                context, redirect: "/lists/\(view.list.id)/edit#members",
+                context, redirect: fromList ? "/lists/\(view.list.id)" : "/lists/\(view.list.id)/edit#members",
                 toast: Flash(
                     message: "Shared “\(view.list.name)” with \(added.username) as \(added.role.rawValue)",
                     undo: UndoToken([.removeMember(view.list.id, added.accountID)]).encoded),
-                focus: "f-login")
+                focus: fromList ? "share-login" : "f-login")
         } catch let error as DoableError where !context.web.wantsJSON && Self.isFormError(error) {
             var share = ShareForm(login: form["login"] ?? "", role: form["role"] ?? ListRole.editor.rawValue)
             share.errors = FormErrors(error, fields: ["login", "role"])

@@ -58,10 +58,12 @@ struct ListsWebController: WebArea {
         rows.isDraggable = canEdit && sort == .manual && group == "none" && !isFlat
         // COLLAB-1: a member who does not own the list sees who shares it.
         let owner = view.role == .owner ? nil : try await domain.usernames([view.list.ownerID])[view.list.ownerID]
-        let page = ListPage(
+        let people = view.role >= .admin ? try await sharing.people(identity, in: data.lists) : []
+        var page = ListPage(
             data: data, view: view, tasks: tasks, rows: rows, sort: sort, group: group, showAll: showAll,
             labelFilter: labelFilter, owner: owner, csrf: csrfField(context), path: context.web.path,
             selectionBar: canEdit ? selectionBar(data, context) : "")
+        page.people = people
         return try await self.page(page.page, context, data: data)
     }
 }

@@ -48,6 +48,8 @@ struct WebhooksPage {
             <code class="webhook-url">\(hook.url)</code>
             <span class="webhook-meta">Events: \(events)</span>
             <span class="webhook-meta">Added \(time.agoElement(hook.createdAt))</span>
+            <form method="post" action="/settings/webhooks/\(hook.id)/test" class="inline-form">\(csrf)\
+            <button type="submit" class="button" aria-label="Send a test call to \(hook.url)">Send test</button></form>
             <form method="post" action="/settings/webhooks/\(hook.id)/delete" class="inline-form" \
             data-confirm="\(question)">
             \(csrf)<input type="hidden" name="back" value="/settings/webhooks">
@@ -67,7 +69,7 @@ struct WebhooksPage {
         let isFresh = form["url"] == nil && form.all("events").isEmpty
         let chosen = isFresh ? [WebhookEvent.taskCompleted.rawValue] : Set(form.all("events"))
         let error = errors.byField["events"]
-        let boxes = WebhookEvent.allCases.html { event in
+        let boxes = WebhookEvent.subscribable.html { event in
             """
             <label><input type="checkbox" name="events" value="\(event.rawValue)"\
             \(attribute: "checked", if: chosen.contains(event.rawValue))> \(event.summary) \

@@ -18,6 +18,21 @@ struct WebhooksWebController: WebArea {
         }
         web.post("settings/webhooks") { _, context in try await createWebhook(context) }
         web.post("settings/webhooks/{id}/delete") { _, context in try await deleteWebhook(context) }
+        web.post("settings/webhooks/{id}/test") { _, context in try await testWebhook(context) }
+    }
+
+    /// Issue 29: "Send test" queues one signed `webhook.test` call; its outcome shows in the deliveries below.
+    private func testWebhook(_ context: WebRequestContext) async throws -> Response {
+        let identity = try member(context)
+        let id: WebhookID = try context.pathID()
+        guard let hook = try await reminders.webhooks(identity).first(where: { $0.id == id }) else {
+            throw DoableError.notFound("No such webhook.")
+        }
+        _ = try await reminders.sendTest(identity, webhookID: id)
+        return WebResponse.done(
+            context, redirect: "/settings/webhooks#deliveries-heading",
+            toast: Flash(message: "Sent a test to \(hook.url). Its outcome shows under Recent deliveries."),
+            forceRedirect: true)
     }
 
     /// The webhooks page; `created` is a webhook just made, whose secret this one answer shows (never a cookie).

@@ -132,7 +132,7 @@ struct StatsPage {
             }
             return """
                 <div class="stats-chart" id="chart-\(name)">
-                <figure class="chart-figure"><div class="chart-drawing">\(HTML(unsafeMarkup: StatsChart.inlined(svg)))</div>
+                <figure class="chart-figure"><div class="chart-drawing" tabindex="0" role="group" aria-label="\(Self.caption(name, period: report.period))">\(HTML(unsafeMarkup: StatsChart.inlined(svg)))</div>
                 <figcaption>\(Self.caption(name, period: report.period))</figcaption></figure>
                 <details class="chart-numbers"><summary>Show as a table</summary>
                 <div class="table-scroll">\(HTML(unsafeMarkup: table))</div></details>
