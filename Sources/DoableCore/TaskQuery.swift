@@ -14,6 +14,8 @@ public struct TaskQuery: Sendable, Equatable {
     public var dueFrom: Timestamp?
     public var dueTo: Timestamp?
     public var assigneeID: AccountID?
+    /// VIEW-2: only tasks that repeat (a calendar shows their later occurrences).
+    public var repeatsOnly = false
     /// Words that must all appear (as word prefixes) in the title or notes.
     public var text: String?
     public var sort: TaskSort = .manual

@@ -95,11 +95,13 @@ def test_VIEW2_calendar_month_week_and_drag_to_another_day(page, member):
         # A phone's month is an agenda of the busy days (issue 29): an empty day to drop on is in the week grid.
         expect(page.locator(f'td[data-date="{target.isoformat()}"]')).to_be_hidden()
         visit(page, f"/calendar?view=week&date={day.isoformat()}")
-        cell = page.locator(f'td[data-date="{day.isoformat()}"]')
-    cell.get_by_role("link", name="Dentist", exact=True).drag_to(page.locator(f'td[data-date="{target.isoformat()}"]'))
+        cell = page.locator(f'td[data-date="{day.isoformat()}"][data-all-day]')
+    drop = page.locator(f'td[data-date="{target.isoformat()}"]:is(.calendar.month td, [data-all-day])')
+    drop.scroll_into_view_if_needed()  # a phone's week scrolls sideways in its frame: the two neighbours both in view
+    cell.get_by_role("link", name="Dentist", exact=True).drag_to(drop)
     eventually(lambda: api.task(task["id"])["due"] == target.isoformat(),
                message=f"due after the drag: {api.task(task['id'])['due']} (wanted {target})")
-    expect(page.locator(f'td[data-date="{target.isoformat()}"]').get_by_role("link", name="Dentist")).to_be_visible()
+    expect(drop.get_by_role("link", name="Dentist")).to_be_visible()
     visit(page, f"/tasks/{task['id']}")
     expect(field(page, r"^due").and_(page.locator("input[type=date]"))).to_have_value(target.isoformat())
 
@@ -107,8 +109,9 @@ def test_VIEW2_calendar_month_week_and_drag_to_another_day(page, member):
     page.get_by_role("main").get_by_role("link", name="Week", exact=True).click()
     expect(page).to_have_url(re.compile(r"view=week"))
     expect(page.locator("table.calendar.week")).to_be_visible()
-    expect(page.locator("td[data-date]")).to_have_count(7)
-    link = page.locator(f'td[data-date="{target.isoformat()}"]').get_by_role("link", name="Dentist", exact=True)
+    expect(page.locator("td[data-date][data-all-day]")).to_have_count(7)
+    expect(page.locator("td[data-date][data-hour]")).to_have_count(7 * 24)
+    link = page.locator(f'td[data-date="{target.isoformat()}"][data-all-day]').get_by_role("link", name="Dentist", exact=True)
     expect(link).to_be_visible()
     link.focus()
     page.keyboard.press("Alt+ArrowRight")
@@ -121,3 +124,54 @@ def test_VIEW2_calendar_month_week_and_drag_to_another_day(page, member):
     main.get_by_role("link", name="Next", exact=True).click()
     expect(page).to_have_url(re.compile(r"view=week"))
     expect(page.locator("table.calendar.week")).to_be_visible()
+
+
+def test_VIEW2_the_week_is_an_hour_grid_and_repeating_tasks_show_at_every_occurrence(page, member):
+    """Issue 29 item 7: the week places a timed task in its hour; dragging it to another hour (or pressing Alt with
+    an arrow) moves its time; a repeating task shows at each of its occurrences in the month and the week, only
+    its next one movable; on a phone the month agenda loads the next month as it is reached."""
+    api = member.api
+    lst = api.create_list("Routine", "teal")
+    day = dt.date.fromisoformat(days_from_today(2))
+    zone = api.me()["preferences"]["timeZone"]
+    assert zone == "UTC", zone
+    meeting = api.create_task("Standup", lst["id"], due=f"{day.isoformat()}T09:30:00Z")
+    api.create_task("Stretch", lst["id"], due=days_from_today(0), recurrence="FREQ=DAILY")
+
+    visit(page, f"/calendar?view=week&date={day.isoformat()}")
+    nine = page.locator(f'td[data-date="{day.isoformat()}"][data-hour="9"]')
+    standup = nine.get_by_role("link", name=re.compile("Standup"))
+    expect(standup).to_contain_text("09:30")
+    # The grid opens at the morning, not at midnight.
+    page.wait_for_function("document.querySelector('.week-frame').scrollTop > 0", timeout=5_000)
+    eleven = page.locator(f'td[data-date="{day.isoformat()}"][data-hour="11"]')
+    eleven.scroll_into_view_if_needed()
+    standup.drag_to(eleven)
+    eventually(lambda: api.task(meeting["id"])["due"].startswith(f"{day.isoformat()}T11:30"),
+               message=f"due after the drag: {api.task(meeting['id'])['due']}")
+    moved = eleven.get_by_role("link", name=re.compile("Standup"))
+    expect(moved).to_contain_text("11:30")
+    moved.focus()
+    page.keyboard.press("Alt+ArrowUp")
+    eventually(lambda: api.task(meeting["id"])["due"].startswith(f"{day.isoformat()}T10:30"),
+               message=f"due after Alt+ArrowUp: {api.task(meeting['id'])['due']}")
+
+    # The daily task: once in each of the week's seven days (its next one is the task; the rest are repeats).
+    stretches = page.locator(".calendar.week [data-all-day] a", has_text="Stretch")
+    week_days = [dt.date.fromisoformat(d) for d in page.locator("td[data-all-day]").evaluate_all(
+        "tds => tds.map(td => td.dataset.date)")]
+    expected = sum(1 for d in week_days if d >= dt.date.fromisoformat(days_from_today(0)))
+    expect(stretches).to_have_count(expected)
+    expect(page.locator(".calendar.week a.is-occurrence", has_text="Stretch")).to_have_count(expected - (1 if dt.date.fromisoformat(days_from_today(0)) in week_days else 0))
+    assert page.locator(".calendar.week a.is-occurrence[draggable]").count() == 0, "a repeat is not dragged"
+
+    visit(page, f"/calendar?view=month&date={day.isoformat()}")
+    month_stretches = page.locator(".calendar.month td:not(.other-month) a", has_text="Stretch")
+    first_of_next = (day.replace(day=28) + dt.timedelta(days=4)).replace(day=1)
+    left_in_month = (first_of_next - max(day.replace(day=1), dt.date.fromisoformat(days_from_today(0)))).days
+    expect(month_stretches).to_have_count(left_in_month)
+    if page.viewport_size["width"] < 640:
+        # The agenda keeps going: the next month's days are added below as its end comes into view.
+        page.locator("[data-agenda-next]").scroll_into_view_if_needed()
+        expect(page.locator(f'.calendar.month td[data-date="{first_of_next.isoformat()}"]')).to_have_count(1, timeout=10_000)
+        expect(page.locator("[data-agenda-next]")).to_contain_text(month_name(first_of_next + dt.timedelta(days=32)))

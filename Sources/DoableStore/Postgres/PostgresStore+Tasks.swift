@@ -46,6 +46,7 @@ extension PostgresStore {
         }
         if let dueFrom = query.dueFrom { conditions.append("t.due_at >= \(try builder.bind(dueFrom.milliseconds))") }
         if let dueTo = query.dueTo { conditions.append("t.due_at <= \(try builder.bind(dueTo.milliseconds))") }
+        if query.repeatsOnly { conditions.append("t.recurrence IS NOT NULL") }
         if let assigneeID = query.assigneeID {
             conditions.append("t.assignee_id = \(try builder.bind(assigneeID.uuid))")
         }

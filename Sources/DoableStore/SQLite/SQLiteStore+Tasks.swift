@@ -93,6 +93,7 @@ extension SQLiteStore {
             conditions.append("t.due_at <= ?")
             arguments.append(dueTo.milliseconds)
         }
+        if query.repeatsOnly { conditions.append("t.recurrence IS NOT NULL") }
         if let assigneeID = query.assigneeID {
             conditions.append("t.assignee_id = ?")
             arguments.append(assigneeID.description)

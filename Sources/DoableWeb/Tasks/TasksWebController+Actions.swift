@@ -132,7 +132,8 @@ extension TasksWebController {
         return done(context, message + note, undo: steps, focus: "task-\(task.id)")
     }
 
-    /// The due date a reschedule form asks for: a preset (`due`) or a day (`date`) that keeps the time of day.
+    /// The due date a reschedule form asks for: a preset (`due`) or a day (`date`) that keeps the time of day, or takes
+    /// the one given (`time`, HH:MM; `none` for the whole day).
     static func newDue(for task: TaskItem, form: FormData, time: MemberTime) throws -> TaskDate? {
         let day: CivilDate
         switch form.text("due") {
@@ -147,6 +148,14 @@ extension TasksWebController {
             day = chosen
         default:
             throw DoableError.invalid("due", "Choose today, tomorrow, next week or no date.")
+        }
+        // The week's hour grid sends the time it was dropped at (`time`), or `none` for its all-day row.
+        if let clock = form.text("time") {
+            if clock == "none" { return .day(day) }
+            guard let moment = time.moment(on: day, at: clock) else {
+                throw DoableError.invalid("time", "Choose a time of day (HH:MM).")
+            }
+            return .moment(moment)
         }
         if case .moment(let moment)? = task.due, let kept = time.moment(on: day, at: time.time(of: moment)),
             kept > time.now

@@ -44,14 +44,66 @@ extension ViewsWebController {
         query.dueTo = max(endMoment, last.adding(days: 1).startTimestamp)
         query.sort = .due
         query.limit = 5000
-        var byDay: [CivilDate: [TaskView]] = [:]
+        var byDay: [CivilDate: [CalendarEntry]] = [:]
         for view in try await tasks.tasks(identity, matching: query) {
             guard let due = view.task.due else { continue }
-            byDay[time.day(of: due), default: []].append(view)
+            byDay[time.day(of: due), default: []].append(CalendarEntry(view: view, occurrence: nil))
         }
+        // Issue 29: a repeating task shows at each of its later occurrences in the range too (its next one is the
+        // task itself, and can be moved; the ones after it are marked as repeats).
+        var repeating = TaskQuery(ownerID: identity.account.id)
+        repeating.repeatsOnly = true
+        repeating.statuses = [.pending, .inProgress]
+        repeating.dueTo = query.dueTo
+        repeating.sort = .due
+        repeating.limit = 1000
+        for view in try await tasks.tasks(identity, matching: repeating) {
+            for occurrence in Self.laterOccurrences(of: view.task, from: first, through: last, calendar: time.calendar) {
+                byDay[time.day(of: occurrence), default: []].append(CalendarEntry(view: view, occurrence: occurrence))
+            }
+        }
+        for day in byDay.keys { byDay[day]?.sort { $0.sortKey < $1.sortKey } }
         let view = CalendarPage(
             time: time, isWeek: isWeek, anchor: anchor, first: first, dayCount: dayCount, caption: caption,
             previous: previous, next: next, byDay: byDay, csrfToken: context.web.csrfToken)
         return try await page(view.page, context, data: data)
+    }
+
+    /// The occurrences of a repeating task after its current due date, from `first` through `last`, at most 62.
+    static func laterOccurrences(of task: TaskItem, from first: CivilDate, through last: CivilDate, calendar: ZonedCalendar)
+        -> [TaskDate]
+    {
+        guard let text = task.recurrence, let rule = try? RecurrenceRule(rrule: text), let due = task.due else { return [] }
+        // Each step asks for the first occurrence after the previous one (or after the day before the range), which
+        // skips straight to it, so a daily task due long ago costs no walk through the years between.
+        func day(_ date: TaskDate) -> CivilDate {
+            switch date {
+            case .day(let day): day
+            case .moment(let moment): calendar.day(of: moment)
+            }
+        }
+        var found: [TaskDate] = []
+        var after = day(due) >= first ? due : TaskDate.day(first.adding(days: -1))
+        while found.count < 62, let next = rule.next(after: after, from: due, in: calendar) {
+            if day(next) > last { break }
+            if day(next) >= first { found.append(next) }
+            after = next
+        }
+        return found
+    }
+}
+
+/// One task on a calendar day: the task at its due date, or one of its later occurrences (`occurrence`).
+struct CalendarEntry: Sendable {
+    var view: TaskView
+    var occurrence: TaskDate?
+
+    /// When it is on its day, for the order within a day (untimed first).
+    var date: TaskDate? { occurrence ?? view.task.due }
+    var sortKey: Int64 {
+        switch date {
+        case .moment(let moment)?: moment.milliseconds
+        default: Int64.min
+        }
     }
 }

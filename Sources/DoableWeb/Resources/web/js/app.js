@@ -10,6 +10,11 @@ import './live.js';
 import './notify.js';
 import './market.js';
 
+// VIEW-2: the calendar's script loads only on the calendar.
+const calendar = () => document.querySelector('table.calendar') && import('./calendar.js').then(m => m.start());
+calendar();
+document.addEventListener('doable:refreshed', calendar);
+
 const body = document.body, toggles = document.querySelectorAll('#menu-toggle, .tab-menu');
 const isOpen = () => body.classList.contains('nav-open');
 document.documentElement.classList.add('js');

@@ -8,6 +8,15 @@ const node = e => e.target.nodeType == 1 ? e.target : e.target.parentElement;
 const listId = li => (li.matches('[data-list-id]') ? li : li.querySelector('[data-list-id]'))?.dataset.listId;
 const unmark = () => { mark?.classList.remove('drop-before', 'drop-after', 'drop-into'); mark = null; };
 
+// What a calendar cell sets: its day; in the week's hour grid also the hour (keeping the task's minutes), or the
+// whole day for the all-day row.
+const slot = (td, task) => {
+  const f = { date: td.dataset.date }, min = (task.dataset.time || '00:00').slice(3);
+  if (td.dataset.hour) f.time = td.dataset.hour.padStart(2, '0') + ':' + min;
+  else if ('allDay' in td.dataset) f.time = 'none';
+  return f;
+};
+
 // Where the pointer would drop: [element, indicator class, fields to post], or nothing.
 function spot(e) {
   const t = node(e), { kind, el } = drag || {};
@@ -17,7 +26,7 @@ function spot(e) {
     return e.clientY < b.top + b.height / 2 ? [r, 'drop-before', { before: id }] : [r, 'drop-after', { after: id }];
   };
   const td = t.closest('td[data-date]'), link = t.closest('#sidebar [data-list-id]'), li = link?.closest('li');
-  if (kind == 'cal') return td && td != el.closest('td') && [td, 'drop-into', { date: td.dataset.date }];
+  if (kind == 'cal') return td && td != el.closest('td') && [td, 'drop-into', slot(td, el)];
   if (kind == 'list') return li && li != el && li.parentElement == el.parentElement && side(li);
   if (link) return listId(li || link) != el.dataset.listId && [link, 'drop-into', { list: listId(li || link) }];
   const row = t.closest('li.task');

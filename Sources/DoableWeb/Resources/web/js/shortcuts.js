@@ -29,8 +29,14 @@ const day = (iso, n) => {
 // Alt+arrows: a calendar task moves by a day or a week; a row moves up or down among its siblings.
 function move(e) {
   const a = document.activeElement, cal = a?.closest('a.cal-task[data-task-id]'), k = e.key.slice(5), r = rowOf(a);
-  const date = cal?.closest('td[data-date]')?.dataset.date, id = cal?.dataset.taskId;
-  if (date && STEP[k]) post(`/tasks/${id}/reschedule`, { date: day(date, STEP[k]) }, [`a.cal-task[data-task-id="${id}"]`]);
+  const td = cal?.closest('td[data-date]'), date = td?.dataset.date, id = cal?.dataset.taskId;
+  const hour = td?.dataset.hour, t = cal?.dataset.time;
+  // In the week's hour grid up and down move a timed task an hour (within its day), left and right a day.
+  if (hour && t && (k == 'Up' || k == 'Down')) {
+    const h = +hour + (k == 'Up' ? -1 : 1);
+    if (h < 0 || h > 23) return;
+    post(`/tasks/${id}/reschedule`, { date, time: String(h).padStart(2, '0') + t.slice(2) }, [`a.cal-task[data-task-id="${id}"]`]);
+  } else if (date && STEP[k]) post(`/tasks/${id}/reschedule`, { date: day(date, STEP[k]) }, [`a.cal-task[data-task-id="${id}"]`]);
   else if (r?.draggable && !cal && (k == 'Up' || k == 'Down')) post(`/tasks/${r.dataset.taskId}/move`, { direction: k.toLowerCase() }, ['#' + CSS.escape(r.id)]);
   else return;
   e.preventDefault();
