@@ -82,6 +82,7 @@ struct Workload {
             case 1: task.due = .day(CivilDate(daysSinceEpoch: 20_600 + random.next(below: 10)))
             default: task.due = .moment(at(Int64(random.next(below: 10)) * 43_200))
             }
+            if index % 7 == 0 { task.recurrence = "FREQ=DAILY" }
             if random.next(below: 10) == 0 {
                 task.deletedAt = at(Int64(index))
                 task.trashedWith = task.id.description
@@ -123,6 +124,14 @@ struct Workload {
         dueWindow.dueTo = CivilDate(daysSinceEpoch: 20_605).startTimestamp
         dueWindow.sort = .due
         queries.append(dueWindow)
+        // VIEW-2: the repeating tasks a calendar expands, alone and due by a day.
+        var repeating = TaskQuery(ownerID: account.id)
+        repeating.repeatsOnly = true
+        repeating.sort = .due
+        queries.append(repeating)
+        repeating.dueTo = CivilDate(daysSinceEpoch: 20_605).startTimestamp
+        repeating.statuses = [.pending, .inProgress]
+        queries.append(repeating)
     }
 
     func write(to store: any Store) async throws {

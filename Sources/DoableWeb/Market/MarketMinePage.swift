@@ -6,7 +6,7 @@ import DoableDomain
 /// and my bids (all, or only those assigned to me) with their postings; the filters are links.
 struct MarketMinePage {
     static let postingFilters: [(MyPostingsFilter, String)] = [
-        (.all, "All"), (.bidded, "Bidded"),
+        (.all, "All"), (.bidded, "Has bids"),
         (.assigned, "Assigned"),
     ]
     static let bidFilters: [(MyBidsFilter, String)] = [(.all, "All"), (.assigned, "Assigned to me")]
