@@ -31,6 +31,8 @@ def pages(ids):
         ("stats", "/stats", True),
         ("market", "/market", True),
         ("notification-settings", "/settings/notifications", True),
+        ("market-new", "/market/new", True),
+        ("game", "/game", True),
     ]
 
 
