@@ -85,12 +85,15 @@ struct MarketSearchPage {
             \(MarketParts.navigation(current: "search"))
             <form method="get" action="/market" class="market-search" role="search" aria-label="Search the marketplace">
             \(errors.summary)
-            <div class="market-search-fields">
-            \(Field.input("q", label: "Words in title or description", value: text, type: "search", errors: errors, extra: " maxlength=\"200\""))
-            \(Field.select("category", label: "Category", options: options, selected: categoryID ?? "", errors: errors))
-            \(showsFinished ? HTML("<input type=\"hidden\" name=\"show\" value=\"finished\">") : "")
+            <div class="search-row">
+            \(Field.input("q", label: "Words in title or description", value: text, type: "search", errors: errors, extra: " maxlength=\"200\" placeholder=\"Search postings\""))
             <button type="submit" class="button primary">Search</button>
             </div>
+            \(showsFinished ? HTML("<input type=\"hidden\" name=\"show\" value=\"finished\">") : "")
+            <details class="search-more market-filters"\(attribute: "open", if: errors.byField["category"] != nil)>
+            <summary class="button">\(Icon.filter.html)Category\(chosen.map { ": \($0.name)" } ?? "")</summary>
+            \(Field.select("category", label: "Category", options: options, selected: categoryID ?? "", errors: errors))
+            </details>
             </form>
             <nav class="category-browse" aria-label="Browse by category"><h2 class="visually-hidden">Browse by category</h2><ul class="chips">\(browse)</ul></nav>
             <section class="market-results" aria-labelledby="results-heading">
