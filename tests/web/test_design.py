@@ -209,3 +209,25 @@ def test_GAME6_chart_labels_can_be_read_at_every_width(page, member, size):
     frame = page.locator(".chart-drawing").first
     assert frame.get_attribute("tabindex") == "0"
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+def test_TASK1_a_tasks_sections_fold_under_their_headings_and_stay_folded(page, member, size):
+    """Issue 29 item 3: reminders, photos, comments, history and subtasks fold under their headings (each heading a
+    disclosure button); a folded section stays folded on the next task page; on a phone the history starts folded."""
+    api = member.api
+    first = api.create_task("Renew passport", member.inbox_id)
+    second = api.create_task("Book flights", member.inbox_id)
+    visit(page, f"/tasks/{first['id']}")
+    comments = page.get_by_role("region", name="Comments")
+    toggle = comments.get_by_role("button", name="Comments")
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    history = page.get_by_role("button", name="History")
+    expect(history).to_have_attribute("aria-expanded", "false" if size == "phone" else "true")
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+    expect(comments.locator("textarea")).to_be_hidden()
+    visit(page, f"/tasks/{second['id']}")
+    toggle = page.get_by_role("region", name="Comments").get_by_role("button", name="Comments")
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+    toggle.click()
+    expect(page.get_by_role("region", name="Comments").locator("textarea")).to_be_visible()

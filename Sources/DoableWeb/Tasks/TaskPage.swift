@@ -162,7 +162,7 @@ struct TaskPage {
             \(data.labels.isEmpty ? HTML("<p class=\"hint\">No labels yet: type @name in quick add, or <a href=\"/labels\">create labels</a>.</p>") : HTML("<fieldset class=\"label-filter\"><legend>Labels</legend>\(labelBoxes)\(errors.byField["labels"].map { HTML("<p class=\"field-error\">\($0)</p>") })</fieldset>"))
             \(canEdit ? HTML("<p class=\"form-actions\"><button type=\"submit\" class=\"button primary\">Save</button></p>") : "</fieldset>")
             </form>
-            <section aria-labelledby="subtasks-heading" class="subtask-section">
+            <section aria-labelledby="subtasks-heading" id="subtasks" class="subtask-section">
             <h2 id="subtasks-heading">Subtasks\(view.progress.total > 0 ? HTML(" <span class=\"progress\">\(view.progress.done) of \(view.progress.total) done</span>") : "")</h2>
             \(subtasks.isEmpty ? HTML("<p class=\"empty-state\">No subtasks yet.</p>") : rows.list(subtasks, id: "subtasks"))
             \(canEdit ? addSubtask : "")

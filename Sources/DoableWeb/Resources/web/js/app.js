@@ -14,6 +14,10 @@ import './market.js';
 const calendar = () => document.querySelector('table.calendar') && import('./calendar.js').then(m => m.start());
 calendar();
 document.addEventListener('doable:refreshed', calendar);
+// Issue 29: a task page's sections fold under their headings.
+const folds = () => document.querySelector('.task-layout') && import('./fold.js').then(m => m.start());
+folds();
+document.addEventListener('doable:refreshed', folds);
 
 const body = document.body, toggles = document.querySelectorAll('#menu-toggle, .tab-menu');
 const isOpen = () => body.classList.contains('nav-open');
