@@ -28,7 +28,8 @@ enum MarketParts {
     }
 
     /// One posting in a list of results: its title (a link), poster, status and lowest bid (MKT-3), and what else
-    /// helps choose: category, maximum bid, place and distance, when it was posted; for its poster, new bids.
+    /// helps choose: category, place and distance, when it was posted; for its poster, new bids. The maximum bid
+    /// leads on the right, in large type, as marketplaces show a price.
     static func row(_ view: PostingView, time: MemberTime, number: Int? = nil) -> HTML {
         let posting = view.posting
         let poster: HTML =
@@ -37,7 +38,6 @@ enum MarketParts {
         var meta: [HTML] = [
             "<span class=\"posting-poster\">by \(poster)</span>",
             "<span class=\"posting-lowest\">\(MarketWords.lowestBid(posting))</span>",
-            "<span class=\"posting-max\">max \(posting.maxBid.shown)</span>",
         ]
         if let bid = view.myBid {
             meta.append("<span class=\"posting-mybid\">your bid \(bid.amount.shown)</span>")
@@ -62,6 +62,7 @@ enum MarketParts {
             <p class="posting-head">\(number)<a class="posting-title" href="/market/postings/\(posting.id)">\(posting.title)</a> \
             \(MarketWords.statusTag(posting.status)) \(unseen)</p>
             <p class="posting-meta">\(HTML(unsafeMarkup: meta.map(\.markup).joined(separator: " · ")))</p>
+            <p class="posting-price posting-max">max <strong>\(posting.maxBid.shown)</strong></p>
             </li>
             """
     }
