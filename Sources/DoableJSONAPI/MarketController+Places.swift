@@ -22,22 +22,9 @@ extension MarketController {
 
     @Sendable func places(_ request: Request, context: AppRequestContext) async throws -> Response {
         _ = try context.requireIdentity()
-        let text = try Rules.text(
-            request.uri.queryParameters["q"].map(String.init) ?? "", field: "q", trimmed: true, length: 1...200,
-            "Give an address or place of 1 to 200 characters in q.")
-        guard let geocoder = map.geocoder else {
-            throw DoableError.notFound("This server has no address search (it was started without --geocoder).")
-        }
-        let language = request.headers[.acceptLanguage]
-        do {
-            let found = try await PlaceSearch(geocoder: geocoder).places(text, language: language)
-            return JSONResponse.make(
-                PlaceSearchResultDTO(
-                    places: found.map {
-                        FoundPlaceDTO(name: $0.name, latitude: $0.point.latitude, longitude: $0.point.longitude)
-                    }, available: true))
-        } catch {
-            return JSONResponse.make(PlaceSearchResultDTO(places: [], available: false))
-        }
+        return JSONResponse.make(
+            try await PlaceSearch.answer(
+                request.uri.queryParameters["q"].map(String.init), geocoder: map.geocoder,
+                language: request.headers[.acceptLanguage]))
     }
 }

@@ -32,12 +32,7 @@ struct MemberTime: Sendable {
     }
 
     /// The local day a due date falls on.
-    func day(of due: TaskDate) -> CivilDate {
-        switch due {
-        case .day(let day): day
-        case .moment(let moment): date(of: moment)
-        }
-    }
+    func day(of due: TaskDate) -> CivilDate { calendar.day(of: due) }
 
     /// The date in words relative to today.
     func words(_ day: CivilDate) -> String {

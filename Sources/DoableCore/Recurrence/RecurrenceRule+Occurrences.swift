@@ -115,7 +115,7 @@ struct RecurrenceDays: IteratorProtocol {
 
 extension ZonedCalendar {
     /// The local day of a date: a whole day is its own.
-    func day(of date: TaskDate) -> CivilDate {
+    public func day(of date: TaskDate) -> CivilDate {
         switch date {
         case .day(let day): day
         case .moment(let moment): day(of: moment)

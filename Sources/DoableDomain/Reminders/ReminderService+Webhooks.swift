@@ -75,10 +75,7 @@ extension ReminderService {
                 kind: WebhookEvent.webhookTest.rawValue, title: "A test from Doable",
                 body: "If this arrived with a valid signature, your webhook works. \(identity.account.username) sent it.",
                 at: now)
-            let delivery = Delivery(
-                id: .make(at: now), accountID: hook.accountID, channel: .webhook, target: hook.id.description,
-                event: WebhookEvent.webhookTest.rawValue, payload: Self.encoded(payload), nextAttemptAt: now,
-                createdAt: now)
+            let delivery = Self.delivery(to: hook, .webhookTest, payload, now: now)
             return (WriteBatch([.enqueueDelivery(delivery)], now: now), delivery)
         }
     }
@@ -147,16 +144,19 @@ extension ReminderService {
                     let payload = DeliveryPayload(
                         kind: event.rawValue, title: task?.title ?? "", body: "", taskID: id,
                         listID: change.listID, task: task, at: change.at)
-                    batch.append(
-                        .enqueueDelivery(
-                            Delivery(
-                                id: .make(at: now), accountID: hook.accountID, channel: .webhook, target: hook.id.description,
-                                event: event.rawValue, payload: Self.encoded(payload), nextAttemptAt: now, createdAt: now)))
+                    batch.append(.enqueueDelivery(Self.delivery(to: hook, event, payload, now: now)))
                 }
                 return (batch, batch.operations.count - 1)
             }
         }
         return queued
+    }
+
+    /// One call of `event` to `hook`, due at once.
+    static func delivery(to hook: Webhook, _ event: WebhookEvent, _ payload: DeliveryPayload, now: Timestamp) -> Delivery {
+        Delivery(
+            id: .make(at: now), accountID: hook.accountID, channel: .webhook, target: hook.id.description,
+            event: event.rawValue, payload: encoded(payload), nextAttemptAt: now, createdAt: now)
     }
 
     /// Which task event a feed entry is: told apart by the task's own times (a delete is a purge from the trash).

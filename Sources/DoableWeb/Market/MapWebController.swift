@@ -27,27 +27,8 @@ struct MapWebController: WebArea {
 
     @Sendable func places(_ request: Request, context: WebRequestContext) async throws -> Response {
         guard context.identity != nil else { throw HTTPError(.unauthorized) }
-        guard let geocoder = shell.map.settings.geocoder else {
-            throw DoableError.notFound("This server has no address search.")
-        }
-        let text = try Rules.text(
-            context.web.query["q"] ?? "", field: "q", trimmed: true, length: 1...200,
-            "Type an address or place of 1 to 200 characters.")
-        let found = try? await PlaceSearch(geocoder: geocoder).places(text, language: context.web.acceptLanguage)
         return JSONResponse.make(
-            WebPlaces(
-                places: (found ?? []).map { WebPlaces.Place(name: $0.name, latitude: $0.point.latitude, longitude: $0.point.longitude) },
-                available: found != nil))
+            try await PlaceSearch.answer(
+                context.web.query["q"], geocoder: shell.map.settings.geocoder, language: context.web.acceptLanguage))
     }
-}
-
-/// The web's answer to an address search: as the API's `PlaceSearchResult`.
-struct WebPlaces: Encodable {
-    struct Place: Encodable {
-        var name: String
-        var latitude: Double
-        var longitude: Double
-    }
-    var places: [Place]
-    var available: Bool
 }

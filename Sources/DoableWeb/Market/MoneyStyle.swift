@@ -37,7 +37,7 @@ struct MoneyStyleMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
-        let style = MoneyStyle(currency: currency, locale: MoneyStyle.locale(acceptLanguage: request.headers[.acceptLanguage]))
+        let style = MoneyStyle(currency: currency, locale: MoneyStyle.locale(acceptLanguage: context.web.acceptLanguage))
         return try await MoneyStyle.$current.withValue(style) { try await next(request, context) }
     }
 }

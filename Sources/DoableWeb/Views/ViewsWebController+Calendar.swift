@@ -76,17 +76,12 @@ extension ViewsWebController {
         guard let text = task.recurrence, let rule = try? RecurrenceRule(rrule: text), let due = task.due else { return [] }
         // Each step asks for the first occurrence after the previous one (or after the day before the range), which
         // skips straight to it, so a daily task due long ago costs no walk through the years between.
-        func day(_ date: TaskDate) -> CivilDate {
-            switch date {
-            case .day(let day): day
-            case .moment(let moment): calendar.day(of: moment)
-            }
-        }
         var found: [TaskDate] = []
-        var after = day(due) >= first ? due : TaskDate.day(first.adding(days: -1))
+        var after = calendar.day(of: due) >= first ? due : TaskDate.day(first.adding(days: -1))
         while found.count < 62, let next = rule.next(after: after, from: due, in: calendar) {
-            if day(next) > last { break }
-            if day(next) >= first { found.append(next) }
+            let day = calendar.day(of: next)
+            if day > last { break }
+            if day >= first { found.append(next) }
             after = next
         }
         return found
