@@ -18,7 +18,9 @@ from __future__ import annotations
 import base64
 import json
 import os
+import pty
 import re
+import select
 import shutil
 import signal
 import subprocess
@@ -399,16 +401,47 @@ def check_backup_folders(source: Target) -> None:
         subprocess.run(["umount", str(full)])
 
 
+def kill_midway(command: list[str], verb: str) -> str | None:
+    """Runs command with standard error on a pseudo-terminal, so that it draws its progress line, and SIGKILLs it as
+    soon as that line shows rows done under verb: midway by what the process itself says, not by a guess at how
+    long it takes on this machine. Returns the progress line it was killed at, or None when it ended first."""
+    leader, follower = pty.openpty()
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=follower, stdin=subprocess.DEVNULL)
+    os.close(follower)
+    seen = ""
+    progress = re.compile(rf"{verb} (\w+)\s+(?:\[[^\]]*\]\s+)?([0-9,]+)(?:/[0-9,]+)? rows")
+    try:
+        while True:
+            ready, _, _ = select.select([leader], [], [], 0.05)
+            if ready:
+                try:
+                    chunk = os.read(leader, 4096).decode(errors="replace")
+                except OSError:
+                    chunk = ""
+                if not chunk and process.poll() is not None:
+                    return None
+                seen += chunk
+                for line in reversed(seen.split("\r")):
+                    found = progress.search(line)
+                    if found and int(found.group(2).replace(",", "")) > 0:
+                        process.kill()
+                        return line.replace("\x1b[2K", "").strip()
+            elif process.poll() is not None:
+                return None
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait()
+        os.close(leader)
+
+
 def check_kills(source: Target) -> None:
     big = Target(source.engine, f"big_{source.name}")
     seeded = big.run("admin", "seed", "--accounts", "20", "--tasks", "60000")
     check(seeded.returncode == 0, "seed 60,000 tasks for the kill checks", seeded.stderr[-300:])
     archive = WORK / f"big_{source.name}.doable-backup"
-    process = subprocess.Popen([BIN, "backup", "-o", str(archive), *big.args], stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL)
-    time.sleep(0.6)
-    process.kill()
-    process.wait()
+    midway = kill_midway([BIN, "backup", "-o", str(archive), *big.args], "Backing up")
+    check(midway, "doable backup was killed midway (its progress line showed rows written)", midway or "")
     check(not archive.exists(), "SIGKILL of doable backup midway leaves no file that looks complete",
           f"{list(WORK.glob('big_*'))}")
     check(backup(big, archive).returncode == 0, "the big backup, whole")
@@ -417,11 +450,8 @@ def check_kills(source: Target) -> None:
     Member("Dee", server.base).furnish()
     server.stop()
     backup(victim, WORK / "kill-before.doable-backup")
-    process = subprocess.Popen([BIN, "restore", str(archive), "--force", *victim.args], stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL)
-    time.sleep(2.5)
-    process.kill()
-    process.wait()
+    midway = kill_midway([BIN, "restore", str(archive), "--force", *victim.args], "Restoring")
+    check(midway, "doable restore was killed midway (its progress line showed rows restored)", midway or "")
     backup(victim, WORK / "kill-after.doable-backup")
     m1, p1 = read_archive(WORK / "kill-before.doable-backup")
     m2, p2 = read_archive(WORK / "kill-after.doable-backup")
