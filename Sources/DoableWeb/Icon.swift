@@ -6,7 +6,7 @@ import DoableArt
 /// decoration beside a word or an accessible name, never the only way to know what a control does.
 enum Icon: String, Sendable {
     case today, upcoming, overdue, assigned, calendar, completed, stats, market, game, search, labels, trash
-    case inbox, lists, plus, menu, bell, settings, signout, more, close, person, plans, filter, copy, share, repeats
+    case inbox, lists, plus, menu, bell, settings, signout, more, close, person, plans, filter, copy, share, repeats, flag
 
     var html: HTML {
         """

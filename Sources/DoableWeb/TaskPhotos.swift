@@ -16,9 +16,8 @@ struct TaskPhotos {
 
     /// The types the file picker offers; the server checks the bytes, whatever the name or the declared type.
     static let accept = ImageKind.allCases.map(\.mediaType).joined(separator: ",")
-    static let rules =
-        "JPEG, PNG, GIF or WebP, at most 65,536 bytes (64 KB) each; up to "
-        + "\(ImageKind.maximumPerItem) photos per task."
+    /// What the chooser takes, in a few words; the exact limits are named when a photo goes over them.
+    static let rules = "JPEG, PNG, GIF or WebP, up to 64 KB each."
 
     var html: HTML {
         let back = "/tasks/\(task.id)#photos"

@@ -132,7 +132,7 @@ struct TaskRows {
         }
         return """
             <details class="task-menu"><summary aria-label="Actions for \(quoted)"><span aria-hidden="true">⋯</span></summary>
-            <div class="menu-items">\(isDraggable ? action("move", "Move up", ("direction", "up")) + action("move", "Move down", ("direction", "down")) : "")\(action("reschedule", "Due today", ("due", "today")))\(action("reschedule", "Due tomorrow", ("due", "tomorrow")))\(action("reschedule", "Due next week", ("due", "nextweek")))<a href="/tasks/\(task.id)#move">Move to…</a>\(action("delete", "Delete", confirm: "Delete \(quoted)? It goes to the trash for 30 days."))</div></details>
+            <div class="menu-items">\(isDraggable ? action("move", "Move up", ("direction", "up")) + action("move", "Move down", ("direction", "down")) : "")\(action("reschedule", "Due today", ("due", "today")))\(action("reschedule", "Due tomorrow", ("due", "tomorrow")))\(action("reschedule", "Due next week", ("due", "nextweek")))<a href="/tasks/\(task.id)#pick-list">Move to…</a>\(action("delete", "Delete", confirm: "Delete \(quoted)? It goes to the trash for 30 days."))</div></details>
             """
     }
 

@@ -193,7 +193,7 @@ import Testing
             let stale = try await web.post("/tasks/\(id)", [("title", "Mine"), ("version", version), ("status", "pending"), ("priority", "none")])
             #expect(stale.status == .badRequest && stale.body.contains("changed elsewhere since you opened it"))
             #expect(stale.body.contains("value=\"Mine\""))
-            #expect(try await web.get("/tasks/\(id)").body.contains("<h1 class=\"visually-hidden\">Changed elsewhere</h1>"))
+            #expect(try await web.get("/tasks/\(id)").body.contains("<h1 class=\"visually-hidden\" id=\"task-heading\">Changed elsewhere</h1>"))
         }
     }
 
@@ -339,7 +339,7 @@ import Testing
             #expect(try await web.get("/tasks/\(id)").body.contains("Send letter"))
             try await web.post("/undo", [("token", undo)], fetch: true)
             let page = try await web.get("/tasks/\(id)").body
-            #expect(page.contains("<h1 class=\"visually-hidden\">Draft letter</h1>"))
+            #expect(page.contains("<h1 class=\"visually-hidden\" id=\"task-heading\">Draft letter</h1>"))
             #expect(page.contains("aria-checked=\"false\" aria-label=\"Mark 'Draft letter' as done\""))
         }
     }

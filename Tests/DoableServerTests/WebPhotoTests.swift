@@ -45,7 +45,7 @@ import Testing
             #expect(empty.contains("No photos yet."))
             #expect(empty.contains("enctype=\"multipart/form-data\""))
             #expect(empty.contains("accept=\"image/jpeg,image/png,image/gif,image/webp\" multiple"))
-            #expect(empty.contains("at most 65,536 bytes"))
+            #expect(empty.contains("JPEG, PNG, GIF or WebP, up to 64 KB each."))
             let png = TestImage.png(300)
             let jpeg = TestImage.jpeg(400)
             let added = try await upload(

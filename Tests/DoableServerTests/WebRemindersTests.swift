@@ -74,7 +74,7 @@ import Testing
             #expect(saved.json["ok"] as? Bool == true, "\(saved.body)")
             #expect(try await ann.apiTask(id).string("recurrence") == "FREQ=WEEKLY;INTERVAL=2;BYDAY=MO;COUNT=5")
             let page = try await web.get("/tasks/\(id)").body
-            #expect(page.contains("<span aria-hidden=\"true\">↻</span> Every 2 weeks on Monday, 5 times</span>"))
+            #expect(page.contains("aria-label=\"Repeats: Every 2 weeks on Monday, 5 times. Change how it repeats\""))
             #expect(page.contains("<option value=\"weekly\" selected>Weekly</option>"))
             #expect(page.contains("name=\"recurrenceShown\" value=\"FREQ=WEEKLY;INTERVAL=2;BYDAY=MO;COUNT=5\""))
             let today = try await web.get("/search?q=gym").body

@@ -300,7 +300,8 @@ import Testing
             #expect(body.contains("aria-label=\"&#39;Quarterly plan&#39; (view only)\""))
             #expect(!body.contains("Mark &#39;Quarterly plan&#39; as done"))
             #expect(!body.contains(">Save</button>") && !body.contains("Add a subtask"))
-            #expect(!body.contains("action=\"/tasks/\(task)/delete\"") && !body.contains("Move to list"))
+            #expect(!body.contains("action=\"/tasks/\(task)/delete\"") && !body.contains("More actions for this task"))
+            #expect(!body.contains("chip-picker") && body.contains("chip-button chip-list is-static"))
             #expect(!body.contains("Add a comment") && !body.contains("Delete comment"))
             #expect(body.contains("Please read") && body.contains("<h2 id=\"history-heading\">History</h2>"))
             // What the page does not offer is refused anyway.

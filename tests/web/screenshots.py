@@ -42,6 +42,7 @@ def main() -> int:
     parser.add_argument("--theme", default="light", choices=["light", "dark"])
     parser.add_argument("--full-page", action="store_true", help="the whole page, not just the first screen")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--only", default="", help="comma-separated page names (default: every page)")
     args = parser.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -65,7 +66,10 @@ def main() -> int:
             page.wait_for_url("**/today")
             stranger = browser.new_context(base_url=server.base, viewport=viewport, timezone_id="UTC",
                                            locale="en-GB", color_scheme=args.theme, reduced_motion="reduce")
+            only = set(filter(None, args.only.split(",")))
             for name, path, signed_in in pages(ids):
+                if only and name not in only:
+                    continue
                 target = page if signed_in else stranger.new_page()
                 target.goto(path, wait_until="load")  # not networkidle: the live-update stream stays open
                 target.evaluate("document.fonts.ready.then(() => true)")

@@ -9,7 +9,8 @@ from zoneinfo import ZoneInfo
 from playwright.sync_api import expect
 
 from doable_web import days_from_today
-from ui import (asked_first, check_box, choose, eventually, field, nav_link, reveal, row, select_option_matching,
+from ui import (asked_first, check_box, choose, due_words, eventually, field, nav_link, opened, reveal, row,
+                select_option_matching,
                 task_menu_action, toast, visit, expect_order, quick_add_box)
 
 
@@ -420,7 +421,8 @@ def test_TASK8_delete_asks_then_restore_from_trash(page, member):
 
 
 def test_VIEW3_TASK2_edit_every_field_on_task_page(page, member):
-    """VIEW-3, TASK-2: every field of the task page is edited and saved."""
+    """VIEW-3, TASK-2 (issue 29 item 3): every field of the task panel is edited and saved: the title in place,
+    notes, the due date, priority, labels and list through their chips' pickers, the rest under Details."""
     api = member.api
     home = api.create_list("Home", "orange")
     work = api.create_list("Work", "indigo")
@@ -430,24 +432,35 @@ def test_VIEW3_TASK2_edit_every_field_on_task_page(page, member):
     due, start = days_from_today(6), days_from_today(2)
     field(page, r"^title").fill("Write the report")
     field(page, r"^notes").fill("Figures from finance.\nSummary for the board.")
-    choose(page, r"^list", r"^Work")
-    field(page, r"^due").and_(page.locator("input[type=date]")).fill(due)
-    due_time = field(page, r"time").and_(page.locator("input[type=time]"))
-    if due_time.count():
-        due_time.first.fill("")
-    field(page, r"^start").and_(page.locator("input[type=date]")).fill(start)
+    opened(field(page, r"^due date")).fill(due)
+    field(page, r"^due time").fill("")
+    page.get_by_role("button", name="Set date", exact=True).click()
+    eventually(lambda: api.task(task["id"])["due"] == due, message=f"due: {api.task(task['id'])['due']}")
+    expect(page.locator(".task-chips .chip-due")).to_contain_text(due_words(dt.date.fromisoformat(due)))
     choose(page, r"^priority", r"^high")
-    labels = page.get_by_role("group", name=re.compile(r"labels", re.I))
-    labels.get_by_role("checkbox", name="errand", exact=True).check()
-    labels.get_by_role("checkbox", name="call", exact=True).check()
+    eventually(lambda: api.task(task["id"])["priority"] == "high")
+    expect(page.locator(".task-chips .chip-priority")).to_contain_text("High")
+    page.get_by_label(re.compile(r"^Labels: none")).click()  # the chip opens its picker
+    labels = page.get_by_role("group", name=re.compile(r"^labels", re.I)).first
+    labels.get_by_role("checkbox", name="@errand", exact=True).check()
+    labels.get_by_role("checkbox", name="@call", exact=True).check()
+    page.get_by_role("button", name="Set labels", exact=True).click()
+    eventually(lambda: sorted(api.task(task["id"])["labelIds"]) == sorted([errand["id"], call["id"]]))
+    expect(page.locator(".task-chips .chip-labels")).to_contain_text("@errand")
+    opened(field(page, r"^start date")).fill(start)
     field(page, r"estimat").fill("90")
     choose(page, r"^category", r"^work")
     choose(page, r"^status", r"^in progress")
     page.get_by_role("main").get_by_role("button", name=re.compile(r"^save", re.I)).first.click()
-    expect(page.get_by_role("heading", level=1)).to_contain_text("Write the report")
-    saved = eventually(lambda: (t := api.task(task["id"])) and t["title"] == "Write the report" and t)
+    eventually(lambda: api.task(task["id"])["status"] == "inProgress")
+    choose(page, r"^list", r"^Work")
+    eventually(lambda: api.task(task["id"])["listId"] == work["id"])
+    expect(page.locator(".task-chips .chip-list")).to_contain_text("Work")
+    expect(page.get_by_role("navigation", name="Tasks in Work").or_(page.locator(".list-pane")).first).to_be_attached()
+    expect(field(page, r"^title")).to_have_value("Write the report")
+    saved = api.task(task["id"])
+    assert saved["title"] == "Write the report"
     assert saved["notes"].replace("\r\n", "\n") == "Figures from finance.\nSummary for the board."
-    assert saved["listId"] == work["id"]
     assert (saved["due"], saved["start"]) == (due, start), (saved["due"], saved["start"])
     assert saved["priority"] == "high"
     assert sorted(saved["labelIds"]) == sorted([errand["id"], call["id"]])

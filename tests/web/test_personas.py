@@ -169,7 +169,8 @@ def test_TASK1_VIEW1_VIEW4_a_students_day(page, member, browsing, size):
     visit(page, "/today")
     page.get_by_role("link", name="Gym", exact=True).click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Gym")
-    expect(field(page, r"^priority")).to_have_value("low")
+    expect(page.locator("input[name=priority][value=low]")).to_be_checked()  # in the priority chip's picker
+    expect(page.locator(".task-chips .chip-priority")).to_contain_text("Low")
     expect(field(page, r"^due time")).to_have_value("21:00")
     short_task_page(page, size)
     checked(page, size)
@@ -193,7 +194,7 @@ def test_LIST1_TASK10_VIEW1_a_daily_list(page, member, browsing, size):
     page.get_by_role("link", name="Make the bed", exact=True).click()
     choose(page, r"^repeat$", r"^daily$")
     page.get_by_role("main").get_by_role("button", name="Save", exact=True).click()
-    expect(page.locator(".due-line")).to_contain_text("Every day")
+    expect(page.locator(".task-chips .chip-repeat")).to_contain_text("Every day")
     bed = next(t for t in member.api.tasks(list=daily["id"]) if t["title"] == "Make the bed")
     assert (bed["recurrence"], bed["due"]) == ("FREQ=DAILY", days_from_today(0)), bed
     checked(page, size)

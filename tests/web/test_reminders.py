@@ -6,23 +6,13 @@ import re
 
 from playwright.sync_api import expect
 
-from ui import choose, describe, eventually, field, serious, sign_in, toast, visit, quick_add_box
+from ui import choose, describe, due_words, eventually, field, serious, sign_in, toast, visit, quick_add_box
 
 
 def next_monday(at_least: int = 3) -> dt.date:
     """A Monday at least `at_least` days away (UTC, the new member's zone)."""
     day = dt.datetime.now(dt.timezone.utc).date() + dt.timedelta(days=at_least)
     return day + dt.timedelta(days=(7 - day.weekday()) % 7)
-
-
-def due_words(day: dt.date) -> str:
-    """A whole-day due date as the task page says it ("Due Monday", "Due 30 Nov")."""
-    today = dt.datetime.now(dt.timezone.utc).date()
-    offset = (day - today).days
-    if 2 <= offset <= 6:
-        return day.strftime("%A")
-    words = f"{day.day} {day.strftime('%b')}"
-    return words if day.year == today.year else f"{words} {day.year}"
 
 
 def save(page):
@@ -44,9 +34,9 @@ def test_TASK10_VIEW3_weekly_repeat_from_the_form_moves_on_when_completed_and_un
     expect(page.get_by_role("group", name="Each month on")).to_be_hidden()
     save(page)
     expect(toast(page)).to_contain_text("Saved 'Gym'")
-    due_line = page.locator(".due-line")
-    expect(due_line).to_contain_text(f"Due {due_words(monday)}")
-    expect(due_line).to_contain_text("Every week on Monday")
+    due_chip, repeat_chip = page.locator(".task-chips .chip-due"), page.locator(".task-chips .chip-repeat")
+    expect(due_chip).to_contain_text(due_words(monday))
+    expect(repeat_chip).to_contain_text("Every week on Monday")
     assert eventually(lambda: member.api.task(task["id"])["recurrence"]) == "FREQ=WEEKLY;BYDAY=MO"
 
     # The rows say it too, as an image with the words as its name.
@@ -60,13 +50,13 @@ def test_TASK10_VIEW3_weekly_repeat_from_the_form_moves_on_when_completed_and_un
     following = monday + dt.timedelta(days=7)
     eventually(lambda: member.api.task(task["id"])["due"] == following.isoformat(),
                message=f"due after completing: {member.api.task(task['id'])['due']} (wanted {following})")
-    expect(due_line).to_contain_text(f"Due {due_words(following)}")
+    expect(due_chip).to_contain_text(due_words(following))
     expect(page.get_by_role("checkbox", name="Mark 'Gym' as done", exact=True)).to_have_attribute(
         "aria-checked", "false")
     toast(page).get_by_role("button", name="Undo", exact=True).click()
     eventually(lambda: member.api.task(task["id"])["due"] == monday.isoformat(),
                message=f"due after Undo: {member.api.task(task['id'])['due']} (wanted {monday})")
-    expect(due_line).to_contain_text(f"Due {due_words(monday)}")
+    expect(due_chip).to_contain_text(due_words(monday))
 
 
 def test_TASK10_a_refused_repeat_says_why_beside_the_field(page, member):
@@ -169,7 +159,7 @@ def test_TASK10_quick_add_every_monday_shows_a_repeat_chip_and_creates_a_repeati
     assert task["recurrence"] == "FREQ=WEEKLY;BYDAY=MO", task
     assert task["due"], task
     visit(page, f"/tasks/{task['id']}")
-    expect(page.locator(".due-line")).to_contain_text("Every week on Monday")
+    expect(page.locator(".task-chips .chip-repeat")).to_contain_text("Every week on Monday")
     expect(field(page, r"^repeat$").and_(page.locator("select"))).to_have_value("weekly")
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import datetime as dt
 import re
 import time
 
@@ -115,9 +116,20 @@ def choose(page: Page, label: str, option: str) -> None:
     if select.count():
         select_option_matching(select.first, option)
         return
+    closed = page.get_by_label(re.compile(label, re.I)).and_(page.locator("details:not([open]) > summary"))
+    if closed.count():
+        closed.first.click()  # a chip whose picker asks the question (the task panel's Priority, List): open it
     group = page.get_by_role("radiogroup", name=re.compile(label, re.I)).or_(
         page.get_by_role("group", name=re.compile(label, re.I)))
-    group.first.get_by_role("radio", name=re.compile(option, re.I)).first.check()
+    opened(group.first.get_by_role("radio", name=re.compile(option, re.I)).first).check()
+
+
+def opened(target):
+    """`target` with the disclosure it sits in opened first (a task's chip picker, a folded section), as a person
+    taps the chip before choosing; returns it."""
+    if target.evaluate("e => { const d = e.closest('details'); return !!d && !d.open }"):
+        target.locator("xpath=ancestor::details[1]/summary").click()
+    return target
 
 
 def reveal(page: Page, target) -> None:
@@ -286,3 +298,13 @@ def describe(found) -> str:
         if len(violation["nodes"]) > 5:
             lines.append(f"    … and {len(violation['nodes']) - 5} more elements")
     return "\n".join(lines)
+
+
+def due_words(day: dt.date) -> str:
+    """A whole-day due date as the task page says it ("Due Monday", "Due 30 Nov")."""
+    today = dt.datetime.now(dt.timezone.utc).date()
+    offset = (day - today).days
+    if 2 <= offset <= 6:
+        return day.strftime("%A")
+    words = f"{day.day} {day.strftime('%b')}"
+    return words if day.year == today.year else f"{words} {day.year}"

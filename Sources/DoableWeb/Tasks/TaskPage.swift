@@ -37,12 +37,8 @@ struct TaskPage {
         let subtasks = tree.children[task.id] ?? []
         func value(_ name: String, _ current: String) -> String { form?[name] ?? current }
         func dateParts(_ date: TaskDate?) -> (String, String) { Self.formParts(date, time: time) }
-        let due = dateParts(task.due)
         let start = dateParts(task.start)
         let chosenLabels = Set(form?.all("labels") ?? task.labelIDs.map(\.description))
-        let labelBoxes = data.labels.html { label in
-            "<label class=\"chip-check\"><input type=\"checkbox\" name=\"labels\" value=\"\(label.id)\"\(attribute: "checked", if: chosenLabels.contains("\(label.id)"))> \(label.name)</label>"
-        }
         let listOptions = data.lists.filter { !$0.list.isArchived && $0.role >= .editor || $0.list.id == task.listID }
             .map { ("\($0.list.id)", $0.list.name) }
         let excluded = Set([task.id] + Self.descendants(of: task.id, in: tree.children))
@@ -52,8 +48,9 @@ struct TaskPage {
             .map { ("\($0.task.id)", $0.task.title) }
         let isDone = task.status == .completed
         let back = "/tasks/\(task.id)"
+        let list = data.listsByID[task.listID]
         let breadcrumb: HTML = {
-            guard let list = data.listsByID[task.listID] else { return "" }
+            guard let list else { return "" }
             var crumbs: HTML = "<a href=\"/lists/\(list.id)\">\(list.name)</a>"
             if let parentID = task.parentID, let parent = listTasks.first(where: { $0.task.id == parentID }) {
                 crumbs += " › <a href=\"/tasks/\(parent.task.id)\">\(parent.task.title)</a>"
@@ -79,16 +76,13 @@ struct TaskPage {
         let addSubtask: HTML = """
             <form method="post" action="/tasks" class="add-subtask" id="add-subtask" data-inplace>\(csrf)
             <input type="hidden" name="parent" value="\(task.id)"><input type="hidden" name="back" value="\(back)">
-            <label for="subtask-text">Add a subtask</label>
-            <span class="inline-add"><input id="subtask-text" name="text" autocomplete="off" maxlength="1000" placeholder="e.g. Call the plumber tomorrow"><button type="submit" class="button">Add subtask</button></span>
+            <label for="subtask-text" class="visually-hidden">Add a subtask</label>
+            <span class="inline-add"><input id="subtask-text" name="text" autocomplete="off" maxlength="1000" placeholder="Add a subtask, e.g. Call the plumber tomorrow"><button type="submit" class="button">Add</button></span>
             </form>
             """
         let changes: HTML = """
             <details id="move" class="task-move section-fold">
-            <summary><h2 id="move-heading">Move to another list or under a task</h2></summary>
-            <form method="post" action="/tasks/\(task.id)/move" data-inplace>\(csrf)<input type="hidden" name="back" value="\(back)">
-            \(Field.select("list", label: "To list", options: listOptions, selected: "\(task.listID)", id: "move-list"))
-            <button type="submit" class="button">Move to list</button></form>
+            <summary><h2 id="move-heading">Move under a task</h2></summary>
             <form method="post" action="/tasks/\(task.id)/move" data-inplace>\(csrf)<input type="hidden" name="back" value="\(back)">
             \(Field.select("parent", label: "Under task", options: parentOptions, selected: task.parentID.map { "\($0)" } ?? "", id: "move-parent"))
             <button type="submit" class="button">Move under task</button></form>
@@ -103,7 +97,7 @@ struct TaskPage {
         // The title once, edited where it stands (issue 29 item 3); the heading stays for the page's outline.
         let titleError = errors.byField["title"]
         let titleField: HTML = """
-            <h1 class="visually-hidden">\(task.title)</h1>
+            <h1 class="visually-hidden" id="task-heading">\(task.title)</h1>
             <div class="field title-field">\
             <label class="visually-hidden" for="f-title">Title</label>\
             <input id="f-title" name="title" form="task-form" class="title-input\(isDone ? " is-completed" : "")" \
@@ -112,94 +106,108 @@ struct TaskPage {
             \(titleError != nil ? HTML(" aria-invalid=\"true\" aria-describedby=\"f-title-error\"") : "")>\
             \(titleError.map { HTML("<p class=\"field-error\" id=\"f-title-error\">\($0)</p>") })</div>
             """
-        // Duplicate and Delete wait in the page's menu, not as a red button mid-page (docs/design.md).
+        // Duplicate, Move and Delete wait in the panel's menu, not as a red button mid-page (docs/design.md).
         let pageMenu: HTML = """
             <details class="task-menu page-menu"><summary aria-label="More actions for this task">\(Icon.more.html)</summary>
             <div class="menu-items">
             <form method="post" action="/tasks/\(task.id)/duplicate" data-inplace>\(csrf)<input type="hidden" name="back" value="\(back)"><button type="submit">Duplicate</button></form>
-            <a href="#move">Move…</a>
+            <a href="#pick-list" data-opens="pick-list">Move to another list…</a>
+            <a href="#move">Move under a task…</a>
             <form method="post" action="/tasks/\(task.id)/delete" data-inplace data-confirm="Delete '\(task.title)'? It goes to the trash for 30 days.">\(csrf)<input type="hidden" name="back" value="\(back)"><button type="submit">Delete</button></form>
             </div></details>
             """
-        let main: HTML = """
+        let chips = TaskChips(
+            task: task, time: time, listOptions: listOptions, listName: list?.name ?? "List",
+            labels: data.labels, chosenLabels: chosenLabels, value: value, errors: errors, canEdit: canEdit)
+        let detailFields: Set<String> = Set(["status", "startDate", "startTime", "estimatedMinutes", "category", "assigneeId"])
+            .union(RepeatForm.Name.all)
+        let detailsOpen = detailFields.contains { errors.byField[$0] != nil }
+        let closeTo = list.map { "/lists/\($0.id)" } ?? "/today"
+        let panel: HTML = """
+            <article class="task-panel" aria-labelledby="task-heading">
+            <div class="panel-bar">
+            <a class="icon-button panel-close" href="\(closeTo)" aria-label="Close the task, back to \(list?.name ?? "Today")">\(Icon.close.html)</a>
             \(breadcrumb)
+            \(canEdit ? pageMenu : "")
+            </div>
             <div class="task-page-header">
             \(check)
             \(titleField)
-            \(canEdit ? pageMenu : "")
             </div>
-            \(dueLine(task, time: time))
+            \(chips.html)
             \(marketOrigin)
             \(canEdit ? "" : HTML("<p class=\"notice read-only-notice\" role=\"note\">You can view this task; editing needs the editor role.</p>"))
-            <div class="task-layout">
-            <div class="task-main">
-            <form method="post" action="/tasks/\(task.id)" class="task-form" id="task-form" novalidate>
+            <form method="post" action="/tasks/\(task.id)" class="task-form" id="task-form" novalidate data-inplace>
             \(csrf)<input type="hidden" name="version" value="\(task.version)">
             \(errors.summary)
             \(canEdit ? "" : HTML("<fieldset class=\"read-only\" disabled>"))
-            \(Field.textarea("notes", label: "Notes", value: value("notes", task.notes), errors: errors, rows: 3))
+            <div class="field notes-field\(errors.byField["notes"] != nil ? " has-error" : "")">
+            <label for="f-notes" class="visually-hidden">Notes</label>
+            <textarea id="f-notes" name="notes" rows="3" placeholder="Notes"\(errors.byField["notes"] != nil ? HTML(" aria-invalid=\"true\" aria-describedby=\"f-notes-error\"") : "")>\(value("notes", task.notes))</textarea>
+            \(errors.byField["notes"].map { HTML("<p class=\"field-error\" id=\"f-notes-error\">\($0)</p>") })
+            </div>
+            <details class="section-fold task-details" id="details"\(attribute: "open", if: detailsOpen)>
+            <summary><h2 id="details-heading">Details</h2>\(detailsSummary(task, time: time))</summary>
             <div class="field-row">
-            \(Field.select("list", label: "List", options: listOptions, selected: value("list", "\(task.listID)"), errors: errors))
             \(Field.select("status", label: "Status", options: [("pending", "Not started"), ("inProgress", "In progress"), ("completed", "Completed")], selected: value("status", task.status.rawValue), errors: errors))
-            \(Field.select("priority", label: "Priority", options: [("none", "None"), ("low", "Low"), ("medium", "Medium"), ("high", "High")], selected: value("priority", task.priority.rawValue), errors: errors))
+            \(Field.select("category", label: "Category", options: [("", "None"), ("study", "Study"), ("work", "Work"), ("exercise", "Exercise"), ("personal", "Personal"), ("other", "Other")], selected: value("category", task.category?.rawValue ?? ""), errors: errors))
             </div>
             \(assignee)
-            <fieldset class="field-row"><legend>Due</legend>
-            \(Field.input("dueDate", label: "Due date", value: value("dueDate", due.0), type: "date", errors: errors))
-            \(Field.input("dueTime", label: "Due time", value: value("dueTime", due.1), type: "time", errors: errors))
-            </fieldset>
-            <fieldset class="field-row"><legend>Start</legend>
+            <div class="field-row">
             \(Field.input("startDate", label: "Start date", value: value("startDate", start.0), type: "date", errors: errors))
             \(Field.input("startTime", label: "Start time", value: value("startTime", start.1), type: "time", errors: errors))
-            </fieldset>
+            </div>
             \(RepeatFields.html(repeatForm(task, form: form, time: time), errors: errors,
                             weekStart: time.calendar.weekStartIndex,
                             firstDay: (task.due ?? task.start).map(time.day(of:))))
-            <div class="field-row">
             \(Field.input("estimatedMinutes", label: "Estimated minutes", value: value("estimatedMinutes", task.estimatedMinutes.map(String.init) ?? ""), type: "number", errors: errors, extra: " min=\"1\" inputmode=\"numeric\""))
-            \(Field.select("category", label: "Category", options: [("", "None"), ("study", "Study"), ("work", "Work"), ("exercise", "Exercise"), ("personal", "Personal"), ("other", "Other")], selected: value("category", task.category?.rawValue ?? ""), required: false, errors: errors))
-            </div>
-            \(data.labels.isEmpty ? HTML("<p class=\"hint\">No labels yet: type @name in quick add, or <a href=\"/labels\">create labels</a>.</p>") : HTML("<fieldset class=\"label-filter\"><legend>Labels</legend>\(labelBoxes)\(errors.byField["labels"].map { HTML("<p class=\"field-error\">\($0)</p>") })</fieldset>"))
+            </details>
             \(canEdit ? HTML("<p class=\"form-actions\"><button type=\"submit\" class=\"button primary\">Save</button></p>") : "</fieldset>")
             </form>
             <section aria-labelledby="subtasks-heading" id="subtasks" class="subtask-section">
             <h2 id="subtasks-heading">Subtasks\(view.progress.total > 0 ? HTML(" <span class=\"progress\">\(view.progress.done) of \(view.progress.total) done</span>") : "")</h2>
-            \(subtasks.isEmpty ? HTML("<p class=\"empty-state\">No subtasks yet.</p>") : rows.list(subtasks, id: "subtasks"))
-            \(canEdit ? addSubtask : "")
+            \(subtasks.isEmpty ? "" : rows.list(subtasks, id: "subtask-rows"))
+            \(canEdit ? addSubtask : subtasks.isEmpty ? HTML("<p class=\"empty-state\">No subtasks.</p>") : "")
             </section>
-            </div>
-            <div class="task-side">
-            \(TaskPhotos(task: task, photos: photos, canEdit: canEdit && task.deletedAt == nil, time: time,
-                     csrf: csrf, error: photoError).html)
             \(ReminderSection(time: time, csrf: csrf).taskSection(task, reminders: reminders,
                                                              draft: reminderDraft))
-            \(canEdit ? changes : "")
+            \(TaskPhotos(task: task, photos: photos, canEdit: canEdit && task.deletedAt == nil, time: time,
+                     csrf: csrf, error: photoError).html)
             \(discussion.commentsSection)
             \(discussion.historySection)
-            </div>
-            </div>
+            \(canEdit ? changes : "")
             <p class="meta-line">Created \(time.words(time.date(of: task.createdAt))) · Updated \(time.words(time.date(of: task.updatedAt)))\(task.completedAt.map { " · Completed \(time.words(time.date(of: $0)))" } ?? "")</p>
+            </article>
+            """
+        let pane = list.map { TaskListPane(list: $0, tasks: listTasks, current: task.id, time: time).html } ?? ""
+        let main: HTML = """
+            <div class="task-split">
+            \(pane)
+            \(panel)
+            </div>
             """
         var page = WebPage(
             title: task.title, main: main, current: "list:\(task.listID)",
             quickAddList: canEdit ? task.listID : nil)
-        page.bodyClass = "wide"  // two columns on a wide screen: the task, then its reminders, photos and talk
+        // Wide: the list and the task side by side; a phone shows the task alone, as a full-screen sheet.
+        page.bodyClass = "wide task-open"
         page.status = errors.isEmpty && draft == nil && reminderDraft == nil && photoError == nil ? .ok : .badRequest
         return page
     }
 
-    /// The due date in words, and how the task repeats ("Due Tomorrow 17:00 · ↻ Every week on Monday").
-    private func dueLine(_ task: TaskItem, time: MemberTime) -> HTML {
-        let repeats: HTML? = task.repeatWords(in: time.calendar.zone).map {
-            "<span class=\"repeat-words\"><span aria-hidden=\"true\">↻</span> \($0)</span>"
+    /// What the folded Details section holds, in a few words ("Starts Mon · 30 min · In progress").
+    private func detailsSummary(_ task: TaskItem, time: MemberTime) -> HTML {
+        var parts: [String] = []
+        if task.status == .inProgress { parts.append("In progress") }
+        if let start = task.start { parts.append("Starts \(time.dueWords(start, isCompleted: true).text)") }
+        if let words = task.repeatWords(in: time.calendar.zone) { parts.append(words) }
+        if let minutes = task.estimatedMinutes { parts.append("\(minutes) min") }
+        if let category = task.category { parts.append(category.rawValue.prefix(1).uppercased() + category.rawValue.dropFirst()) }
+        if let id = task.assigneeID, let member = members.first(where: { $0.accountID == id }) {
+            parts.append("Assigned to \(member.username)")
         }
-        guard let due = task.due else {
-            return repeats.map { "<p class=\"due-line\">\($0)</p>" } ?? ""
-        }
-        let words = time.dueWords(due, isCompleted: task.status == .completed)
-        return """
-            <p class="due-line"><span class="due\(words.isOverdue ? " overdue" : "")">Due \(words.text)</span>\(repeats.map { " · " + $0 })</p>
-            """
+        guard !parts.isEmpty else { return "<span class=\"details-summary\">Status, start, repeat, estimate</span>" }
+        return "<span class=\"details-summary\">\(parts.joined(separator: " · "))</span>"
     }
 
     /// The Repeat fields: as posted when the form comes back refused, else the task's rule, with the weekday and

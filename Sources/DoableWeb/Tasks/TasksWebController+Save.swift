@@ -46,9 +46,14 @@ extension TasksWebController {
         } else {
             input.estimatedMinutes = .some(nil)
         }
+        // The due chip's quick choices (Today, Tomorrow, …, No date) send the day itself, keeping the time.
+        let dueChoice = form.text("dueChoice")
         for (prefix, isDue) in [("due", true), ("start", false)] {
-            let date = form.text("\(prefix)Date")
-            let clock = form.text("\(prefix)Time")
+            var date = form.text("\(prefix)Date")
+            var clock = form.text("\(prefix)Time")
+            if isDue, let dueChoice {
+                if dueChoice == "none" { (date, clock) = (nil, nil) } else { date = dueChoice }
+            }
             var value: TaskDate?
             if let date {
                 guard let day = CivilDate(date) else {
@@ -129,8 +134,11 @@ extension TasksWebController {
                 }
             }
         }
-        if context.web.wantsJSON, let first = errors.byField.first {
-            return WebResponse.refusedJSON(.invalid(field: first.key, message: first.value))
+        if context.web.wantsJSON {
+            if let first = errors.byField.first {
+                return WebResponse.refusedJSON(.invalid(field: first.key, message: first.value))
+            }
+            if let general = errors.general { return WebResponse.refusedJSON(.conflict(code: "stale_form", field: nil, message: general)) }
         }
         var page = try await taskPage(context, identity: identity, id: task.id, form: form, errors: errors)
         page.status = .badRequest

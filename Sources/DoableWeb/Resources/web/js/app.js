@@ -1,5 +1,5 @@
 // Doable's web app: enhances server-rendered pages that work without it (docs/web-app.md).
-import { $ } from './core.js';
+import { $, typing } from './core.js';
 import './toast.js';
 import './inplace.js';
 import './quickadd.js';
@@ -15,7 +15,11 @@ const calendar = () => document.querySelector('table.calendar') && import('./cal
 calendar();
 document.addEventListener('doable:refreshed', calendar);
 // Issue 29: a task page's sections fold under their headings.
-const folds = () => document.querySelector('.task-layout') && import('./fold.js').then(m => m.start());
+const folds = () => document.querySelector('.task-panel') && import('./fold.js').then(m => m.start());
+// Issue 29 item 3: the task panel's chips and pickers, and moving between the tasks of its list in place.
+const panel = () => document.querySelector('.task-panel') && import('./taskpanel.js');
+panel();
+document.addEventListener('doable:refreshed', panel);
 folds();
 document.addEventListener('doable:refreshed', folds);
 
@@ -48,10 +52,14 @@ $('.quick-add-close')?.addEventListener('click', e => { e.preventDefault(); shee
 // Escape closes what is open on top: a menu, the phone's quick add sheet, the phone menu.
 document.addEventListener('keydown', e => {
   if (e.key != 'Escape') return;
-  const menu = document.querySelector('details.menu[open], details.task-menu[open]');
+  const open = 'details.menu[open], details.task-menu[open], details.chip-picker[open]';
+  const menu = document.activeElement?.closest(open) || document.querySelector(open);
   if (menu) { menu.open = false; menu.querySelector('summary')?.focus(); return; }
   if (quick?.classList.contains('is-open')) { sheet(false); $('.fab')?.focus(); return; }
-  if (isOpen()) { nav(false); toggles[0]?.focus(); }
+  if (isOpen()) { nav(false); toggles[0]?.focus(); return; }
+  // A task's panel closes back to its list (when no field is being typed in).
+  const close = $('.panel-close');
+  if (close && !typing(document.activeElement) && !document.querySelector('dialog[open]')) location.assign(close.href);
 });
 // A menu opens upwards when there is no room below it (rows at the bottom of the screen).
 document.addEventListener('toggle', e => {
@@ -66,12 +74,17 @@ document.addEventListener('toggle', e => {
 // A link to a folded section opens it (the task menu's "Move…").
 document.addEventListener('click', e => {
   const a = e.target.closest?.('a[href^="#"]'), t = a && a.hash.length > 1 && document.getElementById(a.hash.slice(1));
-  if (t?.tagName == 'DETAILS') t.open = true;
+  // After this click's other listeners: the one that closes pickers and menus on a tap elsewhere must not close it.
+  if (t?.tagName != 'DETAILS') return;
+  const menu = a.closest('details.task-menu[open], details.menu[open]');
+  if (menu) menu.open = false;
+  setTimeout(() => { t.open = true; t.scrollIntoView({ block: 'nearest' }); });
 });
 
 // A menu closes when a person taps elsewhere, as menus do.
 document.addEventListener('click', e => {
-  document.querySelectorAll('details.menu[open], details.task-menu[open]').forEach(d => { if (!d.contains(e.target)) d.open = false; });
+  // A phone's picker sheet dims the page with the picker's own ::before: a tap there lands on the <details> itself.
+  document.querySelectorAll('details.menu[open], details.task-menu[open], details.chip-picker[open]').forEach(d => { if (!d.contains(e.target) || e.target == d) d.open = false; });
 });
 
 // The search page opened to search (no query yet): its box is ready to type in.

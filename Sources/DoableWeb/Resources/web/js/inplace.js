@@ -45,7 +45,10 @@ function plain(f, extra, url) {
 function fail(f, s, { message = 'Something went wrong. Please try again.', field } = {}) {
   if ((s || f).closest('li.task, #toast, #row-actions')) return show({ message }), refresh();
   $$('[aria-invalid=true]', f).forEach(i => i.removeAttribute('aria-invalid'));
-  const input = f.elements[field]?.focus && f.elements[field], wrap = input?.closest('.field');
+  // By name: an id can name a fieldset too (the Repeat group), and then elements[field] is a list of both.
+  const named = field && f.elements[field], input = named?.focus ? named : named && [...named].find(e => e.name == field);
+  const wrap = input?.closest('.field');
+  input?.closest('details:not([open])')?.setAttribute('open', ''); // a chip's picker or a folded section
   let box = f.id == 'quick-add' ? $('#quick-add-error') : wrap?.querySelector('.field-error') || !input && $('[role=alert]', f);
   if (!box) {
     box = el('p', { className: 'field-error' });

@@ -7,7 +7,7 @@ let source, timer, waiting;
 const busy = () => {
   const a = document.activeElement;
   // A secret shown once, or a refused form with what was typed, is the answer to a POST: a refresh would lose it.
-  return $('dialog[open], .dragging, #main details.task-menu[open], #main .new-secret, #main .form-error, #main [aria-invalid=true]')
+  return $('dialog[open], .dragging, #main details.task-menu[open], #main details.chip-picker[open], #main .new-secret, #main .form-error, #main [aria-invalid=true]')
     || typing(a) && a.closest('#main') || dirty();
 };
 async function go() {
