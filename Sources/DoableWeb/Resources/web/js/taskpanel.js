@@ -1,7 +1,7 @@
 // Issue 29 item 3: the task panel. A chip's picker opens alone and puts focus on its choice; a priority or list
 // picked applies at once (the task form is sent in place); the tasks of the list beside the panel open in it
 // without loading the whole page. Without the script each picker has its button and every link is a page.
-import { $, $$, refresh } from './core.js';
+import { $, $$, dirty, refresh } from './core.js';
 
 // Opened at #pick-list (a row's "Move to…") or #move: that picker or section opens.
 const target = location.hash.length > 1 && document.getElementById(location.hash.slice(1));
@@ -28,6 +28,8 @@ if (!window.doableTaskPanel) {
   document.addEventListener('click', e => {
     const a = e.target.closest?.('.list-pane a.pane-task');
     if (!a || e.defaultPrevented || e.button || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    // Typed but not saved: an in-place refresh keeps changed fields, which would carry them to the other task.
+    if (dirty()) return;
     e.preventDefault();
     history.pushState({ panel: true }, '', a.href);
     shown = location.pathname;
@@ -38,6 +40,6 @@ if (!window.doableTaskPanel) {
   addEventListener('popstate', () => {
     if (location.pathname == shown || !$('.task-panel')) return;
     shown = location.pathname;
-    refresh();
+    dirty() ? location.reload() : refresh();
   });
 }
