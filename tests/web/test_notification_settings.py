@@ -128,4 +128,13 @@ def test_NOTIF2_email_is_off_with_the_reason_when_the_server_has_no_mail_server(
         expect(email).not_to_be_checked()
         expect(email).to_have_accessible_description(re.compile(r"no mail server.*--smtp-url", re.S))
         expect(page.get_by_role("checkbox", name="Reminders: in app")).to_be_enabled()
+        # Saving the rest keeps an email choice made through the API (for when a mail server is added).
+        member.api.patch_me(preferences={"notificationChannels": {"byKind": {"reminder": {"email": True}}}})
+        visit(page, "/settings/notifications")
+        page.get_by_role("checkbox", name="Comments on my tasks: in app").uncheck()
+        page.get_by_role("main").get_by_role("button", name=re.compile(r"^save", re.I)).click()
+        expect(page.locator("#toast")).to_contain_text("Notification settings saved.")
+        channels = member.api.me()["preferences"]["notificationChannels"]["byKind"]
+        assert channels["reminder"]["email"] is True, channels["reminder"]
+        assert channels["comment"]["inApp"] is False, channels["comment"]
         context.close()

@@ -85,8 +85,10 @@ struct PreferencesWebController: WebArea {
         var patch = PreferencesPatch()
         for kind in PreferencesPatch.kindsWithChannels {
             let chosen = Set(form.all(kind.rawValue))
+            // Without a mail server the Email boxes are switched off and not sent: the stored choices stay as they
+            // are (for when an administrator adds one), not cleared by saving the rest.
             patch.byKind[kind] = ChannelsPatch(
-                inApp: chosen.contains("inApp"), email: chosen.contains("email"),
+                inApp: chosen.contains("inApp"), email: shell.canSendEmail ? chosen.contains("email") : nil,
                 webhook: chosen.contains("webhook"))
         }
         if form.isOn("quietHours") {
