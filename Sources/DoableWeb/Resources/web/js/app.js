@@ -3,7 +3,6 @@ import { $, typing } from './core.js';
 import './toast.js';
 import './inplace.js';
 import './quickadd.js';
-import './select.js';
 import './dragdrop.js';
 import './shortcuts.js';
 import './live.js';
@@ -104,6 +103,10 @@ document.addEventListener('change', e => {
   if (f) HTMLFormElement.prototype.submit.call(f);
 });
 
+// Selecting several tasks: select.js only where a page has the bulk bar.
+const select = () => $('#bulk') && import('./select.js');
+select();
+document.addEventListener('doable:refreshed', select);
 // TASK-11: photos.js only where a page has a photo chooser.
 const photos = () => $('[data-max-bytes]') && import('./photos.js');
 photos();

@@ -2,7 +2,8 @@
 // and completing a task with open subtasks, ask first. A submitter's formaction, name, value and data-* count.
 import { $, $$, csrf, el, emit, refresh, rowOf, sel } from './core.js';
 import { show, hide, carry } from './toast.js';
-import { ask } from './confirm.js';
+// The dialogs load when first asked (Q-2: every page's scripts stay under 30 KB).
+const ask = (...a) => import('./confirm.js').then(m => m.ask(...a));
 
 const HEAD = { 'X-Doable-Fetch': '1' };
 // Attributes, not properties: the bulk bar's buttons are named "action" and shadow form.action.

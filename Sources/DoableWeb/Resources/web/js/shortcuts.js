@@ -2,8 +2,6 @@
 import { $, $$, el, focusOn, mark, rowOf, typing } from './core.js';
 import { post } from './inplace.js';
 import { undo } from './toast.js';
-import { toggle } from './select.js';
-import { dialog } from './confirm.js';
 
 const KEYS = [['q', 'Quick add'], ['/', 'Search'], ['j / k', 'Next / previous task'], ['Enter', 'Open the task'],
   ['x', 'Select the task'], ['e', 'Complete the task'], ['z', 'Undo'], ['Alt + arrows', 'Move the task (calendar: a day or a week)'],
@@ -12,7 +10,8 @@ const GO = { t: '/today', u: '/upcoming', c: '/calendar' };
 const STEP = { Left: -1, Right: 1, Up: -7, Down: 7 };
 let g = 0;
 
-function help() {
+async function help() {
+  const { dialog } = await import('./confirm.js');
   const d = dialog('Keyboard shortcuts', el('dl', {}, ...KEYS.flatMap(([k, v]) =>
     [el('dt', {}, el('kbd', { textContent: k })), el('dd', { textContent: v })])), 'shortcuts');
   const b = el('button', { type: 'button', className: 'button', textContent: 'Close', onclick: () => d.close() });
@@ -57,7 +56,7 @@ document.addEventListener('keydown', e => {
     '/': () => { const box = [...document.querySelectorAll('form[role=search] input[type=search]')].find(i => i.offsetParent); box ? box.focus() : location.assign('/search'); },
     j: () => focusOn(list[Math.min(i + 1, list.length - 1)]),
     k: () => focusOn(list[Math.max(i - 1, 0)]),
-    x: () => r && toggle(r),
+    x: () => r && import('./select.js').then(m => m.toggle(r)),
     e: () => r && $(':scope > .task-row .check', r)?.click(),
     z: undo,
     g: () => { g = Date.now(); },
