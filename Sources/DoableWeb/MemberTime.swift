@@ -76,6 +76,8 @@ struct MemberTime: Sendable {
 
     /// The first day of the week containing `day`, by the member's week start.
     func weekStart(of day: CivilDate) -> CivilDate { calendar.startOfWeek(containing: day) }
+    /// "Next week": the first day of the week after this one (the row menu's preset and the due chip's choice).
+    var nextWeek: CivilDate { weekStart(of: today).adding(days: 7) }
 
     static func weekdayName(_ day: CivilDate) -> String { weekdayNames[ZonedCalendar.weekday(of: day)] }
 

@@ -56,7 +56,7 @@ struct TaskChips {
             ("Today", today),
             ("Tomorrow", today.adding(days: 1)),
             ("This weekend", today.adding(days: ZonedCalendar.daysForward(from: weekday, to: 5))),
-            ("Next week", time.weekStart(of: today).adding(days: 7)),
+            ("Next week", time.nextWeek),
             ("No date", nil),
         ]
         let quick = choices.html { title, day in

@@ -140,7 +140,7 @@ extension TasksWebController {
         case "none": return nil
         case "today": day = time.today
         case "tomorrow": day = time.today.adding(days: 1)
-        case "nextweek": day = time.weekStart(of: time.today).adding(days: 7)
+        case "nextweek": day = time.nextWeek
         case nil:
             guard let text = form.text("date"), let chosen = CivilDate(text) else {
                 throw DoableError.invalid("date", "Choose a date (YYYY-MM-DD).")

@@ -70,7 +70,10 @@ document.addEventListener('toggle', e => {
   if (box.bottom > floor && d.getBoundingClientRect().top - box.height > 0) d.classList.add('opens-up');
 }, true);
 
-// A link to a folded section opens it (the task menu's "Move…").
+// A page opened at a folded section or picker (a row's "Move to…" is /tasks/{id}#pick-list) opens it; so does a
+// link to one (the task menu's "Move…").
+const at = location.hash.length > 1 && document.getElementById(location.hash.slice(1));
+if (at?.tagName == 'DETAILS') at.open = true;
 document.addEventListener('click', e => {
   const a = e.target.closest?.('a[href^="#"]'), t = a && a.hash.length > 1 && document.getElementById(a.hash.slice(1));
   // After this click's other listeners: the one that closes pickers and menus on a tap elsewhere must not close it.

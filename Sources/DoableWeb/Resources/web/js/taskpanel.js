@@ -3,10 +3,6 @@
 // without loading the whole page. Without the script each picker has its button and every link is a page.
 import { $, $$, dirty, refresh } from './core.js';
 
-// Opened at #pick-list (a row's "Move to…") or #move: that picker or section opens.
-const target = location.hash.length > 1 && document.getElementById(location.hash.slice(1));
-if (target?.tagName == 'DETAILS' && !window.doableTaskPanel) target.open = true;
-
 if (!window.doableTaskPanel) {
   window.doableTaskPanel = true;
 
