@@ -71,6 +71,7 @@ public func buildRouter(
         to: router, domain: domain, limiter: limiter, fairShare: fairShare, pageCache: pageCache,
         eventHeartbeat: eventHeartbeat, trustedProxies: trustedProxies, marketMap: marketMap)
     assets.addRoutes(to: router)
+    AppShellRoutes(assets: assets).addRoutes(to: router)
     WebController(
         domain: domain, assets: assets, trustedProxies: trustedProxies, limiter: limiter, canSendEmail: canSendEmail,
         marketMap: marketMap

@@ -7,6 +7,7 @@ import DoableArt
 enum Icon: String, Sendable {
     case today, upcoming, overdue, assigned, calendar, completed, stats, market, game, search, labels, trash
     case inbox, lists, plus, menu, bell, settings, signout, more, close, person, plans, filter, copy, share, repeats, flag
+    case download
 
     var html: HTML {
         """

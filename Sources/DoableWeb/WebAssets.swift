@@ -21,9 +21,13 @@ public final class WebAssets: Sendable {
     /// The one set the server serves; the same files always give the same URLs.
     public static let shared = WebAssets()
 
-    public init() {
+    /// `version`: mixed into the digest besides the files. `DOABLE_ASSET_VERSION` sets it for the shared set, so a
+    /// test can serve "a new version" from the same binary (REACH-2: the service worker's update).
+    public init(version: String? = nil) {
+        let version = version ?? ProcessInfo.processInfo.environment["DOABLE_ASSET_VERSION"] ?? ""
         var files: [String: Asset] = [:]
         var hasher = SHA256()
+        hasher.update(data: Data(version.utf8))
         let root = Bundle.module.url(forResource: "web", withExtension: nil, subdirectory: "Resources")
         if let root, let paths = try? FileManager.default.subpathsOfDirectory(atPath: root.path) {
             for path in paths.sorted() {
@@ -52,6 +56,9 @@ public final class WebAssets: Sendable {
     }
 
     func url(_ path: String) -> String { "/assets/\(build)/\(path)" }
+
+    /// Every file's URL: the app shell the service worker keeps (REACH-2).
+    var shellURLs: [String] { files.keys.sorted().map(url) }
 
     static func contentType(of path: String) -> String {
         if path.hasSuffix(".css") { return "text/css; charset=utf-8" }

@@ -57,6 +57,7 @@ public struct WebController: Sendable {
             AdminCatalogueWebController(shell: shell, game: domain.game, catalogue: AdminStoreCatalogue.catalogue),
             AdminCatalogueWebController(shell: shell, game: domain.game, catalogue: AdminPlanCatalogue.catalogue),
             LabelsWebController(shell: shell, tasks: domain.tasks),
+            ShareTargetWebController(shell: shell),
         ]
     }
 

@@ -58,6 +58,10 @@ struct WebRenderer: Sendable {
             <title>\(page.title) · Doable</title>
             <link rel="stylesheet" href="\(assets.url("css/app.css"))">
             <link rel="icon" href="\(assets.url("icon.svg"))" type="image/svg+xml">
+            <link rel="manifest" href="/manifest.webmanifest">
+            <link rel="apple-touch-icon" href="\(assets.url("app-icons/icon-192.png"))">
+            <meta name="theme-color" media="(prefers-color-scheme: light)" content="\(AppManifest.light.themeColor)">
+            <meta name="theme-color" media="(prefers-color-scheme: dark)" content="\(AppManifest.dark.themeColor)">
             <style nonce="\(String(nonce))">\(HTML(unsafeMarkup: styles.joined(separator: "\n")))</style>
             <script type="module" src="\(assets.url("js/app.js"))"></script>
             </head>
@@ -91,7 +95,9 @@ struct WebRenderer: Sendable {
         let listID = chosen?.list.id ?? identity.account.inboxID
         let listName = chosen?.list.name ?? lists.first { $0.list.id == listID }?.list.name ?? "Inbox"
         let isCurrent = { (key: String) -> HTML in page.current == key ? " aria-current=\"page\"" : "" }
-        let opensQuickAdd = context.web.flash?.retry != nil
+        // REACH-4: text shared into the installed app arrives as `add` (from /share), ready to add.
+        let shared = context.web.query["add"].map { String($0.prefix(1000)) }
+        let opensQuickAdd = context.web.flash?.retry != nil || shared != nil
         return """
             <header class="topbar">
             <a id="menu-toggle" class="icon-button" href="#sidebar" aria-controls="sidebar" aria-expanded="false" aria-label="Menu">\(Icon.menu.html)</a>
@@ -107,7 +113,7 @@ struct WebRenderer: Sendable {
             \(page.current == "today" ? HTML("<input type=\"hidden\" name=\"when\" value=\"today\">") : "")
             <input type="hidden" name="back" value="\(context.currentPath)">
             <p class="quick-add-heading" aria-hidden="true">Add to \(listName)\(page.current == "today" ? " · due today" : "")</p>
-            <input id="quick-add-text" name="text" aria-label="New task" autocomplete="off" maxlength="1000" value="\(context.web.flash?.retry ?? "")" placeholder="\(page.current == "today" ? "Add a task for today" : "Add a task to \(listName)"): Buy milk 17:00 #Groceries !high @errand">
+            <input id="quick-add-text" name="text" aria-label="New task" autocomplete="off" maxlength="1000" value="\(context.web.flash?.retry ?? shared ?? "")" placeholder="\(page.current == "today" ? "Add a task for today" : "Add a task to \(listName)"): Buy milk 17:00 #Groceries !high @errand">
             <button type="submit" class="button primary">Add</button>
             <a class="icon-button quick-add-close" href="#main" aria-label="Close quick add">\(Icon.close.html)</a>
             <div class="quick-add-feedback">
@@ -126,6 +132,7 @@ struct WebRenderer: Sendable {
             <div class="menu-items">
             <a href="/settings">\(Icon.settings.html)Settings</a>
             <a href="/plans"\(isCurrent("plans"))>\(Icon.plans.html)Plans</a>
+            <button type="button" id="install-app" hidden>\(Icon.download.html)Install Doable</button>
             <a href="/signout">\(Icon.signout.html)Sign out</a>
             </div>
             </details>

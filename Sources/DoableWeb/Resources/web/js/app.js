@@ -22,6 +22,16 @@ document.addEventListener('doable:refreshed', panel);
 folds();
 document.addEventListener('doable:refreshed', folds);
 
+// REACH-1 and REACH-2: the service worker keeps the app for offline use; the page's side of it loads when needed.
+const sw = navigator.serviceWorker, pwa = () => import('./pwa.js');
+sw?.register('/sw.js').then(r => {
+  const up = () => pwa().then(m => m.update(r));
+  r.waiting ? up() : r.addEventListener('updatefound', () => sw.controller && up());
+});
+addEventListener('beforeinstallprompt', e => { e.preventDefault(); pwa().then(m => m.offer(e)); });
+if (!navigator.onLine) pwa().then(m => m.offline());
+addEventListener('offline', () => pwa().then(m => m.offline()), { once: true });
+
 const body = document.body, toggles = document.querySelectorAll('#menu-toggle, .tab-menu');
 const isOpen = () => body.classList.contains('nav-open');
 document.documentElement.classList.add('js');
@@ -42,6 +52,9 @@ function sheet(open) {
   if (open) $('#quick-add-text')?.focus();
 }
 $('.fab')?.addEventListener('click', e => { e.preventDefault(); sheet(true); });
+// The installed app's "Quick add" shortcut and a shared text (REACH-4) open at #quick-add: focused after the load,
+// when the browser has moved focus to the fragment's target (a form, so the page itself).
+if (location.hash == '#quick-add') addEventListener('load', () => setTimeout(sheet, 0, true));
 // The sheet stays open for the next task (focus stays in it) until Close, Escape or a tap elsewhere on the page.
 document.addEventListener('click', e => {
   if (quick?.classList.contains('is-open') && !e.target.closest('#quick-add, .fab, #toast')) sheet(false);

@@ -1,23 +1,11 @@
 // Keyboard shortcuts. None fires while typing in a field, with Ctrl or Meta held, or while a dialog is open.
-import { $, $$, el, focusOn, mark, rowOf, typing } from './core.js';
+import { $, $$, focusOn, mark, rowOf, typing } from './core.js';
 import { post } from './inplace.js';
 import { undo } from './toast.js';
 
-const KEYS = [['q', 'Quick add'], ['/', 'Search'], ['j / k', 'Next / previous task'], ['Enter', 'Open the task'],
-  ['x', 'Select the task'], ['e', 'Complete the task'], ['z', 'Undo'], ['Alt + arrows', 'Move the task (calendar: a day or a week)'],
-  ['g then t, u, c', 'Go to Today, Upcoming, Calendar'], ['?', 'These shortcuts']];
 const GO = { t: '/today', u: '/upcoming', c: '/calendar' };
 const STEP = { Left: -1, Right: 1, Up: -7, Down: 7 };
 let g = 0;
-
-async function help() {
-  const { dialog } = await import('./confirm.js');
-  const d = dialog('Keyboard shortcuts', el('dl', {}, ...KEYS.flatMap(([k, v]) =>
-    [el('dt', {}, el('kbd', { textContent: k })), el('dd', { textContent: v })])), 'shortcuts');
-  const b = el('button', { type: 'button', className: 'button', textContent: 'Close', onclick: () => d.close() });
-  d.append(el('div', { className: 'actions' }, b));
-  b.focus();
-}
 
 const day = (iso, n) => {
   const d = new Date(iso + 'T12:00:00Z');
@@ -60,7 +48,7 @@ document.addEventListener('keydown', e => {
     e: () => r && $(':scope > .task-row .check', r)?.click(),
     z: undo,
     g: () => { g = Date.now(); },
-    '?': help,
+    '?': () => import('./help.js').then(m => m.help()),
   }[k];
   if (act) { e.preventDefault(); act(); }
 });

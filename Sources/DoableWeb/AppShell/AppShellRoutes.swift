@@ -1,0 +1,72 @@
+import DoableArt
+import DoableDomain
+public import DoableHTTP
+import Foundation
+import HTTPTypes
+public import Hummingbird
+import NIOCore
+import NIOFoundationCompat
+
+/// REACH-1 and REACH-2: what makes the web app an installable app that opens offline — the manifest, the service
+/// worker (served from the root so that it may look after every page) and the page it shows for a page never
+/// visited while the network is gone. None of them needs a member.
+public struct AppShellRoutes: Sendable {
+    let assets: WebAssets
+    let manifest: ByteBuffer
+    let worker: ByteBuffer
+
+    public init(assets: WebAssets) {
+        self.assets = assets
+        manifest = ByteBuffer(data: AppManifest(assets: assets).encoded())
+        worker = ByteBuffer(string: Self.workerScript(assets: assets))
+    }
+
+    /// sw.js with the build's digest and the shell's URLs written in: a new build is a new worker, byte for byte.
+    static func workerScript(assets: WebAssets) -> String {
+        let url = Bundle.module.url(forResource: "sw", withExtension: "js", subdirectory: "Resources/worker")
+        let source = url.flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""
+        let shell = String(decoding: (try? JSONEncoder().encode(assets.shellURLs)) ?? Data("[]".utf8), as: UTF8.self)
+            .replacingOccurrences(of: "\\/", with: "/")
+        return WebAssets.compacted(script: source)
+            .replacingOccurrences(of: "__BUILD__", with: assets.build)
+            .replacingOccurrences(of: "__SHELL__", with: shell)
+    }
+
+    public func addRoutes(to router: Router<AppRequestContext>) {
+        router.get("manifest.webmanifest") { _, _ in
+            Response(
+                status: .ok,
+                headers: [.contentType: "application/manifest+json", .cacheControl: "no-cache"],
+                body: .init(byteBuffer: manifest))
+        }
+        router.get("sw.js") { _, _ in
+            // Browsers check for a new worker on navigation; no-cache makes each check ask the server.
+            Response(
+                status: .ok,
+                headers: [
+                    .contentType: "text/javascript; charset=utf-8", .cacheControl: "no-cache",
+                    .xContentTypeOptions: "nosniff",
+                ],
+                body: .init(byteBuffer: worker))
+        }
+        router.get("offline") { _, _ in offlinePage() }
+    }
+
+    /// The page shown for a page that was never opened on this device while the network is gone: it lists the
+    /// pages that were (offline.js reads them from the worker's cache).
+    func offlinePage() -> Response {
+        let html: HTML = """
+            <!doctype html><html lang="en" data-theme="system"><head><meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1"><title>Offline · Doable</title>
+            <link rel="stylesheet" href="\(assets.url("css/app.css"))">
+            <link rel="icon" href="\(assets.url("icon.svg"))" type="image/svg+xml">
+            <script type="module" src="\(assets.url("js/offline.js"))"></script></head>
+            <body><main id="main"><div class="empty-state offline-state"><h1>You are offline</h1>
+            <p>This page has not been opened on this device yet, so there is no copy of it here. Pages you opened
+            before are still readable:</p>
+            <ul id="offline-pages" class="offline-pages"></ul>
+            <p><a class="button primary" href="/today">Try Today</a></p></div></main></body></html>
+            """
+        return WebResponse.page(html, nonce: String(SecretToken.make(prefix: "").secret.prefix(22)))
+    }
+}
