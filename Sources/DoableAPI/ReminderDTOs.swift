@@ -81,3 +81,23 @@ public struct DeliveryDTO: Codable, Sendable {
         public let detail: String
     }
 }
+
+/// REACH-3: one device that receives the account's notifications by Web Push.
+@PublicInit
+public struct PushSubscriptionDTO: Codable, Sendable {
+    public let id: PushSubscriptionID
+    /// From the browser's User-Agent when it subscribed ("Chrome on Android").
+    public let deviceName: String
+    /// The push service's host (the endpoint itself is the device's address and stays on the server).
+    public let pushService: String
+    public let createdAt: Timestamp
+    /// When a push last reached the push service; null before the first.
+    @Nullable public var lastSuccessAt: Timestamp?
+}
+
+/// REACH-3: the server's VAPID public key, for `pushManager.subscribe({applicationServerKey})`.
+@PublicInit
+public struct PushKeyDTO: Codable, Sendable {
+    /// The P-256 public key, uncompressed, base64url without padding.
+    public let publicKey: String
+}

@@ -1,6 +1,7 @@
 public import DoableAPI
 public import DoableCore
 import DoableDomain
+import Foundation
 
 extension ReminderDTO {
     public init(_ reminder: Reminder) {
@@ -37,5 +38,14 @@ extension DeliveryDTO {
             attempts: attempts.map { AttemptDTO(number: $0.number, at: $0.at, succeeded: $0.succeeded, detail: $0.detail) },
             lastError: delivery.lastError, createdAt: delivery.createdAt, sentAt: delivery.sentAt,
             nextAttemptAt: delivery.state == .pending ? delivery.nextAttemptAt : nil)
+    }
+}
+
+extension PushSubscriptionDTO {
+    public init(_ subscription: PushSubscription) {
+        self.init(
+            id: subscription.id, deviceName: subscription.deviceName,
+            pushService: URLComponents(string: subscription.endpoint)?.host ?? "",
+            createdAt: subscription.createdAt, lastSuccessAt: subscription.lastSuccessAt)
     }
 }

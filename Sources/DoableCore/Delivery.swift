@@ -20,7 +20,8 @@ public struct Delivery: Sendable, Equatable, Codable {
     public var createdAt: Timestamp
     public var sentAt: Timestamp?
 
-    public enum Channel: String, Sendable, Codable, CaseIterable { case email, webhook }
+    /// `push`: REACH-3, a Web Push message to one device (`target` is the `PushSubscription`'s id).
+    public enum Channel: String, Sendable, Codable, CaseIterable { case email, webhook, push }
     /// `failed`: given up after retrying for a day, or refused for good (a 5xx SMTP reply, a 4xx from a webhook).
     public enum State: String, Sendable, Codable, CaseIterable { case pending, sent, failed }
 }
@@ -49,6 +50,27 @@ public struct Webhook: Sendable, Equatable, Codable {
     public var feedCursor: Int64
     public var createdAt: Timestamp
     public var updatedAt: Timestamp
+    public var version: Int64 = 1
+}
+
+/// REACH-3: one device (a browser, an installed web app) that receives the account's notifications by Web Push
+/// (RFC 8030), with the keys the browser gave for encrypting them to it (RFC 8291).
+@PublicInit
+public struct PushSubscription: Sendable, Equatable, Codable {
+    public var id: PushSubscriptionID
+    public var accountID: AccountID
+    /// The push service's URL for this device; what the server POSTs to.
+    public var endpoint: String
+    /// The browser's P-256 public key, uncompressed (65 bytes), base64url without padding.
+    public var p256dh: String
+    /// The 16-byte authentication secret, base64url without padding.
+    public var auth: String
+    /// Named from the browser's User-Agent when it subscribed ("Chrome on Android").
+    public var deviceName: String
+    public var createdAt: Timestamp
+    public var updatedAt: Timestamp
+    /// When a push last reached the push service (read from the delivery queue, not stored on the row).
+    public var lastSuccessAt: Timestamp? = nil
     public var version: Int64 = 1
 }
 

@@ -36,6 +36,7 @@ public typealias NotificationID = EntityID<AppNotification>
 public typealias ReminderID = EntityID<Reminder>
 public typealias DeliveryID = EntityID<Delivery>
 public typealias WebhookID = EntityID<Webhook>
+public typealias PushSubscriptionID = EntityID<PushSubscription>
 public typealias CompletionID = EntityID<TaskCompletion>
 public typealias PostingID = EntityID<MarketPosting>
 public typealias BidID = EntityID<Bid>

@@ -88,6 +88,8 @@ public struct Preferences: Sendable, Equatable, Codable {
         public var inApp: Bool = true
         public var email: Bool = false
         public var webhook: Bool = true
+        /// REACH-3: on by default, like webhooks: turning push on for a device is already the member's choice.
+        public var push: Bool = true
         /// By `AppNotification.Kind` raw value (`reminder`, `taskAssigned`, …).
         public var byKind: [String: ChannelSet] = [:]
         public init() {}
@@ -97,11 +99,12 @@ public struct Preferences: Sendable, Equatable, Codable {
             inApp = try container.decodeIfPresent(Bool.self, forKey: .inApp) ?? true
             email = try container.decodeIfPresent(Bool.self, forKey: .email) ?? false
             webhook = try container.decodeIfPresent(Bool.self, forKey: .webhook) ?? true
+            push = try container.decodeIfPresent(Bool.self, forKey: .push) ?? true
             byKind = try container.decodeIfPresent([String: ChannelSet].self, forKey: .byKind) ?? [:]
         }
 
         public func channels(for kind: AppNotification.Kind) -> ChannelSet {
-            byKind[kind.rawValue] ?? ChannelSet(inApp: inApp, email: email, webhook: webhook)
+            byKind[kind.rawValue] ?? ChannelSet(inApp: inApp, email: email, webhook: webhook, push: push)
         }
     }
 
@@ -109,10 +112,21 @@ public struct Preferences: Sendable, Equatable, Codable {
         public var inApp: Bool
         public var email: Bool
         public var webhook: Bool
-        public init(inApp: Bool, email: Bool, webhook: Bool) {
+        /// REACH-3: Web Push to each device the member turned it on for.
+        public var push: Bool
+        public init(inApp: Bool, email: Bool, webhook: Bool, push: Bool = true) {
             self.inApp = inApp
             self.email = email
             self.webhook = webhook
+            self.push = push
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            inApp = try container.decode(Bool.self, forKey: .inApp)
+            email = try container.decode(Bool.self, forKey: .email)
+            webhook = try container.decode(Bool.self, forKey: .webhook)
+            push = try container.decodeIfPresent(Bool.self, forKey: .push) ?? true
         }
     }
 }

@@ -45,11 +45,13 @@ public struct DeliverySender: Service {
                 decompression: .disabled))
         let inFlight = InFlightCount()
         var linkKey: String?
+        var pushKey: VAPIDKey?
         await withDiscardingTaskGroup { group in
             while !Task.isShuttingDownGracefully && !Task.isCancelled {
                 var pause = settings.pollInterval
                 do {
                     if linkKey == nil { linkKey = try await domain.emailLinkKey() }
+                    if pushKey == nil { pushKey = VAPIDKey(stored: try await domain.pushKey(candidate: VAPIDKey.makeStored())) }
                     let room = settings.maxConcurrentSends - inFlight.count.withLock { $0 }
                     if room < max(1, settings.maxConcurrentSends / 2) {
                         // Busy, not idle: claim again as soon as half the slots are free (a claim is a write, so
@@ -60,12 +62,17 @@ public struct DeliverySender: Service {
                         let due = try await domain.reminders.claimDueDeliveries(limit: room)
                         // One read for the batch's webhooks, not one per call (Q-5 on PostgreSQL: a round trip each).
                         let hooks = try await domain.reminders.webhooks(for: due)
+                        let devices = try await domain.reminders.pushSubscriptions(for: due)
                         for delivery in due {
                             inFlight.count.withLock { $0 += 1 }
                             let key = linkKey ?? ""
                             let hook = WebhookID(delivery.target).flatMap { hooks[$0] }
+                            let device = PushSubscriptionID(delivery.target).flatMap { devices[$0] }
+                            let push = pushKey
                             group.addTask {
-                                await send(delivery, hook: hook, client: client, linkKey: key)
+                                await send(
+                                    delivery, to: Recipient(hook: hook, device: device, pushKey: push), client: client,
+                                    linkKey: key)
                                 inFlight.count.withLock { $0 -= 1 }
                             }
                         }
@@ -81,8 +88,14 @@ public struct DeliverySender: Service {
         await client.shutdown()
     }
 
-    /// `hook`: the webhook of a webhook delivery, nil when it was deleted.
-    func send(_ delivery: Delivery, hook: Webhook?, client: OutgoingHTTP, linkKey: String) async {
+    /// Where a delivery goes besides an email address: the webhook or the push device (nil when it was deleted).
+    struct Recipient: Sendable {
+        var hook: Webhook?
+        var device: PushSubscription?
+        var pushKey: VAPIDKey?
+    }
+
+    func send(_ delivery: Delivery, to recipient: Recipient, client: OutgoingHTTP, linkKey: String) async {
         let outcome: ReminderService.DeliveryOutcome
         do {
             guard let payload = try? JSONDecoder().decode(DeliveryPayload.self, from: Data(delivery.payload.utf8)) else {
@@ -91,7 +104,9 @@ public struct DeliverySender: Service {
             outcome = try await withDeadline(Self.sendDeadline) { [self] in
                 switch delivery.channel {
                 case .email: try await sendEmail(delivery, payload: payload, linkKey: linkKey)
-                case .webhook: try await callWebhook(delivery, hook: hook, payload: payload, client: client)
+                case .webhook: try await callWebhook(delivery, hook: recipient.hook, payload: payload, client: client)
+                case .push:
+                    try await push(delivery, to: recipient, payload: payload, client: client, linkKey: linkKey)
                 }
             }
         } catch is DeadlineExceeded {

@@ -13,6 +13,12 @@ extension Domain {
         try await store.serverSecret(named: "csrf", candidate: SecretToken.make(prefix: "").secret)
     }
 
+    /// REACH-3: the VAPID key that signs every push (RFC 8292), made once and kept in the database with the rest,
+    /// so that devices stay subscribed across restarts and restores. `candidate` is stored when there is none yet.
+    public func pushKey(candidate: String) async throws -> String {
+        try await store.serverSecret(named: "vapid", candidate: candidate)
+    }
+
     /// The account an email link names, if it still exists and is enabled.
     public func linkedAccount(_ id: AccountID) async throws -> Account? {
         guard let account = try await store.account(id: id), !account.isDisabled else { return nil }

@@ -127,6 +127,7 @@ struct AccountsController: Sendable {
             patch.inApp = try channels.bool("inApp")
             patch.email = try channels.bool("email")
             patch.webhook = try channels.bool("webhook")
+            patch.push = try channels.bool("push")
             patch.byKind = try channelsByKind(channels)
         }
         patch.gameOptIn = try body.bool("gameOptIn")
@@ -153,7 +154,7 @@ struct AccountsController: Sendable {
             guard let set = try byKind.object(kind.rawValue, allowed: RequestFields.channelSet) else { continue }
             result[kind] = ChannelsPatch(
                 inApp: try set.bool("inApp"), email: try set.bool("email"),
-                webhook: try set.bool("webhook"))
+                webhook: try set.bool("webhook"), push: try set.bool("push"))
         }
         return result
     }

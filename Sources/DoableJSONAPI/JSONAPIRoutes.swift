@@ -25,6 +25,7 @@ public enum JSONAPIRoutes {
         TrashController(tasks: domain.tasks).addRoutes(to: authenticated)
         CollaborationController(tasks: domain.tasks, sharing: domain.sharing, reminders: domain.reminders).addRoutes(to: authenticated)
         RemindersController(reminders: domain.reminders).addRoutes(to: authenticated)
+        PushController(domain: domain).addRoutes(to: authenticated)
         MarketController(market: domain.market, map: marketMap).addRoutes(to: authenticated)
         AttachmentsController(photos: domain.photos).addRoutes(to: authenticated)
         ImportsController(transfer: domain.transfer).addRoutes(to: authenticated)

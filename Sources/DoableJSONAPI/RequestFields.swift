@@ -18,10 +18,13 @@ enum RequestFields {
         "gameOptIn", "calDAVAccountPassword",
     ]
     static let quietHours: Set<String> = ["start", "end", "mode"]
-    static let notificationChannels: Set<String> = ["inApp", "email", "webhook", "byKind"]
+    static let notificationChannels: Set<String> = ["inApp", "email", "webhook", "push", "byKind"]
     /// NOTIF-2: `byKind` names kinds of notification, each with its channels.
     static let channelKinds: Set<String> = Set(PreferencesPatch.kindsWithChannels.map(\.rawValue))
-    static let channelSet: Set<String> = ["inApp", "email", "webhook"]
+    static let channelSet: Set<String> = ["inApp", "email", "webhook", "push"]
+    /// REACH-3: what `PushSubscription.toJSON()` gives; `expirationTime` is accepted and not used.
+    static let pushSubscription: Set<String> = ["endpoint", "expirationTime", "keys"]
+    static let pushKeys: Set<String> = ["p256dh", "auth"]
     static let changePassword: Set<String> = ["currentPassword", "newPassword"]
     static let deleteMe: Set<String> = ["password"]
     static let createToken: Set<String> = ["name", "kind", "scope", "expiresAt"]
@@ -74,7 +77,7 @@ enum RequestFields {
         "moveTask": moveTask, "createLabel": label, "updateLabel": label, "addMember": addMember,
         "updateMember": updateMember, "addComment": comment, "updateComment": comment, "markNotificationsRead": markRead,
         "createReminder": reminder, "updateReminder": reminderUpdate, "snoozeReminder": snooze,
-        "createWebhook": webhook, "syncPush": syncPush, "syncPull": syncPull,
+        "createWebhook": webhook, "createPushSubscription": pushSubscription, "syncPush": syncPush, "syncPull": syncPull,
         "createPosting": posting, "updatePosting": posting, "placeBid": bid, "updateBid": bid,
         "askQuestion": question, "answerQuestion": answer, "reviewPosting": review, "createCategory": category,
         "updateCategory": categoryUpdate, "updateGame": game, "updateCompanion": companion,

@@ -8,6 +8,8 @@ struct DeliveryLog {
     /// Webhook URLs by the webhook's id (a delivery's target); a deleted webhook is not among them.
     let webhookURLs: [String: String]
     let time: MemberTime
+    /// REACH-3: push devices' names by id; a removed device is not among them.
+    var deviceNames: [String: String] = [:]
 
     var html: HTML {
         guard !entries.isEmpty else {
@@ -26,6 +28,7 @@ struct DeliveryLog {
             case .webhook:
                 webhookURLs[delivery.target].map { "Webhook <span class=\"webhook-url\">\($0)</span>" }
                     ?? "Webhook (deleted)"
+            case .push: "Push to \(deviceNames[delivery.target] ?? "a removed device")"
             }
         let next: HTML? =
             delivery.state == .pending

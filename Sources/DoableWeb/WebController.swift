@@ -43,7 +43,7 @@ public struct WebController: Sendable {
             EmailLinksWebController(
                 shell: shell, domain: domain, accounts: domain.accounts, reminders: domain.reminders),
             SettingsWebController(shell: shell, accounts: domain.accounts, market: domain.market),
-            PreferencesWebController(shell: shell, accounts: domain.accounts),
+            PreferencesWebController(shell: shell, accounts: domain.accounts, domain: domain),
             WebhooksWebController(shell: shell, reminders: domain.reminders),
             SecurityWebController(shell: shell, domain: domain, accounts: domain.accounts),
             CalendarsWebController(shell: shell, accounts: domain.accounts, transfer: domain.transfer),
@@ -58,6 +58,7 @@ public struct WebController: Sendable {
             AdminCatalogueWebController(shell: shell, game: domain.game, catalogue: AdminPlanCatalogue.catalogue),
             LabelsWebController(shell: shell, tasks: domain.tasks),
             ShareTargetWebController(shell: shell),
+            PushWebController(shell: shell, domain: domain),
         ]
     }
 

@@ -208,7 +208,8 @@ struct WebEmailLinkTests {
             let byKind =
                 ((me["preferences"] as? [String: Any])?["notificationChannels"] as? [String: Any])?["byKind"]
                 as? [String: [String: Bool]]
-            #expect(byKind?["reminder"] == ["inApp": true, "email": false, "webhook": true], "only email goes")
+            #expect(
+                byKind?["reminder"] == ["inApp": true, "email": false, "webhook": true, "push": true], "only email goes")
             #expect(byKind?["comment"]?["email"] == true, "other kinds keep their emails")
             let done = try await web.get("/email/\(fixture.link)/unsubscribe")
             #expect(done.body.contains("You no longer get emails about reminders"))

@@ -32,9 +32,9 @@ struct WebNotificationSettingsTests {
             let channels = (me["preferences"] as? [String: Any])?["notificationChannels"] as? [String: Any] ?? [:]
             let byKind = channels["byKind"] as? [String: [String: Bool]] ?? [:]
             #expect(
-                byKind["reminder"] == ["inApp": true, "email": true, "webhook": true],
+                byKind["reminder"] == ["inApp": true, "email": true, "webhook": true, "push": true],
                 "a kind changed in part keeps its other channels")
-            #expect(byKind["comment"] == ["inApp": false, "email": false, "webhook": true])
+            #expect(byKind["comment"] == ["inApp": false, "email": false, "webhook": true, "push": true])
             #expect(byKind["taskAssigned"] == nil, "kinds not named follow the defaults")
 
             let refusals: [([String: Any], String)] = [
@@ -71,13 +71,15 @@ struct WebNotificationSettingsTests {
             #expect(page.status == .ok)
             #expect(page.body.contains("<caption>Notify me by</caption>"))
             #expect(page.body.contains("aria-label=\"Reminders: email\""))
+            #expect(page.body.contains("aria-label=\"Reminders: push\""))
+            #expect(page.body.contains("id=\"push-device\" data-key=\""), "REACH-3: Push to this device")
             #expect(page.body.contains("href=\"/settings/notifications\" aria-current=\"page\""))
             #expect(page.body.contains("a reminder in quiet hours goes to the notification centre only"))
             let saved = try await web.post(
                 "/settings/notifications",
                 [
                     ("version", page.hidden("version") ?? ""), ("reminder", "inApp"), ("reminder", "email"),
-                    ("taskAssigned", "inApp"), ("listShared", "webhook"), ("quietHours", "1"), ("quietStart", "22:30"),
+                    ("taskAssigned", "inApp"), ("taskAssigned", "push"), ("listShared", "webhook"), ("quietHours", "1"), ("quietStart", "22:30"),
                     ("quietEnd", "06:45"), ("quietMode", "defer"),
                 ])
             #expect(saved.status == .seeOther)
@@ -85,10 +87,10 @@ struct WebNotificationSettingsTests {
             let me = try await api.call(.get, "/api/v1/me", token: try await web.apiToken("bea"))
             let preferences = me["preferences"] as? [String: Any] ?? [:]
             let byKind = (preferences["notificationChannels"] as? [String: Any])?["byKind"] as? [String: [String: Bool]]
-            #expect(byKind?["reminder"] == ["inApp": true, "email": true, "webhook": false])
-            #expect(byKind?["taskAssigned"] == ["inApp": true, "email": false, "webhook": false])
-            #expect(byKind?["listShared"] == ["inApp": false, "email": false, "webhook": true])
-            #expect(byKind?["comment"] == ["inApp": false, "email": false, "webhook": false])
+            #expect(byKind?["reminder"] == ["inApp": true, "email": true, "webhook": false, "push": false])
+            #expect(byKind?["taskAssigned"] == ["inApp": true, "email": false, "webhook": false, "push": true])
+            #expect(byKind?["listShared"] == ["inApp": false, "email": false, "webhook": true, "push": false])
+            #expect(byKind?["comment"] == ["inApp": false, "email": false, "webhook": false, "push": false])
             let quiet = preferences["quietHours"] as? [String: Any] ?? [:]
             #expect(quiet["start"] as? String == "22:30" && quiet["mode"] as? String == "defer")
 

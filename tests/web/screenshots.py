@@ -33,6 +33,7 @@ def pages(ids):
         ("notification-settings", "/settings/notifications", True),
         ("market-new", "/market/new", True),
         ("game", "/game", True),
+        ("offline", "/offline", False),
     ]
 
 

@@ -21,6 +21,9 @@ def test_NOTIF2_NOTIF3_choose_channels_per_kind_and_quiet_hours(page, member):
     expect(table.get_by_role("checkbox", name="Reminders: in app")).to_be_checked()
     table.get_by_role("checkbox", name="Reminders: email").check()
     table.get_by_role("checkbox", name="Comments on my tasks: in app").uncheck()
+    # REACH-3: the Push channel, on by default, is one more column.
+    expect(table.get_by_role("checkbox", name="Reminders: push")).to_be_checked()
+    table.get_by_role("checkbox", name="Comments on my tasks: push").uncheck()
     page.get_by_role("checkbox", name="Use quiet hours").check()
     page.get_by_label("During quiet hours").select_option("defer")
     expect(page.get_by_text(re.compile(r"waits and goes out on every channel"))).to_be_visible()
@@ -29,8 +32,8 @@ def test_NOTIF2_NOTIF3_choose_channels_per_kind_and_quiet_hours(page, member):
 
     preferences = member.api.me()["preferences"]
     by_kind = preferences["notificationChannels"]["byKind"]
-    assert by_kind["reminder"] == {"inApp": True, "email": True, "webhook": True}
-    assert by_kind["comment"]["inApp"] is False
+    assert by_kind["reminder"] == {"inApp": True, "email": True, "webhook": True, "push": True}
+    assert by_kind["comment"]["inApp"] is False and by_kind["comment"]["push"] is False
     assert preferences["quietHours"]["mode"] == "defer"
     visit(page, "/settings/notifications")
     expect(page.get_by_role("checkbox", name="Reminders: email")).to_be_checked()

@@ -57,7 +57,7 @@ extension OpenAPI {
             examples: [.object(["name": .string("Backup script"), "kind": .string("accessToken"), "scope": .string("read")])]),
     ]
 
-    static let channelChoice: SchemaProperties = ["inApp": bool, "email": bool, "webhook": bool]
+    static let channelChoice: SchemaProperties = ["inApp": bool, "email": bool, "webhook": bool, "push": bool]
 
     static let preferencesInput = obj(
         [

@@ -27,18 +27,20 @@ extension OpenAPI {
                 "inApp": boolean("The in-app notification centre."),
                 "email": boolean("An email to the account's address (through the server's SMTP server)."),
                 "webhook": boolean("A POST to each of the account's webhooks subscribed to the kind's event."),
+                "push": boolean("REACH-3: a Web Push message to each device the member turned push on for."),
             ], description: "NOTIF-2: the channels one kind of notification reaches."),
         "NotificationChannels": obj(
             [
                 "inApp": boolean("Default true."),
                 "email": boolean("Default false."),
                 "webhook": boolean("Default true: making a webhook that subscribes to an event is already the choice."),
+                "push": boolean("Default true: turning push on for a device is already the choice (REACH-3)."),
                 "byKind": .object([
                     "type": .string("object"),
                     "description": .string(
                         """
                         Channels for single kinds of notification, by kind; a kind not named here uses inApp, email and \
-                        webhook above (reminderMissed is in-app only).
+                        webhook and push above (reminderMissed is in-app only).
                         """),
                     "propertyNames": text(enum: kindsWithChannels),
                     "additionalProperties": ref("ChannelSet"),

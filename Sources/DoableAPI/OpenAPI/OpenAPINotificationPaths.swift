@@ -110,6 +110,43 @@ extension OpenAPI {
                 parameters: [idParameter], status: 204, statuses: [404], conflicts: ["edit_conflict"],
                 notFound: "No webhook of the caller's has this id.")
         ],
+        "/api/v1/push/key": [
+            "get": Operation(
+                tag: "Push", id: "getPushKey", summary: "REACH-3: the server's VAPID public key, to subscribe a browser with.",
+                ok: ok(ref("PushKey")), isReadOnly: true)
+        ],
+        "/api/v1/push-subscriptions": [
+            "get": Operation(
+                tag: "Push", id: "listPushSubscriptions", summary: "REACH-3: the caller's push devices, oldest first.",
+                ok: ok(wrapper("pushSubscriptions", "PushSubscription")), isReadOnly: true),
+            "post": Operation(
+                tag: "Push", id: "createPushSubscription",
+                summary: "REACH-3: receive notifications on this device by Web Push (RFC 8030, 8291, 8292).",
+                description: """
+                    Notifications go to the device as channel `push` (NOTIF-2), encrypted to its keys, on the \
+                    delivery queue like email and webhooks; a 404 or 410 from the push service removes the device.
+                    """,
+                body: "CreatePushSubscriptionRequest", status: 201, ok: ok(ref("PushSubscription"), "Subscribed."),
+                conflicts: ["edit_conflict"],
+                badRequest: """
+                    The endpoint is not http(s) with a host, is too long, points at this server or at an address \
+                    the outgoing policy refuses, or the account has 20 devices (`field` endpoint); keys.p256dh is not \
+                    a P-256 public key or keys.auth not 16 bytes (`field` keys.p256dh, keys.auth).
+                    """),
+        ],
+        "/api/v1/push-subscriptions/{id}": [
+            "delete": Operation(
+                tag: "Push", id: "deletePushSubscription", summary: "REACH-3: stop pushing to one of the caller's devices.",
+                parameters: [idParameter], status: 204, statuses: [404], conflicts: ["edit_conflict"],
+                notFound: "No push device of the caller's has this id.")
+        ],
+        "/api/v1/push-subscriptions/{id}/test": [
+            "post": Operation(
+                tag: "Push", id: "testPushSubscription",
+                summary: "REACH-3: send one test notification to the device now; its outcome shows in /api/v1/deliveries.",
+                parameters: [idParameter], status: 202, ok: ok(ref("Delivery"), "Queued."), statuses: [404],
+                conflicts: ["edit_conflict"], notFound: "No push device of the caller's has this id.")
+        ],
         "/api/v1/deliveries": [
             "get": Operation(
                 tag: "Webhooks", id: "listDeliveries",

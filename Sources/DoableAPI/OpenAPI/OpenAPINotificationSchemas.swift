@@ -39,6 +39,20 @@ extension OpenAPI {
                 INTEROP-4: one of the caller's outgoing webhooks (its secret is shown only when it is made). See \
                 `webhooks` › `doableEvent` in this document for what it receives.
                 """),
+        "PushSubscription": obj(
+            [
+                "id": idSchema,
+                "deviceName": text("From the browser's User-Agent when it subscribed (\"Chrome on Android\").", minLength: 1),
+                "pushService": text("The push service's host; the endpoint itself stays on the server."),
+                "createdAt": timestamp,
+                "lastSuccessAt": nullable(timestamp),
+            ], description: "REACH-3: a device that receives the caller's notifications by Web Push."),
+        "PushKey": obj(
+            [
+                "publicKey": text(
+                    "The server's VAPID key (RFC 8292): P-256, uncompressed, base64url without padding; browsers take it "
+                        + "as `applicationServerKey`.", pattern: "^[A-Za-z0-9_-]{87}$")
+            ], description: "REACH-3."),
         "CreatedWebhook": obj(
             [
                 "id": idSchema,
@@ -102,7 +116,7 @@ extension OpenAPI {
     static let delivery = obj(
         [
             "id": described("Id", "Also the webhook body's `id` and its `X-Doable-Delivery` header."),
-            "channel": text(enum: ["email", "webhook"]),
+            "channel": text(enum: ["email", "webhook", "push"]),
             "event": described(
                 "DeliveryEvent",
                 "The event (`X-Doable-Event` of a webhook call; for an email, the event of its kind of notification)."),

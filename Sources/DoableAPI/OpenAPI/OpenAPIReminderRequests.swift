@@ -67,6 +67,22 @@ extension OpenAPI {
                 """,
             examples: [.object(["preset": .string("1h")]), .object(["minutes": .int(20)])],
             oneOf: [requiring("minutes"), requiring("until"), requiring("preset")]),
+        "CreatePushSubscriptionRequest": obj(
+            [
+                "endpoint": text(
+                    """
+                    The push service's URL for the device (http or https with a host, at most 2,000 bytes, not this \
+                    server, and not a loopback, private, link-local or unique-local address unless an admin allows \
+                    the range with --allow-outgoing: OPS-7). The same endpoint again renews its keys.
+                    """, minLength: 1, maxLength: 2000),
+                "expirationTime": nullable(.object(["type": .string("number")])),
+                "keys": obj(
+                    [
+                        "p256dh": text("The browser's P-256 public key, uncompressed (65 bytes), base64url."),
+                        "auth": text("The browser's 16-byte authentication secret, base64url."),
+                    ]),
+            ], optional: ["expirationTime"],
+            description: "REACH-3: what the browser's `PushSubscription.toJSON()` gives. An account has at most 20 devices."),
         "CreateWebhookRequest": obj(
             [
                 "url": text(

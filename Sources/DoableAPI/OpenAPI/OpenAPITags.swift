@@ -12,6 +12,7 @@ extension OpenAPI {
         ("Notifications", "NOTIF-2 and NOTIF-4: the in-app notification centre."),
         ("Reminders", "NOTIF-1 and NOTIF-3: each member's own reminders on tasks, snooze and silence."),
         ("Webhooks", "INTEROP-4 and NOTIF-5: outgoing webhooks and the log of email and webhook deliveries."),
+        ("Push", "REACH-3: the devices that receive notifications by Web Push, and the server's VAPID key."),
         ("Events", "SYNC-5 and VIEW-6: live changes from the change feed."),
         ("Feeds", "INTEROP-2: private ICS feeds that calendar apps subscribe to."),
         (

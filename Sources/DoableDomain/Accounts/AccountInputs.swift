@@ -49,6 +49,8 @@ public struct PreferencesPatch: Sendable {
     public var inApp: Bool?
     public var email: Bool?
     public var webhook: Bool?
+    /// REACH-3.
+    public var push: Bool?
     /// NOTIF-2: channels chosen per kind of notification; a field left nil keeps what the kind has now.
     public var byKind: [AppNotification.Kind: ChannelsPatch] = [:]
     public var gameOptIn: Bool?
@@ -71,11 +73,14 @@ public struct ChannelsPatch: Sendable, Equatable {
     public var inApp: Bool?
     public var email: Bool?
     public var webhook: Bool?
+    /// REACH-3.
+    public var push: Bool?
 
-    public init(inApp: Bool? = nil, email: Bool? = nil, webhook: Bool? = nil) {
+    public init(inApp: Bool? = nil, email: Bool? = nil, webhook: Bool? = nil, push: Bool? = nil) {
         self.inApp = inApp
         self.email = email
         self.webhook = webhook
+        self.push = push
     }
 }
 

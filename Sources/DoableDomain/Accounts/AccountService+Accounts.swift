@@ -195,6 +195,7 @@ extension AccountService {
         if let inApp = patch.inApp { result.notificationChannels.inApp = inApp }
         if let email = patch.email { result.notificationChannels.email = email }
         if let webhook = patch.webhook { result.notificationChannels.webhook = webhook }
+        if let push = patch.push { result.notificationChannels.push = push }
         // After the defaults: a kind changed in part starts from what it has now, the new defaults included.
         for (kind, change) in patch.byKind.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
             guard PreferencesPatch.kindsWithChannels.contains(kind) else {
@@ -206,6 +207,7 @@ extension AccountService {
             if let inApp = change.inApp { channels.inApp = inApp }
             if let email = change.email { channels.email = email }
             if let webhook = change.webhook { channels.webhook = webhook }
+            if let push = change.push { channels.push = push }
             result.notificationChannels.byKind[kind.rawValue] = channels
         }
         if let gameOptIn = patch.gameOptIn { result.gameOptIn = gameOptIn }

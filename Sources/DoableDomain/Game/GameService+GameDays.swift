@@ -191,6 +191,7 @@ extension GameService {
             profile.version += 1
             let channels = account.preferences.notificationChannels.channels(for: .streakAtRisk)
             let hooks = channels.webhook ? try await store.webhooks(accountIDs: [account.id]) : []
+            let devices = channels.push ? try await store.pushSubscriptions(accountIDs: [account.id]) : []
             let what =
                 progress.openDue > 0
                 ? "\(progress.openDue) task\(progress.openDue == 1 ? "" : "s") due today \(progress.openDue == 1 ? "is" : "are") still open."
@@ -200,7 +201,8 @@ extension GameService {
                     + domain.reminders.notificationOperations(
                         to: account, .streakAtRisk, title: "Your \(streak)-day streak ends at midnight",
                         body: CompanionLines.streakWarning(name: profile.companion.name, streak: streak) + " " + what,
-                        task: nil, list: nil, actor: nil, channels: channels, webhooks: hooks, now: now), now: now)
+                        task: nil, list: nil, actor: nil, channels: channels, webhooks: hooks, pushDevices: devices,
+                        now: now), now: now)
             return (batch, true)
         }
     }

@@ -129,12 +129,13 @@ extension GameService {
         guard !fresh.isEmpty else { return [] }
         let channels = account.preferences.notificationChannels.channels(for: .badgeEarned)
         let hooks = channels.webhook ? try await store.webhooks(accountIDs: [account.id]) : []
+        let devices = channels.push ? try await store.pushSubscriptions(accountIDs: [account.id]) : []
         for badge in fresh {
             profile.badges[badge] = now
             operations += domain.reminders.notificationOperations(
                 to: account, .badgeEarned, title: "Badge earned: \(badge.title)",
                 body: "\(profile.companion.name) is proud of you. \(badge.summary)", task: nil, list: nil,
-                actor: nil, channels: channels, webhooks: hooks, now: now)
+                actor: nil, channels: channels, webhooks: hooks, pushDevices: devices, now: now)
         }
         return operations
     }

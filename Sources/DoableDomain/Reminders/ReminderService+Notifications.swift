@@ -9,7 +9,7 @@ extension ReminderService {
     public static let notificationPageLimit = 100
 
     /// What tells `recipient` of something, by the channels it chose for this kind (NOTIF-2): the in-app entry, an
-    /// email and a POST to each of its webhooks subscribed to the event, all queued in the batch of the change. Nothing
+    /// email, a POST to each of its webhooks subscribed to the event and a push to each of its devices, all queued in the batch of the change. Nothing
     /// for the one acting, or for a disabled account.
     func notification(
         to recipient: AccountID, _ kind: AppNotification.Kind, title: String, body: String,
@@ -21,17 +21,18 @@ extension ReminderService {
         guard recipient != identity.account.id, let account = try await store.account(id: recipient) else { return [] }
         let channels = account.preferences.notificationChannels.channels(for: kind)
         let hooks = channels.webhook ? try await store.webhooks(accountIDs: [recipient]) : []
+        let devices = channels.push ? try await store.pushSubscriptions(accountIDs: [recipient]) : []
         return notificationOperations(
             to: account, kind, title: title, body: body, task: task, list: list, posting: posting,
             actor: identity.account.id,
-            channels: channels, webhooks: hooks, now: clock())
+            channels: channels, webhooks: hooks, pushDevices: devices, now: clock())
     }
 
     /// The operations of one notification, with every read done: `channels` already narrowed (quiet hours).
     func notificationOperations(
         to account: Account, _ kind: AppNotification.Kind, title: String, body: String, task: TaskID?, list: ListID?,
         reminder: ReminderID? = nil, posting: PostingID? = nil, actor: AccountID?, channels: Preferences.ChannelSet,
-        webhooks: [Webhook], isSilent: Bool = false, now: Timestamp
+        webhooks: [Webhook], pushDevices: [PushSubscription] = [], isSilent: Bool = false, now: Timestamp
     ) -> [WriteBatch.Operation] {
         guard !account.isDisabled else { return [] }
         let title = String(title.prefix(300)), body = String(body.prefix(500))
@@ -60,6 +61,16 @@ extension ReminderService {
                     .enqueueDelivery(
                         Delivery(
                             id: .make(at: now), accountID: account.id, channel: .webhook, target: hook.id.description,
+                            event: event.rawValue, payload: Self.encoded(payload), nextAttemptAt: now, createdAt: now)))
+            }
+        }
+        if channels.push {
+            // REACH-3: one push per device, each encrypted to that device when it is sent.
+            for device in pushDevices where device.accountID == account.id {
+                operations.append(
+                    .enqueueDelivery(
+                        Delivery(
+                            id: .make(at: now), accountID: account.id, channel: .push, target: device.id.description,
                             event: event.rawValue, payload: Self.encoded(payload), nextAttemptAt: now, createdAt: now)))
             }
         }

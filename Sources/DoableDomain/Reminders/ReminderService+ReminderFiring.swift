@@ -39,6 +39,8 @@ extension ReminderService {
             let lists = Self.byID(try await store.lists(ids: tasks.values.map(\.listID)), \.id)
             let hooked = accounts.values.filter { $0.preferences.notificationChannels.channels(for: .reminder).webhook }
             let webhooks = try await store.webhooks(accountIDs: hooked.map(\.id))
+            let pushed = accounts.values.filter { $0.preferences.notificationChannels.channels(for: .reminder).push }
+            let devices = try await store.pushSubscriptions(accountIDs: pushed.map(\.id))
             // GAME-2: with the game on, the companion says the reminder.
             let players = accounts.values.filter(\.preferences.gameOptIn).map(\.id)
             let companions = Self.byID(
@@ -84,7 +86,7 @@ extension ReminderService {
                 var isSilent = false
                 if let quiet = account.preferences.quietHours, quiet.contains(now, in: calendar) {
                     // NOTIF-3, silent: in the notification centre only (and no browser notification there).
-                    channels = Preferences.ChannelSet(inApp: channels.inApp, email: false, webhook: false)
+                    channels = Preferences.ChannelSet(inApp: channels.inApp, email: false, webhook: false, push: false)
                     isSilent = true
                 }
                 var body = Self.reminderBody(task, calendar: calendar)
@@ -94,7 +96,7 @@ extension ReminderService {
                 batch.operations += notificationOperations(
                     to: account, .reminder, title: task.title, body: body,
                     task: task.id, list: task.listID, reminder: reminder.id, actor: nil, channels: channels,
-                    webhooks: webhooks, isSilent: isSilent, now: now)
+                    webhooks: webhooks, pushDevices: devices, isSilent: isSilent, now: now)
             }
             for (accountID, titles) in missed {
                 guard let account = accounts[accountID] else { continue }
@@ -104,7 +106,8 @@ extension ReminderService {
                     title: titles.count == 1 ? "A reminder was missed" : "\(titles.count) reminders were missed",
                     body: "Doable was offline when they came due: \(shown)\(titles.count > 5 ? " and more" : "").",
                     task: nil, list: nil, actor: nil,
-                    channels: Preferences.ChannelSet(inApp: true, email: false, webhook: false), webhooks: [], now: now)
+                    channels: Preferences.ChannelSet(inApp: true, email: false, webhook: false, push: false), webhooks: [],
+                    now: now)
             }
             return (batch, ())
         }

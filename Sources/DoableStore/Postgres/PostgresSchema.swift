@@ -69,6 +69,7 @@ enum PostgresSchema {
         migration12NotificationSilent,
         migration13UndoShelf,
         migration14PostingWhen,
+        migration15PushSubscriptions,
     ]
 
     /// `text` as an escape string literal, right whatever `standard_conforming_strings` says.

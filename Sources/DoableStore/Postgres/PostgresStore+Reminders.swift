@@ -174,6 +174,41 @@ extension PostgresStore {
             """, Self.webhook)
     }
 
+    static let pushColumns = """
+        p.id, p.account_id, p.endpoint, p.p256dh, p.auth, p.device_name, p.created_at, p.updated_at, p.version,
+        (SELECT max(d.sent_at) FROM deliveries d WHERE d.account_id = p.account_id AND d.channel = 'push'
+            AND d.target = p.id::text) AS last_success_at
+        """
+
+    static func pushSubscription(_ row: PostgresRecord) throws -> PushSubscription {
+        PushSubscription(
+            id: try row.id("id"), accountID: try row.id("account_id"), endpoint: try row["endpoint"],
+            p256dh: try row["p256dh"], auth: try row["auth"], deviceName: try row["device_name"],
+            createdAt: try row.timestamp("created_at"), updatedAt: try row.timestamp("updated_at"),
+            lastSuccessAt: try row.optionalTimestamp("last_success_at"), version: try row["version"])
+    }
+
+    public func pushSubscriptions(accountIDs: [AccountID]) async throws -> [PushSubscription] {
+        guard !accountIDs.isEmpty else { return [] }
+        return try await fetchAll(
+            """
+            SELECT \(unescaped: Self.pushColumns) FROM push_subscriptions p
+            WHERE p.account_id = ANY(\(accountIDs.map(\.uuid))) ORDER BY p.created_at, p.id
+            """, Self.pushSubscription)
+    }
+
+    public func pushSubscription(id: PushSubscriptionID) async throws -> PushSubscription? {
+        try await fetchOne(
+            "SELECT \(unescaped: Self.pushColumns) FROM push_subscriptions p WHERE p.id = \(id.uuid)",
+            Self.pushSubscription)
+    }
+
+    public func pushSubscription(endpoint: String) async throws -> PushSubscription? {
+        try await fetchOne(
+            "SELECT \(unescaped: Self.pushColumns) FROM push_subscriptions p WHERE p.endpoint = \(endpoint)",
+            Self.pushSubscription)
+    }
+
     static let deliveryColumns = """
         id, account_id, channel, target, event, payload, state, attempts, next_attempt_at, last_error, created_at,
         sent_at

@@ -25,6 +25,7 @@ extension PostgresWriter {
                 """)
             try await execute("DELETE FROM task_completions WHERE task_id IN (SELECT id FROM tasks WHERE owner_id = \(id))")
             try await execute("DELETE FROM webhooks WHERE account_id = \(id)")
+            try await execute("DELETE FROM push_subscriptions WHERE account_id = \(id)")
             try await execute("DELETE FROM deliveries WHERE account_id = \(id)")
             try await execute("DELETE FROM undo_shelf WHERE account_id = \(id)")
             try await execute(

@@ -48,6 +48,27 @@ extension PostgresWriter {
                 UPDATE webhooks SET feed_cursor = \(to) WHERE id = \(id.uuid) AND feed_cursor = \(from) RETURNING id
                 """)
             if moved.isEmpty { throw StoreError.versionConflict(entity: "webhooks", id: id.description) }
+        case .putPushSubscription(let subscription):
+            if subscription.version == 1 {
+                try await execute(
+                    """
+                    DELETE FROM push_subscriptions WHERE endpoint = \(subscription.endpoint) AND id <> \(subscription.id.uuid)
+                    """)
+            }
+            var values = PostgresRowValues()
+            try values.set("id", subscription.id.uuid)
+            try values.set("account_id", subscription.accountID.uuid)
+            try values.set("endpoint", subscription.endpoint)
+            try values.set("p256dh", subscription.p256dh)
+            try values.set("auth", subscription.auth)
+            try values.set("device_name", subscription.deviceName)
+            try values.set("created_at", subscription.createdAt.milliseconds)
+            try values.set("updated_at", subscription.updatedAt.milliseconds)
+            try values.set("version", subscription.version)
+            try await put(
+                "push_subscriptions", id: subscription.id.description, version: subscription.version, values: values)
+        case .deletePushSubscription(let subscription):
+            try await delete("push_subscriptions", id: subscription.id.uuid, version: subscription.version)
         case .enqueueDelivery(let delivery):
             try await execute(
                 """

@@ -24,6 +24,10 @@ public protocol ReminderStore: Sendable {
     func webhooks(accountIDs: [AccountID]) async throws -> [Webhook]
     /// Webhooks whose feed cursor is behind their account's feed: the fan-out's work.
     func webhooksBehind(limit: Int) async throws -> [Webhook]
+    /// REACH-3: the accounts' push devices, oldest first, each with when a push last reached its push service.
+    func pushSubscriptions(accountIDs: [AccountID]) async throws -> [PushSubscription]
+    func pushSubscription(id: PushSubscriptionID) async throws -> PushSubscription?
+    func pushSubscription(endpoint: String) async throws -> PushSubscription?
     func delivery(id: DeliveryID) async throws -> Delivery?
     /// The account's deliveries, newest first.
     func deliveries(accountID: AccountID, limit: Int) async throws -> [Delivery]

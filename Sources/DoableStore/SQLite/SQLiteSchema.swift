@@ -20,6 +20,7 @@ enum SQLiteSchema {
         migrator.registerMigration("12-notification-silent", migrate: migration12NotificationSilent)
         migrator.registerMigration("13-undo-shelf", migrate: migration13UndoShelf)
         migrator.registerMigration("14-posting-when", migrate: migration14PostingWhen)
+        migrator.registerMigration("15-push-subscriptions", migrate: migration15PushSubscriptions)
         return migrator
     }
 

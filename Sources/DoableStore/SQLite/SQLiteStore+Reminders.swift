@@ -154,6 +154,41 @@ extension SQLiteStore {
             """, [limit], Self.webhook)
     }
 
+    static let pushColumns = """
+        p.id, p.account_id, p.endpoint, p.p256dh, p.auth, p.device_name, p.created_at, p.updated_at, p.version,
+        (SELECT max(d.sent_at) FROM deliveries d WHERE d.account_id = p.account_id AND d.channel = 'push'
+            AND d.target = p.id) AS last_success_at
+        """
+
+    static func pushSubscription(_ row: Row) -> PushSubscription {
+        PushSubscription(
+            id: SQLiteRows.id(row, "id"), accountID: SQLiteRows.id(row, "account_id"), endpoint: row["endpoint"],
+            p256dh: row["p256dh"], auth: row["auth"], deviceName: row["device_name"],
+            createdAt: SQLiteRows.timestamp(row, "created_at"), updatedAt: SQLiteRows.timestamp(row, "updated_at"),
+            lastSuccessAt: SQLiteRows.optionalTimestamp(row, "last_success_at"), version: row["version"])
+    }
+
+    public func pushSubscriptions(accountIDs: [AccountID]) async throws -> [PushSubscription] {
+        guard !accountIDs.isEmpty else { return [] }
+        return try await fetchAll(
+            """
+            SELECT \(Self.pushColumns) FROM push_subscriptions p
+            WHERE p.account_id IN (SELECT value FROM json_each(?)) ORDER BY p.created_at, p.id
+            """, [Self.jsonArray(accountIDs.map(\.description))], Self.pushSubscription)
+    }
+
+    public func pushSubscription(id: PushSubscriptionID) async throws -> PushSubscription? {
+        try await fetchOne(
+            "SELECT \(Self.pushColumns) FROM push_subscriptions p WHERE p.id = ?", [id.description],
+            Self.pushSubscription)
+    }
+
+    public func pushSubscription(endpoint: String) async throws -> PushSubscription? {
+        try await fetchOne(
+            "SELECT \(Self.pushColumns) FROM push_subscriptions p WHERE p.endpoint = ?", [endpoint],
+            Self.pushSubscription)
+    }
+
     static let deliveryColumns = """
         id, account_id, channel, target, event, payload, state, attempts, next_attempt_at, last_error, created_at,
         sent_at

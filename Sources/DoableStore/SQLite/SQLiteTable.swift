@@ -64,6 +64,10 @@ struct SQLiteTable: Sendable {
             "id", "account_id", "url", "events", "secret", "feed_cursor", "created_at", "updated_at", "version",
         ])
 
+    static let pushSubscriptions = SQLiteTable(
+        "push_subscriptions",
+        columns: ["id", "account_id", "endpoint", "p256dh", "auth", "device_name", "created_at", "updated_at", "version"])
+
     static let notifications = SQLiteTable(
         "notifications",
         columns: [

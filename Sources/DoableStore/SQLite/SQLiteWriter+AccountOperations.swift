@@ -32,6 +32,7 @@ extension SQLiteWriter {
                 "DELETE FROM task_completions WHERE task_id IN (SELECT id FROM tasks WHERE owner_id = ?)",
                 arguments: [id])
             try execute("DELETE FROM webhooks WHERE account_id = ?", arguments: [id])
+            try execute("DELETE FROM push_subscriptions WHERE account_id = ?", arguments: [id])
             try execute("DELETE FROM deliveries WHERE account_id = ?", arguments: [id])
             try execute("DELETE FROM undo_shelf WHERE account_id = ?", arguments: [id])
             try execute(

@@ -35,6 +35,21 @@ extension SQLiteWriter {
                 "UPDATE webhooks SET feed_cursor = ? WHERE id = ? AND feed_cursor = ?",
                 arguments: [to, id.description, from])
             if db.changesCount == 0 { throw StoreError.versionConflict(entity: "webhooks", id: id.description) }
+        case .putPushSubscription(let subscription):
+            if subscription.version == 1 {
+                try execute(
+                    "DELETE FROM push_subscriptions WHERE endpoint = ? AND id <> ?",
+                    arguments: [subscription.endpoint, subscription.id.description])
+            }
+            try put(
+                SQLiteTable.pushSubscriptions, version: subscription.version, id: subscription.id.description,
+                arguments: [
+                    subscription.id.description, subscription.accountID.description, subscription.endpoint,
+                    subscription.p256dh, subscription.auth, subscription.deviceName,
+                    subscription.createdAt.milliseconds, subscription.updatedAt.milliseconds, subscription.version,
+                ])
+        case .deletePushSubscription(let subscription):
+            try delete("push_subscriptions", id: subscription.id.description, version: subscription.version)
         case .enqueueDelivery(let delivery):
             try execute(
                 """

@@ -16,6 +16,10 @@ extension WriteBatch {
         case advanceWebhookCursor(WebhookID, from: Int64, to: Int64)
         /// NOTIF-5: a message to send, queued with the change that caused it.
         case enqueueDelivery(Delivery)
+        /// REACH-3: a device's push subscription; a new one replaces any row of the same endpoint (the browser
+        /// subscribed again, maybe for another account). No feed entry: no page or client follows devices.
+        case putPushSubscription(PushSubscription)
+        case deletePushSubscription(PushSubscription)
     }
 }
 
@@ -31,6 +35,12 @@ extension WriteBatch.Operation {
         .reminder(.advanceWebhookCursor(webhookID, from: from, to: to))
     }
     public static func enqueueDelivery(_ delivery: Delivery) -> Self { .reminder(.enqueueDelivery(delivery)) }
+    public static func putPushSubscription(_ subscription: PushSubscription) -> Self {
+        .reminder(.putPushSubscription(subscription))
+    }
+    public static func deletePushSubscription(_ subscription: PushSubscription) -> Self {
+        .reminder(.deletePushSubscription(subscription))
+    }
 }
 
 extension WriteBatch.ReminderOperation {
@@ -42,7 +52,7 @@ extension WriteBatch.ReminderOperation {
         case .deleteReminder(let reminder): (reminder.accountID, .reminder, reminder.id.description, .delete, nil)
         case .putWebhook(let hook): (hook.accountID, .webhook, hook.id.description, .put, nil)
         case .deleteWebhook(let hook): (hook.accountID, .webhook, hook.id.description, .delete, nil)
-        case .advanceWebhookCursor, .enqueueDelivery: nil
+        case .advanceWebhookCursor, .enqueueDelivery, .putPushSubscription, .deletePushSubscription: nil
         }
     }
 }

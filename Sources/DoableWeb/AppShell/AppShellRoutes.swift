@@ -30,6 +30,7 @@ public struct AppShellRoutes: Sendable {
         return WebAssets.compacted(script: source)
             .replacingOccurrences(of: "__BUILD__", with: assets.build)
             .replacingOccurrences(of: "__SHELL__", with: shell)
+            .replacingOccurrences(of: "__ICON__", with: assets.url("app-icons/icon-192.png"))
     }
 
     public func addRoutes(to router: Router<AppRequestContext>) {

@@ -26,6 +26,9 @@ struct EmailLinksWebController: WebArea {
         web.post("email/{token}/snooze") { _, context in
             try await withEmailLink(context) { visit, context in try await snoozeFromEmail(visit, context) }
         }
+        web.post("email/{token}/done") { _, context in
+            try await withEmailLink(context) { visit, context in try await doneFromLink(visit, context) }
+        }
         web.post("email/{token}/silence") { _, context in
             try await withEmailLink(context) { visit, context in try await silenceFromEmail(visit, context) }
         }
@@ -124,6 +127,20 @@ struct EmailLinksWebController: WebArea {
             }
         }
         return try await emailManagePage(visit, context, errors: errors, until: form["until"] ?? "", status: status)
+    }
+
+    /// REACH-3: "Done" on a push notification (the service worker posts the link its encrypted message carried): the
+    /// reminder's task is completed, as the task page's check box would.
+    private func doneFromLink(_ visit: EmailLinkVisit, _ context: WebRequestContext) async throws -> Response {
+        guard let reminderID = visit.link.reminderID else { return try await emailManagePage(visit, context) }
+        let task: TaskItem
+        do {
+            (_, task) = try await reminders.reminder(visit.identity, id: reminderID)
+        } catch DoableError.notFound {
+            return try await emailPage(EmailLinkPage.reminderGone(visit), context, status: .notFound)
+        }
+        _ = try await domain.tasks.completeTask(visit.identity, id: task.id, includeSubtasks: false)
+        return WebResponse.done(context, redirect: visit.base, toast: Flash(message: "Done: \(task.title)"))
     }
 
     /// A `datetime-local` value (`2026-11-24T08:30`, seconds allowed) as a moment in the member's time zone.

@@ -12,11 +12,13 @@ struct NotificationSettingsPage {
     var csrf: HTML
     /// Without a mail server the Email column is shown switched off, with the reason.
     var canSendEmail = true
+    /// REACH-3: the devices that receive pushes, and "Push to this device".
+    var push: PushDevicesSection?
 
     /// The channels as the table's columns: (form value, column title).
     static let channelColumns: [(value: String, title: String)] = [
         ("inApp", "In app"), ("email", "Email"),
-        ("webhook", "Webhook"),
+        ("webhook", "Webhook"), ("push", "Push"),
     ]
 
     /// The form filled with what is stored: one field per kind (its raw value) repeated for each channel chosen.
@@ -34,6 +36,7 @@ struct NotificationSettingsPage {
             if channels.inApp { pairs.append((kind.rawValue, "inApp")) }
             if channels.email { pairs.append((kind.rawValue, "email")) }
             if channels.webhook { pairs.append((kind.rawValue, "webhook")) }
+            if channels.push { pairs.append((kind.rawValue, "push")) }
         }
         return FormData(pairs: pairs)
     }
@@ -75,6 +78,8 @@ struct NotificationSettingsPage {
                 : HTML("<li id=\"email-off\"><strong>Email</strong> is off: this server has no mail server to send with. An administrator turns it on by starting Doable with <code>--smtp-url</code>.</li>"))
             <li><strong>Webhook</strong>: a signed POST to each of <a href="/settings/webhooks">your webhooks</a> that \
             subscribes to the event.</li>
+            <li><strong>Push</strong>: a notification on each device you turned push on for (below), even with Doable \
+            closed.</li>
             </ul>
             \(errors.summary)
             <form method="post" action="/settings/notifications" class="settings-form" novalidate>
@@ -89,6 +94,7 @@ struct NotificationSettingsPage {
             \(quietHoursFields)
             <button type="submit" class="button primary">Save notification settings</button>
             </form>
+            \(push?.html)
             """
     }
 
@@ -113,8 +119,8 @@ struct NotificationSettingsPage {
             \(end)
             \(mode)
             <ul class="hint quiet-modes">
-            <li><strong>Silent</strong>: a reminder in quiet hours goes to the notification centre only, with no email \
-            and no webhook.</li>
+            <li><strong>Silent</strong>: a reminder in quiet hours goes to the notification centre only, with no email, \
+            webhook or push.</li>
             <li><strong>Hold</strong>: a reminder in quiet hours waits and goes out on every channel you chose when they \
             end.</li>
             </ul>

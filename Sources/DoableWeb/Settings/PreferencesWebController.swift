@@ -10,6 +10,7 @@ import Hummingbird
 struct PreferencesWebController: WebArea {
     let shell: WebShell
     let accounts: AccountService
+    let domain: Domain
 
     func addRoutes(to web: RouterGroup<WebRequestContext>) {
         web.get("settings/preferences") { _, context in
@@ -74,7 +75,8 @@ struct PreferencesWebController: WebArea {
         let identity = try member(context)
         let content = NotificationSettingsPage(
             email: identity.account.email, timeZone: identity.account.preferences.timeZone, form: form,
-            errors: errors, csrf: csrfField(context), canSendEmail: shell.canSendEmail)
+            errors: errors, csrf: csrfField(context), canSendEmail: shell.canSendEmail,
+            push: try await PushWebController.section(identity, domain: domain, csrf: csrfField(context)))
         return try await settingsPage(context, .notifications, body: content.body, status: status)
     }
 
@@ -89,7 +91,7 @@ struct PreferencesWebController: WebArea {
             // are (for when an administrator adds one), not cleared by saving the rest.
             patch.byKind[kind] = ChannelsPatch(
                 inApp: chosen.contains("inApp"), email: shell.canSendEmail ? chosen.contains("email") : nil,
-                webhook: chosen.contains("webhook"))
+                webhook: chosen.contains("webhook"), push: chosen.contains("push"))
         }
         if form.isOn("quietHours") {
             let mode = Self.choice(form, "quietMode", Preferences.QuietHours.Mode.self, errors: &errors) ?? .silent

@@ -128,5 +128,6 @@ const photos = () => $('[data-max-bytes]') && import('./photos.js');
 photos();
 document.addEventListener('doable:refreshed', photos);
 const copy = () => $('[data-copy]') && import('./copy.js'); // INTEROP-2
+if ($('#push-device')) import('./push.js');
 copy();
 document.addEventListener('doable:refreshed', copy);
