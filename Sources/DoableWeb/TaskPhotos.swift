@@ -19,6 +19,24 @@ struct TaskPhotos {
     /// What the chooser takes, in a few words; the exact limits are named when a photo goes over them.
     static let rules = "JPEG, PNG, GIF or WebP, up to 64 KB each."
 
+    /// A form's chosen files (a task's or a posting's), each checked as the Domain will (`ImageKind`), its name
+    /// leading the message when one is refused. A photo over the limit mostly comes from a form sent without the
+    /// script (photofit.js makes each photo it can draw fit before sending), so that refusal says so.
+    static func check(_ files: [MultipartFile]) throws {
+        for file in files {
+            do {
+                _ = try ImageKind.validated(file.bytes, field: "photos")
+            } catch DoableError.invalid(let field, var message) {
+                if file.bytes.count > ImageKind.maximumBytes { message += " " + scalingHint }
+                if !file.filename.isEmpty { message = "“\(file.filename.prefix(80))”: \(message)" }
+                throw DoableError.invalid(field: field, message: message)
+            }
+        }
+    }
+
+    /// What the script would have done with a photo over the limit (issue 30).
+    static let scalingHint = "Doable scales photos for you when JavaScript is on."
+
     var html: HTML {
         let back = "/tasks/\(task.id)#photos"
         let count: HTML =

@@ -123,7 +123,9 @@ import Testing
                 ])
             #expect(big.status == .badRequest)
             #expect(
-                (error(big)["message"] as? String)?.contains("A photo may be at most 65,536 bytes; this one has 65537") == true,
+                error(big)["message"] as? String
+                    == "“big.png”: A photo may be at most 64 KB (65,536 bytes); this one has 65,537. "
+                    + "Doable scales photos for you when JavaScript is on.",
                 "\(big.body)")
             let exact = try await upload(
                 web, task,
