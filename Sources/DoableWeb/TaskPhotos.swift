@@ -14,7 +14,9 @@ struct TaskPhotos {
     /// Why the last upload was refused (without the script: the page comes back with it).
     var error: String?
 
-    /// The types the file picker offers; the server checks the bytes, whatever the name or the declared type.
+    /// The types the file picker offers; the server checks the bytes, whatever the name or the declared type. Image
+    /// types only, so a phone offers its camera beside its gallery (and iOS hands over a HEIC photo as a JPEG). No
+    /// `capture` on any chooser: it opens the camera alone, and a member could no longer pick a photo already taken.
     static let accept = ImageKind.allCases.map(\.mediaType).joined(separator: ",")
     /// What the chooser takes, in a few words; the exact limits are named when a photo goes over them.
     static let rules = "JPEG, PNG, GIF or WebP, up to 64 KB each."
