@@ -14,10 +14,16 @@ public struct ErrorMiddleware: RouterMiddleware {
     var dialects: [ErrorDialect] = []
     /// A path that matches no route gets this page when it gives one (the web app's friendly 404).
     var notFoundPage: (@Sendable (Request) -> Response?)?
+    /// A body over the limit gets this answer when it gives one (the web app's page for a form of photos too large).
+    var tooLargePage: (@Sendable (Request) -> Response?)?
 
-    public init(dialects: [ErrorDialect] = [], notFoundPage: (@Sendable (Request) -> Response?)? = nil) {
+    public init(
+        dialects: [ErrorDialect] = [], notFoundPage: (@Sendable (Request) -> Response?)? = nil,
+        tooLargePage: (@Sendable (Request) -> Response?)? = nil
+    ) {
         self.dialects = dialects
         self.notFoundPage = notFoundPage
+        self.tooLargePage = tooLargePage
     }
 
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
@@ -32,8 +38,10 @@ public struct ErrorMiddleware: RouterMiddleware {
             return Self.response(for: error)
         } catch let error as HTTPError {
             if error.status == .notFound, let page = notFoundPage?(request) { return page }
+            if error.status == .contentTooLarge, let page = tooLargePage?(request) { return Self.closing(page) }
             return Self.response(for: error)
         } catch is NIOTooManyBytesError {
+            if let page = tooLargePage?(request) { return Self.closing(page) }
             return Self.response(
                 for: HTTPError(
                     .contentTooLarge,
@@ -69,6 +77,13 @@ public struct ErrorMiddleware: RouterMiddleware {
             context.logger.error("Unhandled error", metadata: ["doable.error": "\(String(reflecting: error))"])
             return dialect.internalError
         }
+    }
+
+    /// The rest of a body over the limit is not read: the connection closes after the answer.
+    static func closing(_ response: Response) -> Response {
+        var response = response
+        response.headers[.connection] = "close"
+        return response
     }
 
     /// The error's status and headers; its code, field and message are `DoableError`'s own (sync reports rejected

@@ -31,7 +31,7 @@ struct AttachmentsController: Sendable {
         guard bytes.count > ImageKind.maximumBytes else { return nil }
         return ErrorMiddleware.response(
             status: .contentTooLarge, code: "photo_too_large",
-            message: "A photo may be at most 65,536 bytes; this one has \(bytes.count).", field: "body")
+            message: ImageKind.tooLarge(bytes.count), field: "body")
     }
 
     @Sendable func taskPhotos(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -59,7 +59,9 @@ public func buildRouter(
     router.add(middleware: RequestLogMiddleware())
     let assets = WebAssets.shared
     router.add(
-        middleware: ErrorMiddleware(dialects: [.dav], notFoundPage: { WebPages.notFound($0, assets: assets) }))
+        middleware: ErrorMiddleware(
+            dialects: [.dav], notFoundPage: { WebPages.notFound($0, assets: assets) },
+            tooLargePage: { WebPages.photosTooLarge($0, assets: assets) }))
     router.add(middleware: QueryParameterLimitMiddleware())
     router.add(middleware: BodyLimitMiddleware())
     router.add(middleware: ClientAddressMiddleware(trustedProxies: trustedProxies))

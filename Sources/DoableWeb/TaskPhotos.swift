@@ -14,10 +14,30 @@ struct TaskPhotos {
     /// Why the last upload was refused (without the script: the page comes back with it).
     var error: String?
 
-    /// The types the file picker offers; the server checks the bytes, whatever the name or the declared type.
+    /// The types the file picker offers; the server checks the bytes, whatever the name or the declared type. Image
+    /// types only, so a phone offers its camera beside its gallery (and iOS hands over a HEIC photo as a JPEG). No
+    /// `capture` on any chooser: it opens the camera alone, and a member could no longer pick a photo already taken.
     static let accept = ImageKind.allCases.map(\.mediaType).joined(separator: ",")
     /// What the chooser takes, in a few words; the exact limits are named when a photo goes over them.
     static let rules = "JPEG, PNG, GIF or WebP, up to 64 KB each."
+
+    /// A form's chosen files (a task's or a posting's), each checked as the Domain will (`ImageKind`), its name
+    /// leading the message when one is refused. A photo over the limit mostly comes from a form sent without the
+    /// script (photofit.js makes each photo it can draw fit before sending), so that refusal says so.
+    static func check(_ files: [MultipartFile]) throws {
+        for file in files {
+            do {
+                _ = try ImageKind.validated(file.bytes, field: "photos")
+            } catch DoableError.invalid(let field, var message) {
+                if file.bytes.count > ImageKind.maximumBytes { message += " " + scalingHint }
+                if !file.filename.isEmpty { message = "“\(file.filename.prefix(80))”: \(message)" }
+                throw DoableError.invalid(field: field, message: message)
+            }
+        }
+    }
+
+    /// What the script would have done with a photo over the limit (issue 30).
+    static let scalingHint = "Doable scales photos for you when JavaScript is on."
 
     var html: HTML {
         let back = "/tasks/\(task.id)#photos"

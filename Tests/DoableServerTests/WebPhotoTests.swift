@@ -123,7 +123,9 @@ import Testing
                 ])
             #expect(big.status == .badRequest)
             #expect(
-                (error(big)["message"] as? String)?.contains("A photo may be at most 65,536 bytes; this one has 65537") == true,
+                error(big)["message"] as? String
+                    == "“big.png”: A photo may be at most 64 KB (65,536 bytes); this one has 65,537. "
+                    + "Doable scales photos for you when JavaScript is on.",
                 "\(big.body)")
             let exact = try await upload(
                 web, task,
@@ -136,6 +138,27 @@ import Testing
             // Choosing no file says so.
             let none = try await upload(web, task, [FormFile(filename: "", type: "application/octet-stream", bytes: [])])
             #expect(error(none)["message"] as? String == "Choose one or more photos to upload.")
+        }
+    }
+
+    /// Issue 30: a camera's photo sent without the script is over the 1 MiB a request may carry; the answer names
+    /// the photo rule, as a page (or in the error shape for the script), not the body limit.
+    @Test func TASK11_aFormOfPhotosOver1MiBIsRefusedNamingThePhotoRule() async throws {
+        try await TestServer().runWeb { web, api in
+            let task = try await annWithTask(web, api)
+            let camera = [FormFile(filename: "IMG_1.jpg", type: "image/jpeg", bytes: TestImage.jpeg(1_200_000))]
+            let rule =
+                "A photo may be at most 64 KB (65,536 bytes); this upload is over 1 MiB. "
+                + "Doable scales photos for you when JavaScript is on."
+            let page = try await upload(web, task, camera, fetch: false)
+            #expect(page.status == .contentTooLarge)
+            #expect(page.body.contains("<h1>This photo is too large</h1>"), "\(page.body)")
+            #expect(page.body.contains("<p>\(rule)</p>"))
+            #expect(page.body.contains("<a class=\"button primary\" href=\"/tasks/\(task)#photos\">Back to the form</a>"))
+            let fetched = try await upload(web, task, camera)
+            #expect(fetched.status == .contentTooLarge)
+            #expect(error(fetched)["field"] as? String == "photos" && error(fetched)["message"] as? String == rule)
+            #expect(photoIDs(try await web.get("/tasks/\(task)").body).isEmpty)
         }
     }
 

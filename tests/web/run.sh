@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 if [ ! -x /usr/bin/chromium ] || [ ! -x .venv/bin/python ] || \
-   ! .venv/bin/python -c "import pytest, playwright, axe_playwright_python" 2>/dev/null; then
+   ! .venv/bin/python -c "import pytest, playwright, axe_playwright_python, PIL, http_ece" 2>/dev/null; then
     scripts/install-test-deps.sh
 fi
 export DOABLE_BIN="${DOABLE_BIN:-$PWD/.build/debug/doable}"

@@ -41,12 +41,27 @@ public enum ImageKind: String, Sendable, Codable, CaseIterable {
     public static func validated(_ bytes: [UInt8], field: String = "body") throws -> ImageKind {
         guard !bytes.isEmpty else { throw DoableError.invalid(field, "The photo is empty.") }
         guard bytes.count <= maximumBytes else {
-            throw DoableError.invalid(field, "A photo may be at most 65,536 bytes; this one has \(bytes.count).")
+            throw DoableError.invalid(field, tooLarge(bytes.count))
         }
         guard let kind = ImageKind(sniffing: bytes) else {
             throw DoableError.invalid(field, "A photo must be a JPEG, PNG, GIF or WebP image.")
         }
         return kind
+    }
+
+    /// The size rule as the refusals state it: in the words the forms' hints use, and in bytes.
+    public static let sizeRule = "A photo may be at most \(maximumBytes / 1024) KB (\(grouped(maximumBytes)) bytes)"
+
+    /// The refusal of a photo of `byteCount` bytes, over `maximumBytes`.
+    public static func tooLarge(_ byteCount: Int) -> String { "\(sizeRule); this one has \(grouped(byteCount))." }
+
+    /// 2345678 as "2,345,678".
+    public static func grouped(_ number: Int) -> String {
+        let digits = String(number.magnitude)
+        let groups = stride(from: digits.count, to: 0, by: -3).reversed().map { end in
+            digits.dropFirst(max(0, end - 3)).prefix(min(3, end))
+        }
+        return (number < 0 ? "-" : "") + groups.joined(separator: ",")
     }
 }
 

@@ -155,13 +155,7 @@ extension MarketWebController {
     /// TASK-11's rules for a posting's photos, checked before anything is written: each file's kind by its bytes
     /// and its size (its name leads the message), and room for all of them.
     static func postingPhotoFiles(_ files: [MultipartFile], existing: Int) throws -> [MultipartFile] {
-        for file in files {
-            do {
-                _ = try ImageKind.validated(file.bytes, field: "photos")
-            } catch DoableError.invalid(let field, let message) where !file.filename.isEmpty {
-                throw DoableError.invalid(field: field, message: "“\(file.filename.prefix(80))”: \(message)")
-            }
-        }
+        try TaskPhotos.check(files)
         let room = ImageKind.maximumPerItem - existing
         guard files.count <= room else {
             throw DoableError.invalid(

@@ -63,17 +63,11 @@ extension TasksWebController {
         }
     }
 
-    /// The chosen files, each checked as the Domain will (`ImageKind`), its name leading the message when one is
-    /// refused; and no more than the task (with `existing` photos) still has room for.
+    /// The chosen files, each checked as the Domain will (`TaskPhotos.check`), and no more than the task (with
+    /// `existing` photos) still has room for.
     static func photoFiles(_ files: [MultipartFile], existing: Int) throws -> [MultipartFile] {
         guard !files.isEmpty else { throw DoableError.invalid("photos", "Choose one or more photos to upload.") }
-        for file in files {
-            do {
-                _ = try ImageKind.validated(file.bytes, field: "photos")
-            } catch DoableError.invalid(let field, let message) where !file.filename.isEmpty {
-                throw DoableError.invalid(field: field, message: "“\(file.filename.prefix(80))”: \(message)")
-            }
-        }
+        try TaskPhotos.check(files)
         let room = ImageKind.maximumPerItem - existing
         guard room > 0 else {
             throw DoableError.invalid(
