@@ -107,7 +107,7 @@ def test_REACH3_a_failing_push_service_is_tried_again_with_backoff(push_server, 
     pushes.answers[device.name] = [status]
     member.api.call("POST", f"/push-subscriptions/{made['id']}/test", expect=(202,))
     waiting = eventually(lambda: [d for d in member.api.call("GET", "/deliveries")["deliveries"]
-                                  if d["channel"] == "push" and d["attempts"]], timeout=10)[0]
+                                  if d["channel"] == "push" and d["lastError"]], timeout=10)[0]
     assert waiting["state"] == "pending" and str(status) in waiting["lastError"]
     later = dt.datetime.fromisoformat(waiting["nextAttemptAt"].replace("Z", "+00:00")).timestamp() - time.time()
     assert 10 <= later <= 60, f"next attempt in {later:.0f} s"
