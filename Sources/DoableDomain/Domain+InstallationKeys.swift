@@ -1,4 +1,6 @@
 public import DoableCore
+import Crypto
+import Foundation
 @_spi(StoreWriting) import DoableStore
 
 /// What the whole installation shares: its secrets, and the accounts links in emails name.
@@ -17,6 +19,14 @@ extension Domain {
     /// so that devices stay subscribed across restarts and restores. `candidate` is stored when there is none yet.
     public func pushKey(candidate: String) async throws -> String {
         try await store.serverSecret(named: "vapid", candidate: candidate)
+    }
+
+    /// The CSRF token of `binding` ("session:ID" or "anonymous:NONCE") made with `secret` (`csrfSecret()`):
+    /// HMAC-SHA256, base64url. The web forms carry it; the sync endpoints take it from the web app's service worker.
+    public static func csrfToken(secret: String, binding: String) -> String {
+        let mac = HMAC<SHA256>.authenticationCode(
+            for: Data(("doable-csrf|" + binding).utf8), using: SymmetricKey(data: Data(secret.utf8)))
+        return Data(mac).base64URLEncoded
     }
 
     /// The account an email link names, if it still exists and is enabled.

@@ -3,6 +3,7 @@ public import DoableDomain
 import Foundation
 public import Hummingbird
 import Logging
+import HTTPTypes
 
 /// Checks `Authorization: Bearer <token>` (a session, an access token or an app password) and puts the caller
 /// into the context. No or a bad token is 401; a read-only token may only read.
@@ -30,19 +31,23 @@ public struct AuthMiddleware: RouterMiddleware {
                 throw DoableError.unauthenticated("Send 'Authorization: Bearer <token>'.")
             }
             secret = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
-        } else if request.method == .get || request.method == .head,
+        } else if request.method == .get || request.method == .head || Self.syncsOffline(request),
             let cookie =
                 (request.cookies[WebCookie.named(WebCookie.session, secure: true)]
                 ?? request.cookies[WebCookie.session])?.value, !cookie.isEmpty
         {
-            // The web app's EventSource cannot send a header (VIEW-6): a GET may use the session cookie. Only a
-            // GET: a write through a cookie would need the web forms' CSRF token, which the API does not check.
+            // The web app's EventSource cannot send a header (VIEW-6): a GET may use the session cookie. A write
+            // through a cookie needs the web forms' CSRF token: only the sync calls of the web app's offline replica
+            // (REACH-2) take one, checked below once the session is known.
             secret = cookie
         } else {
             throw DoableError.unauthenticated("Send 'Authorization: Bearer <token>'.")
         }
         guard let identity = try await domain.accounts.authenticate(secret: secret) else {
             throw DoableError.unauthenticated("The token is not valid or has expired.")
+        }
+        if request.headers[.authorization] == nil && request.method != .get && request.method != .head {
+            try await Self.checkCSRF(request, session: identity.credential.id, domain: domain)
         }
         if request.method != .get && request.method != .head && !identity.canWrite
             && !Self.readsOnly(request)
@@ -60,6 +65,26 @@ public struct AuthMiddleware: RouterMiddleware {
         } catch {
             fairShare.release(identity.account.id)
             throw error
+        }
+    }
+
+    /// REACH-2: the web app's service worker keeps the member's replica with the sync protocol, signed in by the
+    /// session cookie like the page it serves.
+    static func syncsOffline(_ request: Request) -> Bool {
+        request.method == .post
+            && (request.uri.path == "/api/v1/sync/pull" || request.uri.path == "/api/v1/sync/push")
+    }
+
+    /// A cookie's write must come from Doable's own pages: the session's CSRF token in `X-CSRF-Token`, and no
+    /// cross-site fetch metadata.
+    static func checkCSRF(_ request: Request, session: CredentialID, domain: Domain) async throws {
+        let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!]
+        guard site == nil || site == "same-origin", let sent = request.headers[HTTPField.Name("X-CSRF-Token")!] else {
+            throw DoableError.unauthenticated("Send 'Authorization: Bearer <token>'.")
+        }
+        let expected = Domain.csrfToken(secret: try await domain.csrfSecret(), binding: "session:\(session)")
+        guard constantTimeEquals(Array(sent.utf8), Array(expected.utf8)) else {
+            throw DoableError.unauthenticated("The CSRF token does not belong to this session.")
         }
     }
 

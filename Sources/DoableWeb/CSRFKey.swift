@@ -14,9 +14,7 @@ final class CSRFKey: Sendable {
     func token(for binding: String, domain: Domain) async throws -> String {
         var text = secret.withLock { $0 }
         if text == nil { text = try await load(domain) }
-        let key = SymmetricKey(data: Data((text ?? "").utf8))
-        let mac = HMAC<SHA256>.authenticationCode(for: Data(("doable-csrf|" + binding).utf8), using: key)
-        return Data(mac).base64URLEncoded
+        return Domain.csrfToken(secret: text ?? "", binding: binding)
     }
 
     /// A key for `purpose` made from the same installation secret (an HMAC of the purpose), never the CSRF key itself.

@@ -31,6 +31,7 @@ public struct AppShellRoutes: Sendable {
             .replacingOccurrences(of: "__BUILD__", with: assets.build)
             .replacingOccurrences(of: "__SHELL__", with: shell)
             .replacingOccurrences(of: "__ICON__", with: assets.url("app-icons/icon-192.png"))
+            .replacingOccurrences(of: "__REPLICA__", with: assets.url("js/replica.js"))
     }
 
     public func addRoutes(to router: Router<AppRequestContext>) {
@@ -53,20 +54,31 @@ public struct AppShellRoutes: Sendable {
         router.get("offline") { _, _ in offlinePage() }
     }
 
-    /// The page shown for a page that was never opened on this device while the network is gone: it lists the
-    /// pages that were (offline.js reads them from the worker's cache).
+    /// What the service worker shows with the network gone (REACH-2): offline.js draws Today, Upcoming, the lists, a
+    /// list, a task and search from the replica into it; for any other page it lists the pages this device kept.
     func offlinePage() -> Response {
+        let nav: [(String, String)] = [("/today", "Today"), ("/upcoming", "Upcoming"), ("/lists", "Lists"), ("/search", "Search")]
         let html: HTML = """
             <!doctype html><html lang="en" data-theme="system"><head><meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1"><title>Offline · Doable</title>
             <link rel="stylesheet" href="\(assets.url("css/app.css"))">
             <link rel="icon" href="\(assets.url("icon.svg"))" type="image/svg+xml">
+            <script src="\(assets.url("js/replica.js"))"></script>
             <script type="module" src="\(assets.url("js/offline.js"))"></script></head>
-            <body><main id="main"><div class="empty-state offline-state"><h1>You are offline</h1>
+            <body class="offline-app" data-signed-in="false">
+            <a class="skip-link" href="#main">Skip to content</a>
+            <header class="topbar"><a class="brand" href="/today">Doable</a>
+            <nav class="offline-nav" aria-label="Main">\(nav.html { "<a href=\"\($0.0)\">\($0.1)</a>" })</nav></header>
+            <main id="main" tabindex="-1">
+            <div id="offline-banner" class="app-banner is-offline" role="status"><p>You are offline.</p></div>
+            <div id="offline-view"><div class="empty-state offline-state"><h1>You are offline</h1>
             <p>This page has not been opened on this device yet, so there is no copy of it here. Pages you opened
             before are still readable:</p>
             <ul id="offline-pages" class="offline-pages"></ul>
-            <p><a class="button primary" href="/today">Try Today</a></p></div></main></body></html>
+            <p><a class="button primary" href="/today">Try Today</a></p></div></div>
+            </main>
+            <div id="toast" role="status" aria-live="polite"></div>
+            </body></html>
             """
         return WebResponse.page(html, nonce: String(SecretToken.make(prefix: "").secret.prefix(22)))
     }

@@ -1,6 +1,7 @@
 // Doable's service worker (REACH-1, REACH-2, REACH-3). The server writes in the build's digest and the app shell's
 // URLs (AppShellRoutes), so each new version of the app is a new worker with a new shell cache.
 const BUILD = '__BUILD__', SHELL = __SHELL__, ICON = '__ICON__';
+importScripts('__REPLICA__');
 const SHELL_CACHE = 'doable-shell-' + BUILD, PAGES = 'doable-pages', PAGE_LIMIT = 100;
 
 // The shell (styles, scripts, icons, the offline page) is kept by digest: its URLs never change their bytes.
@@ -20,12 +21,18 @@ self.addEventListener('activate', event => {
 
 self.addEventListener('message', event => {
   if (event.data == 'update') self.skipWaiting();
-  if (event.data == 'signed-out') event.waitUntil(forget());
+  if (event.data == 'sync') event.waitUntil(sync(true));
 });
 
-// Another person may use this browser next: what one member's pages showed goes when they sign out (or the session
-// ends), that is when the sign-in page comes.
-const forget = () => caches.delete(PAGES);
+// Another person may use this browser next: what one member's pages showed, and the replica, go when they sign out
+// (or the session ends), that is when the sign-in page comes.
+async function forget() {
+  await caches.delete(PAGES);
+  if (await Replica.meta('cursor').catch(() => null)) {
+    (await Replica.open()).close();
+    await new Promise(done => { const r = indexedDB.deleteDatabase(Replica.NAME); r.onsuccess = r.onerror = r.onblocked = done; });
+  }
+}
 
 self.addEventListener('fetch', event => {
   const request = event.request, url = new URL(request.url);
@@ -33,25 +40,49 @@ self.addEventListener('fetch', event => {
   if (url.pathname.startsWith('/assets/')) {
     event.respondWith(caches.match(request).then(hit => hit || fetch(request)));
   } else if (request.mode == 'navigate') {
-    event.respondWith(page(request, url));
+    event.respondWith(page(request, url, event));
   }
 });
 
 // Pages come from the network first, so they are always current online; a copy of each page visited is kept to
 // read when the network is gone.
-async function page(request, url) {
+async function page(request, url, event) {
   let response;
   try {
     response = await fetch(request);
   } catch (error) {
+    // Today, Upcoming, a list, a task and search render from the replica (offline.js in the offline page), with
+    // what was changed offline; any other page from the copy kept when it was last visited.
     const key = url.origin + url.pathname + url.search;
+    if (await drawable(url).catch(() => false)) return caches.match('/offline');
     return (await caches.match(key, {cacheName: PAGES})) || (await caches.match('/offline')) || Response.error();
   }
   const landed = new URL(response.url || request.url);
   if (landed.pathname == '/signin') await forget();
-  else if (url.pathname != '/signout' && response.ok && !response.redirected && (response.headers.get('content-type') || '').startsWith('text/html'))
+  else if (url.pathname != '/signout' && response.ok && !response.redirected && (response.headers.get('content-type') || '').startsWith('text/html')) {
     await keep(url.origin + url.pathname + url.search, response.clone());
+    event.waitUntil(syncAfter(response.clone()).catch(() => {}));
+  }
+  if (url.pathname == '/signout') sync(true).catch(() => {});
   return response;
+}
+
+// Whether the replica can draw the page: a view it has, a list or task it holds (or one made offline).
+async function drawable(url) {
+  if (!REPLICA_VIEWS.test(url.pathname) || !(await Replica.meta('cursor'))) return false;
+  const [, kind, id] = /^\/(lists|tasks)\/(.+)$/.exec(url.pathname) || [];
+  return !kind || (await Replica.view())[kind].some(x => x.id == id);
+}
+
+const REPLICA_VIEWS = /^\/(today|upcoming|search|lists|lists\/[0-9a-f-]{36}|tasks\/[0-9a-f-]{36})$/;
+
+// A signed-in page names its session's CSRF token, which the sync calls carry; each such page also brings the
+// replica up to date (at most every 15 s; the live nudge asks at once).
+async function syncAfter(response) {
+  const html = await response.text(), token = /<meta name="csrf-token" content="([^"]+)">/.exec(html)?.[1];
+  if (!token || !html.includes('data-signed-in="true"')) return;
+  await Replica.tx(['meta'], 'readwrite', s => { s.meta.put(token, 'csrf'); });
+  await sync(false).catch(() => {});
 }
 
 async function keep(key, response) {
@@ -135,3 +166,72 @@ async function flush() {
   }
 }
 self.addEventListener('sync', event => event.tag == OUTBOX && event.waitUntil(flush()));
+
+// REACH-2: the replica is kept with the sync protocol (docs/sync.md): push the outbox, then pull until `more` is
+// false. What the server refused is kept in `rejected` with its reason, for the offline page to show.
+let syncing = null, lastSync = 0;
+function sync(now) {
+  if (syncing) return syncing;
+  if (!now && Date.now() - lastSync < 15000) return Promise.resolve();
+  syncing = (async () => {
+    try {
+      await pushAll();
+      await pullAll();
+      lastSync = Date.now();
+    } finally {
+      syncing = null;
+    }
+    const [waiting, refused] = await Promise.all([Replica.all('outbox'), Replica.all('rejected')]);
+    for (const c of await clients.matchAll({ type: 'window' })) c.postMessage({ kind: 'synced', waiting: waiting.length, refused });
+  })();
+  return syncing;
+}
+
+async function call(path, body) {
+  const token = await Replica.meta('csrf');
+  if (!token) throw new Error('signed out');
+  const r = await fetch('/api/v1/sync/' + path, {
+    method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': token },
+  });
+  if (!r.ok) throw new Error('HTTP ' + r.status);
+  return r.json();
+}
+
+async function pushAll() {
+  const clientId = await Replica.client();
+  for (;;) {
+    const handled = (await Replica.meta('handled')) || 0;
+    const batch = (await Replica.all('outbox')).filter(m => m.id > handled).sort((a, b) => a.id - b.id).slice(0, 100);
+    if (!batch.length) return;
+    const answer = await call('push', { clientId, mutations: batch.map(({ id, name, hlc, args }) => ({ id, name, hlc, args })) });
+    await Replica.tx(['meta', 'outbox', 'rejected'], 'readwrite', async s => {
+      s.meta.put(answer.lastMutationId, 'handled');
+      for (const r of answer.results.filter(r => r.status == 'rejected')) {
+        const m = batch.find(m => m.id == r.id);
+        s.rejected.put({ id: r.id, name: m?.name, label: m?.label, error: r.error, at: Date.now() });
+        s.outbox.delete(r.id);
+      }
+    });
+    if (answer.lastMutationId < batch[batch.length - 1].id) return;
+  }
+}
+
+async function pullAll() {
+  const clientId = await Replica.client();
+  let cursor = await Replica.meta('cursor'), emptied = false;
+  for (;;) {
+    const page = await call('pull', { clientId, cursor: cursor || null });
+    await Replica.tx(Replica.STORES, 'readwrite', async s => {
+      if (page.reset && !emptied) (['lists', 'tasks', 'labels', 'reminders'].forEach(n => s[n].clear()), emptied = true);
+      for (const n of ['lists', 'tasks', 'labels', 'reminders']) for (const row of page[n] || []) s[n].put(row);
+      for (const d of page.deleted || []) s[d.entity + 's']?.delete(d.id);
+      if (page.account) s.meta.put(page.account, 'account');
+      s.meta.put(page.cursor, 'cursor');
+      s.meta.put(page.lastMutationId, 'handled');
+      if (!page.more) for (const key of await Replica.done(s.outbox.getAllKeys())) if (key <= page.lastMutationId) s.outbox.delete(key);
+    });
+    cursor = page.cursor;
+    if (!page.more) return;
+  }
+}
+self.addEventListener('sync', event => event.tag == 'doable-replica' && event.waitUntil(sync(true)));

@@ -11,6 +11,8 @@ const busy = () => {
     || typing(a) && a.closest('#main') || dirty();
 };
 async function go() {
+  // REACH-2: the service worker's replica pulls at the same nudge.
+  navigator.serviceWorker?.controller?.postMessage('sync');
   waiting = !!busy() || await refresh([], busy) == 'busy';
 }
 function later() { clearTimeout(timer); timer = setTimeout(go, 150); }
