@@ -22,6 +22,7 @@ call's X-Doable-Signature is checked against the webhook's secret; a missing not
 """
 import argparse
 import asyncio
+import base64
 import hashlib
 import hmac
 import json
@@ -48,13 +49,15 @@ MISSING = float("inf")
 # ---------------------------------------------------------------------------------------------- the receiver
 
 def receive(port: int, out: str) -> None:
-    """Serves until SIGTERM, then writes one JSON line per call: arrival (wall clock), headers we need, body."""
+    """Serves until SIGTERM, then writes one JSON line per call: arrival (wall clock), headers we need, the path, and
+    the body as text and as base64 (bench/push_10k.py reads encrypted push bodies from it too)."""
     records = []
 
     async def handle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         try:
             while True:
                 head = await reader.readuntil(b"\r\n\r\n")
+                path = head.split(b" ", 2)[1].decode() if head.count(b" ") >= 2 else ""
                 length = 0
                 headers = {}
                 for line in head.split(b"\r\n")[1:]:
@@ -62,10 +65,10 @@ def receive(port: int, out: str) -> None:
                     name = name.strip().lower()
                     if name == b"content-length":
                         length = int(value)
-                    elif name.startswith(b"x-doable-"):
+                    elif name.startswith(b"x-doable-") or name in (b"authorization", b"ttl", b"urgency"):
                         headers[name.decode()] = value.strip().decode()
                 body = await reader.readexactly(length) if length else b""
-                records.append((time.time(), headers, body))
+                records.append((time.time(), headers, body, path))
                 writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n")
         except (asyncio.IncompleteReadError, ConnectionError, asyncio.LimitOverrunError):
             pass
@@ -81,8 +84,9 @@ def receive(port: int, out: str) -> None:
 
     asyncio.run(main())
     with open(out, "w") as file:
-        for arrival, headers, body in records:
-            file.write(json.dumps({"t": arrival, "h": headers, "b": body.decode("utf-8", "replace")}) + "\n")
+        for arrival, headers, body, path in records:
+            file.write(json.dumps({"t": arrival, "h": headers, "b": body.decode("utf-8", "replace"), "p": path,
+                                   "x": base64.b64encode(body).decode()}) + "\n")
 
 
 # ---------------------------------------------------------------------------------------------- a small client
@@ -257,6 +261,8 @@ def lateness(phase: dict, notes: list[tuple[str, int]], calls: list[dict]) -> di
     in_app += [MISSING] * max(0, expected - len(in_app))
     hooks, bad_signatures, repeats, seen = [], 0, 0, set()
     for call in calls:
+        if call.get("p", "").startswith("/push"):
+            continue
         body = json.loads(call["b"])
         reminder = (body.get("data") or {}).get("reminderId")
         if reminder not in phase["reminder_task"]:
