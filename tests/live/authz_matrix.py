@@ -57,10 +57,12 @@ from urllib.parse import urlparse
 
 import requests
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
 import authz_feeds
 import authz_market
 import authz_roles
 from liveserver import Checks, Server
+from push_service import Device
 
 TIMEOUT = 30
 METHODS = ("get", "put", "post", "delete", "patch", "head", "options")
@@ -150,6 +152,9 @@ class Member:
         self.ids["webhook"] = self.make("/api/v1/webhooks", {"url": f"http://127.0.0.1:9/{m}",
                                                              "events": ["task.created", "reminder"]})["id"]
         self.make("/api/v1/tasks", {"title": f"{m} task after the webhook"})
+        # REACH-3: a push device of its own (nothing listens on port 9 either).
+        self.ids["pushSubscription"] = self.make("/api/v1/push-subscriptions",
+                                                 Device(m, f"http://127.0.0.1:9/push/{m}").subscription())["id"]
         # TASK-11: a photo on its task; the body is the image itself.
         response = self.call("POST", f"/api/v1/tasks/{self.ids['task']}/attachments", data=PNG,
                              headers={"Content-Type": "image/png"})
@@ -381,7 +386,8 @@ class Document:
 
 COLLECTIONS = {"tasks": "task", "lists": "list", "labels": "label", "tokens": "token", "users": "username",
                "accounts": "account", "members": "account", "comments": "comment", "reminders": "reminder",
-               "webhooks": "webhook", "attachments": "attachment", "postings": "posting", "bids": "bid",
+               "webhooks": "webhook", "push-subscriptions": "pushSubscription", "attachments": "attachment",
+               "postings": "posting", "bids": "bid",
                "questions": "question", "categories": "category", "store": "item", "inventory": "item",
                "items": "item", "plans": "plan", "charts": "chart"}
 
@@ -649,7 +655,7 @@ def check_public_profile(a: Member, b: Member) -> None:
 
 
 BASELINE_LISTINGS = ["/api/v1/tasks", "/api/v1/lists", "/api/v1/labels", "/api/v1/tokens", "/api/v1/trash",
-                     "/api/v1/me/export", "/api/v1/webhooks", "/api/v1/deliveries"]
+                     "/api/v1/me/export", "/api/v1/webhooks", "/api/v1/deliveries", "/api/v1/push-subscriptions"]
 
 
 def main() -> int:

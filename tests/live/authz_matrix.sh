@@ -4,5 +4,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 [ -x .venv/bin/python ] || python3 -m venv .venv
-.venv/bin/python -c "import requests" 2>/dev/null || .venv/bin/pip install -q --disable-pip-version-check requests
+.venv/bin/python -c "import requests, http_ece" 2>/dev/null || \
+    .venv/bin/pip install -q --disable-pip-version-check requests http-ece cryptography
 exec .venv/bin/python tests/live/authz_matrix.py "$@"

@@ -75,7 +75,7 @@ RULES = {
 
 # Path parameters the role matrix can point at the shared list's resources; personal resources are not shared.
 SHARED_KINDS = {"list", "task", "comment", "account", "attachment"}
-PERSONAL_KINDS = {"label", "token", "username", "reminder", "webhook"}
+PERSONAL_KINDS = {"label", "token", "username", "reminder", "webhook", "pushSubscription"}
 # The marketplace and the admin tools have no lists and no roles in them: authz_market.py holds them.
 MARKET_KINDS = {"posting", "bid", "question", "category", "item", "plan", "chart"}
 ROLE_WORDS = re.compile(r"\b(viewer|editor|admin|owner)\b", re.IGNORECASE)
