@@ -98,6 +98,12 @@ def test_REACH2_offline_views_and_changes_reach_the_server_once(page, member, gr
         expect(banner(page)).to_contain_text("6 changes waiting")
         found = serious(page, "/search (offline)")
         assert not found, describe(found)
+        # Nothing scrolls sideways at 320 px either.
+        size = page.viewport_size
+        page.set_viewport_size({"width": 320, "height": 640})
+        visit(page, f"/lists/{lst['id']}")
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), "the offline list scrolls sideways"
+        page.set_viewport_size(size)
         assert "Coffee beans" not in member.api.titles()
     finally:
         page.context.set_offline(False)
