@@ -118,7 +118,7 @@ public enum WebPages {
         let html: HTML = """
             <!doctype html><html lang="en" data-theme="system"><head><meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>Not found · Doable</title>
-            <link rel="stylesheet" href="\(assets.url("css/app.css"))"></head>
+            <link rel="stylesheet" href="\(assets.url("css/app.css"))"><link rel="manifest" href="/manifest.webmanifest"></head>
             <body><main id="main"><div class="empty-state"><h1>This page does not exist</h1>
             <p>It may have been deleted, or the link is wrong.</p>
             <p><a class="button primary" href="/">Back to Doable</a></p></div></main></body></html>

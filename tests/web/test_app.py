@@ -119,6 +119,8 @@ def test_REACH2_pages_visited_stay_readable_offline_and_go_at_sign_out(page, mem
     controlled(page)
     visit(page, f"/lists/{groceries['id']}")
     expect(page.get_by_text("Oat milk")).to_be_visible()
+    # The worker keeps the copy beside the page it answered with, a moment after.
+    eventually(lambda: page.evaluate("caches.open('doable-pages').then(c => c.match(location.href)).then(Boolean)"))
     page.context.set_offline(True)
     try:
         visit(page, f"/lists/{groceries['id']}")
@@ -133,6 +135,8 @@ def test_REACH2_pages_visited_stay_readable_offline_and_go_at_sign_out(page, mem
         expect(page.get_by_text("Oat milk")).to_be_visible()
     finally:
         page.context.set_offline(False)
+    # Back online, a page drawn offline comes from the server again by itself.
+    expect(page.locator("#offline-banner")).to_have_count(0, timeout=10_000)
     visit(page, "/signout")
     page.get_by_role("button", name="Sign out").click()
     expect(page).to_have_url(re.compile("/signin"))
@@ -177,3 +181,21 @@ def test_REACH2_a_new_version_takes_over_when_asked_and_old_caches_go(browsing, 
         assert shells[0].removeprefix("doable-shell-") in css
     finally:
         context.close()
+
+
+def test_REACH2_a_page_showing_a_secret_once_is_not_kept(page):
+    """A new access token's secret is shown once, on that screen only: the worker keeps no copy of that page."""
+    controlled(page)
+    visit(page, "/settings/tokens")
+    page.get_by_label(re.compile("^name", re.I)).fill("Backup script")
+    page.get_by_role("button", name=re.compile(r"^(create|new|add)( access)? token$|^create$", re.I)).click()
+    expect(page.locator("#new-secret")).to_be_visible()
+    visit(page, "/today")  # a page the worker does keep, after the one it must not
+    eventually(lambda: page.evaluate(
+        "caches.open('doable-pages').then(c => c.match(location.href)).then(Boolean)"))
+    kept = page.evaluate("""async () => {
+      const cache = await caches.open('doable-pages'), texts = [];
+      for (const r of await cache.keys()) texts.push(await (await cache.match(r)).text());
+      return texts.join('\\n');
+    }""")
+    assert "dpat_" not in kept, "a copy of the page with the token's secret was kept"

@@ -63,6 +63,7 @@ public struct AppShellRoutes: Sendable {
             <meta name="viewport" content="width=device-width, initial-scale=1"><title>Offline · Doable</title>
             <link rel="stylesheet" href="\(assets.url("css/app.css"))">
             <link rel="icon" href="\(assets.url("icon.svg"))" type="image/svg+xml">
+            <link rel="manifest" href="/manifest.webmanifest">
             <script src="\(assets.url("js/replica.js"))"></script>
             <script type="module" src="\(assets.url("js/offline.js"))"></script></head>
             <body class="offline-app" data-signed-in="false">

@@ -29,7 +29,7 @@ self.addEventListener('message', event => {
 async function forget() {
   await caches.delete(PAGES);
   if (await Replica.meta('cursor').catch(() => null)) {
-    (await Replica.open()).close();
+    await Replica.close();
     await new Promise(done => { const r = indexedDB.deleteDatabase(Replica.NAME); r.onsuccess = r.onerror = r.onblocked = done; });
   }
 }
@@ -60,8 +60,7 @@ async function page(request, url, event) {
   const landed = new URL(response.url || request.url);
   if (landed.pathname == '/signin') await forget();
   else if (url.pathname != '/signout' && response.ok && !response.redirected && (response.headers.get('content-type') || '').startsWith('text/html')) {
-    await keep(url.origin + url.pathname + url.search, response.clone());
-    event.waitUntil(syncAfter(response.clone()).catch(() => {}));
+    event.waitUntil(remember(url.origin + url.pathname + url.search, response.clone()).catch(() => {}));
   }
   if (url.pathname == '/signout') sync(true).catch(() => {});
   return response;
@@ -76,10 +75,13 @@ async function drawable(url) {
 
 const REPLICA_VIEWS = /^\/(today|upcoming|search|lists|lists\/[0-9a-f-]{36}|tasks\/[0-9a-f-]{36})$/;
 
-// A signed-in page names its session's CSRF token, which the sync calls carry; each such page also brings the
-// replica up to date (at most every 15 s; the live nudge asks at once).
-async function syncAfter(response) {
-  const html = await response.text(), token = /<meta name="csrf-token" content="([^"]+)">/.exec(html)?.[1];
+// A copy of each page to read offline, unless it shows a secret once (a new token's, a webhook's): that stays on the
+// screen it was shown on. A signed-in page also names its session's CSRF token, which the sync calls carry, and
+// brings the replica up to date (at most every 15 s; the live nudge asks at once).
+async function remember(key, response) {
+  const html = await response.clone().text();
+  if (!html.includes('class="secret"')) await keep(key, response);
+  const token = /<meta name="csrf-token" content="([^"]+)">/.exec(html)?.[1];
   if (!token || !html.includes('data-signed-in="true"')) return;
   await Replica.tx(['meta'], 'readwrite', s => { s.meta.put(token, 'csrf'); });
   await sync(false).catch(() => {});
@@ -178,6 +180,10 @@ function sync(now) {
       await pushAll();
       await pullAll();
       lastSync = Date.now();
+    } catch (error) {
+      // The server is out of reach although the device is online: the browser tries again when it can.
+      try { await self.registration.sync?.register('doable-replica'); } catch {}
+      throw error;
     } finally {
       syncing = null;
     }

@@ -15,6 +15,13 @@ self.Replica = (() => {
     });
   }
 
+  // Closes the database (before it is deleted at sign-out); the next call opens it again.
+  async function close() {
+    const db = await opened?.catch(() => null);
+    opened = null;
+    db?.close();
+  }
+
   const done = request => new Promise((resolve, reject) => { request.onsuccess = () => resolve(request.result); request.onerror = () => reject(request.error); });
 
   // One transaction over `names`; `body` gets the stores and may await their requests. Resolves when it commits.
@@ -94,5 +101,5 @@ self.Replica = (() => {
     return { lists: lists.filter(l => !l.deletedAt), tasks: [...byId.values()].filter(t => !t.deletedAt), labels, outbox, rejected, account };
   }
 
-  return { open, tx, done, all, meta, client, enqueue, unqueue, view, uuid7, STORES, NAME };
+  return { open, close, tx, done, all, meta, client, enqueue, unqueue, view, uuid7, STORES, NAME };
 })();
