@@ -54,8 +54,10 @@ def mailbox():
 
 @pytest.fixture(scope="session")
 def server(mailbox):
-    """The test server, sending email to `mailbox` (`--smtp-url`); links in emails point at it."""
-    with Server("--smtp-url", f"smtp://127.0.0.1:{mailbox.port}") as running:
+    """The test server, sending email to `mailbox` (`--smtp-url`); links in emails point at it. It may call loopback
+    (`--allow-outgoing`, OPS-7) for the push service stand-in of test_push.py: one server, because on PostgreSQL a
+    second one on the same database would take some of the first one's deliveries and refuse loopback."""
+    with Server("--smtp-url", f"smtp://127.0.0.1:{mailbox.port}", "--allow-outgoing", "127.0.0.1") as running:
         yield running
     # the temporary folder (and its log) is gone now; print the log's tail on failures from within tests
 
