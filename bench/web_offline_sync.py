@@ -21,6 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "web"))
 sys.path.insert(0, str(ROOT / "bench"))
 from doable_web import Server  # noqa: E402
+from web_offline_today import signed_in  # noqa: E402
 from web_pages import seed  # noqa: E402
 
 QUEUE = """async ([tasks, inbox, other]) => {
@@ -51,16 +52,7 @@ def main() -> int:
                              "password": "seed password"}, timeout=30).json()["token"]
             api.headers["Authorization"] = f"Bearer {token}"
             browser = playwright.chromium.launch(executable_path=args.chromium, args=["--no-sandbox"], headless=True)
-            context = browser.new_context(base_url=server.base, viewport={"width": 360, "height": 740})
-            page = context.new_page()
-            page.goto("/signin")
-            page.get_by_label("Email or username").fill(account["username"])
-            page.get_by_label("Password", exact=True).fill("seed password")
-            page.get_by_role("button", name="Sign in").click()
-            page.wait_for_url("**/today")
-            page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-            page.reload()
-            worker = context.service_workers[0]
+            context, page, worker = signed_in(browser, server.base, account["username"])
             inbox = api.get(server.base + "/api/v1/me", timeout=30).json()["inboxId"]
             for round_number in range(args.rounds):
                 worker.evaluate("sync(true)")

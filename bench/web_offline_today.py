@@ -44,6 +44,23 @@ WAIT = """async (offline) => {
 }"""
 
 
+def signed_in(browser, base: str, username: str, init_script: str | None = None):
+    """A phone-sized browser signed in as the seeded account through the form, its page under the service worker:
+    (context, page, worker)."""
+    context = browser.new_context(base_url=base, viewport={"width": 360, "height": 740})
+    if init_script:
+        context.add_init_script(init_script)
+    page = context.new_page()
+    page.goto("/signin")
+    page.get_by_label("Email or username").fill(username)
+    page.get_by_label("Password", exact=True).fill("seed password")
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url("**/today")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    return context, page, context.service_workers[0]
+
+
 def navigate(page, path: str, offline: bool) -> float:
     """ms from the navigation's start until it is usable (an evaluated function: the app's CSP forbids eval)."""
     page.goto(path, wait_until="load")
@@ -63,17 +80,7 @@ def main() -> int:
         account = seed(args.binary, store_args, work)
         with Server(binary=args.binary, data_dir=work / "data") as server, sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=args.chromium, args=["--no-sandbox"], headless=True)
-            context = browser.new_context(base_url=server.base, viewport={"width": 360, "height": 740})
-            context.add_init_script(READY_SCRIPT)
-            page = context.new_page()
-            page.goto("/signin")
-            page.get_by_label("Email or username").fill(account["username"])
-            page.get_by_label("Password", exact=True).fill("seed password")
-            page.get_by_role("button", name="Sign in").click()
-            page.wait_for_url("**/today")
-            page.evaluate("navigator.serviceWorker.ready.then(() => true)")
-            page.reload()
-            worker = context.service_workers[0]
+            context, page, worker = signed_in(browser, server.base, account["username"], READY_SCRIPT)
             worker.evaluate("sync(true)")
             held = worker.evaluate("Replica.all('tasks').then(t => t.length)")
             assert held >= 1000, f"the replica holds {held} tasks"

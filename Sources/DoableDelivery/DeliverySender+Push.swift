@@ -67,30 +67,12 @@ extension DeliverySender {
             name: "Authorization",
             value: try key.authorization(endpoint: endpoint, subject: vapidSubject, now: Date()))
         request.body = .bytes(ByteBuffer(bytes: Array(body.body)))
-        let code: Int
-        do {
-            code = try await client.execute(request, timeout: .seconds(Int64(settings.webhookTimeout.components.seconds))) {
-                response in
-                _ = try? await response.body.collect(upTo: 64 << 10)
-                return Int(response.status.code)
-            }
-        } catch {
-            switch error {
-            case .refused(let reason):
-                return .permanent(
-                    "not sent: the push service's host is \(reason), which this server does not call "
-                        + "(an admin can allow it with --allow-outgoing)")
-            case .couldNotConnect: return .transient("could not connect to the push service")
-            case .timedOut: return .transient("the push service timed out")
-            }
-        }
-        switch code {
-        case 200..<300: return .sent("HTTP \(code) from the push service")
-        case 404, 410:
+        switch await post(request, client: client, receiver: "push service") {
+        case .failed(let outcome): return outcome
+        case .status(let code) where code == 404 || code == 410:
             try? await domain.reminders.forgetPushSubscription(id: device.id)
             return .permanent("HTTP \(code): the device no longer takes pushes and was removed")
-        case 408, 425, 429, 500...: return .transient("HTTP \(code) from the push service")
-        default: return .permanent("HTTP \(code) from the push service")
+        case .status(let code): return Self.outcome(ofStatus: code, receiver: "push service")
         }
     }
 

@@ -51,7 +51,7 @@ public struct DeliverySender: Service {
                 var pause = settings.pollInterval
                 do {
                     if linkKey == nil { linkKey = try await domain.emailLinkKey() }
-                    if pushKey == nil { pushKey = VAPIDKey(stored: try await domain.pushKey(candidate: VAPIDKey.makeStored())) }
+                    if pushKey == nil { pushKey = try await domain.vapidKey() }
                     let room = settings.maxConcurrentSends - inFlight.count.withLock { $0 }
                     if room < max(1, settings.maxConcurrentSends / 2) {
                         // Busy, not idle: claim again as soon as half the slots are free (a claim is a write, so
@@ -169,28 +169,50 @@ public struct DeliverySender: Service {
         request.headers.add(name: "X-Doable-Delivery", value: delivery.id.description)
         request.headers.add(name: "X-Doable-Signature", value: WebhookMessage.signature(of: body, secret: hook.secret))
         request.body = .bytes(ByteBuffer(bytes: Array(body)))
-        let code: Int
+        switch await post(request, client: client, receiver: nil) {
+        case .failed(let outcome): return outcome
+        case .status(let code) where (300..<400).contains(code):
+            return .permanent("HTTP \(code): redirects are not followed")
+        case .status(let code): return Self.outcome(ofStatus: code, receiver: nil)
+        }
+    }
+
+    /// What came of one POST to a member-supplied address: its status, or the outcome when no answer came.
+    enum Answer {
+        case status(Int)
+        case failed(ReminderService.DeliveryOutcome)
+    }
+
+    /// POSTs `request` (through the outgoing policy, OPS-7) and tells what happened in general words; `receiver`
+    /// names who answers ("push service"), nil for a webhook.
+    func post(_ request: HTTPClientRequest, client: OutgoingHTTP, receiver: String?) async -> Answer {
         do {
-            code = try await client.execute(request, timeout: .seconds(Int64(settings.webhookTimeout.components.seconds))) {
-                response in
-                _ = try? await response.body.collect(upTo: 64 << 10)
-                return Int(response.status.code)
-            }
+            return .status(
+                try await client.execute(request, timeout: .seconds(Int64(settings.webhookTimeout.components.seconds))) {
+                    response in
+                    _ = try? await response.body.collect(upTo: 64 << 10)
+                    return Int(response.status.code)
+                })
         } catch {
             switch error {
             case .refused(let reason):
-                return .permanent(
-                    "not sent: the host is \(reason), which this server does not call "
-                        + "(an admin can allow it with --allow-outgoing)")
-            case .couldNotConnect: return .transient("could not connect")
-            case .timedOut: return .transient("timed out")
+                return .failed(
+                    .permanent(
+                        "not sent: \(receiver.map { "the \($0)'s host" } ?? "the host") is \(reason), which this server "
+                            + "does not call (an admin can allow it with --allow-outgoing)"))
+            case .couldNotConnect: return .failed(.transient("could not connect" + (receiver.map { " to the \($0)" } ?? "")))
+            case .timedOut: return .failed(.transient(receiver.map { "the \($0) timed out" } ?? "timed out"))
             }
         }
+    }
+
+    /// 2xx is sent; a timeout, too many requests or the receiver's own failure is tried again; any other answer is final.
+    static func outcome(ofStatus code: Int, receiver: String?) -> ReminderService.DeliveryOutcome {
+        let answer = "HTTP \(code)" + (receiver.map { " from the \($0)" } ?? "")
         switch code {
-        case 200..<300: return .sent("HTTP \(code)")
-        case 300..<400: return .permanent("HTTP \(code): redirects are not followed")
-        case 408, 425, 429, 500...: return .transient("HTTP \(code)")
-        default: return .permanent("HTTP \(code)")
+        case 200..<300: return .sent(answer)
+        case 408, 425, 429, 500...: return .transient(answer)
+        default: return .permanent(answer)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Crypto
 import DoableCore
+public import DoableDomain
 public import Foundation
 
 /// REACH-3: one Web Push message body, encrypted for one browser as RFC 8291 says (the `aes128gcm` content coding of
@@ -94,4 +95,17 @@ public struct VAPIDKey: Sendable {
         let signature = try key.signature(for: Data(signingInput.utf8)).rawRepresentation
         return "vapid t=\(signingInput).\(signature.base64URLEncoded), k=\(publicKey)"
     }
+}
+
+extension Domain {
+    /// The installation's VAPID key: made on first use and kept in the database (`pushKey`), the same for every
+    /// process and across restores.
+    public func vapidKey() async throws -> VAPIDKey {
+        guard let key = VAPIDKey(stored: try await pushKey(candidate: VAPIDKey.makeStored())) else {
+            throw DamagedPushKey()
+        }
+        return key
+    }
+
+    public struct DamagedPushKey: Error {}
 }

@@ -19,18 +19,8 @@ struct PushController: Sendable {
 
     @Sendable func key(_ request: Request, context: AppRequestContext) async throws -> Response {
         _ = try context.requireIdentity()
-        return JSONResponse.make(PushKeyDTO(publicKey: try await Self.publicKey(domain)))
+        return JSONResponse.make(PushKeyDTO(publicKey: try await domain.vapidKey().publicKey))
     }
-
-    /// The installation's VAPID public key (the key pair is made on first use and kept in the database).
-    static func publicKey(_ domain: Domain) async throws -> String {
-        guard let key = VAPIDKey(stored: try await domain.pushKey(candidate: VAPIDKey.makeStored())) else {
-            throw DamagedPushKey()
-        }
-        return key.publicKey
-    }
-
-    struct DamagedPushKey: Error {}
 
     @Sendable func list(_ request: Request, context: AppRequestContext) async throws -> Response {
         let devices = try await domain.reminders.pushSubscriptions(try context.requireIdentity())

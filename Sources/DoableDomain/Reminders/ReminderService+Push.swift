@@ -92,23 +92,18 @@ extension ReminderService {
     /// An endpoint as webhooks are checked (OPS-7): an http(s) address with a host that the outgoing policy allows.
     /// Browsers' push services are all public https addresses; a loopback one needs `--allow-outgoing`.
     static func pushEndpoint(_ text: String, policy: Domain.WebhookPolicy) throws -> String {
-        let text = text.trimmingCharacters(in: .whitespaces)
-        guard text.utf8.count <= 2000, let components = URLComponents(string: text),
-            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            let host = components.host, !host.isEmpty, components.user == nil, components.password == nil
-        else {
+        switch Self.outgoingURL(text, policy: policy) {
+        case .success(let url): return url
+        case .failure(.malformed), .failure(.credentials):
             throw DoableError.invalid("endpoint", "The endpoint must be the push service's https:// address.")
-        }
-        if policy.pointsAtSelf(host: host, port: components.port ?? (scheme == "https" ? 443 : 80)) {
+        case .failure(.pointsAtSelf):
             throw DoableError.invalid("endpoint", "The endpoint points at this Doable server itself.")
-        }
-        if let reason = policy.outgoing.refusal(ofHost: host) {
+        case .failure(.refused(let reason)):
             throw DoableError.invalid(
                 "endpoint",
                 "The endpoint's host is \(reason); this server calls only public addresses unless an admin allows "
                     + "the range (doable serve --allow-outgoing).")
         }
-        return text
     }
 
     /// RFC 8291's keys: `p256dh` a P-256 public key, uncompressed (65 bytes); `auth` 16 bytes; both base64url.

@@ -92,27 +92,43 @@ extension ReminderService {
     /// http(s) only, with a host, no credentials, at most 2,000 characters, not this server, and not plainly refused
     /// by the outgoing policy.
     static func webhookURL(_ text: String, policy: Domain.WebhookPolicy) throws -> String {
-        let text = text.trimmingCharacters(in: .whitespaces)
-        guard text.utf8.count <= 2000, let components = URLComponents(string: text),
-            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            let host = components.host, !host.isEmpty
-        else {
+        switch Self.outgoingURL(text, policy: policy) {
+        case .success(let url): return url
+        case .failure(.malformed):
             throw DoableError.invalid("url", "The webhook URL must be an http:// or https:// address with a host.")
-        }
-        guard components.user == nil, components.password == nil else {
+        case .failure(.credentials):
             throw DoableError.invalid("url", "Put no user name or password in the webhook URL; verify the signature instead.")
-        }
-        let port = components.port ?? (scheme == "https" ? 443 : 80)
-        if policy.pointsAtSelf(host: host, port: port) {
+        case .failure(.pointsAtSelf):
             throw DoableError.invalid("url", "The webhook URL points at this Doable server itself.")
-        }
-        if let reason = policy.outgoing.refusal(ofHost: host) {
+        case .failure(.refused(let reason)):
             throw DoableError.invalid(
                 "url",
                 "The webhook URL's host is \(reason); this server calls only public "
                     + "addresses unless an admin allows the range (doable serve --allow-outgoing).")
         }
-        return text
+    }
+
+    /// Why a member-supplied address (a webhook's, a push endpoint's) may not be called.
+    enum OutgoingURLProblem: Error {
+        case malformed, credentials, pointsAtSelf
+        /// The outgoing policy refuses the host (OPS-7), with its words for why.
+        case refused(String)
+    }
+
+    /// `text` trimmed when it is an http(s) address with a host, no credentials, not this server, and a host the
+    /// outgoing policy allows (it is judged again at each call, by the address connected to).
+    static func outgoingURL(_ text: String, policy: Domain.WebhookPolicy) -> Result<String, OutgoingURLProblem> {
+        let text = text.trimmingCharacters(in: .whitespaces)
+        guard text.utf8.count <= 2000, let components = URLComponents(string: text),
+            let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = components.host, !host.isEmpty
+        else { return .failure(.malformed) }
+        guard components.user == nil, components.password == nil else { return .failure(.credentials) }
+        if policy.pointsAtSelf(host: host, port: components.port ?? (scheme == "https" ? 443 : 80)) {
+            return .failure(.pointsAtSelf)
+        }
+        if let reason = policy.outgoing.refusal(ofHost: host) { return .failure(.refused(reason)) }
+        return .success(text)
     }
 
     /// Queues the task events of webhooks whose cursor is behind their account's feed; returns how many were queued.

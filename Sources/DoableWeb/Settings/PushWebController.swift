@@ -19,9 +19,8 @@ struct PushWebController: WebArea {
 
     /// The section of Settings › Notifications, with the installation's key (made on first use).
     static func section(_ identity: Identity, domain: Domain, csrf: HTML) async throws -> PushDevicesSection {
-        let key = VAPIDKey(stored: try await domain.pushKey(candidate: VAPIDKey.makeStored()))
         return PushDevicesSection(
-            devices: try await domain.reminders.pushSubscriptions(identity), publicKey: key?.publicKey ?? "",
+            devices: try await domain.reminders.pushSubscriptions(identity), publicKey: try await domain.vapidKey().publicKey,
             csrf: csrf, time: MemberTime(preferences: identity.account.preferences))
     }
 
