@@ -55,12 +55,13 @@ final class DAVAuthenticator: Sendable {
         if let identity = try await remembered(cacheKey) { return identity }
         try await limiter.admit(address: clientAddress)
         let account = try await domain.accounts.account(login: login)
-        try limiter.requireUnlocked(login: login, account: account?.id)
+        try await limiter.requireUnlocked(login: login, account: account?.id)
         guard let identity = try await domain.calDAV.davAuthenticate(login: login, password: password) else {
-            limiter.recordFailure(login: login, account: account?.id, address: clientAddress)
+            await limiter.recordFailure(login: login, account: account?.id, address: clientAddress)
             throw DAVFailure.unauthorized("The username or the password is not correct.")
         }
-        limiter.recordSuccess(account: identity.account.id)
+        await limiter.recordSuccess(account: identity.account.id)
+        await domain.accounts.noteUse(identity, address: clientAddress)
         remember(identity, as: cacheKey)
         return identity
     }

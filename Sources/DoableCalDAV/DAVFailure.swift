@@ -104,8 +104,8 @@ struct DAVFailure: Error {
         case .invalid(_, let message): .badRequest(message)
         case .conflict(_, _, let message): DAVFailure(.conflict, message: message)
         case .notFound(_, let message): DAVFailure(.notFound, message: message)
-        case .unauthenticated(let message): .unauthorized(message)
-        case .forbidden(let message, _): .forbidden(message)
+        case .unauthenticated(let message), .challenge(_, let message): .unauthorized(message)
+        case .forbidden(let message, _), .refused(_, _, let message): .forbidden(message)
         case .rateLimited(let seconds, let message):
             DAVFailure(.tooManyRequests, message: message, headers: [.retryAfter: String(seconds)])
         }

@@ -15,6 +15,12 @@ public struct Account: Sendable, Equatable {
     public var showPhone: Bool
     public var isAdmin: Bool
     public var isDisabled: Bool
+    /// ADMIN-1: why an admin disabled the account, shown to the member at sign-in.
+    public var disabledReason: String?
+    /// ACC-9: when the member proved the email address theirs; nil until then.
+    public var emailVerifiedAt: Timestamp?
+    /// ACC-10: the member's second factor, once enrolment started; it counts only once confirmed.
+    public var twoFactor: TwoFactor?
     public var preferences: Preferences
     public var inboxID: ListID
     public var createdAt: Timestamp
@@ -23,13 +29,17 @@ public struct Account: Sendable, Equatable {
     /// The last sequence number of this account's change feed when the row was read. Written only by the store,
     /// with each feed entry; it tells whether anything of the account changed since an earlier read.
     public var changeSequence: Int64 = 0
+    /// ADMIN-1: when one of the account's credentials was last used (at most a few minutes behind). Written only by
+    /// the store when a credential is used, never by `putAccount`.
+    public var lastSeenAt: Timestamp?
 
     public init(
         id: AccountID, email: String, username: String, passwordHash: String, firstName: String,
         lastName: String, gender: Gender? = nil, genderDescription: String? = nil, dateOfBirth: CivilDate? = nil,
         educationLevel: EducationLevel? = nil, phone: String? = nil, showEmail: Bool = false,
-        showPhone: Bool = false, isAdmin: Bool = false, isDisabled: Bool = false,
-        preferences: Preferences = Preferences(), inboxID: ListID, createdAt: Timestamp, updatedAt: Timestamp,
+        showPhone: Bool = false, isAdmin: Bool = false, isDisabled: Bool = false, disabledReason: String? = nil,
+        emailVerifiedAt: Timestamp? = nil, twoFactor: TwoFactor? = nil, preferences: Preferences = Preferences(), inboxID: ListID,
+        createdAt: Timestamp, updatedAt: Timestamp,
         version: Int64 = 1
     ) {
         self.id = id
@@ -47,6 +57,9 @@ public struct Account: Sendable, Equatable {
         self.showPhone = showPhone
         self.isAdmin = isAdmin
         self.isDisabled = isDisabled
+        self.disabledReason = disabledReason
+        self.emailVerifiedAt = emailVerifiedAt
+        self.twoFactor = twoFactor
         self.preferences = preferences
         self.inboxID = inboxID
         self.createdAt = createdAt
@@ -54,7 +67,8 @@ public struct Account: Sendable, Equatable {
         self.version = version
     }
 
-    /// The same account: every field but `changeSequence`, which says when it was read, not what it is.
+    /// The same account: every field but `changeSequence` and `lastSeenAt`, which say when it was read and used, not
+    /// what it is.
     public static func == (lhs: Account, rhs: Account) -> Bool {
         lhs.id == rhs.id
             && lhs.email == rhs.email
@@ -71,12 +85,18 @@ public struct Account: Sendable, Equatable {
             && lhs.showPhone == rhs.showPhone
             && lhs.isAdmin == rhs.isAdmin
             && lhs.isDisabled == rhs.isDisabled
+            && lhs.disabledReason == rhs.disabledReason
+            && lhs.emailVerifiedAt == rhs.emailVerifiedAt
+            && lhs.twoFactor == rhs.twoFactor
             && lhs.preferences == rhs.preferences
             && lhs.inboxID == rhs.inboxID
             && lhs.createdAt == rhs.createdAt
             && lhs.updatedAt == rhs.updatedAt
             && lhs.version == rhs.version
     }
+
+    /// ACC-10: whether sign-in asks for a code after the password.
+    public var hasTwoFactor: Bool { twoFactor?.confirmedAt != nil }
 
     public var displayName: String {
         let full = [firstName, lastName].filter { !$0.isEmpty }.joined(separator: " ")
@@ -90,4 +110,21 @@ public enum Gender: String, Sendable, Codable, CaseIterable {
 
 public enum EducationLevel: String, Sendable, Codable, CaseIterable {
     case primary, secondary, vocational, bachelor, master, doctorate, other
+}
+
+/// ACC-10: a TOTP secret (RFC 6238, Base32) and what has been used of it. Enrolment stores the secret unconfirmed;
+/// the first right code confirms it. `lastStep` is the time step of the last code accepted, so that no code is
+/// accepted twice; `recoveryCodeHashes` are the SHA-256 hashes of the recovery codes not yet used.
+public struct TwoFactor: Sendable, Equatable, Codable {
+    public var secret: String
+    public var confirmedAt: Timestamp?
+    public var lastStep: Int64?
+    public var recoveryCodeHashes: [String]
+
+    public init(secret: String, confirmedAt: Timestamp? = nil, lastStep: Int64? = nil, recoveryCodeHashes: [String] = []) {
+        self.secret = secret
+        self.confirmedAt = confirmedAt
+        self.lastStep = lastStep
+        self.recoveryCodeHashes = recoveryCodeHashes
+    }
 }

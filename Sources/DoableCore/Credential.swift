@@ -12,6 +12,12 @@ public struct Credential: Sendable, Equatable, Codable {
     public var secretHash: String
     public var createdAt: Timestamp
     public var expiresAt: Timestamp?
+    /// ACC-11: the device it was made on, from its user agent ("Firefox on Android", "doable CLI").
+    public var deviceName: String?
+    /// ACC-11: the client address it was made from, then last used from.
+    public var address: String?
+    /// ACC-11: when it was last used (at most a few minutes behind: a use is written once per few minutes).
+    public var lastUsedAt: Timestamp?
 
     public enum Kind: String, Sendable, Codable, CaseIterable { case session, accessToken, appPassword }
     public enum Scope: String, Sendable, Codable, CaseIterable { case read, readWrite }

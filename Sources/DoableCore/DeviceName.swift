@@ -21,7 +21,18 @@ public enum DeviceName {
         case let (browser?, system?): return "\(browser) on \(system)"
         case let (browser?, nil): return browser
         case let (nil, system?): return "A browser on \(system)"
-        case (nil, nil): return "A browser"
+        case (nil, nil): return program(agent) ?? "A browser"
         }
+    }
+
+    /// ACC-11: a client that is not a browser, by its first product token: Doable's own client library and CLI,
+    /// a CalDAV app ("DAVx5", "Thunderbird"), a script ("curl", "python-httpx").
+    static func program(_ agent: String) -> String? {
+        if agent.hasPrefix("DoableClient") { return "doable CLI" }
+        guard let token = agent.split(separator: " ").first?.split(separator: "/").first, !token.isEmpty else {
+            return nil
+        }
+        let name = token.prefix(40).filter { $0.isLetter || $0.isNumber || "-_.".contains($0) }
+        return name.isEmpty ? nil : String(name)
     }
 }

@@ -12,6 +12,11 @@ public enum DoableError: Error, Equatable, Sendable {
     case forbidden(String, field: String? = nil)
     /// Too many attempts; try again after the given seconds (429).
     case rateLimited(retryAfterSeconds: Int, message: String)
+    /// 401 with a code of its own: the caller must send something more, e.g. `totp_required` (ACC-10).
+    case challenge(code: String, message: String)
+    /// 403 with a code of its own, e.g. `account_disabled` (ADMIN-1), `registration_closed` (ACC-12),
+    /// `email_unverified` (ACC-9).
+    case refused(code: String, field: String?, message: String)
 
     public static func invalid(_ field: String, _ message: String) -> DoableError {
         .invalid(field: field, message: message)
@@ -30,20 +35,24 @@ public enum DoableError: Error, Equatable, Sendable {
         case .unauthenticated: "unauthenticated"
         case .forbidden: "forbidden"
         case .rateLimited: "rate_limited"
+        case .challenge(let code, _), .refused(let code, _, _): code
         }
     }
 
     public var field: String? {
         switch self {
-        case .invalid(let field, _), .conflict(_, let field, _), .notFound(let field, _), .forbidden(_, let field): field
-        case .unauthenticated, .rateLimited: nil
+        case .invalid(let field, _), .conflict(_, let field, _), .notFound(let field, _), .forbidden(_, let field),
+            .refused(_, let field, _):
+            field
+        case .unauthenticated, .rateLimited, .challenge: nil
         }
     }
 
     public var message: String {
         switch self {
         case .invalid(_, let message), .conflict(_, _, let message), .notFound(_, let message),
-            .unauthenticated(let message), .forbidden(let message, _), .rateLimited(_, let message):
+            .unauthenticated(let message), .forbidden(let message, _), .rateLimited(_, let message),
+            .challenge(_, let message), .refused(_, _, let message):
             message
         }
     }

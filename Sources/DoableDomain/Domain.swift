@@ -24,13 +24,17 @@ public struct Domain: Sendable {
     public let storage = StorageStatus()
     /// MKT-12: the currency of the marketplace's amounts (`--currency`).
     public let currency: CurrencyCode
+    /// Issue 31: registration, email verification and invitations.
+    public let accountPolicy: AccountPolicy
 
     public init(
         store: any Store, notifier: FeedNotifier = FeedNotifier(), passwords: PasswordHasher = PasswordHasher(),
         clock: @escaping @Sendable () -> Timestamp = { .now }, readiness: ReadinessGate = ReadinessGate(isOpen: true),
-        webhookPolicy: WebhookPolicy = WebhookPolicy(ownHosts: [], ownPort: 8080), currency: CurrencyCode = .euro
+        webhookPolicy: WebhookPolicy = WebhookPolicy(ownHosts: [], ownPort: 8080), currency: CurrencyCode = .euro,
+        accountPolicy: AccountPolicy = AccountPolicy()
     ) {
         self.currency = currency
+        self.accountPolicy = accountPolicy
         self.webhookPolicy = webhookPolicy
         self.store = store
         self.readiness = readiness

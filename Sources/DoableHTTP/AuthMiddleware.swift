@@ -54,6 +54,7 @@ public struct AuthMiddleware: RouterMiddleware {
         {
             throw DoableError.forbidden("This token may only read.")
         }
+        await domain.accounts.noteUse(identity, address: context.clientAddress)
         var context = context
         context.identity = identity
         context.logger[metadataKey: "doable.user.id"] = "\(identity.account.id)"

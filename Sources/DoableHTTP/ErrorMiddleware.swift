@@ -94,8 +94,8 @@ public struct ErrorMiddleware: RouterMiddleware {
             case .invalid: (.badRequest, [:])
             case .conflict: (.conflict, [:])
             case .notFound: (.notFound, [:])
-            case .unauthenticated: (.unauthorized, [.wwwAuthenticate: "Bearer"])
-            case .forbidden: (.forbidden, [:])
+            case .unauthenticated, .challenge: (.unauthorized, [.wwwAuthenticate: "Bearer"])
+            case .forbidden, .refused: (.forbidden, [:])
             case .rateLimited(let retryAfter, _): (.tooManyRequests, [.retryAfter: String(retryAfter)])
             }
         return response(status: status, code: error.code, message: error.message, field: error.field, headers: headers)

@@ -10,13 +10,13 @@ extension SignInLimiter {
         _ operation: () async throws -> Void
     ) async throws {
         try await admit(address: context.clientAddress)
-        try requireUnlocked(account: identity.account.id)
+        try await requireUnlocked(account: identity.account.id)
         do {
             try await operation()
         } catch DoableError.forbidden(let message, let refused) where refused == field {
-            recordFailure(account: identity.account.id, address: context.clientAddress)
+            await recordFailure(account: identity.account.id, address: context.clientAddress)
             throw DoableError.forbidden(message, field: field)
         }
-        recordSuccess(account: identity.account.id)
+        await recordSuccess(account: identity.account.id)
     }
 }

@@ -16,6 +16,9 @@ import Synchronization
 /// - Registrations (issue 27, finding 6): an answer that an email or username is taken tells that an account
 ///   exists, so each such answer counts against the client address: past `takenRegistrationsPerAddress` of them
 ///   within the window, registrations from the address answer 429 with Retry-After until the oldest leaves it.
+///
+/// OPS-2: with a `ledger` (the database), every failure is also written there and every count read from there, so
+/// that the processes sharing one database lock an account and slow an address together.
 public final class SignInLimiter: Sendable {
     public struct Limits: Sendable {
         public var perAccount: Int
@@ -47,12 +50,16 @@ public final class SignInLimiter: Sendable {
     }
 
     public let limits: Limits
+    let ledger: (any SignInLedger)?
     private let state = Mutex(State())
     private let lockouts = Counter(label: "doable_signin_lockouts_total")
     private let delayedAttempts = Counter(label: "doable_signin_delayed_total")
     private let refusedAttempts = Counter(label: "doable_signin_refused_total")
 
-    public init(limits: Limits = Limits()) { self.limits = limits }
+    public init(limits: Limits = Limits(), ledger: (any SignInLedger)? = nil) {
+        self.limits = limits
+        self.ledger = ledger
+    }
 
     static func key(_ account: AccountID) -> String { "account:\(account)" }
     /// Issue 27, finding 6: a login that names no account is limited like one that does, keyed on the login as the
@@ -64,24 +71,31 @@ public final class SignInLimiter: Sendable {
     static func key(registrationsFrom address: String) -> String { "registrations:\(address)" }
 
     /// Seconds until the account may be tried again, or nil when it is not locked.
-    public func lockedSeconds(account: AccountID, now: Double = Date().timeIntervalSince1970) -> Int? {
-        lockedSeconds(key: Self.key(account), now: now)
+    public func lockedSeconds(account: AccountID, now: Double = Date().timeIntervalSince1970) async -> Int? {
+        await lockedSeconds(key: Self.key(account), now: now)
     }
 
     /// Seconds until `key` has fewer than `limit` failures in the window (`perAccount` unless given), or nil.
-    func lockedSeconds(key: String, limit: Int? = nil, now: Double) -> Int? {
-        state.withLock { state in
-            let recent = recentFailures(key, in: &state, now: now)
-            guard recent.count >= limit ?? limits.perAccount, let oldest = recent.first else { return nil }
-            return max(1, Int((oldest + limits.windowSeconds - now).rounded(.up)))
-        }
+    func lockedSeconds(key: String, limit: Int? = nil, now: Double) async -> Int? {
+        let recent = await failures(key, now: now)
+        guard recent.count >= limit ?? limits.perAccount, let oldest = recent.first else { return nil }
+        return max(1, Int((oldest + limits.windowSeconds - now).rounded(.up)))
     }
 
     /// How long an attempt from this address waits before its password is checked.
-    public func delay(address: String, now: Double = Date().timeIntervalSince1970) -> Double {
-        state.withLock { state in
-            delay(failures: recentFailures(Self.key(address: address), in: &state, now: now).count)
+    public func delay(address: String, now: Double = Date().timeIntervalSince1970) async -> Double {
+        delay(failures: await failures(Self.key(address: address), now: now).count)
+    }
+
+    /// The key's failures within the window, oldest first: the ledger's when there is one (the memory's if it cannot
+    /// be read: a database gone away must not lift the limits).
+    func failures(_ key: String, now: Double) async -> [Double] {
+        let remembered = state.withLock { state in recentFailures(key, in: &state, now: now) }
+        guard let ledger else { return remembered }
+        guard let shared = try? await ledger.failures(key: key, since: now - limits.windowSeconds) else {
+            return remembered
         }
+        return shared.count >= remembered.count ? shared : remembered
     }
 
     func delay(failures: Int) -> Double {
@@ -93,8 +107,9 @@ public final class SignInLimiter: Sendable {
     /// Waits out the address's delay; 429 when too many attempts from the address wait already.
     public func admit(address: String, now: Double = Date().timeIntervalSince1970) async throws {
         let key = Self.key(address: address)
+        let count = await failures(key, now: now).count
         let wait: Double? = state.withLock { state in
-            let wait = delay(failures: recentFailures(key, in: &state, now: now).count)
+            let wait = delay(failures: count)
             guard wait > 0 else { return 0 }
             guard state.delayedNow[key, default: 0] < limits.maxDelayedPerAddress else { return nil }
             state.delayedNow[key, default: 0] += 1
@@ -114,11 +129,11 @@ public final class SignInLimiter: Sendable {
 
     /// Refuses (429) a registration from an address told too often, lately, that an email or username is taken.
     public func admitRegistration(address: String, now: Double = Date().timeIntervalSince1970) throws {
-        guard
-            let wait = lockedSeconds(
-                key: Self.key(registrationsFrom: address),
-                limit: limits.takenRegistrationsPerAddress, now: now)
-        else { return }
+        let recent = state.withLock { state in
+            recentFailures(Self.key(registrationsFrom: address), in: &state, now: now)
+        }
+        guard recent.count >= limits.takenRegistrationsPerAddress, let oldest = recent.first else { return }
+        let wait = max(1, Int((oldest + limits.windowSeconds - now).rounded(.up)))
         refusedAttempts.increment()
         throw DoableError.rateLimited(
             retryAfterSeconds: wait,
@@ -140,18 +155,20 @@ public final class SignInLimiter: Sendable {
     }
 
     /// 429 when the account is locked.
-    public func requireUnlocked(account: AccountID, now: Double = Date().timeIntervalSince1970) throws {
-        try requireUnlocked(key: Self.key(account), now: now)
+    public func requireUnlocked(account: AccountID, now: Double = Date().timeIntervalSince1970) async throws {
+        try await requireUnlocked(key: Self.key(account), now: now)
     }
 
     /// 429 when the account the login names — or, when it names none, the login itself — is locked: the same answer
     /// either way.
-    public func requireUnlocked(login: String, account: AccountID?, now: Double = Date().timeIntervalSince1970) throws {
-        try requireUnlocked(key: Self.key(login: login, account: account), now: now)
+    public func requireUnlocked(login: String, account: AccountID?, now: Double = Date().timeIntervalSince1970)
+        async throws
+    {
+        try await requireUnlocked(key: Self.key(login: login, account: account), now: now)
     }
 
-    func requireUnlocked(key: String, now: Double) throws {
-        if let wait = lockedSeconds(key: key, now: now) {
+    func requireUnlocked(key: String, now: Double) async throws {
+        if let wait = await lockedSeconds(key: key, now: now) {
             refusedAttempts.increment()
             throw DoableError.rateLimited(
                 retryAfterSeconds: wait,
@@ -160,22 +177,23 @@ public final class SignInLimiter: Sendable {
     }
 
     /// Counts a wrong password against the address and the account (a password check of a signed-in member).
-    public func recordFailure(account: AccountID, address: String, now: Double = Date().timeIntervalSince1970) {
-        recordFailure(key: Self.key(account), address: address, now: now)
+    public func recordFailure(account: AccountID, address: String, now: Double = Date().timeIntervalSince1970) async {
+        await recordFailure(key: Self.key(account), address: address, now: now)
     }
 
     /// Counts a failed sign-in against the address and the account the login names, or the login when it names none.
     public func recordFailure(
         login: String, account: AccountID?, address: String,
         now: Double = Date().timeIntervalSince1970
-    ) {
-        recordFailure(key: Self.key(login: login, account: account), address: address, now: now)
+    ) async {
+        await recordFailure(key: Self.key(login: login, account: account), address: address, now: now)
     }
 
-    func recordFailure(key: String, address: String, now: Double) {
+    func recordFailure(key: String, address: String, now: Double) async {
+        let before = await failures(key, now: now).count
+        try? await ledger?.record(keys: [key, Self.key(address: address)], at: now)
         let locked = state.withLock { state -> Bool in
             state.failures[Self.key(address: address), default: []].append(now)
-            let before = recentFailures(key, in: &state, now: now).count
             state.failures[key, default: []].append(now)
             let locked = before + 1 == limits.perAccount
             if state.failures.count > 100_000 {
@@ -188,8 +206,9 @@ public final class SignInLimiter: Sendable {
 
     /// The right password forgives the account's failures (not the address's: a guesser with an account of their
     /// own must not be able to reset their address that way).
-    public func recordSuccess(account: AccountID) {
+    public func recordSuccess(account: AccountID, now: Double = Date().timeIntervalSince1970) async {
         _ = state.withLock { $0.failures.removeValue(forKey: Self.key(account)) }
+        try? await ledger?.forgive(key: Self.key(account), before: now - limits.windowSeconds)
     }
 
     private func recentFailures(_ key: String, in state: inout State, now: Double) -> [Double] {
@@ -206,4 +225,13 @@ extension DoableError {
         if case .conflict("already_exists", let field, _) = self { return field == "email" || field == "username" }
         return false
     }
+}
+
+/// OPS-2: where failed sign-ins are kept so that every process of one installation counts them (the database).
+public protocol SignInLedger: Sendable {
+    /// The times of `key`'s failures at or after `since` (seconds since 1970), oldest first.
+    func failures(key: String, since: Double) async throws -> [Double]
+    func record(keys: [String], at: Double) async throws
+    /// Forgets `key`'s failures, and every key's older than `before`.
+    func forgive(key: String, before: Double) async throws
 }

@@ -59,15 +59,10 @@ struct AccountsController: Sendable {
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.signIn)
         let login = try body.required("login", body.string)
         let password = try body.required("password", body.string)
-        try await limiter.admit(address: context.clientAddress)
-        let account = try await accounts.account(login: login)
-        try limiter.requireUnlocked(login: login, account: account?.id)
-        if account == nil { try await accounts.refuseUnknownLogin(password: password) }
-        guard let account, let session = try await accounts.signIn(account, password: password) else {
-            limiter.recordFailure(login: login, account: account?.id, address: context.clientAddress)
-            throw DoableError.unauthenticated("The login or the password is not correct.")
-        }
-        limiter.recordSuccess(account: account.id)
+        let secondFactor = SecondFactor(totp: try body.string("totp"), recoveryCode: try body.string("recoveryCode"))
+        let (account, session) = try await SignInFlow(accounts: accounts, limiter: limiter).signIn(
+            login: login, password: password, secondFactor: secondFactor,
+            userAgent: request.headers[.userAgent], address: context.clientAddress)
         return JSONResponse.make(SessionDTO(account: AccountDTO(account), token: session.secret), status: .created)
     }
 

@@ -11,7 +11,8 @@ public import ServiceLifecycle
 /// A store is also the `Service` that keeps its engine going while a server runs (PostgreSQL's connection pool,
 /// SQLite's checkpoints); listed first in the server's service group, it stops last and closes the database.
 /// Tools that open a store without a service group call `close()` themselves.
-public protocol Store: Service, Sendable, AccountStore, TaskStore, SharingStore, ReminderStore, PhotoStore, MarketStore, CalendarStore, GameStore,
+public protocol Store: Service, Sendable, AccountStore, AccountSecurityStore, TaskStore, SharingStore, ReminderStore, PhotoStore, MarketStore,
+    CalendarStore, GameStore,
     SyncStore
 {
     /// Waits for the database and brings its schema up to date; called before the server starts serving.

@@ -17,11 +17,11 @@ struct FormErrors: Sendable {
             place(message, field: field, fields: fields, rename: rename)
         case .conflict(_, let field, let message):
             place(message, field: field, fields: fields, rename: rename)
-        case .forbidden(let message, let field):
+        case .forbidden(let message, let field), .refused(_, let field, let message):
             place(message, field: field, fields: fields, rename: rename)
         case .notFound(let field, let message):
             place(message, field: field, fields: fields, rename: rename)
-        case .unauthenticated(let message), .rateLimited(_, let message):
+        case .unauthenticated(let message), .rateLimited(_, let message), .challenge(_, let message):
             general = message
         }
     }

@@ -58,13 +58,7 @@ struct WebErrorMiddleware: RouterMiddleware {
         }
     }
 
-    static func message(of error: DoableError) -> String {
-        switch error {
-        case .invalid(_, let message), .conflict(_, _, let message), .notFound(_, let message),
-            .unauthenticated(let message), .forbidden(let message, _), .rateLimited(_, let message):
-            message
-        }
-    }
+    static func message(of error: DoableError) -> String { error.message }
 }
 
 extension DoableError {
@@ -73,8 +67,8 @@ extension DoableError {
         case .invalid: .badRequest
         case .conflict: .conflict
         case .notFound: .notFound
-        case .unauthenticated: .unauthorized
-        case .forbidden: .forbidden
+        case .unauthenticated, .challenge: .unauthorized
+        case .forbidden, .refused: .forbidden
         case .rateLimited: .tooManyRequests
         }
     }

@@ -19,6 +19,8 @@ struct WebRequestState: Sendable {
     var wantsJSON = false
     /// The browser's `Accept-Language`, for money (MKT-12) and place names as the member reads them.
     var acceptLanguage: String?
+    /// ACC-11: the browser's User-Agent, for the device name of a session made here.
+    var userAgent: String?
     /// The message (and undo token) the previous action left for this page.
     var flash: Flash?
     /// Cookies to add to whatever response this request ends in.

@@ -33,6 +33,7 @@ struct WebSessionMiddleware: RouterMiddleware {
         state.path = request.uri.description
         state.wantsJSON = request.headers[.doableFetch] == "1"
         state.acceptLanguage = request.headers[.acceptLanguage]
+        state.userAgent = request.headers[.userAgent]
         let cookies = request.cookies
         let nonce: String
         if let value = cookies[WebCookie.named(WebCookie.csrf, secure: state.isSecure)]?.value,
@@ -54,6 +55,7 @@ struct WebSessionMiddleware: RouterMiddleware {
             context.identity = try await domain.accounts.authenticate(secret: secret)
             if let identity = context.identity {
                 context.logger[metadataKey: "doable.user.id"] = "\(identity.account.id)"
+                await domain.accounts.noteUse(identity, address: context.clientAddress)
             }
         }
         // ACC-5: only the tokens page takes a new token's secret (and clears it), whatever else the browser asks.

@@ -27,7 +27,7 @@ extension GameAPITests {
         try await EngineServer.run(engine, clock: clock.now) { api, server in
             let ann = try await api.register("ann")
             let ben = try await api.register("ben")
-            _ = try await server.domain.accounts.setAdmin(login: "ben", isAdmin: true)
+            _ = try await server.domain.accounts.setAdmin(nil, account: "ben", isAdmin: true)
             let added = try await api.call(.post, "/api/v1/admin/store/items", token: ben, json: Self.bowTie)
             #expect(added.status == .created, "\(String(describing: added.json))")
             let bowTie = added.string("id")
@@ -99,7 +99,7 @@ extension GameAPITests {
         try await EngineServer.run(engine) { api, server in
             let ann = try await api.register("ann")
             let ben = try await api.register("ben")
-            _ = try await server.domain.accounts.setAdmin(login: "ben", isAdmin: true)
+            _ = try await server.domain.accounts.setAdmin(nil, account: "ben", isAdmin: true)
             #expect(try await api.call(.get, "/api/v1/admin/store/items", token: ann).status == .notFound)
             #expect(
                 try await api.call(.post, "/api/v1/admin/store/items", token: ann, json: Self.bowTie).status
@@ -138,7 +138,7 @@ extension GameAPITests {
         try await EngineServer.run(engine, clock: clock.now) { api, server in
             let ann = try await api.register("ann")
             let ben = try await api.register("ben")
-            _ = try await server.domain.accounts.setAdmin(login: "ann", isAdmin: true)
+            _ = try await server.domain.accounts.setAdmin(nil, account: "ann", isAdmin: true)
             #expect(try await api.call(.get, "/api/v1/admin/game/rules", token: ben).status == .notFound)
             #expect(
                 try await api.call(.patch, "/api/v1/admin/game/rules", token: ben, json: ["basePoints": 50]).status
@@ -176,7 +176,7 @@ extension GameAPITests {
         try await EngineServer.run(engine) { api, server in
             let ann = try await api.register("ann")
             let ben = try await api.register("ben")
-            _ = try await server.domain.accounts.setAdmin(login: "ann", isAdmin: true)
+            _ = try await server.domain.accounts.setAdmin(nil, account: "ann", isAdmin: true)
             let plus: [String: Any] = [
                 "name": "Plus", "price": 4.99, "period": "month",
                 "description": "Every item in the store.",

@@ -548,7 +548,7 @@ struct MarketAPITests {
             #expect(
                 try await api.call(.post, "/api/v1/admin/categories", token: ben, json: ["name": "Cooking"]).status
                     == .notFound)
-            _ = try await server.domain.accounts.setAdmin(login: "ann", isAdmin: true)
+            _ = try await server.domain.accounts.setAdmin(nil, account: "ann", isAdmin: true)
 
             let cooking = try await api.call(.post, "/api/v1/admin/categories", token: ann, json: ["name": "Cooking"])
             #expect(cooking.status == .created && cooking.string("name") == "Cooking")

@@ -12,7 +12,7 @@ import Testing
     /// Ann, an admin, signed in on `web`; Ben, a member, signed in on a second browser.
     private func annAndBen(_ server: TestServer, _ web: WebClient, _ api: APIClient) async throws -> WebClient {
         try await web.register("ann")
-        _ = try await server.domain.accounts.setAdmin(login: "ann", isAdmin: true)
+        _ = try await server.domain.accounts.setAdmin(nil, account: "ann", isAdmin: true)
         let ben = WebClient(api.client)
         try await ben.register("ben")
         return ben

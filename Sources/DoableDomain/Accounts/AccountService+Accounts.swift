@@ -3,8 +3,20 @@ import Foundation
 @_spi(StoreWriting) import DoableStore
 
 extension AccountService {
-    /// ACC-1: creates the account with its Inbox and signs it in.
-    public func register(_ input: Registration) async throws -> (Account, IssuedCredential) {
+    /// ACC-1: creates the account with its Inbox and signs it in. ACC-12: as the installation's registration mode
+    /// allows — with `invitation` (the link's secret) when it is by invitation; an invitation to a list also makes
+    /// the new member a member of that list.
+    public func register(_ input: Registration, device: ClientDevice? = nil, invitation: String? = nil) async throws
+        -> (Account, IssuedCredential)
+    {
+        let invited = try await admission(email: input.email, invitation: invitation)
+        return try await createAccount(input, device: device, invitation: invited)
+    }
+
+    /// ACC-1 without the registration mode's say: `doable admin create`, and `register` once it admitted the person.
+    func createAccount(_ input: Registration, device: ClientDevice?, invitation: Invitation?, isAdmin: Bool = false)
+        async throws -> (Account, IssuedCredential)
+    {
         let now = clock()
         let email = try Rules.email(input.email)
         let username = try Rules.username(input.username)
@@ -31,22 +43,25 @@ extension AccountService {
         let account = Account(
             id: accountID, email: email, username: username, passwordHash: try await domain.passwords.hash(input.password),
             firstName: firstName, lastName: lastName, gender: input.gender, genderDescription: genderDescription,
-            dateOfBirth: input.dateOfBirth, educationLevel: input.educationLevel, phone: phone, inboxID: inbox.id,
-            createdAt: now, updatedAt: now)
-        let session = makeSession(for: accountID, now: now)
-        try await domain.commit(
-            WriteBatch(
-                [.putAccount(account), .putList(inbox), .putCredential(session.credential)],
-                now: now), by: accountID)
+            dateOfBirth: input.dateOfBirth, educationLevel: input.educationLevel, phone: phone, isAdmin: isAdmin,
+            inboxID: inbox.id, createdAt: now, updatedAt: now)
+        let session = makeSession(for: accountID, now: now, device: device)
+        var batch = WriteBatch(
+            [.putAccount(account), .putList(inbox), .putCredential(session.credential)], now: now)
+        if let invitation {
+            batch.operations += try await accepting(invitation, by: account, now: now)
+        }
+        try await domain.commit(batch, by: accountID)
         return (account, session)
     }
 
-    func makeSession(for accountID: AccountID, now: Timestamp) -> IssuedCredential {
+    func makeSession(for accountID: AccountID, now: Timestamp, device: ClientDevice? = nil) -> IssuedCredential {
         let token = SecretToken.make(prefix: "dses_")
         let credential = Credential(
             id: .make(at: now), accountID: accountID, kind: .session, name: "Session",
             scope: .readWrite, secretHash: token.hash, createdAt: now,
-            expiresAt: now.adding(seconds: 90 * 86_400))
+            expiresAt: now.adding(seconds: 90 * 86_400), deviceName: device?.name, address: device?.address,
+            lastUsedAt: now)
         return IssuedCredential(credential: credential, secret: token.secret)
     }
 
@@ -61,13 +76,30 @@ extension AccountService {
         try await domain.passwords.verifyAgainstNothing(password)
     }
 
-    /// ACC-2: checks the password and opens a session; nil when the password is wrong or the account disabled.
-    /// The caller applies the rate limit, keyed on the account.
-    public func signIn(_ account: Account, password: String) async throws -> IssuedCredential? {
-        guard !account.isDisabled, try await domain.passwords.verify(password, hash: account.passwordHash) else { return nil }
-        let session = makeSession(for: account.id, now: clock())
-        try await domain.commit(WriteBatch([.putCredential(session.credential)], now: clock()), by: account.id)
+    /// ACC-2: checks the password and opens a session; nil when the password is wrong. The caller applies the rate
+    /// limit, keyed on the account (`SignInFlow`). A disabled account is refused with its reason, once the password
+    /// proved the caller its member (ADMIN-1); an account with a second factor needs its code (ACC-10).
+    public func signIn(
+        _ account: Account, password: String, secondFactor: SecondFactor? = nil, device: ClientDevice? = nil
+    ) async throws -> IssuedCredential? {
+        guard try await domain.passwords.verify(password, hash: account.passwordHash) else { return nil }
+        if account.isDisabled { throw Self.disabledError(account) }
+        var batch = WriteBatch(now: clock())
+        if account.hasTwoFactor {
+            batch.operations += try await passSecondFactor(secondFactor, of: account)
+        }
+        let session = makeSession(for: account.id, now: clock(), device: device)
+        batch.append(.putCredential(session.credential))
+        try await domain.commit(batch, by: account.id)
         return session
+    }
+
+    /// ADMIN-1: what a disabled member is told when their password was right.
+    static func disabledError(_ account: Account) -> DoableError {
+        let reason = account.disabledReason.map { " The reason given: “\($0)”." } ?? ""
+        return .refused(
+            code: "account_disabled", field: nil,
+            message: "An admin disabled this account.\(reason) Ask them to enable it again.")
     }
 
     /// Who holds this secret, if it is a live credential of an enabled account.
@@ -148,7 +180,12 @@ extension AccountService {
                 throw DoableError.unauthenticated("Your session has ended.")
             }
             try require(version: account.version, expected: expected, of: "account")
-            if let email = patch.email { account.email = try Rules.email(email) }
+            if let email = patch.email {
+                let email = try Rules.email(email)
+                // ACC-9: a new address is not proved the member's by the old one's link.
+                if Rules.matchKey(email) != Rules.matchKey(account.email) { account.emailVerifiedAt = nil }
+                account.email = email
+            }
             if let username = patch.username { account.username = try Rules.username(username) }
             if let firstName = patch.firstName { account.firstName = try Rules.personName(firstName, field: "firstName") }
             if let lastName = patch.lastName { account.lastName = try Rules.personName(lastName, field: "lastName") }
@@ -231,8 +268,15 @@ extension AccountService {
     /// the delete fail on its reference and start again from fresh reads.
     public func deleteAccount(_ identity: Identity, password: String) async throws {
         try await requirePassword(password, of: identity.account, field: "password")
-        try await perform(by: identity.account.id) {
-            guard let account = try await store.account(id: identity.account.id) else {
+        try await removeAccount(identity.account.id) { _, _ in [] }
+    }
+
+    /// ACC-6's delete, for the member or an admin (ADMIN-1): `extra` adds operations (the audit entry).
+    func removeAccount(
+        _ id: AccountID, extra: @escaping @Sendable (Account, Timestamp) -> [WriteBatch.Operation]
+    ) async throws {
+        try await perform(by: id) {
+            guard let account = try await store.account(id: id) else {
                 throw DoableError.unauthenticated("Your session has ended.")
             }
             let now = clock()
@@ -270,6 +314,7 @@ extension AccountService {
                 batch.append(.deleteMembership(membership))
             }
             batch.operations += try await domain.market.marketLeaving(account, now: now)
+            batch.operations += extra(account, now)
             batch.append(.deleteAccount(account))
             return (batch, ())
         }

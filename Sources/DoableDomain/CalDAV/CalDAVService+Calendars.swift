@@ -126,7 +126,8 @@ extension CalDAVService {
         {
             return identity
         }
-        guard account.preferences.calDAVAccountPassword,
+        // ACC-10: with two-factor sign-in on, the account password alone signs in nowhere; app passwords do.
+        guard account.preferences.calDAVAccountPassword, !account.hasTwoFactor,
             try await domain.passwords.verify(password, hash: account.passwordHash)
         else { return nil }
         // The account password stands for a read-write credential of its own that is never stored.

@@ -131,6 +131,7 @@ extension MarketService {
 
     /// MKT-1: a new posting, requested.
     public func createPosting(_ identity: Identity, _ input: PostingInput) async throws -> PostingView {
+        try domain.accounts.requireVerifiedEmail(identity, for: "posting to the marketplace")
         let now = clock()
         let title = try MarketRules.title(input.title ?? "")
         let description = try MarketRules.description(input.description ?? "")

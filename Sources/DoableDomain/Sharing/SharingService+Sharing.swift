@@ -22,6 +22,12 @@ public struct MemberView: Sendable {
     }
 }
 
+/// What sharing a list did: a member added, or an email without an account invited (ACC-12).
+public enum Shared: Sendable {
+    case member(MemberView)
+    case invited(IssuedInvitation)
+}
+
 /// COLLAB-1: sharing a list. Every membership change also puts the list (its `memberCount` changed, and on
 /// PostgreSQL its row lock orders the change against concurrent task writes, see `PostgresWriter.audience`).
 extension SharingService {
@@ -57,6 +63,7 @@ extension SharingService {
     public func addMember(_ identity: Identity, listID: ListID, login: String?, role: String?) async throws
         -> MemberView
     {
+        try domain.accounts.requireVerifiedEmail(identity, for: "sharing lists")
         let role = try Self.grantableRole(role)
         let login = (login ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !login.isEmpty, login.count <= 254 else {
@@ -95,6 +102,22 @@ extension SharingService {
             return (batch, MemberView(account, role: role, addedAt: now, version: 1))
         }
         return view
+    }
+
+    /// COLLAB-1 and ACC-12: shares a list by username or email; an email that has no account is invited, with the
+    /// list waiting for it.
+    public func share(_ identity: Identity, listID: ListID, login: String?, role: String?) async throws -> Shared {
+        let trimmed = (login ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.contains("@"), let email = try? Rules.email(trimmed), try await store.account(login: email) == nil {
+            try domain.accounts.requireVerifiedEmail(identity, for: "sharing lists")
+            let role = try Self.grantableRole(role)
+            let list = try await domain.access(listID, for: identity, .manage).list
+            guard !list.isInbox else {
+                throw DoableError.conflict(code: "inbox_protected", field: nil, message: "The Inbox cannot be shared.")
+            }
+            return .invited(try await domain.accounts.inviteToList(identity, list: list, email: email, role: role))
+        }
+        return .member(try await addMember(identity, listID: listID, login: login, role: role))
     }
 
     /// COLLAB-1: changes a member's role; `owner` hands the list over to an admin member (the owner only), who

@@ -10,12 +10,15 @@ enum PostgresRows {
         accounts.last_name, accounts.gender, accounts.gender_description,
         to_char(accounts.date_of_birth, 'YYYY-MM-DD') AS date_of_birth, accounts.education_level, accounts.phone,
         accounts.show_email, accounts.show_phone, accounts.is_admin, accounts.is_disabled, accounts.preferences,
-        accounts.inbox_id, accounts.created_at, accounts.updated_at, accounts.version, accounts.change_seq
+        accounts.inbox_id, accounts.created_at, accounts.updated_at, accounts.version, accounts.change_seq,
+        accounts.disabled_reason, accounts.email_verified_at, accounts.two_factor, accounts.last_seen_at
         """
-    static let credentialColumns = "id, account_id, kind, name, scope, secret_hash, created_at, expires_at"
+    static let credentialColumns = """
+        id, account_id, kind, name, scope, secret_hash, created_at, expires_at, device_name, address, last_used_at
+        """
     /// The credential columns of `credentials c` renamed `credential_…`, to sit beside an account's in one row.
     static let joinedCredentialColumns = credentialColumns.split(separator: ",")
-        .map { $0.trimmingCharacters(in: .whitespaces) }.map { "c.\($0) AS credential_\($0)" }
+        .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.map { "c.\($0) AS credential_\($0)" }
         .joined(separator: ", ")
     static let listColumns = """
         id, owner_id, name, description, color, icon, is_inbox, is_archived, rank, created_at, updated_at,
@@ -44,6 +47,10 @@ enum PostgresRows {
             inboxID: try row.id("inbox_id"), createdAt: try row.timestamp("created_at"),
             updatedAt: try row.timestamp("updated_at"), version: try row["version"])
         account.changeSequence = try row["change_seq"]
+        account.disabledReason = try row["disabled_reason"]
+        account.emailVerifiedAt = try row.optionalTimestamp("email_verified_at")
+        account.twoFactor = try (try row["two_factor"] as String?).map(TwoFactorColumn.twoFactor)
+        account.lastSeenAt = try row.optionalTimestamp("last_seen_at")
         return account
     }
 
@@ -73,6 +80,9 @@ enum PostgresRows {
         try values.set("created_at", account.createdAt.milliseconds)
         try values.set("updated_at", account.updatedAt.milliseconds)
         try values.set("version", account.version)
+        try values.set("disabled_reason", account.disabledReason)
+        try values.set("email_verified_at", account.emailVerifiedAt?.milliseconds)
+        try values.set("two_factor", try account.twoFactor.map(TwoFactorColumn.text))
         return values
     }
 
@@ -83,7 +93,8 @@ enum PostgresRows {
             kind: Credential.Kind(rawValue: try row[prefix + "kind"]) ?? .session, name: try row[prefix + "name"],
             scope: Credential.Scope(rawValue: try row[prefix + "scope"]) ?? .read,
             secretHash: try row[prefix + "secret_hash"], createdAt: try row.timestamp(prefix + "created_at"),
-            expiresAt: try row.optionalTimestamp(prefix + "expires_at"))
+            expiresAt: try row.optionalTimestamp(prefix + "expires_at"), deviceName: try row[prefix + "device_name"],
+            address: try row[prefix + "address"], lastUsedAt: try row.optionalTimestamp(prefix + "last_used_at"))
     }
 
     static func list(_ row: PostgresRecord) throws -> TaskList {

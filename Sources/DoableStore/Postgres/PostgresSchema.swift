@@ -70,6 +70,7 @@ enum PostgresSchema {
         migration13UndoShelf,
         migration14PostingWhen,
         migration15PushSubscriptions,
+        migration16AccountSecurity,
     ]
 
     /// `text` as an escape string literal, right whatever `standard_conforming_strings` says.

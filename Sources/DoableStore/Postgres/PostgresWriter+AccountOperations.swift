@@ -45,15 +45,19 @@ extension PostgresWriter {
             try await execute("DELETE FROM labels WHERE owner_id = \(id)")
             try await execute("DELETE FROM lists WHERE owner_id = \(id)")
             try await execute("DELETE FROM credentials WHERE account_id = \(id)")
+            try await execute("DELETE FROM account_links WHERE account_id = \(id)")
+            try await execute("DELETE FROM invitations WHERE created_by = \(id)")
             try await execute("DELETE FROM changes WHERE account_id = \(id)")
             try await delete("accounts", id: account.id.uuid, version: account.version)
         case .putCredential(let credential):
             try await execute(
                 """
-                INSERT INTO credentials (id, account_id, kind, name, scope, secret_hash, created_at, expires_at)
+                INSERT INTO credentials (id, account_id, kind, name, scope, secret_hash, created_at, expires_at,
+                    device_name, address, last_used_at)
                 VALUES (\(credential.id.uuid), \(credential.accountID.uuid), \(credential.kind.rawValue),
                         \(credential.name), \(credential.scope.rawValue), \(credential.secretHash),
-                        \(credential.createdAt.milliseconds), \(credential.expiresAt?.milliseconds))
+                        \(credential.createdAt.milliseconds), \(credential.expiresAt?.milliseconds),
+                        \(credential.deviceName), \(credential.address), \(credential.lastUsedAt?.milliseconds))
                 """)
         case .deleteCredential(let credential):
             try await execute("DELETE FROM credentials WHERE id = \(credential.id.uuid)")
@@ -64,6 +68,9 @@ extension PostgresWriter {
                 WHERE account_id = \(accountID.uuid) AND kind = ANY(\(kinds.map(\.rawValue)))
                 AND id IS DISTINCT FROM \(except?.uuid)
                 """)
+        case .touchCredential, .putAccountLink, .putInvitation, .deleteInvitation, .appendAudit, .recordSignInFailures,
+            .clearSignInFailures:
+            try await applySecurity(operation)
         }
     }
 }

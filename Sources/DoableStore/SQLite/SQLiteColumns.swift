@@ -106,6 +106,10 @@ extension SQLiteRows {
             preferences: try PreferencesCache.preferences(fromJSON: columns.text(15)), inboxID: columns.id(16)!,
             createdAt: columns.timestamp(17), updatedAt: columns.timestamp(18), version: columns.int64(19))
         account.changeSequence = columns.int64(20)
+        account.disabledReason = columns.optionalText(21)
+        account.emailVerifiedAt = columns.optionalTimestamp(22)
+        account.twoFactor = try columns.optionalText(23).map(TwoFactorColumn.twoFactor)
+        account.lastSeenAt = columns.optionalTimestamp(24)
         return account
     }
 
@@ -114,7 +118,9 @@ extension SQLiteRows {
         Credential(
             id: columns.id(0)!, accountID: columns.id(1)!, kind: Credential.Kind(rawValue: columns.text(2)) ?? .session,
             name: columns.text(3), scope: Credential.Scope(rawValue: columns.text(4)) ?? .read,
-            secretHash: columns.text(5), createdAt: columns.timestamp(6), expiresAt: columns.optionalTimestamp(7))
+            secretHash: columns.text(5), createdAt: columns.timestamp(6), expiresAt: columns.optionalTimestamp(7),
+            deviceName: columns.optionalText(8), address: columns.optionalText(9),
+            lastUsedAt: columns.optionalTimestamp(10))
     }
 
     /// A credential and its account, read on every authenticated request: `credentialColumns` then

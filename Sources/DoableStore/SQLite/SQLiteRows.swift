@@ -17,9 +17,11 @@ enum SQLiteRows {
     static let accountColumns = """
         id, email, username, password_hash, first_name, last_name, gender, gender_description, date_of_birth,
         education_level, phone, show_email, show_phone, is_admin, is_disabled, preferences, inbox_id, created_at,
-        updated_at, version, change_seq
+        updated_at, version, change_seq, disabled_reason, email_verified_at, two_factor, last_seen_at
         """
-    static let credentialColumns = "id, account_id, kind, name, scope, secret_hash, created_at, expires_at"
+    static let credentialColumns = """
+        id, account_id, kind, name, scope, secret_hash, created_at, expires_at, device_name, address, last_used_at
+        """
     static let credentialColumnCount = credentialColumns.split(separator: ",").count
     /// A credential joined with its account (`c`, `a`): see `identity(_:)`.
     static let identityColumns = prefixed(credentialColumns, "c") + ", " + prefixed(accountColumns, "a")
@@ -54,7 +56,8 @@ enum SQLiteRows {
             account.gender?.rawValue, account.genderDescription, account.dateOfBirth?.description,
             account.educationLevel?.rawValue, account.phone, account.showEmail, account.showPhone, account.isAdmin,
             account.isDisabled, preferences, account.inboxID.description, account.createdAt.milliseconds,
-            account.updatedAt.milliseconds, account.version,
+            account.updatedAt.milliseconds, account.version, account.disabledReason,
+            account.emailVerifiedAt?.milliseconds, try account.twoFactor.map(TwoFactorColumn.text),
         ]
     }
 

@@ -21,6 +21,7 @@ enum SQLiteSchema {
         migrator.registerMigration("13-undo-shelf", migrate: migration13UndoShelf)
         migrator.registerMigration("14-posting-when", migrate: migration14PostingWhen)
         migrator.registerMigration("15-push-subscriptions", migrate: migration15PushSubscriptions)
+        migrator.registerMigration("16-account-security", migrate: migration16AccountSecurity)
         return migrator
     }
 

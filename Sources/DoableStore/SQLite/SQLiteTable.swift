@@ -20,6 +20,7 @@ struct SQLiteTable: Sendable {
             "id", "email", "email_key", "username", "username_key", "password_hash", "first_name", "last_name",
             "gender", "gender_description", "date_of_birth", "education_level", "phone", "show_email", "show_phone",
             "is_admin", "is_disabled", "preferences", "inbox_id", "created_at", "updated_at", "version",
+            "disabled_reason", "email_verified_at", "two_factor",
         ])
 
     static let lists = SQLiteTable(

@@ -52,18 +52,22 @@ extension SQLiteWriter {
             try execute("DELETE FROM labels WHERE owner_id = ?", arguments: [id])
             try execute("DELETE FROM lists WHERE owner_id = ?", arguments: [id])
             try execute("DELETE FROM credentials WHERE account_id = ?", arguments: [id])
+            try execute("DELETE FROM account_links WHERE account_id = ?", arguments: [id])
+            try execute("DELETE FROM invitations WHERE created_by = ?", arguments: [id])
             try execute("DELETE FROM changes WHERE account_id = ?", arguments: [id])
             try delete(SQLiteTable.accounts.name, id: id, version: account.version)
         case .putCredential(let credential):
             try execute(
                 """
-                INSERT INTO credentials (id, account_id, kind, name, scope, secret_hash, created_at, expires_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO credentials (id, account_id, kind, name, scope, secret_hash, created_at, expires_at,
+                    device_name, address, last_used_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 arguments: [
                     credential.id.description, credential.accountID.description, credential.kind.rawValue,
                     credential.name, credential.scope.rawValue, credential.secretHash,
-                    credential.createdAt.milliseconds, credential.expiresAt?.milliseconds,
+                    credential.createdAt.milliseconds, credential.expiresAt?.milliseconds, credential.deviceName,
+                    credential.address, credential.lastUsedAt?.milliseconds,
                 ])
         case .deleteCredential(let credential):
             try execute("DELETE FROM credentials WHERE id = ?", arguments: [credential.id.description])
@@ -74,6 +78,9 @@ extension SQLiteWriter {
                 arguments: StatementArguments(
                     [accountID.description] + kinds.map(\.rawValue)
                         + [except?.description ?? ""]))
+        case .touchCredential, .putAccountLink, .putInvitation, .deleteInvitation, .appendAudit, .recordSignInFailures,
+            .clearSignInFailures:
+            try applySecurity(operation)
         }
     }
 }

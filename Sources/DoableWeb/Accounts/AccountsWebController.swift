@@ -74,19 +74,15 @@ struct AccountsWebController: WebArea {
         if login.isEmpty { errors.byField["login"] = "Enter your email or username." }
         if password.isEmpty { errors.byField["password"] = "Enter your password." }
         guard errors.isEmpty else { return try await signInPage(context, login: login, errors: errors, status: .badRequest) }
-        let limiter = shell.limiter
         do {
-            try await limiter.admit(address: context.clientAddress)
-            let account = try await accounts.account(login: login)
-            try limiter.requireUnlocked(login: login, account: account?.id)
-            if account == nil { try await accounts.refuseUnknownLogin(password: password) }
-            guard let account, let session = try await accounts.signIn(account, password: password) else {
-                limiter.recordFailure(login: login, account: account?.id, address: context.clientAddress)
-                errors.general = "The email, username or password is not correct."
-                return try await signInPage(context, login: login, errors: errors, status: .unauthorized)
-            }
-            limiter.recordSuccess(account: account.id)
+            let secondFactor = SecondFactor(totp: form["totp"], recoveryCode: form["recoveryCode"])
+            let (_, session) = try await SignInFlow(accounts: accounts, limiter: shell.limiter).signIn(
+                login: login, password: password, secondFactor: secondFactor,
+                userAgent: context.web.userAgent, address: context.clientAddress)
             return signedIn(session.secret, context: context)
+        } catch DoableError.unauthenticated {
+            errors.general = "The email, username or password is not correct."
+            return try await signInPage(context, login: login, errors: errors, status: .unauthorized)
         } catch let error as DoableError {
             errors.general = WebErrorMiddleware.message(of: error)
             return try await signInPage(context, login: login, errors: errors, status: error.httpStatus)

@@ -17,7 +17,7 @@ struct AdminGrant: AsyncParsableCommand {
 
     static func set(_ login: String, isAdmin: Bool, _ storeOptions: StoreOptions) async throws {
         let account = try await storeOptions.withDomain(label: "doable.admin") { domain in
-            try await domain.accounts.setAdmin(login: login, isAdmin: isAdmin)
+            try await domain.accounts.setAdmin(nil, account: login, isAdmin: isAdmin)
         }
         print(isAdmin ? "\(account.username) is an admin." : "\(account.username) is no longer an admin.")
     }
