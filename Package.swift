@@ -230,6 +230,19 @@ let package = Package(
             resources: [.copy("Resources")],
             swiftSettings: swiftSettings
         ),
+        /// OPS-5: the certificate and key `doable serve --tls-cert` presents, checked before anything listens and read
+        /// again on SIGHUP.
+        .target(
+            name: "DoableTLS",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
         /// The server as one application: every surface's routes on one router, the background services (delivery,
         /// backups, retention, the metrics listener) and their lifecycle.
         .target(
@@ -244,8 +257,10 @@ let package = Package(
                 "DoableHTTP",
                 "DoableJSONAPI",
                 "DoableStore",
+                "DoableTLS",
                 "DoableWeb",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdHTTP2", package: "hummingbird"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -290,6 +305,7 @@ let package = Package(
                 "DoableDomain",
                 "DoableServer",
                 "DoableHTTP",
+                "DoableTLS",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -364,7 +380,7 @@ let package = Package(
             name: "DoableServerTests",
             dependencies: [
                 "DoableCore", "DoableStore", "DoableDomain", "DoableServer", "DoableMail", "DoableContractMapping", "DoableDelivery",
-                "DoableArt", "DoableHTTP", "DoableJSONAPI", "DoableCalDAV", "DoableWeb", "DoableAPI",
+                "DoableArt", "DoableHTTP", "DoableJSONAPI", "DoableCalDAV", "DoableWeb", "DoableAPI", "DoableTLS",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ],

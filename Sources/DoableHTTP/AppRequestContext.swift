@@ -12,6 +12,8 @@ public struct AppRequestContext: IdentifiedRequestContext {
     public let remoteAddress: SocketAddress?
     /// The client's address as `ClientAddressMiddleware` found it (through trusted proxies); the peer's before.
     public var forwardedClientAddress: String?
+    /// The connection speaks TLS to Doable itself (`HTTPSMiddleware`), not through a proxy.
+    public var cameOverTLS = false
 
     public init(source: Source) {
         self.coreContext = .init(source: source)
@@ -28,6 +30,8 @@ public protocol IdentifiedRequestContext: RequestContext {
     var remoteAddress: SocketAddress? { get }
     /// The client's address as `ClientAddressMiddleware` found it (through trusted proxies); the peer's before.
     var forwardedClientAddress: String? { get }
+    /// The connection speaks TLS to Doable itself (OPS-5, `--tls-cert`); a proxy's TLS is its `X-Forwarded-Proto`.
+    var cameOverTLS: Bool { get }
 }
 
 extension IdentifiedRequestContext {

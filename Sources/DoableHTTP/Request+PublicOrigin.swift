@@ -7,18 +7,26 @@ import Hummingbird
 extension Request {
     /// `scheme://host[:port]` as the client reached this server, for links it will use elsewhere (feed URLs, the
     /// CalDAV address). Behind a reverse proxy named by `--trusted-proxy` the proxy's `X-Forwarded-Proto` and
-    /// `X-Forwarded-Host` say it; from anyone else those headers are ignored, as `X-Forwarded-For` is. Doable itself
-    /// speaks plain HTTP. A host that is not a plain host name or address becomes `localhost`.
-    public func publicOrigin(trustedProxies: TrustedProxies, peer: String) -> String {
-        var scheme = "http"
+    /// `X-Forwarded-Host` say it; from anyone else those headers are ignored, as `X-Forwarded-For` is. A host that is
+    /// not a plain host name or address becomes `localhost`.
+    public func publicOrigin(trustedProxies: TrustedProxies, peer: String, cameOverTLS: Bool) -> String {
         var host = head.authority ?? ""
-        if let address = IPAddress(peer), trustedProxies.isTrusted(address) {
-            if let proto = firstValue(.xForwardedProto)?.lowercased(), proto == "https" || proto == "http" {
-                scheme = proto
-            }
-            if let forwarded = firstValue(.xForwardedHost) { host = forwarded }
+        if let address = IPAddress(peer), trustedProxies.isTrusted(address), let forwarded = firstValue(.xForwardedHost) {
+            host = forwarded
         }
+        let scheme = isHTTPS(trustedProxies: trustedProxies, peer: peer, cameOverTLS: cameOverTLS) ? "https" : "http"
         return "\(scheme)://\(Self.isPlainHost(host) ? host : "localhost")"
+    }
+
+    /// Whether the browser reached Doable over HTTPS (cookies are then `Secure`): as a trusted proxy's
+    /// `X-Forwarded-Proto` says, or else whether the connection itself speaks TLS (OPS-5, `--tls-cert`).
+    public func isHTTPS(trustedProxies: TrustedProxies, peer: String, cameOverTLS: Bool) -> Bool {
+        if let address = IPAddress(peer), trustedProxies.isTrusted(address),
+            let proto = firstValue(.xForwardedProto)?.lowercased(), proto == "https" || proto == "http"
+        {
+            return proto == "https"
+        }
+        return cameOverTLS
     }
 
     /// The first of a header's comma-separated values (each proxy appends its own after the client's).

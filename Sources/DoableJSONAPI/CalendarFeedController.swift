@@ -38,7 +38,7 @@ struct CalendarFeedController: Sendable {
     }
 
     private func feed(_ request: Request, _ context: AppRequestContext, scope: FeedScope) async throws -> Response {
-        let origin = request.publicOrigin(trustedProxies: trustedProxies, peer: context.peerAddress)
+        let origin = request.publicOrigin(trustedProxies: trustedProxies, peer: context.peerAddress, cameOverTLS: context.cameOverTLS)
         let document = try await transfer.feed(
             key: context.parameters.get("key") ?? "", scope: scope,
             taskLink: { "\(origin)/tasks/\($0)" })

@@ -27,6 +27,6 @@ struct FeedsController: Sendable {
     }
 
     private func origin(_ request: Request, _ context: AppRequestContext) -> String {
-        request.publicOrigin(trustedProxies: trustedProxies, peer: context.peerAddress)
+        request.publicOrigin(trustedProxies: trustedProxies, peer: context.peerAddress, cameOverTLS: context.cameOverTLS)
     }
 }

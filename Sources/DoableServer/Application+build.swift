@@ -9,6 +9,7 @@ import DoableCalDAV
 import DoableWeb
 public import DoableJSONAPI
 public import DoableHTTP
+public import DoableTLS
 
 /// What `doable serve` needs to know.
 public struct ServerConfiguration: Sendable {
@@ -28,6 +29,10 @@ public struct ServerConfiguration: Sendable {
     public var backup: BackupSchedule?
     /// Reverse proxies whose `X-Forwarded-For` names the client (OPS-5).
     public var trustedProxies = TrustedProxies()
+    /// HTTPS with HTTP/2 on the main listener, its certificate read again on SIGHUP (OPS-5); plain HTTP/1.1 unless set.
+    public var tls: ReloadableTLSIdentity?
+    /// A plain-HTTP listener on this port that redirects every request to HTTPS (`--redirect-http`, needs `tls`).
+    public var redirectHTTPPort: Int?
     /// Where `GET /metrics` is served (OPS-3); nowhere unless `metrics` is set and a port or a token is given.
     public var metrics: ServerMetrics?
     public var metricsHost = "127.0.0.1"
@@ -52,9 +57,10 @@ public func buildRouter(
     domain: Domain, limiter: SignInLimiter, fairShare: FairShareLimiter = FairShareLimiter(),
     pageCache: TaskPageCache = TaskPageCache(), eventHeartbeat: Duration = .seconds(15),
     trustedProxies: TrustedProxies = TrustedProxies(), metrics: ServerMetrics? = nil, metricsToken: String? = nil,
-    canSendEmail: Bool = true, marketMap: MarketMapSettings = MarketMapSettings()
+    canSendEmail: Bool = true, marketMap: MarketMapSettings = MarketMapSettings(), servesTLS: Bool = false
 ) -> HeadAsGet<Router<AppRequestContext>> {
     let router = Router(context: AppRequestContext.self)
+    if servesTLS { router.add(middleware: HTTPSMiddleware()) }
     if metrics != nil { router.add(middleware: MetricsMiddleware()) }
     router.add(middleware: RequestLogMiddleware())
     let assets = WebAssets.shared
@@ -88,7 +94,7 @@ public func buildRouter(
 public func buildApplication(
     configuration: ServerConfiguration, store: any Store, passwords: PasswordHasher = PasswordHasher(),
     logger: Logger
-) -> some ApplicationProtocol {
+) throws -> some ApplicationProtocol {
     let readiness = ReadinessGate()
     let domain = Domain(
         store: store, passwords: passwords, clock: configuration.clock, readiness: readiness,
@@ -105,7 +111,8 @@ public func buildApplication(
         pageCache: pageCache, eventHeartbeat: configuration.eventHeartbeat,
         trustedProxies: configuration.trustedProxies, metrics: configuration.metrics,
         metricsToken: metricsOnOwnListener ? nil : configuration.metricsToken,
-        canSendEmail: configuration.delivery.smtpURL != nil, marketMap: configuration.marketMap)
+        canSendEmail: configuration.delivery.smtpURL != nil, marketMap: configuration.marketMap,
+        servesTLS: configuration.tls != nil)
     var services: [any Service] = [
         store,
         FeedNotifierService(domain: domain, logger: logger),
@@ -151,12 +158,20 @@ public func buildApplication(
                     logger: logger))
         }
     }
+    if let tls = configuration.tls {
+        services.append(TLSReloadService(identity: tls, logger: logger))
+        if let port = configuration.redirectHTTPPort {
+            services.append(
+                Application(
+                    responder: HTTPSRedirect(httpsPort: configuration.port),
+                    server: .http1(configuration: .init(idleTimeout: .seconds(configuration.idleTimeoutSeconds))),
+                    configuration: .init(address: .hostname(configuration.host, port: port), serverName: "Doable"),
+                    logger: logger))
+        }
+    }
     var app = Application(
         router: router,
-        server: .http1(
-            configuration: .init(
-                additionalChannelHandlers: [ConnectionGuard()],
-                idleTimeout: .seconds(configuration.idleTimeoutSeconds))),
+        server: try .doable(configuration: configuration),
         configuration: .init(
             address: .hostname(configuration.host, port: configuration.port),
             serverName: "Doable"),

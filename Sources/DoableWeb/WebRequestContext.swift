@@ -11,6 +11,7 @@ struct WebRequestContext: ChildRequestContext, IdentifiedRequestContext {
     var identity: Identity?
     let remoteAddress: SocketAddress?
     let forwardedClientAddress: String?
+    let cameOverTLS: Bool
     /// The web app's per-request state: the CSRF token, the posted form, the flash message (issue 11).
     var web = WebRequestState()
 
@@ -19,5 +20,6 @@ struct WebRequestContext: ChildRequestContext, IdentifiedRequestContext {
         self.identity = context.identity
         self.remoteAddress = context.remoteAddress
         self.forwardedClientAddress = context.forwardedClientAddress
+        self.cameOverTLS = context.cameOverTLS
     }
 }

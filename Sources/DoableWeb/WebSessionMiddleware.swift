@@ -146,9 +146,6 @@ struct WebSessionMiddleware: RouterMiddleware {
     }
 
     private func isSecure(_ request: Request, context: Context) -> Bool {
-        guard request.headers[.xForwardedProto]?.lowercased() == "https",
-            let peer = IPAddress(context.peerAddress)
-        else { return false }
-        return trustedProxies.isTrusted(peer)
+        request.isHTTPS(trustedProxies: trustedProxies, peer: context.peerAddress, cameOverTLS: context.cameOverTLS)
     }
 }

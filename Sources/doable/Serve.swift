@@ -8,6 +8,7 @@ import Logging
 import DoableMail
 import DoableDelivery
 import DoableHTTP
+import DoableTLS
 
 /// OPS-1: `doable serve` runs the server until SIGTERM or SIGINT, then finishes in-flight requests.
 struct Serve: AsyncParsableCommand {
@@ -44,6 +45,23 @@ struct Serve: AsyncParsableCommand {
             "A reverse proxy (address or CIDR block) whose X-Forwarded-For names the client; repeat or separate with commas (env DOABLE_TRUSTED_PROXY).",
             valueName: "address"))
     var trustedProxy: [String] = ProcessInfo.processInfo.environment["DOABLE_TRUSTED_PROXY"].map { [$0] } ?? []
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Serve HTTPS (HTTP/2 and HTTP/1.1) with this PEM certificate, its chain after it; read again with --tls-key on SIGHUP (env DOABLE_TLS_CERT).",
+            valueName: "file"))
+    var tlsCert: String = ProcessInfo.processInfo.environment["DOABLE_TLS_CERT"] ?? ""
+
+    @Option(name: .long, help: ArgumentHelp("The unencrypted PEM private key of --tls-cert (env DOABLE_TLS_KEY).", valueName: "file"))
+    var tlsKey: String = ProcessInfo.processInfo.environment["DOABLE_TLS_KEY"] ?? ""
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "With --tls-cert: also listen for plain HTTP on this port and answer every request with a redirect to HTTPS (env DOABLE_REDIRECT_HTTP).",
+            valueName: "port"))
+    var redirectHttp: Int = ProcessInfo.processInfo.environment["DOABLE_REDIRECT_HTTP"].flatMap { Int($0) } ?? 0
 
     @Option(
         name: .long,
@@ -163,6 +181,13 @@ struct Serve: AsyncParsableCommand {
                 throw ValidationError("--metrics-port must be 1 to 65535 and not --port.")
             }
         }
+        guard tlsCert.isEmpty == tlsKey.isEmpty else { throw ValidationError("--tls-cert and --tls-key go together.") }
+        if redirectHttp != 0 {
+            guard !tlsCert.isEmpty else { throw ValidationError("--redirect-http needs --tls-cert and --tls-key.") }
+            guard (1...65535).contains(redirectHttp), redirectHttp != port, redirectHttp != metricsPort else {
+                throw ValidationError("--redirect-http must be 1 to 65535 and not --port or --metrics-port.")
+            }
+        }
         if !smtpUrl.isEmpty {
             do { _ = try SMTPURL(smtpUrl) } catch { throw ValidationError("--smtp-url: \(error)") }
         }
@@ -191,6 +216,9 @@ struct Serve: AsyncParsableCommand {
         AllocatorTuning.applyForServer()
         var logger = Logger(label: "doable")
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .info
+        // Before the database is opened and anything listens: a certificate that cannot be served stops the start.
+        let tls = tlsCert.isEmpty ? nil : try ReloadableTLSIdentity(certificateFile: tlsCert, keyFile: tlsKey)
+        let scheme = tls == nil ? "http" : "https"
         let store = try storeOptions.storeForServer(logger: logger, allowUnsafeDurability: allowsUnsafeDurability)
         var configuration = ServerConfiguration()
         configuration.host = host
@@ -200,6 +228,8 @@ struct Serve: AsyncParsableCommand {
         configuration.pageCacheBytes = pageCacheMb << 20
         configuration.feedRetentionDays = feedRetentionDays
         configuration.trustedProxies = try TrustedProxies(parsing: trustedProxy)
+        configuration.tls = tls
+        configuration.redirectHTTPPort = redirectHttp == 0 ? nil : redirectHttp
         configuration.recordRetentionDays = notificationRetentionDays
         if !backupDir.isEmpty, let interval = BackupSchedule.interval(parsing: backupEvery) {
             configuration.backup = BackupSchedule(directory: backupDir, interval: interval, keep: backupKeep)
@@ -216,7 +246,7 @@ struct Serve: AsyncParsableCommand {
             geocoder: geocoder.isEmpty ? nil : URL(string: geocoder))
         configuration.delivery.smtpURL = smtpUrl.isEmpty ? nil : try SMTPURL(smtpUrl)
         configuration.delivery.mailFrom = mailFrom
-        configuration.delivery.publicURL = publicUrl.isEmpty ? "http://\(host):\(port)" : publicUrl
+        configuration.delivery.publicURL = publicUrl.isEmpty ? "\(scheme)://\(host):\(port)" : publicUrl
         configuration.delivery.reminderStaleAfterSeconds = reminderStaleMinutes == 0 ? nil : Int64(reminderStaleMinutes) * 60
         if metricsPort != 0 || !metricsToken.isEmpty {
             configuration.metrics = ServerMetrics.bootstrap()
@@ -224,10 +254,15 @@ struct Serve: AsyncParsableCommand {
             configuration.metricsPort = metricsPort == 0 ? nil : metricsPort
             configuration.metricsToken = metricsToken.isEmpty ? nil : metricsToken
         }
-        let app = buildApplication(
+        let app = try buildApplication(
             configuration: configuration, store: store,
             passwords: PasswordHasher(cost: UInt8(bcryptCost)), logger: logger)
-        logger.info("Doable is listening", metadata: ["doable.address": "http://\(host):\(port)"])
+        if let tls {
+            logger.info(
+                "TLS certificate loaded",
+                metadata: ["doable.tls.serial": "\(tls.current.serialNumber)", "doable.tls.not_after": "\(tls.current.notValidAfter)"])
+        }
+        logger.info("Doable is listening", metadata: ["doable.address": "\(scheme)://\(host):\(port)"])
         try await app.runService()
     }
 }

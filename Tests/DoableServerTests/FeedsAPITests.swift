@@ -113,12 +113,14 @@ import Testing
         head.headerFields[.xForwardedHost] = "tasks.example.com, proxy.internal"
         let request = Request(head: head, body: RequestBody(buffer: ByteBuffer()))
         let proxies = try TrustedProxies(parsing: ["10.0.0.0/8"])
-        #expect(request.publicOrigin(trustedProxies: proxies, peer: "10.1.2.3") == "https://tasks.example.com")
-        #expect(request.publicOrigin(trustedProxies: proxies, peer: "192.0.2.7") == "http://10.0.0.5:8080")
+        #expect(request.publicOrigin(trustedProxies: proxies, peer: "10.1.2.3", cameOverTLS: false) == "https://tasks.example.com")
+        #expect(request.publicOrigin(trustedProxies: proxies, peer: "192.0.2.7", cameOverTLS: false) == "http://10.0.0.5:8080")
+        // OPS-5: a connection that speaks TLS to Doable itself is https, unless a trusted proxy says otherwise.
+        #expect(request.publicOrigin(trustedProxies: proxies, peer: "192.0.2.7", cameOverTLS: true) == "https://10.0.0.5:8080")
         head.headerFields[.xForwardedHost] = "a.example/\"><script>"
         #expect(
             Request(head: head, body: RequestBody(buffer: ByteBuffer()))
-                .publicOrigin(trustedProxies: proxies, peer: "10.1.2.3") == "https://localhost")
+                .publicOrigin(trustedProxies: proxies, peer: "10.1.2.3", cameOverTLS: false) == "https://localhost")
     }
 
     @Test func INTEROP2_theAllTasksFeedHoldsDueTasksTheMemberCanSeeAsTodosAndEvents() async throws {

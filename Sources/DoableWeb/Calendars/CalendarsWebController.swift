@@ -27,7 +27,7 @@ struct CalendarsWebController: WebArea {
         let identity = try member(context)
         let links = try await transfer.feedLinks(identity)
         let page = CalendarAppsPage(
-            origin: request.publicOrigin(trustedProxies: shell.renderer.trustedProxies, peer: context.peerAddress),
+            origin: request.publicOrigin(trustedProxies: shell.renderer.trustedProxies, peer: context.peerAddress, cameOverTLS: context.cameOverTLS),
             username: identity.account.username, links: links,
             allowsAccountPassword: identity.account.preferences.calDAVAccountPassword,
             version: identity.account.version, csrf: csrfField(context))
