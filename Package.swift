@@ -330,6 +330,12 @@ let package = Package(
             exclude: ["Fixtures"],
             swiftSettings: testSwiftSettings
         ),
+        /// ACC-10: the QR code encoder, its symbols read back by an independent decoder (zxing-cpp in .venv).
+        .testTarget(
+            name: "DoableArtTests",
+            dependencies: ["DoableArt", "DoableCore"],
+            swiftSettings: testSwiftSettings
+        ),
         .testTarget(
             name: "StoreConformanceTests",
             dependencies: [
