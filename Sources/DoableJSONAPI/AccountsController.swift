@@ -1,6 +1,7 @@
 import DoableAPI
 import DoableContractMapping
 import DoableCore
+import DoableDelivery
 import DoableDomain
 import Hummingbird
 import NIOCore
@@ -13,6 +14,7 @@ struct AccountsController: Sendable {
     let photos: PhotoService
     let market: MarketService
     let limiter: SignInLimiter
+    let mailer: AccountMailer
 
     func addPublicRoutes(to group: RouterGroup<AppRequestContext>) {
         group.post("accounts", use: register)

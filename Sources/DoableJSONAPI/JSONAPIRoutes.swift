@@ -9,12 +9,14 @@ public enum JSONAPIRoutes {
     public static func add(
         to router: Router<AppRequestContext>, domain: Domain, limiter: SignInLimiter, fairShare: FairShareLimiter,
         pageCache: TaskPageCache, eventHeartbeat: Duration, trustedProxies: TrustedProxies,
-        marketMap: MarketMapSettings = MarketMapSettings()
+        marketMap: MarketMapSettings = MarketMapSettings(),
+        accountMailer: AccountMailer = AccountMailer(settings: DeliverySettings())
     ) {
         OperationsController(domain: domain).addRoutes(to: router)
         let api = router.group("api/v1")
         let accounts = AccountsController(
-            accounts: domain.accounts, transfer: domain.transfer, photos: domain.photos, market: domain.market, limiter: limiter)
+            accounts: domain.accounts, transfer: domain.transfer, photos: domain.photos, market: domain.market, limiter: limiter,
+            mailer: accountMailer)
         accounts.addPublicRoutes(to: api)
         let authenticated = api.group().add(middleware: AuthMiddleware(domain: domain, fairShare: fairShare))
         accounts.addRoutes(to: authenticated)

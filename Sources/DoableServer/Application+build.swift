@@ -43,6 +43,8 @@ public struct ServerConfiguration: Sendable {
     /// MKT-12: the currency of the marketplace's amounts, and its map and address search.
     public var currency = CurrencyCode.euro
     public var marketMap = MarketMapSettings()
+    /// Issue 31: registration mode, email verification, who may invite.
+    public var accountPolicy = AccountPolicy()
     /// The domain's clock: the real one, except in tests that pass days (`OffsetClock`).
     public var clock: @Sendable () -> Timestamp = { .now }
 
@@ -57,7 +59,8 @@ public func buildRouter(
     domain: Domain, limiter: SignInLimiter, fairShare: FairShareLimiter = FairShareLimiter(),
     pageCache: TaskPageCache = TaskPageCache(), eventHeartbeat: Duration = .seconds(15),
     trustedProxies: TrustedProxies = TrustedProxies(), metrics: ServerMetrics? = nil, metricsToken: String? = nil,
-    canSendEmail: Bool = true, marketMap: MarketMapSettings = MarketMapSettings(), servesTLS: Bool = false
+    canSendEmail: Bool = true, marketMap: MarketMapSettings = MarketMapSettings(), servesTLS: Bool = false,
+    accountMailer: AccountMailer = AccountMailer(settings: DeliverySettings())
 ) -> HeadAsGet<Router<AppRequestContext>> {
     let router = Router(context: AppRequestContext.self)
     if servesTLS { router.add(middleware: HTTPSMiddleware()) }
@@ -77,12 +80,13 @@ public func buildRouter(
     }
     JSONAPIRoutes.add(
         to: router, domain: domain, limiter: limiter, fairShare: fairShare, pageCache: pageCache,
-        eventHeartbeat: eventHeartbeat, trustedProxies: trustedProxies, marketMap: marketMap)
+        eventHeartbeat: eventHeartbeat, trustedProxies: trustedProxies, marketMap: marketMap,
+        accountMailer: accountMailer)
     assets.addRoutes(to: router)
     AppShellRoutes(assets: assets).addRoutes(to: router)
     WebController(
         domain: domain, assets: assets, trustedProxies: trustedProxies, limiter: limiter, canSendEmail: canSendEmail,
-        marketMap: marketMap
+        marketMap: marketMap, accountMailer: accountMailer
     )
     .addRoutes(to: router)
     return HeadAsGet(inner: router)
@@ -101,18 +105,20 @@ public func buildApplication(
         webhookPolicy: Domain.WebhookPolicy(
             ownHosts: [configuration.host], ownPort: configuration.port,
             outgoing: configuration.delivery.outgoing),
-        currency: configuration.currency)
+        currency: configuration.currency, accountPolicy: configuration.accountPolicy)
     let pageCache = TaskPageCache(capacityBytes: configuration.pageCacheBytes)
     // On its own listener the metrics need no token unless one is given; on the API's listener they always do.
     let metricsOnOwnListener = configuration.metricsPort != nil
     let router = buildRouter(
-        domain: domain, limiter: SignInLimiter(limits: configuration.signInLimits),
+        domain: domain,
+        limiter: SignInLimiter(limits: configuration.signInLimits, ledger: DatabaseSignInLedger(domain: domain)),
         fairShare: FairShareLimiter(perAccount: configuration.maxConcurrentPerAccount),
         pageCache: pageCache, eventHeartbeat: configuration.eventHeartbeat,
         trustedProxies: configuration.trustedProxies, metrics: configuration.metrics,
         metricsToken: metricsOnOwnListener ? nil : configuration.metricsToken,
         canSendEmail: configuration.delivery.smtpURL != nil, marketMap: configuration.marketMap,
-        servesTLS: configuration.tls != nil)
+        servesTLS: configuration.tls != nil,
+        accountMailer: AccountMailer(settings: configuration.delivery, logger: logger))
     var services: [any Service] = [
         store,
         FeedNotifierService(domain: domain, logger: logger),

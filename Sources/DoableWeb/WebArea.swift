@@ -1,4 +1,5 @@
 import DoableCore
+import DoableDelivery
 import DoableDomain
 import DoableHTTP
 import Hummingbird
@@ -13,6 +14,8 @@ struct WebShell: Sendable {
     let canSendEmail: Bool
     /// MKT-12: the marketplace's real map and address search, when the server has them.
     let map: MarketMap
+    /// ACC-8, ACC-9, ACC-12: reset links, verification links and invitations by email.
+    let accountMailer: AccountMailer
 
     /// The server's clock (the test clock in tests).
     func now() -> Timestamp { renderer.domain.now() }

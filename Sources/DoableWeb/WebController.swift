@@ -16,13 +16,15 @@ public struct WebController: Sendable {
     /// `canSendEmail`: whether the server has a mail server (`--smtp-url`); without one the email channel is off.
     public init(
         domain: Domain, assets: WebAssets, trustedProxies: TrustedProxies, limiter: SignInLimiter,
-        canSendEmail: Bool = true, marketMap: MarketMapSettings = MarketMapSettings()
+        canSendEmail: Bool = true, marketMap: MarketMapSettings = MarketMapSettings(),
+        accountMailer: AccountMailer = AccountMailer(settings: DeliverySettings())
     ) {
         self.domain = domain
         let map = MarketMap(settings: marketMap)
         self.shell = WebShell(
             renderer: WebRenderer(domain: domain, assets: assets, trustedProxies: trustedProxies, map: map),
-            limiter: limiter, installationKey: CSRFKey(), canSendEmail: canSendEmail, map: map)
+            limiter: limiter, installationKey: CSRFKey(), canSendEmail: canSendEmail, map: map,
+            accountMailer: accountMailer)
     }
 
     /// Every area of the web app, each given only the services it uses.

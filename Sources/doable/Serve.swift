@@ -145,9 +145,44 @@ struct Serve: AsyncParsableCommand {
             || ["1", "true", "yes"].contains(ProcessInfo.processInfo.environment["DOABLE_ALLOW_UNSAFE_DURABILITY"]?.lowercased() ?? "")
     }
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "ACC-12: who may register — open (anyone who reaches the server), invite (only with an invitation link) or closed (only `doable admin create`) (env DOABLE_REGISTRATION).",
+            valueName: "open|invite|closed"))
+    var registration: String = ProcessInfo.processInfo.environment["DOABLE_REGISTRATION"] ?? "open"
+
+    @Flag(
+        name: .long,
+        help:
+            "ACC-9: members must confirm their email address (a link is emailed) before they share lists or post to the marketplace (env DOABLE_REQUIRE_VERIFIED_EMAIL=1)."
+    )
+    var requireVerifiedEmail = false
+
+    @Flag(
+        name: .long,
+        help: "ACC-12: members who are not admins may make invitation links too (env DOABLE_MEMBERS_MAY_INVITE=1).")
+    var membersMayInvite = false
+
+    /// The installation's account policy, from the flags or their environment variables.
+    var accountPolicy: AccountPolicy {
+        let environment = ProcessInfo.processInfo.environment
+        let on = { (name: String) in ["1", "true", "yes"].contains(environment[name]?.lowercased() ?? "") }
+        return AccountPolicy(
+            registration: AccountPolicy.Registration(rawValue: registration) ?? .open,
+            requireVerifiedEmail: requireVerifiedEmail || on("DOABLE_REQUIRE_VERIFIED_EMAIL"),
+            membersMayInvite: membersMayInvite || on("DOABLE_MEMBERS_MAY_INVITE"))
+    }
+
     @OptionGroup var storeOptions: StoreOptions
 
     func validate() throws {
+        guard AccountPolicy.Registration(rawValue: registration) != nil else {
+            throw ValidationError("--registration must be open, invite or closed.")
+        }
+        if accountPolicy.requireVerifiedEmail && smtpUrl.isEmpty {
+            throw ValidationError("--require-verified-email needs a mail server to send the links: give --smtp-url.")
+        }
         guard (1...65535).contains(port) else { throw ValidationError("--port must be 1 to 65535.") }
         guard (1...3600).contains(idleTimeout) else { throw ValidationError("--idle-timeout must be 1 to 3600.") }
         guard (1...10_000).contains(maxConcurrentPerAccount) else {
@@ -241,6 +276,7 @@ struct Serve: AsyncParsableCommand {
         }
         configuration.delivery.outgoing = try OutgoingPolicy(parsing: allowOutgoing)
         configuration.currency = CurrencyCode(currency) ?? .euro
+        configuration.accountPolicy = accountPolicy
         configuration.marketMap = MarketMapSettings(
             tiles: mapTiles.isEmpty ? nil : mapTiles, attribution: mapAttribution,
             geocoder: geocoder.isEmpty ? nil : URL(string: geocoder))
