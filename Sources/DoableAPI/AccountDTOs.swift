@@ -15,6 +15,10 @@ public struct AccountDTO: Codable, Sendable, Equatable {
     public var showEmail: Bool
     public var showPhone: Bool
     public var isAdmin: Bool
+    /// ACC-9: whether the member confirmed the email address.
+    public var emailVerified: Bool = false
+    /// ACC-10: whether sign-in asks for a second factor.
+    public var twoFactorEnabled: Bool = false
 
     public init(
         id: AccountID, email: String, username: String, firstName: String, lastName: String, gender: Gender?,
@@ -46,6 +50,8 @@ public struct AccountDTO: Codable, Sendable, Equatable {
         showEmail = try container.decodeIfPresent(Bool.self, forKey: "showEmail") ?? false
         showPhone = try container.decodeIfPresent(Bool.self, forKey: "showPhone") ?? false
         isAdmin = try container.decodeIfPresent(Bool.self, forKey: "isAdmin") ?? false
+        emailVerified = try container.decodeIfPresent(Bool.self, forKey: "emailVerified") ?? false
+        twoFactorEnabled = try container.decodeIfPresent(Bool.self, forKey: "twoFactorEnabled") ?? false
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -59,6 +65,8 @@ public struct AccountDTO: Codable, Sendable, Equatable {
         try container.encode(showEmail, forKey: "showEmail")
         try container.encode(showPhone, forKey: "showPhone")
         try container.encode(isAdmin, forKey: "isAdmin")
+        try container.encode(emailVerified, forKey: "emailVerified")
+        try container.encode(twoFactorEnabled, forKey: "twoFactorEnabled")
     }
 }
 
@@ -89,6 +97,10 @@ public struct CredentialDTO: Codable, Sendable {
     public let createdAt: Timestamp
     @Nullable public var expiresAt: Timestamp?
     public let isCurrent: Bool
+    /// ACC-11: the device it was made on, the address it was last used from, when it was last used.
+    @Nullable public var deviceName: String?
+    @Nullable public var address: String?
+    @Nullable public var lastUsedAt: Timestamp?
 }
 
 @PublicInit

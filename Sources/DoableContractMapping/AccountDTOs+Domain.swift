@@ -10,6 +10,8 @@ extension AccountDTO {
             showEmail: account.showEmail, showPhone: account.showPhone, isAdmin: account.isAdmin,
             inboxId: account.inboxID, preferences: account.preferences, createdAt: account.createdAt,
             updatedAt: account.updatedAt)
+        emailVerified = account.emailVerifiedAt != nil
+        twoFactorEnabled = account.hasTwoFactor
     }
 }
 
@@ -26,6 +28,7 @@ extension CredentialDTO {
     public init(_ credential: Credential, current: CredentialID?) {
         self.init(
             id: credential.id, name: credential.name, kind: credential.kind, scope: credential.scope,
-            createdAt: credential.createdAt, expiresAt: credential.expiresAt, isCurrent: credential.id == current)
+            createdAt: credential.createdAt, expiresAt: credential.expiresAt, isCurrent: credential.id == current,
+            deviceName: credential.deviceName, address: credential.address, lastUsedAt: credential.lastUsedAt)
     }
 }

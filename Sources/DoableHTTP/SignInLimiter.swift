@@ -28,12 +28,14 @@ public final class SignInLimiter: Sendable {
         public var maxAddressDelay: Double
         public var maxDelayedPerAddress: Int
         public var takenRegistrationsPerAddress: Int
+        public var emailsPerAddress: Int
 
         public init(
             perAccount: Int = 5, windowSeconds: Double = 15 * 60, freeFailuresPerAddress: Int = 10,
             firstAddressDelay: Double = 0.25, maxAddressDelay: Double = 8, maxDelayedPerAddress: Int = 16,
-            takenRegistrationsPerAddress: Int = 20
+            takenRegistrationsPerAddress: Int = 20, emailsPerAddress: Int = 10
         ) {
+            self.emailsPerAddress = emailsPerAddress
             self.takenRegistrationsPerAddress = takenRegistrationsPerAddress
             self.perAccount = perAccount
             self.windowSeconds = windowSeconds
@@ -138,6 +140,24 @@ public final class SignInLimiter: Sendable {
         throw DoableError.rateLimited(
             retryAfterSeconds: wait,
             message: "Too many registrations from your address; try again in \(wait) s.")
+    }
+
+    /// ACC-8, ACC-9: emails asked for from one address (reset links, verification links): past `emailsPerAddress`
+    /// within the window, 429 until the oldest leaves it. Every request counts, whether an email went out or not.
+    public func admitEmailRequest(address: String, now: Double = Date().timeIntervalSince1970) throws {
+        let key = "emails:\(address)"
+        let wait: Int? = state.withLock { state in
+            let recent = recentFailures(key, in: &state, now: now)
+            guard recent.count >= limits.emailsPerAddress, let oldest = recent.first else {
+                state.failures[key, default: []].append(now)
+                return nil
+            }
+            return max(1, Int((oldest + limits.windowSeconds - now).rounded(.up)))
+        }
+        guard let wait else { return }
+        refusedAttempts.increment()
+        throw DoableError.rateLimited(
+            retryAfterSeconds: wait, message: "Too many emails asked for from your address; try again in \(wait) s.")
     }
 
     /// A registration from `address` was told that its email or username is taken.

@@ -46,13 +46,22 @@ struct AccountsController: Sendable {
         input.dateOfBirth = try body.nullableCivilDate("dateOfBirth") ?? nil
         input.educationLevel = try body.nullableEnumeration("educationLevel", EducationLevel.self) ?? nil
         input.phone = try body.nullableString("phone") ?? nil
+        let invitation = try body.string("invitation")
         try limiter.admitRegistration(address: context.clientAddress)
         let (account, session): (Account, IssuedCredential)
         do {
-            (account, session) = try await accounts.register(input)
+            (account, session) = try await accounts.register(
+                input, device: ClientDevice(userAgent: request.headers[.userAgent], address: context.clientAddress),
+                invitation: invitation)
         } catch let error as DoableError where error.isTakenLogin {
             limiter.recordTakenRegistration(address: context.clientAddress)
             throw error
+        }
+        // ACC-9: the first confirmation link goes at once when the server asks for confirmed addresses.
+        if accounts.needsVerification(account), mailer.canSend,
+            let issued = try? await accounts.requestEmailVerification(Identity(account: account, credential: session.credential))
+        {
+            mailer.emailVerification(issued)
         }
         return JSONResponse.make(SessionDTO(account: AccountDTO(account), token: session.secret), status: .created)
     }

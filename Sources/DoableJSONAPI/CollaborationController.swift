@@ -1,6 +1,7 @@
 import DoableAPI
 import DoableContractMapping
 import DoableCore
+import DoableDelivery
 import DoableDomain
 import Hummingbird
 import DoableHTTP
@@ -10,6 +11,7 @@ struct CollaborationController: Sendable {
     let tasks: TaskService
     let sharing: SharingService
     let reminders: ReminderService
+    let mailer: AccountMailer
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         let membership = group.group("lists/{id}/members")
@@ -36,10 +38,20 @@ struct CollaborationController: Sendable {
         let identity = try context.requireWriter()
         let listID: ListID = try context.pathID()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.addMember)
-        let member = try await sharing.addMember(
-            identity, listID: listID, login: try body.string("login"),
-            role: try body.string("role"))
-        return JSONResponse.make(MemberDTO(member), status: .created)
+        let shared = try await sharing.share(
+            identity, listID: listID, login: try body.string("login"), role: try body.string("role"))
+        switch shared {
+        case .member(let member):
+            return JSONResponse.make(MemberDTO(member), status: .created)
+        case .invited(let issued):
+            // ACC-12: the address has no account; it is invited, with the list waiting for it.
+            let emailed = mailer.canSend
+            if emailed { mailer.invitation(issued, from: identity.account, listName: issued.listName) }
+            return JSONResponse.make(
+                IssuedInvitationDTO(
+                    invitation: InvitationDTO(issued.invitation), url: mailer.url("/join/\(issued.secret)"),
+                    emailed: emailed), status: .accepted)
+        }
     }
 
     @Sendable func updateMember(_ request: Request, context: AppRequestContext) async throws -> Response {

@@ -18,14 +18,21 @@ public enum JSONAPIRoutes {
             accounts: domain.accounts, transfer: domain.transfer, photos: domain.photos, market: domain.market, limiter: limiter,
             mailer: accountMailer)
         accounts.addPublicRoutes(to: api)
+        let security = AccountSecurityController(accounts: domain.accounts, limiter: limiter, mailer: accountMailer)
+        security.addPublicRoutes(to: api)
         let authenticated = api.group().add(middleware: AuthMiddleware(domain: domain, fairShare: fairShare))
         accounts.addRoutes(to: authenticated)
+        security.addRoutes(to: authenticated)
+        InvitationsController(accounts: domain.accounts, mailer: accountMailer).addRoutes(to: authenticated)
+        AdminAccountsController(accounts: domain.accounts).addRoutes(to: authenticated)
         TokensController(accounts: domain.accounts).addRoutes(to: authenticated)
         ListsController(tasks: domain.tasks).addRoutes(to: authenticated)
         TasksController(tasks: domain.tasks, photos: domain.photos, pageCache: pageCache).addRoutes(to: authenticated)
         LabelsController(tasks: domain.tasks).addRoutes(to: authenticated)
         TrashController(tasks: domain.tasks).addRoutes(to: authenticated)
-        CollaborationController(tasks: domain.tasks, sharing: domain.sharing, reminders: domain.reminders).addRoutes(to: authenticated)
+        CollaborationController(
+            tasks: domain.tasks, sharing: domain.sharing, reminders: domain.reminders, mailer: accountMailer
+        ).addRoutes(to: authenticated)
         RemindersController(reminders: domain.reminders).addRoutes(to: authenticated)
         PushController(domain: domain).addRoutes(to: authenticated)
         MarketController(market: domain.market, map: marketMap).addRoutes(to: authenticated)

@@ -6,9 +6,9 @@ import DoableDomain
 enum RequestFields {
     static let register: Set<String> = [
         "email", "password", "username", "firstName", "lastName", "gender", "genderDescription", "dateOfBirth",
-        "educationLevel", "phone",
+        "educationLevel", "phone", "invitation",
     ]
-    static let signIn: Set<String> = ["login", "password"]
+    static let signIn: Set<String> = ["login", "password", "totp", "recoveryCode"]
     static let updateMe: Set<String> = [
         "email", "username", "firstName", "lastName", "gender", "genderDescription", "dateOfBirth",
         "educationLevel", "phone", "showEmail", "showPhone", "preferences",
@@ -27,7 +27,15 @@ enum RequestFields {
     static let pushKeys: Set<String> = ["p256dh", "auth"]
     static let changePassword: Set<String> = ["currentPassword", "newPassword"]
     static let deleteMe: Set<String> = ["password"]
-    static let createToken: Set<String> = ["name", "kind", "scope", "expiresAt"]
+    static let createToken: Set<String> = ["name", "kind", "scope", "expiresAt", "totp", "recoveryCode"]
+    /// Issue 31: forgotten passwords, two-factor sign-in, invitations, administration.
+    static let requestPasswordReset: Set<String> = ["email"]
+    static let resetPassword: Set<String> = ["password"]
+    static let confirmTwoFactor: Set<String> = ["code"]
+    static let secondFactor: Set<String> = ["totp", "recoveryCode"]
+    static let disableTwoFactor: Set<String> = ["password", "totp", "recoveryCode"]
+    static let createInvitation: Set<String> = ["email", "expiresInDays"]
+    static let disableAccount: Set<String> = ["reason"]
     static let list: Set<String> = ["name", "description", "color", "icon", "isArchived"]
     static let moveList: Set<String> = ["beforeId", "afterId"]
     static let task: Set<String> = [
@@ -82,6 +90,8 @@ enum RequestFields {
         "askQuestion": question, "answerQuestion": answer, "reviewPosting": review, "createCategory": category,
         "updateCategory": categoryUpdate, "updateGame": game, "updateCompanion": companion,
         "adminUpdateGameRules": gameRules, "adminCreateStoreItem": storeItem, "adminUpdateStoreItem": storeItem,
-        "adminCreatePlan": plan, "adminUpdatePlan": plan,
+        "adminCreatePlan": plan, "adminUpdatePlan": plan, "requestPasswordReset": requestPasswordReset,
+        "resetPassword": resetPassword, "confirmTwoFactor": confirmTwoFactor, "disableTwoFactor": disableTwoFactor,
+        "renewRecoveryCodes": secondFactor, "createInvitation": createInvitation, "adminDisableAccount": disableAccount,
     ]
 }

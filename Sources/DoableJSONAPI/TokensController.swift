@@ -28,7 +28,9 @@ struct TokensController: Sendable {
             identity, name: try body.required("name", body.string),
             kind: try body.enumeration("kind", Credential.Kind.self) ?? .accessToken,
             scope: try body.enumeration("scope", Credential.Scope.self) ?? .readWrite,
-            expiresAt: try body.nullableTimestamp("expiresAt") ?? nil)
+            expiresAt: try body.nullableTimestamp("expiresAt") ?? nil,
+            secondFactor: SecondFactor(totp: try body.string("totp"), recoveryCode: try body.string("recoveryCode")),
+            device: ClientDevice(userAgent: request.headers[.userAgent], address: context.clientAddress))
         return JSONResponse.make(
             IssuedCredentialDTO(
                 credential: CredentialDTO(issued.credential, current: identity.credential.id),

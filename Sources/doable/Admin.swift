@@ -6,6 +6,9 @@ import ArgumentParser
 struct Admin: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Administrative tools.",
-        subcommands: [AdminGrant.self, AdminRevoke.self, AdminCategories.self, AdminSuggestions.self, Seed.self]
+        subcommands: [
+            AdminCreate.self, AdminList.self, AdminDisable.self, AdminEnable.self, AdminDelete.self, AdminGrant.self,
+            AdminRevoke.self, AdminResetPassword.self, AdminCategories.self, AdminSuggestions.self, Seed.self,
+        ]
     )
 }

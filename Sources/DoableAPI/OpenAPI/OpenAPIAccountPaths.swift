@@ -22,12 +22,20 @@ extension OpenAPI {
         "/api/v1/accounts": [
             "post": Operation(
                 tag: "Accounts", id: "register", summary: "ACC-1: register; answers with the account and a session token.",
-                body: "RegistrationRequest", status: 201, ok: ok(ref("Session"), "Registered and signed in."), statuses: [429],
-                conflicts: ["already_exists"], isPublic: true,
+                description: """
+                    ACC-12: as the server's registration mode allows: `open` (anyone), `invite` (with `invitation`, \
+                    the secret of an invitation link; an invitation for one email takes only that email) or `closed` \
+                    (403 `registration_closed`). An invitation to a list makes the new member a member of it. ACC-9: \
+                    when the server requires confirmed addresses, a confirmation link is emailed at once.
+                    """,
+                body: "RegistrationRequest", status: 201, ok: ok(ref("Session"), "Registered and signed in."),
+                statuses: [403, 404, 429], conflicts: ["already_exists"], isPublic: true,
                 badRequest: """
                     A rule is broken (including a date of birth less than 13 years ago or in the future, a gender \
                     description without gender selfDescribed); `field` names the input.
                     """,
+                forbidden: "`registration_closed`, or `invitation_required` (`field` invitation).",
+                notFound: "The invitation does not exist, has expired or was used (`field` invitation).",
                 tooMany: """
                     This address was told 20 times within 15 minutes that an email or username is taken: its \
                     registrations are refused until the oldest of those answers is 15 minutes old (Retry-After).
@@ -37,8 +45,19 @@ extension OpenAPI {
             "post": Operation(
                 tag: "Accounts", id: "signIn", summary: "ACC-2: sign in with email or username and password.",
                 description: passwordLimits, body: "SignInRequest", status: 201, ok: ok(ref("Session"), "Signed in; a new session."),
-                statuses: [401, 429], conflicts: ["edit_conflict"], isPublic: true,
-                unauthorized: "The login or the password is not correct, or the account is disabled.", tooMany: passwordLimited),
+                statuses: [401, 403, 429], conflicts: ["edit_conflict"], isPublic: true,
+                unauthorized: """
+                    The login or the password is not correct (`unauthenticated`); or the account has two-factor \
+                    sign-in (ACC-10) and no code was sent (`totp_required`: send `totp` or `recoveryCode` with the \
+                    login and password), or the code is wrong or was used already (`totp_invalid`, which counts as a \
+                    wrong password).
+                    """,
+                forbidden: "`account_disabled`: an admin disabled the account; the message gives their reason.",
+                tooMany: passwordLimited),
+            "get": Operation(
+                tag: "Accounts", id: "listSessions",
+                summary: "ACC-11: every session, access token and app password of the account, with its device.",
+                ok: ok(wrapper("sessions", "Credential")), isReadOnly: true),
             "delete": Operation(
                 tag: "Accounts", id: "signOutEverywhere", summary: "ACC-2: sign out everywhere: ends every credential of the account.",
                 description: """

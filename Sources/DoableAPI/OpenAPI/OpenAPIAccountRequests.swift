@@ -19,6 +19,7 @@ extension OpenAPI {
                 "dateOfBirth": dateOfBirth,
                 "educationLevel": nullable(ref("EducationLevel")),
                 "phone": nullable(ref("Phone")),
+                "invitation": text("ACC-12: the secret of an invitation link (the part after /join/)."),
             ], required: ["email", "password", "username", "firstName", "lastName"], description: "ACC-1.",
             examples: [
                 .object([
@@ -28,7 +29,11 @@ extension OpenAPI {
                 ])
             ]),
         "SignInRequest": obj(
-            ["login": text("The email or the username (case-insensitive)."), "password": text()],
+            [
+                "login": text("The email or the username (case-insensitive)."), "password": text(),
+                "totp": text("ACC-10: the 6-digit code of the authenticator app."),
+                "recoveryCode": text("ACC-10: one of the recovery codes (dashes and case ignored)."),
+            ], required: ["login", "password"],
             examples: [.object(["login": .string("ann"), "password": .string("a long secret")])]),
         "ProfilePatch": obj(
             [
@@ -53,6 +58,8 @@ extension OpenAPI {
                 "kind": text("Default accessToken.", enum: ["accessToken", "appPassword"]),
                 "scope": described("CredentialScope", "Default readWrite."),
                 "expiresAt": nullable(text("In the future; null or absent for no expiry.", format: "date-time")),
+                "totp": text("ACC-10: with two-factor sign-in on, a code of the authenticator app …"),
+                "recoveryCode": text("… or one of the recovery codes."),
             ], required: ["name"], description: "ACC-5.",
             examples: [.object(["name": .string("Backup script"), "kind": .string("accessToken"), "scope": .string("read")])]),
     ]

@@ -78,6 +78,8 @@ extension OpenAPI {
                 "showEmail": boolean("Whether the public profile shows the email."),
                 "showPhone": boolean("Whether the public profile shows the phone."),
                 "isAdmin": bool,
+                "emailVerified": boolean("ACC-9: whether the member confirmed the email address."),
+                "twoFactorEnabled": boolean("ACC-10: whether sign-in asks for a second factor."),
                 "inboxId": idSchema,
                 "preferences": ref("Preferences"),
                 "createdAt": timestamp,
@@ -104,6 +106,9 @@ extension OpenAPI {
                 "createdAt": timestamp,
                 "expiresAt": nullable(timestamp),
                 "isCurrent": boolean("Whether this is the credential of the request."),
+                "deviceName": nullable(text("ACC-11: the device it was made on, from its user agent.")),
+                "address": nullable(text("ACC-11: the client address it was last used from.")),
+                "lastUsedAt": nullable(described("Timestamp", "ACC-11: when it was last used (up to 5 minutes behind).")),
             ], description: "ACC-5: a session, access token or app password; its secret is never shown again."),
         "IssuedCredential": obj([
             "credential": ref("Credential"),

@@ -36,14 +36,14 @@ extension OpenAPI {
 
     static let allPaths: [[String: [String: Operation]]] = [
         operationsPaths, accountPaths, listPaths, taskPaths, notificationPaths, syncPaths, marketPaths, photoPaths,
-        adminPaths, gamePaths, statsPaths, interopPaths,
+        adminPaths, gamePaths, statsPaths, interopPaths, securityPaths, adminAccountPaths,
     ]
 
     static let allSchemas: [[String: JSONValue]] = [
         valueSchemas, marketValueSchemas, gameValueSchemas, accountSchemas, taskSchemas, notificationSchemas,
         syncResponseSchemas, marketSchemas, gameSchemas, planSchemas, statsSchemas, interopSchemas, errorSchemas,
         accountRequestSchemas, taskRequestSchemas, syncRequestSchemas, reminderRequestSchemas, marketRequestSchemas,
-        gameRequestSchemas,
+        gameRequestSchemas, securitySchemas, securityRequestSchemas,
     ]
 
     static func document() -> JSONValue {

@@ -82,7 +82,15 @@ extension OpenAPI {
                     `role` is not viewer, editor or admin, or `login` is empty, longer than 254 characters, names no \
                     active member, or is the caller; `field` names it.
                     """,
-                forbidden: adminNeeded),
+                forbidden: adminNeeded,
+                responses: [
+                    "202": ok(
+                        ref("IssuedInvitation"),
+                        """
+                        ACC-12: `login` is an email that has no account: the address is invited (by email when the \
+                        server can send it), and joins the list when it registers with the link.
+                        """)
+                ]),
         ],
         "/api/v1/lists/{id}/members/{accountId}": [
             "patch": Operation(

@@ -135,3 +135,23 @@ extension AccountService {
         }
     }
 }
+
+/// `doable admin create`: accounts made by the server's own command line, whatever the registration mode.
+extension AccountService {
+    /// ACC-12, ADMIN-1: makes the account (an admin when `isAdmin`, or when the server has no enabled admin yet),
+    /// and logs it.
+    public func adminCreateAccount(_ input: Registration, isAdmin: Bool) async throws -> Account {
+        let hasAdmin = try await store.enabledAdminCount() > 0
+        let makeAdmin = isAdmin || !hasAdmin
+        let (account, session) = try await createAccount(input, device: .commandLine, invitation: nil, isAdmin: makeAdmin)
+        // The command line hands out no session: the member signs in themselves.
+        let now = clock()
+        try await domain.commit(
+            WriteBatch(
+                [
+                    .deleteCredential(session.credential),
+                    .appendAudit(auditEntry(by: nil, .create, target: account, detail: makeAdmin ? "admin" : "", now: now)),
+                ], now: now), by: account.id)
+        return account
+    }
+}

@@ -6,6 +6,8 @@ import Foundation
 public struct IssuedInvitation: Sendable {
     public var invitation: Invitation
     public var secret: String
+    /// The name of the list waiting in it, if any.
+    public var listName: String?
 }
 
 /// ACC-12: who may join. Registration is open, by invitation or closed (`AccountPolicy.registration`); admins —
@@ -108,9 +110,11 @@ extension AccountService {
             throw DoableError.invalid(
                 "login", "No member has this username or email, and registration is closed on this server.")
         }
-        return try await issueInvitation(
+        var issued = try await issueInvitation(
             by: identity.account, email: email, listID: list.id, role: role,
             days: domain.accountPolicy.invitationDays, audit: false)
+        issued.listName = list.name
+        return issued
     }
 
     func issueInvitation(
