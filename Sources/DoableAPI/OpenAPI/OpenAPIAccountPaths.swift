@@ -39,7 +39,8 @@ extension OpenAPI {
                 tooMany: """
                     This address was told 20 times within 15 minutes that an email or username is taken: its \
                     registrations are refused until the oldest of those answers is 15 minutes old (Retry-After).
-                    """)
+                    """,
+                forbiddenCodes: ["registration_closed", "invitation_required"])
         ],
         "/api/v1/sessions": [
             "post": Operation(
@@ -53,7 +54,8 @@ extension OpenAPI {
                     wrong password).
                     """,
                 forbidden: "`account_disabled`: an admin disabled the account; the message gives their reason.",
-                tooMany: passwordLimited),
+                tooMany: passwordLimited, unauthorizedCodes: ["unauthenticated", "totp_required", "totp_invalid"],
+                forbiddenCodes: ["account_disabled"]),
             "get": Operation(
                 tag: "Accounts", id: "listSessions",
                 summary: "ACC-11: every session, access token and app password of the account, with its device.",
@@ -106,7 +108,9 @@ extension OpenAPI {
                 ok: ok(wrapper("tokens", "Credential")), isReadOnly: true),
             "post": Operation(
                 tag: "Tokens", id: "createToken", summary: "ACC-5: a new access token or app password; its secret is shown once.",
-                body: "CreateTokenRequest", status: 201, ok: ok(ref("IssuedCredential"), "Issued."), conflicts: ["edit_conflict"]),
+                body: "CreateTokenRequest", status: 201, ok: ok(ref("IssuedCredential"), "Issued."), conflicts: ["edit_conflict"],
+                unauthorized: "No valid credentials; or, with two-factor sign-in on (ACC-10), " + secondFactorNeeded,
+                unauthorizedCodes: ["unauthenticated", "totp_required", "totp_invalid"]),
         ],
         "/api/v1/tokens/{id}": [
             "delete": Operation(

@@ -126,5 +126,13 @@ extension OpenAPI {
         "not_enough_points": "the caller has fewer points than it costs; the message says how many more it needs (nothing is spent)",
         "not_owned": "the caller does not own the item (`field` itemId); buy it first",
         "no_streak_to_restore": "there is no broken streak to buy back, or it broke more than restoreHours ago",
+        "already_verified": "the account's email address is confirmed already",
+        "no_mail_server": "the server has no mail server to send the link with (no --smtp-url)",
+        "totp_enabled": "two-factor sign-in is on already; turn it off first to set up another app",
+        "totp_not_started": "no set-up was started (POST /api/v1/me/totp first)",
+        "totp_disabled": "two-factor sign-in is off",
+        "last_admin": "the account is the last enabled admin: make another account an admin first",
+        "self_disable": "an admin cannot disable their own account",
+        "self_delete": "an admin deletes their own account in their settings, with their password",
     ]
 }

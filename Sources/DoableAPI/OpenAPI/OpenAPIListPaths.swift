@@ -82,7 +82,8 @@ extension OpenAPI {
                     `role` is not viewer, editor or admin, or `login` is empty, longer than 254 characters, names no \
                     active member, or is the caller; `field` names it.
                     """,
-                forbidden: adminNeeded,
+                forbidden: adminNeeded + " Or (ACC-9) the server requires a confirmed email address first.",
+                forbiddenCodes: ["forbidden", "email_unverified"],
                 responses: [
                     "202": ok(
                         ref("IssuedInvitation"),

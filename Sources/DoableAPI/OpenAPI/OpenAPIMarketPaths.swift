@@ -32,7 +32,9 @@ extension OpenAPI {
                 body: "CreatePostingRequest", status: 201, ok: okWithETag(ref("Posting"), "Posted."), conflicts: ["edit_conflict"],
                 badRequest: "A rule is broken: title 1 to 30 and description 1 to 300 characters, a category that exists "
                     + "and is not archived, maxBid " + moneyRules
-                    + ", a location in range; `field` names the input (location.latitude for a nested one)."),
+                    + ", a location in range; `field` names the input (location.latitude for a nested one).",
+                forbidden: "The token may only read, or (ACC-9) the server requires a confirmed email address first.",
+                forbiddenCodes: ["forbidden", "email_unverified"]),
         ],
         "/api/v1/market/postings/{id}": [
             "get": Operation(

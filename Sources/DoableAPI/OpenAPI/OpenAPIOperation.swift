@@ -29,6 +29,9 @@ extension OpenAPI {
         var forbidden: String? = nil
         var notFound: String? = nil
         var tooMany: String? = nil
+        /// The codes a 401 or 403 may carry when not only `unauthenticated` or `forbidden` (issue 31).
+        var unauthorizedCodes: [String]? = nil
+        var forbiddenCodes: [String]? = nil
         var responses: [String: JSONValue] = [:]
 
         /// The operation as the document writes it under `method`.
@@ -80,8 +83,10 @@ extension OpenAPI {
         private func failure(_ code: Int, conflicts: [String]) -> JSONValue {
             switch code {
             case 400: badRequest.map { errorResponse(400, $0) } ?? shared("BadRequest")
-            case 401: unauthorized.map { errorResponse(401, $0, headers: wwwAuthenticate) } ?? shared("Unauthorized")
-            case 403: forbidden.map { errorResponse(403, $0) } ?? shared("Forbidden")
+            case 401:
+                unauthorized.map { errorResponse(401, $0, codes: unauthorizedCodes, headers: wwwAuthenticate) }
+                    ?? shared("Unauthorized")
+            case 403: forbidden.map { errorResponse(403, $0, codes: forbiddenCodes) } ?? shared("Forbidden")
             case 404: notFound.map { errorResponse(404, $0) } ?? shared("NotFound")
             case 409: conflict(conflicts)
             case 413: shared("PayloadTooLarge")

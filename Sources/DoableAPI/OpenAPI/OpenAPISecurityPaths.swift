@@ -61,7 +61,7 @@ extension OpenAPI {
                 description: "The password check counts against the sign-in limits.",
                 body: "DisableTwoFactorRequest", status: 204, statuses: [429], conflicts: ["edit_conflict"],
                 unauthorized: "No valid credentials, or " + secondFactorNeeded, forbidden: wrongPassword,
-                tooMany: passwordRecheckLimited),
+                tooMany: passwordRecheckLimited, unauthorizedCodes: ["unauthenticated", "totp_required", "totp_invalid"]),
         ],
         "/api/v1/me/totp/confirm": [
             "post": Operation(
@@ -76,7 +76,8 @@ extension OpenAPI {
                 tag: "Accounts", id: "renewRecoveryCodes",
                 summary: "ACC-10: ten new recovery codes in place of the old; needs a code.",
                 body: "SecondFactorRequest", ok: ok(ref("RecoveryCodes")), conflicts: ["totp_disabled", "edit_conflict"],
-                unauthorized: "No valid credentials, or " + secondFactorNeeded)
+                unauthorized: "No valid credentials, or " + secondFactorNeeded,
+                unauthorizedCodes: ["unauthenticated", "totp_required", "totp_invalid"])
         ],
         "/api/v1/invitations": [
             "get": Operation(
@@ -91,7 +92,8 @@ extension OpenAPI {
                 forbidden: """
                     The caller may not invite (`forbidden`), or registration is closed (`registration_closed`), or \\
                     the token may only read.
-                    """),
+                    """,
+                forbiddenCodes: ["forbidden", "registration_closed"]),
         ],
         "/api/v1/invitations/{id}": [
             "delete": Operation(

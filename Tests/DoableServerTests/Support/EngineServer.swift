@@ -53,22 +53,26 @@ struct EngineServer {
     var marketMap = MarketMapSettings()
 
     private init(
-        store: any Store, directory: URL?, clock: @escaping @Sendable () -> Timestamp, currency: CurrencyCode = .euro
+        store: any Store, directory: URL?, clock: @escaping @Sendable () -> Timestamp, currency: CurrencyCode = .euro,
+        policy: AccountPolicy = AccountPolicy()
     ) {
         self.store = store
         self.directory = directory
-        domain = Domain(store: store, passwords: PasswordHasher(cost: 4), clock: clock, currency: currency)
+        domain = Domain(
+            store: store, passwords: PasswordHasher(cost: 4), clock: clock, currency: currency, accountPolicy: policy)
     }
 
     static func make(
-        _ engine: APIEngine, clock: @escaping @Sendable () -> Timestamp = { .now }, currency: CurrencyCode = .euro
+        _ engine: APIEngine, clock: @escaping @Sendable () -> Timestamp = { .now }, currency: CurrencyCode = .euro,
+        policy: AccountPolicy = AccountPolicy()
     ) async throws -> EngineServer {
         switch engine {
         case .sqlite:
             let directory = FileManager.default.temporaryDirectory
                 .appendingPathComponent("doable-api-test-\(UUID().uuidString)")
             return EngineServer(
-                store: try SQLiteStore(directory: directory), directory: directory, clock: clock, currency: currency)
+                store: try SQLiteStore(directory: directory), directory: directory, clock: clock, currency: currency,
+                policy: policy)
         case .postgres:
             guard let server = APIEngine.postgresURL else { throw NoTestDatabase() }
             var components = try #require(URLComponents(string: server))
@@ -78,7 +82,7 @@ struct EngineServer {
                     URLQueryItem(name: "schema", value: schema), URLQueryItem(name: "pool_size", value: "4"),
                 ]
             let store = try await PostgresStore.connect(url: try #require(components.string), logger: APIEngine.logger)
-            return EngineServer(store: store, directory: nil, clock: clock, currency: currency)
+            return EngineServer(store: store, directory: nil, clock: clock, currency: currency, policy: policy)
         }
     }
 
@@ -101,10 +105,10 @@ struct EngineServer {
 
     static func run(
         _ engine: APIEngine, clock: @escaping @Sendable () -> Timestamp = { .now }, currency: CurrencyCode = .euro,
-        marketMap: MarketMapSettings = MarketMapSettings(),
+        marketMap: MarketMapSettings = MarketMapSettings(), policy: AccountPolicy = AccountPolicy(),
         _ body: @Sendable (APIClient, EngineServer) async throws -> Void
     ) async throws {
-        var made = try await make(engine, clock: clock, currency: currency)
+        var made = try await make(engine, clock: clock, currency: currency, policy: policy)
         made.marketMap = marketMap
         let server = made
         try await server.run { api in try await body(api, server) }
