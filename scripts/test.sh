@@ -68,6 +68,7 @@ postgres_lane() {
     local simulation=$!
     for check in scripts/schemathesis.sh tests/live/authz_matrix.sh tests/live/events.sh tests/live/hardening_data.sh \
                  tests/live/notifications.sh tests/live/http_front.sh tests/live/signin_abuse.sh tests/live/sync.sh \
+                 tests/live/accounts.sh \
                  tests/live/backup.sh tests/live/soak_memory.sh; do
         step "$check on PostgreSQL"
         scripts/with-postgres.sh bash -c "DOABLE_DATABASE_URL=\$DOABLE_TEST_DATABASE_URL $check"

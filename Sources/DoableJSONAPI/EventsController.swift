@@ -45,13 +45,13 @@ struct EventsController: Sendable {
                 try await Self.send(domain, identity, from: &position, to: &writer)
                 try await withGracefulShutdownHandler {
                     for await wake in wakes {
-                        if wake == .heartbeat {
-                            guard
-                                try await withDeadline(
-                                    Self.readLimit, orThrow: StoreError.timedOut, { try await domain.accounts.isStillSignedIn(identity) })
-                            else { break }
-                            try await writer.write(ByteBuffer(string: ": heartbeat\n\n"))
-                        }
+                        // ADMIN-1: a disabled account's streams end at the change that disabled it (its feed entry
+                        // wakes them, in every process), a revoked credential's at the next heartbeat at the latest.
+                        guard
+                            try await withDeadline(
+                                Self.readLimit, orThrow: StoreError.timedOut, { try await domain.accounts.isStillSignedIn(identity) })
+                        else { break }
+                        if wake == .heartbeat { try await writer.write(ByteBuffer(string: ": heartbeat\n\n")) }
                         try await Self.send(domain, identity, from: &position, to: &writer)
                     }
                 } onGracefulShutdown: {

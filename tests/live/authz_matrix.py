@@ -384,7 +384,7 @@ class Document:
         return body
 
 
-COLLECTIONS = {"tasks": "task", "lists": "list", "labels": "label", "tokens": "token", "users": "username",
+COLLECTIONS = {"tasks": "task", "lists": "list", "labels": "label", "tokens": "token", "sessions": "token", "users": "username",
                "accounts": "account", "members": "account", "comments": "comment", "reminders": "reminder",
                "webhooks": "webhook", "push-subscriptions": "pushSubscription", "attachments": "attachment",
                "postings": "posting", "bids": "bid",
