@@ -101,6 +101,14 @@ RULES = {
     "adminListPlans": only("admin", "200", "404"),
     "adminCreatePlan": only("admin", "201", "404"),
     "adminUpdatePlan": only("admin", "200", "404"),
+    # ADMIN-1, ADMIN-2: accounts and the audit log, on a member made for it (a fresh one for each delete).
+    "adminListAccounts": only("admin", "200", "404"),
+    "adminDisableAccount": only("admin", "200", "404"),
+    "adminEnableAccount": only("admin", "200", "404"),
+    "adminGrantAdmin": only("admin", "200", "404"),
+    "adminRevokeAdmin": only("admin", "200", "404"),
+    "adminDeleteAccount": only("admin", "204", "404"),
+    "adminAuditLog": only("admin", "200", "404"),
 }
 # The photo operations, on a photo of the posting: every member sees it, only the poster removes it.
 PHOTO_RULES = {
@@ -193,6 +201,7 @@ class MarketMatrix:
                                     {"name": f"Authz {uuid.uuid4().hex[:8]}"}, 201)["id"]
         self.s.item = self.must("poster", "GET", "/api/v1/game/store")["items"][0]["id"]
         self.s.made_item = self.must("admin", "POST", "/api/v1/admin/store/items", self.item_body("Setup"), 201)["id"]
+        self.s.subject = self.ctx.new_member("Subject").account_id
         self.s.plan = self.must("admin", "POST", "/api/v1/admin/plans", {
             "name": "Authz plan", "price": 4.99, "period": "month", "description": "A probe."}, 201)["id"]
 
@@ -285,6 +294,15 @@ class MarketMatrix:
             "adminCreatePlan": ("/api/v1/admin/plans", {"name": f"Plan of the {caller}", "price": 9.5,
                                                          "period": "year", "description": "A probe."}),
             "adminUpdatePlan": (f"/api/v1/admin/plans/{s.plan}", {"description": f"Edited by the {caller}."}),
+            "adminListAccounts": ("/api/v1/admin/accounts?q=probe", None),
+            "adminDisableAccount": (f"/api/v1/admin/accounts/{s.subject}/disable", {"reason": f"By the {caller}"}),
+            "adminEnableAccount": (f"/api/v1/admin/accounts/{s.subject}/enable", None),
+            "adminGrantAdmin": (f"/api/v1/admin/accounts/{s.subject}/grant", None),
+            "adminRevokeAdmin": (f"/api/v1/admin/accounts/{s.subject}/revoke", None),
+            "adminDeleteAccount": (
+                f"/api/v1/admin/accounts/{self.ctx.new_member('Doomed').account_id if caller == 'admin' else s.subject}",
+                None),
+            "adminAuditLog": ("/api/v1/admin/audit", None),
             "deleteAttachment": (f"/api/v1/attachments/{photo}", None),
         }[op_id]
         return path, body, posting

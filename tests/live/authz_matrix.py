@@ -155,6 +155,12 @@ class Member:
         # REACH-3: a push device of its own (nothing listens on port 9 either).
         self.ids["pushSubscription"] = self.make("/api/v1/push-subscriptions",
                                                  Device(m, f"http://127.0.0.1:9/push/{m}").subscription())["id"]
+        # ACC-12: an invitation of its own, made by sharing its list with an address that has no account.
+        response = self.call("POST", f"/api/v1/lists/{self.ids['list']}/members",
+                             json={"login": f"{m.lower()}.friend@example.com", "role": "viewer"})
+        if response.status_code != 202:
+            raise RuntimeError(f"{self.name}: invitation -> {response.status_code} {response.text[:300]}")
+        self.ids["invitation"] = response.json()["invitation"]["id"]
         # TASK-11: a photo on its task; the body is the image itself.
         response = self.call("POST", f"/api/v1/tasks/{self.ids['task']}/attachments", data=PNG,
                              headers={"Content-Type": "image/png"})
@@ -387,6 +393,7 @@ class Document:
 COLLECTIONS = {"tasks": "task", "lists": "list", "labels": "label", "tokens": "token", "sessions": "token", "users": "username",
                "accounts": "account", "members": "account", "comments": "comment", "reminders": "reminder",
                "webhooks": "webhook", "push-subscriptions": "pushSubscription", "attachments": "attachment",
+               "invitations": "invitation",
                "postings": "posting", "bids": "bid",
                "questions": "question", "categories": "category", "store": "item", "inventory": "item",
                "items": "item", "plans": "plan", "charts": "chart"}

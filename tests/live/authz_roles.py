@@ -75,7 +75,7 @@ RULES = {
 
 # Path parameters the role matrix can point at the shared list's resources; personal resources are not shared.
 SHARED_KINDS = {"list", "task", "comment", "account", "attachment"}
-PERSONAL_KINDS = {"label", "token", "username", "reminder", "webhook", "pushSubscription"}
+PERSONAL_KINDS = {"label", "token", "username", "reminder", "webhook", "pushSubscription", "invitation"}
 # The marketplace and the admin tools have no lists and no roles in them: authz_market.py holds them.
 MARKET_KINDS = {"posting", "bid", "question", "category", "item", "plan", "chart"}
 ROLE_WORDS = re.compile(r"\b(viewer|editor|admin|owner)\b", re.IGNORECASE)
@@ -320,6 +320,8 @@ class RoleMatrix:
         for entry in entries:
             if not entry["needs_auth"] or "{" not in entry["url"]:
                 continue
+            if entry["url"].startswith("/api/v1/admin/"):
+                continue  # the admin tools: authz_market.py holds them to who is an admin
             kinds = []
             for match in re.finditer(r"\{([^}]+)\}", entry["url"]):
                 collection = entry["url"][: match.start()].rstrip("/").rsplit("/", 1)[-1]
