@@ -24,7 +24,8 @@ fi
 if [ ! -x .venv/bin/python ]; then
     python3 -m venv .venv
 fi
-# zxingcpp: the independent decoder DoableArtTests read QR codes back with (ACC-10); httpx and h2: HTTP/2 (OPS-5); pyotp: authenticator codes (ACC-10).
+# zxingcpp: the independent decoder DoableArtTests read QR codes back with (ACC-10); httpx and h2: HTTP/2 (OPS-5);
+# pyotp: authenticator codes for the browser tests of two-factor sign-in (ACC-10).
 if ! .venv/bin/python -c "import schemathesis, requests, pytest, playwright, axe_playwright_python, aiosmtpd, PIL, zxingcpp, httpx, h2, pyotp" \
     >/dev/null 2>&1
 then

@@ -45,9 +45,10 @@ struct FormErrors: Sendable {
 enum Field {
     static func input(
         _ name: String, label: String, value: String?, type: String = "text", hint: String? = nil,
-        required: Bool = false, errors: FormErrors = FormErrors(), extra: HTML = ""
+        required: Bool = false, errors: FormErrors = FormErrors(), extra: HTML = "", marksOptional: Bool = true
     ) -> HTML {
-        field(id: "f-\(name)", label: label, isOptional: !required, hint: hint, error: errors.byField[name]) { aria in
+        let isOptional = !required && marksOptional
+        return field(id: "f-\(name)", label: label, isOptional: isOptional, hint: hint, error: errors.byField[name]) { aria in
             "<input id=\"f-\(name)\" name=\"\(name)\" type=\"\(type)\" value=\"\(value ?? "")\"\(attribute: "required", if: required)\(aria)\(extra)>"
         }
     }

@@ -70,6 +70,7 @@ struct WebRenderer: Sendable {
             \(identity.map { topBar($0, page: page, lists: lists, unread: unreadCount, context: context) })
             \(identity.map { _ in WebSidebar(lists: lists, current: page.current).html })
             <main id="main" tabindex="-1">
+            \(identity.flatMap { verificationBanner($0, context: context) })
             \(page.main)
             </main>
             \(identity.map { _ in tabBar(page) })
@@ -78,6 +79,21 @@ struct WebRenderer: Sendable {
             </html>
             """
         return WebResponse.page(html, nonce: String(nonce), status: page.status, imageOrigin: map.tileOrigin)
+    }
+
+    /// ACC-9: on every page of a member whose address the server wants confirmed, what to do and the button that
+    /// sends the link again.
+    private func verificationBanner(_ identity: Identity, context: WebRequestContext) -> HTML? {
+        guard domain.accounts.needsVerification(identity.account) else { return nil }
+        return """
+            <div class="verify-banner" role="region" aria-label="Confirm your email address">
+            <p>Confirm your email address: open the link we sent to <strong>\(identity.account.email)</strong>. Until then
+            you cannot share lists or post to the marketplace.</p>
+            <form method="post" action="/verify-email" class="inline-form">\(csrfField(context))\
+            <input type="hidden" name="back" value="\(context.currentPath)">\
+            <button type="submit" class="button">Send the link again</button></form>
+            </div>
+            """
     }
 
     /// NOTIF-2: the bell's count, read beside the lists.

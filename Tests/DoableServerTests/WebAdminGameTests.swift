@@ -60,7 +60,7 @@ import Testing
             #expect(page.status == .ok)
             #expect(page.body.contains("<h2 id=\"settings-heading\">Game rules</h2>"))
             #expect(page.body.contains("<a href=\"/admin/game\" aria-current=\"page\">Game rules</a>"))
-            #expect(page.body.contains("<a href=\"/admin/categories\" aria-current=\"true\">Marketplace categories</a>"))
+            #expect(page.body.contains("<a href=\"/admin/accounts\" aria-current=\"true\">Accounts (admin)</a>"))
             #expect(page.body.contains("<input id=\"f-basePoints\" name=\"basePoints\" type=\"number\" value=\"10\" required"))
             #expect(page.body.contains("min=\"1\" max=\"1000\""))
             for constant in GameRules.default.constants {

@@ -4,6 +4,7 @@ fresh server with a realistic demo account. Run through scripts/screenshots.sh.
     python tests/web/screenshots.py [--out docs/screenshots] [--theme light|dark] [--full-page]
 """
 import argparse
+import subprocess
 import sys
 from pathlib import Path
 
@@ -34,7 +35,18 @@ def pages(ids):
         ("market-new", "/market/new", True),
         ("game", "/game", True),
         ("offline", "/offline", False),
+        # Issue 31: accounts to rely on (ann is an admin here).
+        ("forgot-password", "/forgot-password", False),
+        ("two-factor", "/settings/two-factor", True),
+        ("sessions", "/settings/sessions", True),
+        ("invitations", "/settings/invitations", True),
+        ("admin-accounts", "/admin/accounts", True),
+        ("admin-audit", "/admin/audit", True),
     ]
+
+
+# Pages shown after a step on them: two-factor sign-in while it is being set up (its QR code).
+STEPS = {"two-factor": "Set up two-factor sign-in"}
 
 
 def main() -> int:
@@ -52,6 +64,11 @@ def main() -> int:
     with Server() as server, sync_playwright() as playwright:
         member = register(server.base, username="ann", password="demo password")
         ids = seed_demo(member)
+        # The admin area's pages (ADMIN-1, ADMIN-2): ann is an admin, with a few more accounts to list.
+        subprocess.run([server.binary, "admin", "grant", "ann", "--data-dir", str(server.data_dir)], check=True,
+                       capture_output=True)
+        for name in ("ben", "cleo", "dev"):
+            register(server.base, username=name, password="demo password")
         member.api.patch_me(preferences={"theme": args.theme})
         browser = playwright.chromium.launch(executable_path=args.chromium, args=["--no-sandbox"], headless=True)
         written = []
@@ -73,6 +90,9 @@ def main() -> int:
                     continue
                 target = page if signed_in else stranger.new_page()
                 target.goto(path, wait_until="load")  # not networkidle: the live-update stream stays open
+                if name in STEPS and target.get_by_role("button", name=STEPS[name]).count():
+                    target.get_by_role("button", name=STEPS[name]).click()
+                    target.wait_for_load_state("load")
                 target.evaluate("document.fonts.ready.then(() => true)")
                 file = out / f"{name}{suffix}-{size_name}.png"
                 target.screenshot(path=str(file), full_page=args.full_page, animations="disabled", caret="hide")

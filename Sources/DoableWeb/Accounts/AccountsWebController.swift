@@ -1,11 +1,15 @@
 import DoableCore
+import DoableDelivery
 import DoableDomain
 import DoableHTTP
 import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// ACC-1 and ACC-2 in the browser: register, sign in, sign out (asks first), sign out everywhere.
+/// ACC-1 and ACC-2 in the browser: register, sign in, sign out (asks first), sign out everywhere. ACC-12: the
+/// registration mode decides whether the form shows, and an invitation link (`/join/{secret}`) opens it with the
+/// invitation. ACC-9: registering sends the first verification link when the server asks for verified addresses.
+/// ACC-10: the second step of signing in is in `AccountsWebController+SignIn.swift`.
 struct AccountsWebController: WebArea {
     let shell: WebShell
     let accounts: AccountService
@@ -16,8 +20,13 @@ struct AccountsWebController: WebArea {
         }
         web.get("signin") { _, context in try await signInPage(context, login: "", errors: FormErrors()) }
         web.post("signin") { _, context in try await signIn(context) }
+        web.post("signin/code") { _, context in try await signInWithCode(context) }
         web.get("register") { _, context in try await registerPage(context, form: FormData(), errors: FormErrors()) }
         web.post("register") { _, context in try await register(context) }
+        web.get("join/{token}") { _, context in
+            try await registerPage(context, form: FormData(), errors: FormErrors(), invitation: context.parameters.get("token"))
+        }
+        web.post("join/{token}") { _, context in try await register(context) }
         web.get("signout") { _, context in
             _ = try member(context)
             return try await page(SignOutPage(csrf: csrfField(context)).page, context)
@@ -52,68 +61,52 @@ struct AccountsWebController: WebArea {
         }
     }
 
-    private func signInPage(
-        _ context: WebRequestContext, login: String, errors: FormErrors,
+    private func registerPage(
+        _ context: WebRequestContext, form: FormData, errors: FormErrors, invitation secret: String? = nil,
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        if context.identity != nil, errors.isEmpty { return WebResponse.redirect("/today") }
-        let next = Self.safeBack(context.web.query["next"] ?? context.web.form["next"], default: "/today")
-        var view = SignInPage(
-            login: login, errors: errors, isDeleted: context.web.query["deleted"] == "1", next: next,
+        if context.identity != nil, errors.isEmpty, context.web.form.pairs.isEmpty {
+            return WebResponse.redirect("/today")
+        }
+        let registration = shell.renderer.domain.accountPolicy.registration
+        guard let secret = secret.flatMap({ $0.isEmpty ? nil : $0 }) else {
+            guard registration == .open else {
+                var view = RegistrationClosedPage(isByInvitation: registration == .invite).page
+                view.status = status == .ok ? .ok : .forbidden
+                return try await page(view, context)
+            }
+            var view = RegisterPage(form: form, errors: errors, csrf: csrfField(context)).page
+            view.status = status
+            return try await page(view, context)
+        }
+        guard registration != .closed else {
+            var view = RegistrationClosedPage(isByInvitation: false).page
+            view.status = .forbidden
+            return try await page(view, context)
+        }
+        // A dead invitation gets its own page with the reason, never a form that cannot succeed.
+        let invitation: Invitation
+        do {
+            invitation = try await accounts.liveInvitation(secret)
+        } catch let error as DoableError {
+            var view = WebPages.problem(title: "This invitation does not work", message: error.message)
+            view.status = error.httpStatus
+            return try await page(view, context)
+        }
+        var view = RegisterPage(
+            form: form, errors: errors, invitation: secret, invitedEmail: invitation.email,
+            invitationWords: invitation.listID == nil
+                ? "You were invited to join this Doable server."
+                : "You were invited to share a list: it is waiting for you once you create your account.",
             csrf: csrfField(context)
         ).page
         view.status = status
         return try await page(view, context)
     }
 
-    private func signIn(_ context: WebRequestContext) async throws -> Response {
-        let form = context.web.form
-        let login = form["login"] ?? ""
-        let password = form["password"] ?? ""
-        var errors = FormErrors()
-        if login.isEmpty { errors.byField["login"] = "Enter your email or username." }
-        if password.isEmpty { errors.byField["password"] = "Enter your password." }
-        guard errors.isEmpty else { return try await signInPage(context, login: login, errors: errors, status: .badRequest) }
-        do {
-            let secondFactor = SecondFactor(totp: form["totp"], recoveryCode: form["recoveryCode"])
-            let (_, session) = try await SignInFlow(accounts: accounts, limiter: shell.limiter).signIn(
-                login: login, password: password, secondFactor: secondFactor,
-                userAgent: context.web.userAgent, address: context.clientAddress)
-            return signedIn(session.secret, context: context)
-        } catch DoableError.unauthenticated {
-            errors.general = "The email, username or password is not correct."
-            return try await signInPage(context, login: login, errors: errors, status: .unauthorized)
-        } catch let error as DoableError {
-            errors.general = WebErrorMiddleware.message(of: error)
-            return try await signInPage(context, login: login, errors: errors, status: error.httpStatus)
-        }
-    }
-
-    private func signedIn(_ secret: String, context: WebRequestContext) -> Response {
-        let next = Self.safeBack(context.web.form["next"], default: "/today")
-        var response = WebResponse.redirect(next == "/" ? "/today" : next)
-        response.headers.append(
-            HTTPField(
-                name: .setCookie,
-                value: WebCookie.make(
-                    WebCookie.session, secret, secure: context.web.isSecure, maxAge: 90 * 86_400)))
-        return response
-    }
-
-    private func registerPage(
-        _ context: WebRequestContext, form: FormData, errors: FormErrors,
-        status: HTTPResponse.Status = .ok
-    ) async throws -> Response {
-        if context.identity != nil, errors.isEmpty, context.web.form.pairs.isEmpty {
-            return WebResponse.redirect("/today")
-        }
-        var view = RegisterPage(form: form, errors: errors, csrf: csrfField(context)).page
-        view.status = status
-        return try await page(view, context)
-    }
-
     private func register(_ context: WebRequestContext) async throws -> Response {
         let form = context.web.form
+        let invitation = form.text("invitation") ?? context.parameters.get("token")
         var errors = FormErrors()
         var input = Registration(
             email: form["email"] ?? "", password: form["password"] ?? "",
@@ -145,13 +138,22 @@ struct AccountsWebController: WebArea {
         if errors.isEmpty {
             do {
                 try shell.limiter.admitRegistration(address: context.clientAddress)
-                let (_, session) = try await accounts.register(input)
+                let (account, session) = try await accounts.register(
+                    input, device: ClientDevice(userAgent: context.web.userAgent, address: context.clientAddress),
+                    invitation: invitation)
+                if accounts.needsVerification(account) {
+                    // ACC-9: the first link goes out at once; the banner offers it again.
+                    let identity = Identity(account: account, credential: session.credential)
+                    if let issued = try? await accounts.requestEmailVerification(identity) {
+                        shell.accountMailer.emailVerification(issued)
+                    }
+                }
                 return signedIn(session.secret, context: context)
             } catch let error as DoableError {
                 if error.isTakenLogin { shell.limiter.recordTakenRegistration(address: context.clientAddress) }
                 errors = FormErrors(error, fields: ProfileFields.names)
             }
         }
-        return try await registerPage(context, form: form, errors: errors, status: .badRequest)
+        return try await registerPage(context, form: form, errors: errors, invitation: invitation, status: .badRequest)
     }
 }

@@ -9,14 +9,18 @@ import Hummingbird
 struct AdminPage {
     var section: AdminSection
     var body: HTML
+    /// ACC-12: whether Invitations shows in the settings navigation (not on a server with registration closed).
+    var mayInvite: Bool
 
     var page: WebPage {
-        let settingsLinks = SettingsSection.allCases.html { item in
+        // The admin area's own entry: Marketplace categories on its page, Accounts (admin) on every other.
+        let entry: SettingsSection = section == .categories ? .categories : .administration
+        let settingsLinks = SettingsSection.allCases.filter { $0.isShown(isAdmin: true, mayInvite: mayInvite) }.html { item in
             // The admin entry stands for the whole admin area: the current page only on its own address.
             let current: HTML =
-                item != .categories
+                item != entry
                 ? ""
-                : section == .categories ? " aria-current=\"page\"" : " aria-current=\"true\""
+                : item.path == section.path ? " aria-current=\"page\"" : " aria-current=\"true\""
             return "<li><a href=\"\(item.path)\"\(current)>\(item.title)</a></li>"
         }
         let adminLinks = AdminSection.allCases.html { item in
@@ -52,7 +56,8 @@ extension WebArea {
         _ context: WebRequestContext, _ section: AdminSection, body: HTML,
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        var view = AdminPage(section: section, body: body).page
+        let mayInvite = context.identity.map { shell.renderer.domain.accounts.mayInvite($0) } ?? false
+        var view = AdminPage(section: section, body: body, mayInvite: mayInvite).page
         view.status = status
         return try await page(view, context)
     }

@@ -1,9 +1,11 @@
 /// The admin pages, in the order of the admin sub-navigation.
 enum AdminSection: CaseIterable {
-    case categories, gameRules, store, plans
+    case accounts, audit, categories, gameRules, store, plans
 
     var path: String {
         switch self {
+        case .accounts: "/admin/accounts"
+        case .audit: "/admin/audit"
         case .categories: "/admin/categories"
         case .gameRules: "/admin/game"
         case .store: "/admin/store"
@@ -14,6 +16,8 @@ enum AdminSection: CaseIterable {
     /// The page's heading.
     var title: String {
         switch self {
+        case .accounts: "Accounts"
+        case .audit: "Audit log"
         case .categories: "Marketplace categories"
         case .gameRules: "Game rules"
         case .store: "Store items"
@@ -24,6 +28,8 @@ enum AdminSection: CaseIterable {
     /// The sub-navigation's link.
     var navigationTitle: String {
         switch self {
+        case .accounts: "Accounts"
+        case .audit: "Audit log"
         case .categories: "Categories"
         case .gameRules: "Game rules"
         case .store: "Store items"

@@ -1,5 +1,6 @@
 import DoableCore
 import DoableArt
+import DoableDelivery
 import DoableDomain
 import Foundation
 import HTTPTypes
@@ -42,17 +43,23 @@ extension ListsWebController {
         let view = try await tasks.list(identity, id: try context.pathID())
         let form = context.web.form
         do {
-            let added = try await sharing.addMember(
+            let shared = try await sharing.share(
                 identity, listID: view.list.id, login: form["login"],
                 role: form["role"])
             // From the list's header the member stays on the list; from its settings, on Members.
             let fromList = form["back"] == "/lists/\(view.list.id)"
-            return WebResponse.done(
-                context, redirect: fromList ? "/lists/\(view.list.id)" : "/lists/\(view.list.id)/edit#members",
-                toast: Flash(
-                    message: "Shared “\(view.list.name)” with \(added.username) as \(added.role.rawValue)",
-                    undo: UndoToken([.removeMember(view.list.id, added.accountID)]).encoded),
-                focus: fromList ? "share-login" : "f-login")
+            let back = fromList ? "/lists/\(view.list.id)" : "/lists/\(view.list.id)/edit#members"
+            switch shared {
+            case .member(let added):
+                return WebResponse.done(
+                    context, redirect: back,
+                    toast: Flash(
+                        message: "Shared “\(view.list.name)” with \(added.username) as \(added.role.rawValue)",
+                        undo: UndoToken([.removeMember(view.list.id, added.accountID)]).encoded),
+                    focus: fromList ? "share-login" : "f-login")
+            case .invited(let issued):
+                return try await invited(context, issued, by: identity, list: view, back: back)
+            }
         } catch let error as DoableError where !context.web.wantsJSON && Self.isFormError(error) {
             var share = ShareForm(login: form["login"] ?? "", role: form["role"] ?? ListRole.editor.rawValue)
             share.errors = FormErrors(error, fields: ["login", "role"])
@@ -139,6 +146,40 @@ extension ListsWebController {
                 .first(where: { $0.accountID == accountID })
         else { throw DoableError.notFound("Member not found.") }
         return (identity, view, person)
+    }
+
+    /// ACC-12: sharing with an email that has no account invited it: the email goes out when the server can send
+    /// one; otherwise the member is given the link to pass on (a page with Copy; the page's script shows it in the
+    /// toast).
+    private func invited(
+        _ context: WebRequestContext, _ issued: IssuedInvitation, by identity: Identity, list: ListView, back: String
+    ) async throws -> Response {
+        let email = issued.invitation.email ?? ""
+        let message = "Invited \(email): they join the list when they register"
+        let link = shell.accountMailer.url("/join/\(issued.secret)")
+        if shell.accountMailer.canSend {
+            shell.accountMailer.invitation(issued, from: identity.account, listName: list.list.name)
+            return WebResponse.done(context, redirect: back, toast: Flash(message: message + "."))
+        }
+        if context.web.wantsJSON {
+            return WebResponse.done(
+                context, redirect: back,
+                toast: Flash(message: message + ". This server cannot send email: send them this link: \(link)"))
+        }
+        let page = WebPage(
+            title: "Invited \(email)",
+            main: """
+                <div class="narrow"><h1>Invited \(email)</h1>
+                <p>They join “\(list.list.name)” when they register with this link. This server cannot send email, so
+                <strong>copy the link now</strong> and send it to them yourself: Doable shows it only this once.</p>
+                <label for="invitation-link">Invitation link</label>
+                <div class="copy-row"><input id="invitation-link" class="secret" type="text" readonly value="\(link)" autocomplete="off" spellcheck="false">\
+                <button type="button" class="button" data-copy="invitation-link" data-name="the invitation link" hidden>\(Icon.copy.html)Copy</button></div>
+                <p><a class="button primary" href="\(back)">Back to “\(list.list.name)”</a></p></div>
+                """)
+        var view = page
+        view.status = .created
+        return try await self.page(view, context)
     }
 
     /// A refusal the share form shows by its fields; others (no access, a role too small) get their own page.

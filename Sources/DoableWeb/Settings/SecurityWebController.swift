@@ -1,3 +1,4 @@
+import DoableArt
 import DoableCore
 import DoableDomain
 import DoableHTTP
@@ -87,7 +88,8 @@ struct SecurityWebController: WebArea {
         let credentials = try await accounts.credentials(identity).sorted { $0.createdAt < $1.createdAt }
         let content = TokensPage(
             username: identity.account.username, current: identity.credential.id, credentials: credentials,
-            issued: issued, time: MemberTime(preferences: identity.account.preferences), form: form, errors: errors,
+            issued: issued, hasTwoFactor: identity.account.hasTwoFactor, time: MemberTime(preferences: identity.account.preferences), form: form,
+            errors: errors,
             csrf: csrfField(context))
         return try await settingsPage(context, .tokens, body: content.body, status: status)
     }
@@ -102,9 +104,10 @@ struct SecurityWebController: WebArea {
         var status = HTTPResponse.Status.badRequest
         if errors.isEmpty {
             do {
+                let code = (form["totp"] ?? "").replacingOccurrences(of: " ", with: "")
                 let issued = try await accounts.issueCredential(
                     identity, name: form["name"] ?? "", kind: kind,
-                    scope: scope, expiresAt: nil)
+                    scope: scope, expiresAt: nil, secondFactor: code.isEmpty ? nil : SecondFactor(totp: code))
                 // Redirect-after-POST: reloading the page that shows the secret must not make a second token. The
                 // secret goes to that page sealed (`IssuedSecret`).
                 let key = try await shell.installationKey.derivedKey(IssuedSecret.keyPurpose, domain: domain)
@@ -120,6 +123,11 @@ struct SecurityWebController: WebArea {
             } catch let error as DoableError {
                 status = error.httpStatus
                 errors = FormErrors(error, fields: ["name", "kind"])
+                // ACC-10: a missing or wrong code is the code field's.
+                if case .challenge(_, let message) = error {
+                    errors = FormErrors()
+                    errors.byField["totp"] = message
+                }
             }
         }
         return try await tokensPage(context, form: form, errors: errors, status: status)

@@ -11,9 +11,11 @@ struct SettingsPage {
     var body: HTML
     /// MKT-11: admins also find the marketplace's categories here; nobody else sees the link.
     var isAdmin: Bool
+    /// ACC-12: members who may invite people find Invitations here.
+    var mayInvite: Bool
 
     var page: WebPage {
-        let links = SettingsSection.allCases.filter { !$0.isForAdmins || isAdmin }.html { item in
+        let links = SettingsSection.allCases.filter { $0.isShown(isAdmin: isAdmin, mayInvite: mayInvite) }.html { item in
             let current: HTML = item == section ? " aria-current=\"page\"" : ""
             return "<li><a href=\"\(item.path)\"\(current)>\(item.title)</a></li>"
         }
@@ -39,7 +41,8 @@ extension WebArea {
         status: HTTPResponse.Status = .ok, styles: [String] = []
     ) async throws -> Response {
         let isAdmin = context.identity?.account.isAdmin == true
-        var view = SettingsPage(section: section, body: body, isAdmin: isAdmin).page
+        let mayInvite = context.identity.map { shell.renderer.domain.accounts.mayInvite($0) } ?? false
+        var view = SettingsPage(section: section, body: body, isAdmin: isAdmin, mayInvite: mayInvite).page
         view.status = status
         view.styles = styles
         return try await page(view, context)

@@ -2,8 +2,9 @@ import DoableArt
 import DoableCore
 import DoableDomain
 
-/// ACC-5: personal access tokens, app passwords and sessions: each with its Revoke (or Sign out) button, the form
-/// that makes one, a credential just made with its secret (shown this once), and Sign out everywhere.
+/// ACC-5: personal access tokens and app passwords: each with its Revoke button, the form that makes one (ACC-10:
+/// with a code when two-factor sign-in is on), a credential just made with its secret (shown this once), and Sign out
+/// everywhere. Sessions are listed with the rest in Sessions and devices (ACC-11, `SessionsPage`).
 struct TokensPage {
     var username: String
     /// The session of this browser.
@@ -11,6 +12,8 @@ struct TokensPage {
     /// Every credential of the account, oldest first.
     var credentials: [Credential]
     var issued: IssuedCredential?
+    /// ACC-10: with two-factor sign-in on, making one needs a code.
+    var hasTwoFactor: Bool
     var time: MemberTime
     var form: FormData
     var errors: FormErrors
@@ -23,9 +26,7 @@ struct TokensPage {
 
     var body: HTML {
         let tokens = credentials.filter { $0.kind != .session }
-        let sessions = credentials.filter { $0.kind == .session }
         let tokenItems = tokens.html { tokenItem($0) }
-        let sessionItems = sessions.html { sessionItem($0) }
         let tokenList: HTML =
             tokens.isEmpty
             ? "<p>You have no access tokens or app passwords yet.</p>"
@@ -38,8 +39,8 @@ struct TokensPage {
             <h3 id="tokens-heading">Your access tokens and app passwords</h3>
             \(tokenList)
             \(tokenForm)
-            <h3 id="sessions-heading">Signed-in browsers and apps</h3>
-            <ul class="token-list" aria-labelledby="sessions-heading">\(sessionItems)</ul>
+            <p>The browsers and apps signed in to your account, with where and when each was last used, are in
+            <a href="/settings/sessions">Sessions and devices</a>.</p>
             <form method="post" action="/signout/everywhere" class="danger-zone" \
             data-confirm="\(Self.signOutEverywhereQuestion)">
             \(csrf)<input type="hidden" name="back" value="/settings/tokens">
@@ -59,22 +60,6 @@ struct TokensPage {
             <li id="token-\(credential.id)" class="token-item"><strong class="token-name">\(credential.name)</strong>
             <span class="token-meta">\(kind), \(scope); made \(when(credential.createdAt)), \(expires)</span>
             \(revokeForm(credential, label: "Revoke", name: "Revoke '\(credential.name)'", question: question))</li>
-            """
-    }
-
-    private func sessionItem(_ credential: Credential) -> HTML {
-        let until = credential.expiresAt.map { HTML(", until \(when($0))") }
-        let signedIn = "\(time.words(time.date(of: credential.createdAt))) \(time.time(of: credential.createdAt))"
-        let action: HTML =
-            credential.id == current
-            ? "<span class=\"badge\">This browser</span>"
-            : revokeForm(
-                credential, label: "Sign out", name: "Sign out the session from \(signedIn)",
-                question: "Sign out this session? That browser or app must sign in again.")
-        return """
-            <li id="token-\(credential.id)" class="token-item">
-            <span class="token-meta">Signed in \(when(credential.createdAt))\(until)</span>
-            \(action)</li>
             """
     }
 
@@ -116,6 +101,7 @@ struct TokensPage {
             \(name)
             \(kind)
             \(scope)
+            \(hasTwoFactor ? Field.input("totp", label: "Code from your authenticator app", value: "", hint: "Two-factor sign-in is on: making a token needs a code.", required: true, errors: errors, extra: " inputmode=\"numeric\" autocomplete=\"one-time-code\" maxlength=\"7\"") : "")
             <button type="submit" class="button primary">Create</button>
             </form>
             """
