@@ -47,12 +47,21 @@ extension AccountService {
             inboxID: inbox.id, createdAt: now, updatedAt: now)
         let session = makeSession(for: accountID, now: now, device: device)
         var batch = WriteBatch(
-            [.putAccount(account), .putList(inbox), .putCredential(session.credential)], now: now)
+            [.putAccount(account), .putList(inbox)] + sessionOperations(session), now: now)
         if let invitation {
             batch.operations += try await accepting(invitation, by: account, now: now)
         }
         try await domain.commit(batch, by: accountID)
         return (account, session)
+    }
+
+    /// A new session's rows: the credential, and the account seen now (ADMIN-1's "last seen").
+    func sessionOperations(_ session: IssuedCredential) -> [WriteBatch.Operation] {
+        let credential = session.credential
+        return [
+            .putCredential(credential),
+            .touchCredential(credential.id, credential.accountID, at: credential.createdAt, address: credential.address),
+        ]
     }
 
     func makeSession(for accountID: AccountID, now: Timestamp, device: ClientDevice? = nil) -> IssuedCredential {
@@ -89,7 +98,7 @@ extension AccountService {
             batch.operations += try await passSecondFactor(secondFactor, of: account)
         }
         let session = makeSession(for: account.id, now: clock(), device: device)
-        batch.append(.putCredential(session.credential))
+        batch.operations += sessionOperations(session)
         try await domain.commit(batch, by: account.id)
         return session
     }

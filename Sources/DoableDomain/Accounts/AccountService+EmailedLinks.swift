@@ -65,7 +65,7 @@ extension AccountService {
             var session: IssuedCredential?
             if signIn && !account.hasTwoFactor {
                 session = makeSession(for: account.id, now: now, device: device)
-                batch.append(.putCredential(session!.credential))
+                batch.operations += sessionOperations(session!)
             }
             return (batch, (account, session))
         }

@@ -53,7 +53,8 @@ struct AccountLinksWebController: WebArea {
         let email = (context.web.form["email"] ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         var errors = FormErrors()
         guard shell.accountMailer.canSend else {
-            return try await forgotPage(context, email: email, errors: errors, isSent: false, status: .serviceUnavailable)
+            // No mail server: the page says to ask the admin (a refusal of this server's set-up, never a 5xx).
+            return try await forgotPage(context, email: email, errors: errors, isSent: false, status: .conflict)
         }
         do {
             _ = try Rules.email(email)
@@ -62,8 +63,8 @@ struct AccountLinksWebController: WebArea {
             return try await forgotPage(context, email: email, errors: errors, isSent: false, status: .badRequest)
         }
         do {
-            // The address's share of tries is the sign-in limiter's; the account's is the domain's (3 an hour).
-            try await shell.limiter.admit(address: context.clientAddress)
+            // The address's share of emails is the limiter's (10 in 15 minutes); the account's the domain's (3 an hour).
+            try shell.limiter.admitEmailRequest(address: context.clientAddress)
         } catch let error as DoableError {
             errors.general = error.message
             return try await forgotPage(context, email: email, errors: errors, isSent: false, status: error.httpStatus)
