@@ -67,17 +67,13 @@ public struct AccountMailer: Sendable {
         guard let mailer else { return }
         let message: MailMessage
         do {
-            let escape = { (value: String) in
-                value.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                    .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-            }
             let text = lines.joined(separator: "\n") + "\n\n\(link)\n\n\(footer)\n"
             let html =
                 "<!doctype html><html><body style=\"font-family:sans-serif\">"
-                + lines.map { "<p>\(escape($0))</p>" }.joined()
-                + "<p><a href=\"\(escape(link))\" style=\"display:inline-block;padding:10px 16px;background:#2563eb;"
-                + "color:#fff;border-radius:6px;text-decoration:none\">\(escape(button))</a></p>"
-                + "<p style=\"color:#555;font-size:12px\">\(escape(footer))</p></body></html>"
+                + lines.map { "<p>\(EmailHTML.escape($0))</p>" }.joined()
+                + "<p><a href=\"\(EmailHTML.escape(link))\" style=\"display:inline-block;padding:10px 16px;background:#2563eb;"
+                + "color:#fff;border-radius:6px;text-decoration:none\">\(EmailHTML.escape(button))</a></p>"
+                + "<p style=\"color:#555;font-size:12px\">\(EmailHTML.escape(footer))</p></body></html>"
             message = MailMessage(
                 from: try MailAddress(settings.mailFrom, displayName: "Doable"), to: try MailAddress(address),
                 subject: subject, textBody: text, htmlBody: html)

@@ -25,20 +25,16 @@ struct EmailComposer {
         if let taskURL { text += "\(postingURL == nil ? "\n" : "")Open the task: \(taskURL)\n" }
         if payload.reminderID != nil { text += "Snooze or silence this reminder: \(manage)\n" }
         text += "\nStop these emails: \(unsubscribe)\n"
-        let escape = { (value: String) in
-            value.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-        }
         var html =
             "<!doctype html><html><body style=\"font-family:sans-serif\">"
-            + "<h1 style=\"font-size:18px\">\(escape(payload.title))</h1><p>\(escape(payload.body))</p>"
-        if let postingURL { html += "<p><a href=\"\(escape(postingURL))\">Open the posting</a></p>" }
-        if let taskURL { html += "<p><a href=\"\(escape(taskURL))\">Open the task</a></p>" }
+            + "<h1 style=\"font-size:18px\">\(EmailHTML.escape(payload.title))</h1><p>\(EmailHTML.escape(payload.body))</p>"
+        if let postingURL { html += "<p><a href=\"\(EmailHTML.escape(postingURL))\">Open the posting</a></p>" }
+        if let taskURL { html += "<p><a href=\"\(EmailHTML.escape(taskURL))\">Open the task</a></p>" }
         if payload.reminderID != nil {
-            html += "<p><a href=\"\(escape(manage))\">Snooze or silence this reminder</a></p>"
+            html += "<p><a href=\"\(EmailHTML.escape(manage))\">Snooze or silence this reminder</a></p>"
         }
         html +=
-            "<p style=\"color:#555;font-size:12px\"><a href=\"\(escape(unsubscribe))\">Stop these emails</a></p>"
+            "<p style=\"color:#555;font-size:12px\"><a href=\"\(EmailHTML.escape(unsubscribe))\">Stop these emails</a></p>"
             + "</body></html>"
         return MailMessage(
             from: try MailAddress(settings.mailFrom, displayName: "Doable"), to: try MailAddress(delivery.target),

@@ -122,7 +122,7 @@ struct AccountSecurityController: Sendable {
         let identity = try context.requireWriter()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.disableTwoFactor)
         let password = try body.required("password", body.string)
-        let factor = try Self.secondFactor(body)
+        let factor = try body.secondFactor()
         try await limiter.checkingPassword(of: identity, field: "password", context: context) {
             try await accounts.disableTwoFactor(identity, password: password, secondFactor: factor)
         }
@@ -132,11 +132,7 @@ struct AccountSecurityController: Sendable {
     @Sendable func renewRecoveryCodes(_ request: Request, context: AppRequestContext) async throws -> Response {
         let identity = try context.requireWriter()
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.secondFactor)
-        let codes = try await accounts.renewRecoveryCodes(identity, secondFactor: try Self.secondFactor(body))
+        let codes = try await accounts.renewRecoveryCodes(identity, secondFactor: try body.secondFactor())
         return JSONResponse.make(RecoveryCodesDTO(recoveryCodes: codes.map(\.description)))
-    }
-
-    static func secondFactor(_ body: JSONObjectReader) throws -> SecondFactor {
-        SecondFactor(totp: try body.string("totp"), recoveryCode: try body.string("recoveryCode"))
     }
 }

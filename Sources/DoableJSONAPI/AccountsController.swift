@@ -70,7 +70,7 @@ struct AccountsController: Sendable {
         let body = try JSONObjectReader(try await request.jsonBody(), allowed: RequestFields.signIn)
         let login = try body.required("login", body.string)
         let password = try body.required("password", body.string)
-        let secondFactor = SecondFactor(totp: try body.string("totp"), recoveryCode: try body.string("recoveryCode"))
+        let secondFactor = try body.secondFactor()
         let (account, session) = try await SignInFlow(accounts: accounts, limiter: limiter).signIn(
             login: login, password: password, secondFactor: secondFactor,
             userAgent: request.headers[.userAgent], address: context.clientAddress)

@@ -29,7 +29,7 @@ struct TokensController: Sendable {
             kind: try body.enumeration("kind", Credential.Kind.self) ?? .accessToken,
             scope: try body.enumeration("scope", Credential.Scope.self) ?? .readWrite,
             expiresAt: try body.nullableTimestamp("expiresAt") ?? nil,
-            secondFactor: SecondFactor(totp: try body.string("totp"), recoveryCode: try body.string("recoveryCode")),
+            secondFactor: try body.secondFactor(),
             device: ClientDevice(userAgent: request.headers[.userAgent], address: context.clientAddress))
         return JSONResponse.make(
             IssuedCredentialDTO(
