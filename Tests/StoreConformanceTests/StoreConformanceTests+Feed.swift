@@ -217,3 +217,73 @@ extension StoreConformanceTests {
         }
     }
 }
+
+/// SYNC-1 and issue 32: writes that arrive together (which the PostgreSQL engine commits in shared transactions)
+/// each get their own feed entries, with their own time and actor, in one gapless sequence per account; and a write
+/// that conflicts fails alone.
+extension StoreConformanceTests {
+    @Test(arguments: Engine.available)
+    func SYNC1_concurrentWritesGetGaplessSequencesAndAConflictFailsAlone(engine: Engine) async throws {
+        try await withStore(engine) { store in
+            let (ada, inbox) = try await store.register("ada")
+            let (bob, bobInbox) = try await store.register("bob")
+            let tasks = (0..<30).map { makeTask(in: inbox, "Task \($0)", rank: "a\($0)") }
+            for task in tasks { _ = try await store.write(.putTask(task)) }
+            let contested = tasks[0]
+            let before = try await store.latestSequence(accountID: ada.id)
+
+            let outcomes = await withTaskGroup(of: (Int, Result<[Change], any Error>).self) { group in
+                for index in 0..<32 {
+                    group.addTask {
+                        let batch: WriteBatch
+                        switch index {
+                        case 0, 1:  // both edit the same version of one task: one of them must lose
+                            batch = WriteBatch([.putTask(edited(contested) { $0.title = "Edit \(index)" })], now: at(100))
+                        case 2:
+                            batch = WriteBatch([.putTask(makeTask(in: bobInbox, "Bob's"))], now: at(102), actor: bob.id)
+                        default:
+                            batch = WriteBatch(
+                                [.putTask(edited(tasks[index - 2]) { $0.title += "!" })], now: at(Int64(100 + index)),
+                                actor: ada.id)
+                        }
+                        do { return (index, .success(try await store.commit(batch))) } catch { return (index, .failure(error)) }
+                    }
+                }
+                var outcomes: [Int: Result<[Change], any Error>] = [:]
+                for await (index, outcome) in group { outcomes[index] = outcome }
+                return outcomes
+            }
+
+            let contestedOutcomes = [outcomes[0]!, outcomes[1]!]
+            #expect(contestedOutcomes.filter { (try? $0.get()) != nil }.count == 1)
+            for case .failure(let error) in contestedOutcomes {
+                guard case StoreError.versionConflict = error else {
+                    Issue.record("the losing edit failed with \(error), not a version conflict")
+                    continue
+                }
+            }
+            var returned: [Change] = []
+            for index in 2..<32 {
+                let changes = try #require(try? outcomes[index]?.get(), "write \(index) failed")
+                #expect(changes.count == 1)
+                if index == 2 {
+                    #expect(changes.first?.accountID == bob.id && changes.first?.at == at(102))
+                } else {
+                    #expect(changes.first?.at == at(Int64(100 + index)) && changes.first?.actorID == ada.id)
+                    #expect(changes.first?.entityID == tasks[index - 2].id.description)
+                }
+                returned += changes
+            }
+            returned += contestedOutcomes.compactMap { try? $0.get() }.flatMap { $0 }
+
+            let feed = try await store.changes(accountID: ada.id, after: before, limit: 100)
+            #expect(feed.map(\.sequence) == Array((before + 1)...(before + 30)))
+            #expect(Set(feed.map(\.sequence)) == Set(returned.filter { $0.accountID == ada.id }.map(\.sequence)))
+            for change in feed {
+                #expect(returned.contains(change), "the feed has \(change), which no write returned")
+            }
+            let stored = try await store.task(id: contested.id)
+            #expect(stored?.version == contested.version + 1)
+        }
+    }
+}

@@ -42,11 +42,15 @@ public final class PostgresStore: Store {
         probeConfiguration = url.probeConfiguration
         channel = PostgresFeedListener.channel(schema: url.schema)
         schema = url.schema
+        groupCommitter = PostgresGroupCommitter(concurrency: max(1, url.poolSize / 2))
         self.logger = logger
     }
 
     let schema: String?
     let queryTimeout: Duration
+    /// Issue 32: concurrent writes share transactions, at most half the pool's connections at a time (the rest
+    /// serve reads).
+    let groupCommitter: PostgresGroupCommitter
     /// Issue 34: how long a caller waits at most, whatever a connection does. The server stops a statement at
     /// `queryTimeout`; a connection ended under a query (pg_terminate_backend, a crash) can leave PostgresNIO waiting
     /// for an answer that never comes, and the caller is then told 503 instead of waiting with it.
@@ -144,6 +148,12 @@ public final class PostgresStore: Store {
 
     @_spi(StoreWriting) public func commit(_ batch: WriteBatch) async throws -> [Change] {
         guard !batch.isEmpty else { return [] }
+        return try await groupCommitter.commit(
+            batch, single: { try await self.commitAlone($0) }, group: { try await self.commitGroup($0) })
+    }
+
+    /// One batch in a transaction of its own.
+    func commitAlone(_ batch: WriteBatch) async throws -> [Change] {
         var attempt = 0
         while true {
             attempt += 1
@@ -168,6 +178,27 @@ public final class PostgresStore: Store {
                 }
                 throw Self.storeError(for: PostgresWriter.storeError(for: Self.unwrap(error)))
             }
+        }
+    }
+
+    /// Several batches in one transaction (`PostgresGroupCommitter`): their rows in order, then their feed entries.
+    func commitGroup(_ batches: [WriteBatch]) async throws -> [[Change]] {
+        do {
+            return try await withDeadline(writeDeadline, orThrow: StoreError.timedOut) { [self, client, logger, channel] in
+                try await unlessDown { started in
+                    try await client.withTransaction(logger: logger) { connection in
+                        started.set()
+                        let writer = PostgresWriter(connection: connection, logger: logger, channel: channel)
+                        for batch in batches { try await writer.applyOperations(batch) }
+                        return try await writer.appendChanges(batches)
+                    }
+                }
+            }
+        } catch let error as StoreError where error == .timedOut || error == .unavailable {
+            // Past its deadline the transaction may still commit; the server down: each batch alone would only wait.
+            throw PostgresGroupCommitter.GroupFailure.outcomeUnknown(error)
+        } catch let error as PostgresTransactionError where error.commitError.map(Self.isConnectionLoss) ?? false {
+            throw PostgresGroupCommitter.GroupFailure.outcomeUnknown(StoreError.unavailable)
         }
     }
 

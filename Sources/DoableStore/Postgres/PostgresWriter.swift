@@ -11,6 +11,13 @@ struct PostgresWriter {
     let channel: String
 
     func apply(_ batch: WriteBatch) async throws -> [Change] {
+        try await applyOperations(batch)
+        return try await appendChanges([batch])[0]
+    }
+
+    /// The batch's rows, without its feed entries: a group commit (`PostgresGroupCommitter`) writes several batches'
+    /// rows, then all their feed entries together.
+    func applyOperations(_ batch: WriteBatch) async throws {
         // New notifications and queued deliveries go in one statement each, after the other operations (nothing in a
         // batch reads them back), and changed reminders next to each other in one statement too: firing 500
         // reminders wrote 1,500 rows one round trip at a time (Q-5). See PostgresWriter+Bulk.swift.
@@ -52,7 +59,6 @@ struct PostgresWriter {
                 SELECT pg_notify(\(channel), payload) FROM unnest(\(PostgresFeedListener.credentialsPayload(ending))) AS payload
                 """)
         }
-        return try await appendChanges(batch)
     }
 
     func apply(_ operation: WriteBatch.Operation, now: Timestamp) async throws {
@@ -120,12 +126,13 @@ struct PostgresWriter {
         if deleted.isEmpty { throw StoreError.versionConflict(entity: table, id: id.uuidString.lowercased()) }
     }
 
-    /// Who may see each list the batch concerns: its owner and members, as they are after the batch's own rows.
+    /// Who may see each list the batches concern: its owner and members, as they are after the batches' own rows.
     /// The lists' rows are locked FOR SHARE first: a membership change updates its list's row, so it either
     /// committed before (and the next statement, with a new snapshot in READ COMMITTED, sees it) or waits for this
     /// transaction; never half of each.
-    func audience(of batch: WriteBatch) async throws -> [ListID: [AccountID]] {
-        let lists = batch.listsConcerned.map(\.uuid)
+    func audience(of batches: [WriteBatch]) async throws -> [ListID: [AccountID]] {
+        var seen = Set<ListID>()
+        let lists = batches.flatMap(\.listsConcerned).filter { seen.insert($0).inserted }.map(\.uuid)
         guard !lists.isEmpty else { return [:] }
         try await execute("SELECT 1 FROM lists WHERE id = ANY(\(lists)) ORDER BY id FOR SHARE")
         let rows = try await fetch(
@@ -140,38 +147,52 @@ struct PostgresWriter {
         return audience
     }
 
-    func appendChanges(_ batch: WriteBatch) async throws -> [Change] {
-        let entries = batch.feedEntries(audience: try await audience(of: batch))
-        guard !entries.isEmpty else { return [] }
-        // Several writers may lock the same accounts: always in one order, so they queue instead of deadlocking.
-        var before: [AccountID: Int64] = [:]
-        for (account, count) in WriteBatch.counts(of: entries).sorted(by: { $0.0 < $1.0 }) {
-            let rows = try await fetch(
-                """
-                UPDATE accounts SET change_seq = change_seq + \(count) WHERE id = \(account.uuid) RETURNING change_seq
-                """)
-            guard let last: Int64 = try rows.first?["change_seq"] else {
-                throw StoreError.referenceMissing("account \(account)")
-            }
-            before[account] = last - count
+    /// The feed entries of `batches`, in their order, each batch's sequenced after the one before: one lock of the
+    /// lists concerned, one read of their audience, one statement that moves every recipient's sequence on (several
+    /// accounts are locked first, always in one order, so writers queue instead of deadlocking) and one that appends
+    /// the entries and announces them (NOTIFY is delivered when the transaction commits).
+    func appendChanges(_ batches: [WriteBatch]) async throws -> [[Change]] {
+        let audience = try await audience(of: batches)
+        let entries = batches.map { $0.feedEntries(audience: audience) }
+        let counts = WriteBatch.counts(of: entries.flatMap { $0 })
+        guard !counts.isEmpty else { return batches.map { _ in [] } }
+        let accounts = counts.map(\.0.uuid)
+        if accounts.count > 1 {
+            try await execute("SELECT 1 FROM accounts WHERE id = ANY(\(accounts)) ORDER BY id FOR UPDATE")
         }
-        let changes = WriteBatch.sequenced(entries, lastSequences: before, batch: batch)
-        // The entries and their announcement in one statement; NOTIFY is delivered when the transaction commits.
+        let rows = try await fetch(
+            """
+            UPDATE accounts a SET change_seq = a.change_seq + c.n
+            FROM unnest(\(accounts), \(counts.map(\.1))) AS c(id, n) WHERE a.id = c.id
+            RETURNING a.id, a.change_seq - c.n AS before
+            """)
+        var before: [AccountID: Int64] = [:]
+        for row in rows { before[try row.id("id")] = try row["before"] }
+        if let missing = counts.first(where: { before[$0.0] == nil }) {
+            throw StoreError.referenceMissing("account \(missing.0)")
+        }
+        var sequenced: [[Change]] = []
+        for (batch, batchEntries) in zip(batches, entries) {
+            let changes = WriteBatch.sequenced(batchEntries, lastSequences: before, batch: batch)
+            for change in changes { before[change.accountID] = change.sequence }
+            sequenced.append(changes)
+        }
+        let changes = sequenced.flatMap { $0 }
         try await execute(
             """
             WITH appended AS (
                 INSERT INTO changes (account_id, seq, entity, entity_id, kind, at, actor_id, list_id)
-                SELECT account_id, seq, entity, entity_id, kind, \(batch.now.milliseconds), \(batch.actorID?.uuid)::uuid,
-                       NULLIF(list_id, '')::uuid
+                SELECT account_id, seq, entity, entity_id, kind, at, NULLIF(actor_id, '')::uuid, NULLIF(list_id, '')::uuid
                 FROM unnest(\(changes.map(\.accountID.uuid)), \(changes.map(\.sequence)),
                             \(changes.map(\.entity.rawValue)), \(changes.map(\.entityID)), \(changes.map(\.kind.rawValue)),
+                            \(changes.map(\.at.milliseconds)), \(changes.map { $0.actorID?.description ?? "" }),
                             \(changes.map { $0.listID?.description ?? "" }))
-                    AS c(account_id, seq, entity, entity_id, kind, list_id)
+                    AS c(account_id, seq, entity, entity_id, kind, at, actor_id, list_id)
                 RETURNING 1
             )
             SELECT pg_notify(\(channel), payload) FROM unnest(\(PostgresFeedListener.payloads(for: changes))) AS payload
             """)
-        return changes
+        return sequenced
     }
 
     /// Runs a statement and reads its answer to the end: an error raised while a statement runs reaches only its

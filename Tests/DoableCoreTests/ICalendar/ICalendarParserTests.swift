@@ -182,8 +182,9 @@ struct ICalendarParserTests {
         #expect(reparsed.properties[0].value == String(repeating: "é", count: 60) + "\\nATTENDEE:mailto:evil@example.com")
     }
 
+    /// Measured in the CPU time of the test's own thread, not on the wall clock: a quadratic parser needs minutes of
+    /// it for these inputs, a linear one well under a second, however busy the machine is with other work.
     @Test func INTEROP1_hugeInputsParseInLinearTime() throws {
-        let clock = ContinuousClock()
         let manyFolds =
             "BEGIN:VCALENDAR\r\nDESCRIPTION:" + String(repeating: "abcdefghij\r\n ", count: 300_000 / 13)
             + "x\r\nEND:VCALENDAR\r\n"
@@ -194,7 +195,7 @@ struct ICalendarParserTests {
                 repeating: "BEGIN:VTODO\r\nUID:1\r\nSUMMARY:x\r\nEND:VTODO\r\n",
                 count: 20_000) + "END:VCALENDAR\r\n"
         for text in [manyFolds, manyParameters, manyTodos] {
-            let elapsed = try clock.measure { _ = try parse(text) }
+            let elapsed = try ThreadCPUClock.measure { _ = try parse(text) }
             #expect(elapsed < .seconds(5))
         }
     }
