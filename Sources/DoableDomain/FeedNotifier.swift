@@ -20,6 +20,10 @@ public final class FeedNotifier: Sendable {
 
     private struct State {
         var latest: [AccountID: Int64] = [:]
+        /// Per account, the count of signals when its feed last advanced; `everyone` when all were told to look.
+        var marks: [AccountID: UInt64] = [:]
+        var everyone: UInt64 = 0
+        var signals: UInt64 = 0
         var listeners: [Int: Listener] = [:]
         var byAccount: [AccountID: Set<Int>] = [:]
         var nextID = 0
@@ -33,6 +37,13 @@ public final class FeedNotifier: Sendable {
     /// The highest sequence seen signalled for the account, if any.
     public func latestSignalled(_ account: AccountID) -> Int64? {
         state.withLock { $0.latest[account] }
+    }
+
+    /// A number that grows whenever the account's feed is signalled to have advanced (or everyone is told to look):
+    /// a read of the feed begun at a mark sees every entry signalled up to it, so consumers woken at the same mark
+    /// may share one read (Q-8: the event streams of one account).
+    public func mark(of account: AccountID) -> UInt64 {
+        state.withLock { max($0.marks[account] ?? 0, $0.everyone) }
     }
 
     /// After a commit of this process.
@@ -49,6 +60,8 @@ public final class FeedNotifier: Sendable {
             var woken: [AsyncStream<Wake>.Continuation] = []
             for (account, sequence) in advanced where (state.latest[account] ?? 0) < sequence {
                 state.latest[account] = sequence
+                state.signals += 1
+                state.marks[account] = state.signals
                 for id in state.byAccount[account] ?? [] {
                     if let listener = state.listeners[id] { woken.append(listener.continuation) }
                 }
@@ -73,6 +86,9 @@ public final class FeedNotifier: Sendable {
     public func signalEveryone() {
         let all = state.withLock { state -> [AsyncStream<Wake>.Continuation] in
             state.latest = [:]
+            state.marks = [:]
+            state.signals += 1
+            state.everyone = state.signals
             return state.listeners.values.map(\.continuation)
         }
         for continuation in all { continuation.yield(.changed) }

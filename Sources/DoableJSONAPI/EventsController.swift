@@ -16,12 +16,20 @@ import DoableHTTP
 /// is its feed sequence. It is woken by the `FeedNotifier` rather than carrying data, sends a comment as a
 /// heartbeat well inside the idle timeout, checks on each heartbeat that the credential still holds, and tells a
 /// client whose cursor the feed can no longer serve to `reset`. Graceful shutdown ends every stream cleanly.
+/// Streams of one account woken together share their reads of its feed (`EventPages`, Q-8).
 struct EventsController: Sendable {
     let domain: Domain
     let heartbeat: Duration
+    let pages: EventPages
     static let pageSize = 500
     /// How long the stream waits for one read of the database before it tells the client to come back later.
     static let readLimit: Duration = .seconds(10)
+
+    init(domain: Domain, heartbeat: Duration) {
+        self.domain = domain
+        self.heartbeat = heartbeat
+        pages = EventPages(domain: domain, pageSize: Self.pageSize, readLimit: Self.readLimit)
+    }
 
     func addRoutes(to group: RouterGroup<AppRequestContext>) {
         group.get("events", use: stream)
@@ -32,7 +40,7 @@ struct EventsController: Sendable {
         let cursor = try Self.cursor(of: request)
         var start = cursor ?? 0
         if cursor == nil { start = try await domain.latestSequence(identity) }
-        let (domain, heartbeat, first) = (self.domain, self.heartbeat, start)
+        let (domain, pages, heartbeat, first) = (self.domain, self.pages, self.heartbeat, start)
         let body = ResponseBody { writer in
             let wakes = domain.notifier.listen(to: identity.account.id, heartbeat: heartbeat)
             var position = first
@@ -42,20 +50,21 @@ struct EventsController: Sendable {
             }
             try await writer.write(opening)
             do {
-                try await Self.send(domain, identity, from: &position, to: &writer)
-                try await withGracefulShutdownHandler {
-                    for await wake in wakes {
-                        // ADMIN-1: a disabled account's streams end at the change that disabled it (its feed entry
-                        // wakes them, in every process), a revoked credential's at the next heartbeat at the latest.
-                        guard
-                            try await withDeadline(
-                                Self.readLimit, orThrow: StoreError.timedOut, { try await domain.accounts.isStillSignedIn(identity) })
-                        else { break }
-                        if wake == .heartbeat { try await writer.write(ByteBuffer(string: ": heartbeat\n\n")) }
-                        try await Self.send(domain, identity, from: &position, to: &writer)
+                if try await Self.send(pages, identity, from: &position, to: &writer) {
+                    try await withGracefulShutdownHandler {
+                        for await wake in wakes {
+                            // ADMIN-1: a revoked credential's streams end at the next heartbeat at the latest (in
+                            // this process its revocation wakes them as for one); a disabled account's at the
+                            // change that disabled it, which names the account (`send`).
+                            if wake == .heartbeat {
+                                guard try await Self.isStillSignedIn(domain, identity) else { break }
+                                try await writer.write(ByteBuffer(string: ": heartbeat\n\n"))
+                            }
+                            guard try await Self.send(pages, identity, from: &position, to: &writer) else { break }
+                        }
+                    } onGracefulShutdown: {
+                        domain.notifier.close()
                     }
-                } onGracefulShutdown: {
-                    domain.notifier.close()
                 }
             } catch {
                 // Issue 34: the database went away (or is too busy): the stream says so and ends, and the client
@@ -78,37 +87,35 @@ struct EventsController: Sendable {
             ], body: body)
     }
 
-    /// Writes every entry after `position` (page by page), or a reset, and moves `position` on.
+    static func isStillSignedIn(_ domain: Domain, _ identity: Identity) async throws -> Bool {
+        try await withDeadline(readLimit, orThrow: StoreError.timedOut) { try await domain.accounts.isStillSignedIn(identity) }
+    }
+
+    /// Writes every entry after `position` (page by page), or a reset, and moves `position` on; false, with
+    /// nothing written, when a page names an account (as a disabling does) or resets and the credential no longer
+    /// holds: the stream ends there.
     static func send(
-        _ domain: Domain, _ identity: Identity, from position: inout Int64,
+        _ pages: EventPages, _ identity: Identity, from position: inout Int64,
         to writer: inout any ResponseBodyWriter
-    ) async throws {
+    ) async throws -> Bool {
         while true {
-            var buffer = ByteBuffer()
-            let after = position
-            switch try await withDeadline(readLimit, orThrow: StoreError.timedOut, { try await domain.feed(identity, after: after, limit: pageSize) })
-            {
+            switch try await pages.page(identity, after: position) {
             case .reset(let latest):
+                guard try await isStillSignedIn(pages.domain, identity) else { return false }
                 let reason = position > latest ? "cursor_ahead" : "cursor_expired"
+                var buffer = ByteBuffer()
                 SSEEvent.write(
                     event: "reset", id: latest,
                     data: #"{"reason":"\#(reason)","latest":\#(latest)}"#, into: &buffer)
                 position = latest
                 try await writer.write(buffer)
-                return
-            case .changes(let changes, _):
-                guard !changes.isEmpty else { return }
-                for change in changes {
-                    SSEEvent.write(
-                        event: "change", id: change.sequence,
-                        data: String(
-                            decoding: try StreamingJSONEncoder.encode(ChangeDTO(change)),
-                            as: UTF8.self),
-                        into: &buffer)
-                }
-                position = changes[changes.count - 1].sequence
-                try await writer.write(buffer)
-                if changes.count < pageSize { return }
+                return true
+            case .changes(let events, let count, let last, let namesAccount):
+                guard count > 0 else { return true }
+                if namesAccount, try await !isStillSignedIn(pages.domain, identity) { return false }
+                position = last
+                try await writer.write(events)
+                if count < pages.pageSize { return true }
             }
         }
     }
