@@ -5,7 +5,7 @@ fifth completed), a release `doable serve` runs on it, and `doable login` copies
 from the process's start to its exit (each with its quick sync against the server, as a user runs it):
 
   today      `doable today`, RUNS times after one run that is not counted (it migrates an older replica file);
-  baseline   `doable --version`, RUNS times: starting the process at all.
+  baseline   `doable --help`, RUNS times: starting the process at all.
 
 The figure is today's median in ms; the ratio is today / baseline. With BEFORE_BIN, that binary's `doable today`
 runs too, on a copy of the device made before the new binary first opens it.
@@ -57,11 +57,11 @@ def main() -> None:
                 rows.append(("today, BEFORE_BIN", before))
             median_ms(binary, home, ["today"], 1)
             today, out = median_ms(binary, home, ["today"], runs)
-            baseline, _ = median_ms(binary, home, ["--version"], runs)
+            baseline, _ = median_ms(binary, home, ["--help"], runs)
             if before_bin and before_out != out:
                 raise RuntimeError("the two binaries' `doable today` differ")
             shown = sum(1 for line in out.splitlines() if "☐" in line or "◐" in line)
-            rows += [("today", today), ("--version (baseline)", baseline)]
+            rows += [("today", today), ("--help (baseline)", baseline)]
             print(f"\n{tasks:,} tasks on the device, {shown} shown by today, median of {runs} runs:")
             for name, ms in rows:
                 print(f"  {name:<24}{ms:8.0f} ms")

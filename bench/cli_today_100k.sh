@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Issue 32, item 8: `doable today` on a device whose replica holds 100,000 tasks (copied by `doable login` from a
-# seeded server), median of RUNS, against `doable --version` (the process's start) in the same run; target < 300 ms.
+# seeded server), median of RUNS, against `doable --help` (the process's start) in the same run; target < 300 ms.
 # See bench/cli_today_100k.py.
 #   bench/cli_today_100k.sh                                  release build, SQLite server
 #   TASKS=20000 RUNS=5 bench/cli_today_100k.sh               a smaller account
