@@ -373,6 +373,8 @@ let package = Package(
                 "DoableAPI",
                 "DoableClient", "DoableCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                // A replica file of the first format, made by hand (issue 32: its migration).
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: testSwiftSettings
         ),

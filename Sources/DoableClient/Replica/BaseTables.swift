@@ -18,7 +18,7 @@ enum BaseTables {
     }
 
     /// The records stored in `table`.
-    private static func all<T: Decodable>(_ db: Database, _ table: String, as type: T.Type) throws -> [T] {
+    static func all<T: Decodable>(_ db: Database, _ table: String, as type: T.Type) throws -> [T] {
         let decoder = JSONDecoder()
         return try String.fetchAll(db, sql: "SELECT json FROM \(table)").map {
             try decoder.decode(T.self, from: Data($0.utf8))
@@ -56,9 +56,10 @@ enum BaseTables {
         }
 
         func put(_ task: TaskRecord) throws {
-            let sql = "INSERT OR REPLACE INTO tasks (id, list_id, parent_id, json) VALUES (?, ?, ?, ?)"
+            let sql = "INSERT OR REPLACE INTO tasks (id, list_id, parent_id, json, open_due_key) VALUES (?, ?, ?, ?, ?)"
             try db.cachedStatement(sql: sql).execute(arguments: [
                 task.id.description, task.listId.description, task.parentId?.description, try json(task),
+                ReplicaSchema.openDueKey(task),
             ])
         }
 

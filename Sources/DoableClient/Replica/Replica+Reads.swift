@@ -12,8 +12,9 @@ extension Replica {
     }
 
     /// The signed-in account, once a pull has brought it.
+    /// (Replaying pending changes never changes the account, so this reads its one row and nothing else.)
     public func account() throws -> AccountRecord? {
-        try snapshot().account
+        try database.read { db in try BaseTables.all(db, "account", as: AccountRecord.self).first }
     }
 
     /// The lists: the Inbox first, then by name. Lists in the trash only when `includeDeleted`.

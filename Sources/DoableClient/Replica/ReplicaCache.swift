@@ -41,6 +41,12 @@ final class ReplicaCache: @unchecked Sendable {
         return view
     }
 
+    /// The kept view when it is the one `db`'s transaction sees; nil (and nothing loaded) otherwise.
+    func keptView(_ db: Database) throws -> ReplicaView? {
+        guard let key = try ViewKey.current(db), let kept = lock.withLock({ latest }), kept.key == key else { return nil }
+        return kept
+    }
+
     /// The view as of `db`'s transaction, no longer kept: the caller changes it and keeps it again (or keeps it
     /// unchanged when its change fails). Changing a view nothing else holds costs no copy.
     func takeView(_ db: Database) throws -> ReplicaView {

@@ -71,6 +71,7 @@ enum PostgresSchema {
         migration14PostingWhen,
         migration15PushSubscriptions,
         migration16AccountSecurity,
+        migration17SiblingRank,
     ]
 
     /// `text` as an escape string literal, right whatever `standard_conforming_strings` says.

@@ -22,6 +22,7 @@ enum SQLiteSchema {
         migrator.registerMigration("14-posting-when", migrate: migration14PostingWhen)
         migrator.registerMigration("15-push-subscriptions", migrate: migration15PushSubscriptions)
         migrator.registerMigration("16-account-security", migrate: migration16AccountSecurity)
+        migrator.registerMigration("17-sibling-rank", migrate: migration17SiblingRank)
         return migrator
     }
 

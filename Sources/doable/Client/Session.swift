@@ -46,7 +46,7 @@ final class Session {
     var errorStyle: Style { options.errorStyle }
 
     /// The account as last pulled; nil before the first sync.
-    var account: AccountRecord? { (try? snapshot())?.account }
+    var account: AccountRecord? { cached.map(\.account) ?? (try? replica.account()) }
 
     /// The member's time zone (account preferences): it decides what "today" is, as in the web app.
     var timeZone: TimeZone {

@@ -15,12 +15,19 @@ struct TaskTable {
     var showsList = true
 
     init(session: Session, showsList: Bool = true) throws {
+        let snapshot = try session.snapshot()
+        self.init(
+            session: session, lists: snapshot.allLists, labels: snapshot.labels, allIDs: snapshot.allTaskIDs,
+            showsList: showsList)
+    }
+
+    /// A table from what a command read itself (`doable today` reads less than a whole snapshot).
+    init(session: Session, lists: [ListRecord], labels: [LabelRecord], allIDs: [String], showsList: Bool = true) {
         style = session.style
         words = session.dueWords()
-        let snapshot = try session.snapshot()
-        lists = Dictionary(snapshot.allLists.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        labels = Dictionary(snapshot.labels.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        allIDs = snapshot.allTaskIDs
+        self.lists = Dictionary(lists.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        self.labels = Dictionary(labels.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        self.allIDs = allIDs
         self.showsList = showsList
     }
 

@@ -19,14 +19,17 @@ struct TodayCommand: AsyncParsableCommand {
         let session = try options.openSession()
         await session.syncBeforeReading()
         let words = session.dueWords()
-        let open = try session.snapshot().tasks.filter { !$0.isCompleted && $0.due != nil }
-        let due = TaskOrder.sorted(open.filter { words.day(of: $0.due!) <= words.today }, by: .due)
+        // Issue 32, item 8: only the open tasks due by the end of today in any time zone are read (a day after
+        // today's end in UTC covers every zone); the precise cut is the member's day, below.
+        let read = try session.replica.openTasks(dueBefore: words.today.adding(days: 2).startTimestamp)
+        let due = TaskOrder.sorted(read.tasks.filter { words.day(of: $0.due!) <= words.today }, by: .due)
         let overdue = due.filter { words.day(of: $0.due!) < words.today }
         let today = due.filter { words.day(of: $0.due!) == words.today }
         if json.json { return try JSONOutput.print(due) }
         let style = session.style
         guard !due.isEmpty else { return print(style.dim("Nothing due today.")) }
-        let table = try TaskTable(session: session)
+        let table = TaskTable(
+            session: session, lists: read.lists, labels: read.labels, allIDs: read.taskIDs.map(\.description))
         // One table for both sections, so their columns line up.
         let lines = table.render(overdue + today)
         if !overdue.isEmpty {
