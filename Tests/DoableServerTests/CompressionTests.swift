@@ -1,3 +1,5 @@
+@testable import DoableCalDAV
+import DoableCore
 @testable import DoableHTTP
 import DoableServer
 import Foundation
