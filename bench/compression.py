@@ -115,7 +115,7 @@ def main() -> int:
             api = {"Authorization": f"Bearer {token}"}
             today = both("GET", base + "/today", cookies=dict([cookie]))
             _, page, _ = wire("GET", base + "/today", "identity", cookies=dict([cookie]))
-            rows = page.count(b'class="task')
+            rows = len(re.findall(rb'<li\b[^>]*\bclass="task[" ]', page))
             tasks = both("GET", base + f"/api/v1/tasks?list={account['listIds'][1]}&limit=50", headers=api)
 
             print("uploading 1,000 VTODOs over CalDAV for the REPORT ...", flush=True)
