@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
-# Installs what the tests need and a fresh machine may lack: Debian packages (PostgreSQL, SQLite headers, curl, Leaflet,
-# chromium and a font for the browser tests) and a Python virtual environment in .venv with the test tools. Safe to
-# run again; it skips what is there.
+# Installs what the tests need and a fresh machine may lack: Debian packages (PostgreSQL, SQLite and zlib headers,
+# curl, Leaflet, chromium and a font for the browser tests) and a Python virtual environment in .venv with the test
+# tools. Safe to run again; it skips what is there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 missing=()
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
 [ -f /usr/include/sqlite3.h ] || missing+=(libsqlite3-dev)
+# Q-10: compress-nio links the system's zlib (gzip answers).
+[ -f /usr/include/zlib.h ] || missing+=(zlib1g-dev)
 command -v curl >/dev/null 2>&1 || missing+=(curl)
 command -v strace >/dev/null 2>&1 || missing+=(strace)
 [ -x /usr/bin/chromium ] || missing+=(chromium)

@@ -6,7 +6,8 @@ import DoableHTTP
 
 extension CalDAVController {
     /// GET and HEAD: an object's VCALENDAR with its ETag; a collection answers a line about itself (a person who
-    /// opened the URL in a browser learns what it is for).
+    /// opened the URL in a browser learns what it is for). An object goes out uncompressed (`no-transform`, Q-10): its
+    /// ETag is also the `getetag` of every listing, which a client compares with the one it holds.
     func get(_ call: Call) async throws -> Response {
         guard case .object(_, let segment, let name) = call.path else {
             return DAVResponse.text(
@@ -18,7 +19,7 @@ extension CalDAVController {
         let body = object.body ?? ""
         var headers: HTTPFields = [
             .contentType: DAVProperties.objectContentType, .eTag: object.etag,
-            .lastModified: HTTPDate.format(object.lastModified),
+            .lastModified: HTTPDate.format(object.lastModified), .cacheControl: "no-transform",
         ]
         if let ifNoneMatch = call.request.davHeader(.ifNoneMatch), Self.matches(ifNoneMatch, object.etag) {
             return Response(status: .notModified, headers: headers)

@@ -5,6 +5,8 @@ public import Hummingbird
 /// 9.3.2): the request is served as the `GET` it stands for, through every middleware, and the answer keeps its
 /// status and headers — its length among them — without the body. It wraps the whole router, because the router
 /// picks an endpoint by method before any middleware runs (and its own generated `HEAD` endpoints drop the length).
+/// The `GET` goes without `Accept-Encoding`: a `HEAD` is answered as the uncompressed `GET`, whose length is
+/// known.
 public struct HeadAsGet<Inner: HTTPResponderBuilder>: HTTPResponderBuilder {
     let inner: Inner
 
@@ -22,6 +24,7 @@ public struct HeadAsGet<Inner: HTTPResponderBuilder>: HTTPResponderBuilder {
             guard request.method == .head else { return try await inner.respond(to: request, context: context) }
             var head = request.head
             head.method = .get
+            head.headerFields[.acceptEncoding] = nil
             let response = try await inner.respond(to: Request(head: head, body: request.body), context: context)
             var headers = response.headers
             if headers[.contentLength] == nil, let length = response.body.contentLength {

@@ -66,6 +66,7 @@ public func buildRouter(
     if servesTLS { router.add(middleware: HTTPSMiddleware()) }
     if metrics != nil { router.add(middleware: MetricsMiddleware()) }
     router.add(middleware: RequestLogMiddleware())
+    router.add(middleware: ResponseCompressionMiddleware())
     let assets = WebAssets.shared
     router.add(
         middleware: ErrorMiddleware(
