@@ -1,6 +1,7 @@
 import DoableCore
-@_spi(StoreWriting) import DoableStore
+@_spi(StoreWriting) @testable import DoableStore
 import Foundation
+import PostgresNIO
 import Testing
 
 /// What only the PostgreSQL engine has: URLs, schemas and several processes starting at once (OPS-1, OPS-2).
@@ -103,5 +104,46 @@ extension StoreConformanceTests {
         var components = try #require(URLComponents(string: url))
         components.queryItems = (components.queryItems ?? []) + [URLQueryItem(name: "schema", value: schema)]
         return try #require(components.string)
+    }
+}
+
+/// Q-3 and issue 32, item 3: the plans PostgreSQL chooses for the reads every page makes, on a table with the shape
+/// of a real one (many accounts, lists of hundreds of tasks) and statistics gathered.
+extension StoreConformanceTests {
+    @Test(.enabled(if: hasPostgres))
+    func Q3_aPageOfAListWalksARankIndexAndStopsInsteadOfSortingTheList() async throws {
+        try await TestDatabase.withFreshDatabase { url in
+            let store = try await PostgresStore.connect(url: url, logger: Engine.logger)
+            do {
+                var pageOf: TaskQuery?
+                for name in ["ada", "bob", "cy", "dee"] {
+                    let (account, _) = try await store.register(name)
+                    for number in 0..<3 {
+                        let list = makeList(account, "List \(number)", rank: "a\(number)")
+                        let tasks = (0..<400).map { makeTask(in: list, "Task \($0)", rank: "b\(1000 + $0)") }
+                        _ = try await store.commit(WriteBatch([.putList(list)] + tasks.map { .putTask($0) }))
+                        var query = TaskQuery(ownerID: account.id)
+                        query.listID = list.id
+                        query.limit = 51
+                        pageOf = query
+                    }
+                }
+                _ = try await store.fetchAll("ANALYZE tasks") { _ in () }
+                let statement = try PostgresStore.statement(matching: try #require(pageOf))
+                let plan = try await store.fetchAll(
+                    PostgresQuery(unsafeSQL: "EXPLAIN " + statement.sql, binds: statement.binds)
+                ) { try $0["QUERY PLAN"] as String }.joined(separator: "\n")
+                // Either rank index gives the page in order: the list's, or the owner's with the list as a filter
+                // (every list ranks its tasks alike, so that reads a few rows per row of the page).
+                #expect(
+                    plan.contains("Index Scan using tasks_list_rank") || plan.contains("Index Scan using tasks_owner_rank"),
+                    "\(plan)")
+                #expect(!plan.contains("Sort") && !plan.contains("Bitmap"), "the page read the whole list and sorted it:\n\(plan)")
+            } catch {
+                try? await store.close()
+                throw error
+            }
+            try await store.close()
+        }
     }
 }

@@ -72,6 +72,7 @@ enum PostgresSchema {
         migration15PushSubscriptions,
         migration16AccountSecurity,
         migration17SiblingRank,
+        migration18PlannerStatistics,
     ]
 
     /// `text` as an escape string literal, right whatever `standard_conforming_strings` says.

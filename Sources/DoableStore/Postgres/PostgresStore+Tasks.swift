@@ -10,6 +10,11 @@ extension PostgresStore {
     }
 
     public func tasks(matching query: TaskQuery) async throws -> [TaskItem] {
+        try await fetchAll(try Self.statement(matching: query), PostgresRows.task)
+    }
+
+    /// The statement `tasks(matching:)` runs.
+    static func statement(matching query: TaskQuery) throws -> PostgresQuery {
         var builder = PostgresQueryBuilder()
         var conditions = ["t.deleted_at IS NULL"]
         let owner = try builder.bind(query.ownerID.uuid)
@@ -62,7 +67,7 @@ extension PostgresStore {
             SELECT \(PostgresRows.taskColumns) FROM tasks t WHERE \(conditions.joined(separator: " AND "))
             ORDER BY \(query.sort.orderClause) LIMIT \(limit) OFFSET \(offset)
             """
-        return try await fetchAll(builder.query, PostgresRows.task)
+        return builder.query
     }
 
     /// Bounded by `Rules.maximumTaskDepth` levels, like the SQLite engine's.
