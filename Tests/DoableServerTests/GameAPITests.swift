@@ -359,13 +359,17 @@ final class ShiftedClock: Sendable {
     let start: Timestamp
     let realStart = Timestamp.now
     let shift = Mutex<Int64>(0)
+    /// Whether time goes on by itself; a clock that does not moves only when told (`pass`).
+    let ticks: Bool
 
-    init(_ start: Timestamp) { self.start = start }
+    init(_ start: Timestamp, ticks: Bool = true) {
+        self.start = start
+        self.ticks = ticks
+    }
 
     @Sendable func now() -> Timestamp {
-        Timestamp(
-            milliseconds: start.milliseconds + (Timestamp.now.milliseconds - realStart.milliseconds)
-                + shift.withLock { $0 } * 1000)
+        let elapsed = ticks ? Timestamp.now.milliseconds - realStart.milliseconds : 0
+        return Timestamp(milliseconds: start.milliseconds + elapsed + shift.withLock { $0 } * 1000)
     }
 
     func pass(seconds: Int64) { shift.withLock { $0 += seconds } }
