@@ -6,7 +6,8 @@ extension OpenAPI {
 
     static let feedHeaders: JSONValue = .object([
         "ETag": header(
-            "Strong: a digest of the body, so it changes exactly when the body does.", text(pattern: #"^"[0-9a-f]{32}"$"#)),
+            "Strong: a digest of the body, so it changes exactly when the body does (with `-gzip` on a compressed answer).",
+            text(pattern: #"^"[0-9a-f]{32}(-gzip)?"$"#)),
         "Last-Modified": header("The latest change to anything the feed shows (a task leaving it included).", text()),
         "Cache-Control": header("Always `private, max-age=300`.", text(const: "private, max-age=300")),
     ])

@@ -36,8 +36,11 @@ extension OpenAPI {
 
     static let etagHeader: JSONValue = .object([
         "ETag": .object([
-            "description": .string("The item's version as an entity tag, for `If-Match`."), "required": .bool(true),
-            "schema": .object(["type": .string("string"), "pattern": .string(#"^"[0-9]+"$"#)]),
+            "description": .string(
+                "The item's version as an entity tag, for `If-Match`; `\"7-gzip\"` on a gzip-compressed answer (Q-10), "
+                    + "which `If-Match` and `If-None-Match` take as well as `\"7\"`."),
+            "required": .bool(true),
+            "schema": .object(["type": .string("string"), "pattern": .string(#"^"[0-9]+(-gzip)?"$"#)]),
         ])
     ])
 
