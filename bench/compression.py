@@ -10,7 +10,6 @@ gives the CPU per page.
 """
 import argparse
 import gzip
-import json
 import os
 import re
 import shutil
@@ -26,32 +25,13 @@ sys.path.insert(0, str(ROOT / "tests" / "web"))
 sys.path.insert(0, str(ROOT / "bench"))
 from caldav_todos import Uploader, make_todos  # noqa: E402
 from doable_web import Server  # noqa: E402
+from web_pages import seed, sign_in  # noqa: E402
 
 REPORT = """<?xml version="1.0" encoding="utf-8"?>
 <C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
   <D:prop><D:getetag/><C:calendar-data/></D:prop>
   <C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VTODO"/></C:comp-filter></C:filter>
 </C:calendar-query>"""
-
-
-def seed(binary: str, store_args: list[str], work: Path) -> dict:
-    output = work / "seed.json"
-    subprocess.run([binary, "admin", "seed", "--accounts", "1", "--lists-per-account", "4", "--tasks", "1000",
-                    "--output", str(output), *store_args], check=True, stdout=subprocess.DEVNULL)
-    return json.loads(output.read_text())["accounts"][0]
-
-
-def sign_in(base: str, login: str, password: str) -> tuple[str, str]:
-    http = requests.Session()
-    page = http.get(base + "/signin", timeout=30).text
-    token = re.search(r'name="_csrf" value="([^"]+)"', page).group(1)
-    before = set(http.cookies.keys())
-    answer = http.post(base + "/signin", data={"_csrf": token, "login": login, "password": password},
-                       allow_redirects=False, timeout=30)
-    assert answer.status_code in (302, 303), f"sign in answered {answer.status_code}"
-    new = [c for c in answer.cookies if c.name not in before and c.value] or \
-          [c for c in answer.cookies if "session" in c.name]
-    return new[0].name, new[0].value
 
 
 def wire(method: str, url: str, encoding: str, **kwargs) -> tuple[int, bytes, requests.Response]:
