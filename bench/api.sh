@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Q-4 (search) and Q-8 (memory): Doable's API against the bare Hummingbird hello-world ceiling,
-# measured in one run on this machine with wrk on loopback.
+# Q-4 (search) and Q-8 (memory): Doable's API against the bare Hummingbird hello-world ceiling and the
+# same Doable server's GET /healthz (issue 32 states its targets against that), measured in one run on this machine
+# with wrk on loopback.
 #   bench/api.sh                 SQLite, 1,000,000 tasks
 #   DB=postgres bench/api.sh     the same on a throwaway PostgreSQL
 #   TASKS=100000 DURATION=5s bench/api.sh   a quicker run
@@ -70,6 +71,7 @@ run() { # name, connections, wrk args...
 }
 results=$(
     run hello "$CONNECTIONS" -s bench/wrk/report.lua "http://127.0.0.1:$hello_port/hello"
+    run healthz "$CONNECTIONS" -s bench/wrk/report.lua "http://127.0.0.1:$port/healthz"
     run list50 "$CONNECTIONS" -s bench/wrk/get.lua "$base/tasks?list=$DOABLE_LIST&limit=50"
     run create "$CONNECTIONS" -s bench/wrk/create_task.lua "$base/tasks"
     run complete "$CONNECTIONS" -s bench/wrk/complete_task.lua "$base/tasks"
@@ -101,13 +103,16 @@ for line in text.strip().splitlines():
     name, connections = line.split()[0], line.split()[1]
     rows.append((name, connections, {k: float(v) for k, v in re.findall(r"(\w+)=([\d.]+)", line)}))
 ceiling = rows[0][2]["rps"]
-targets = {"list50": "Q-3: >= 0.30 x hello", "list50-nocache": "(page cache off)", "create": "Q-3: >= 5,000/s", "complete": "Q-1: p95 < 20 ms",
-           "search": "Q-4: p95 < 50 ms"}
+healthz = next(row["rps"] for name, _, row in rows if name == "healthz")  # the same server's own floor of work
+targets = {"list50": "Q-3: >= 0.30 x hello", "list50-nocache": "(page cache off)",
+           "create": "Q-3: >= 5,000/s; issue 32: >= 0.12 x healthz", "complete": "Q-1: p95 < 20 ms",
+           "search": "Q-4: p95 < 50 ms", "healthz": "this server's GET /healthz"}
 print(f"\nDoable API on {db}, {int(tasks):,} tasks, wrk for {duration} per figure on loopback")
-print(f"{'figure':<15}{'conns':>6}{'req/s':>9}{'p50 ms':>8}{'p95 ms':>8}{'p99 ms':>8}{'x hello':>9}{'errors':>7}  target")
+print(f"{'figure':<15}{'conns':>6}{'req/s':>9}{'p50 ms':>8}{'p95 ms':>8}{'p99 ms':>8}{'x hello':>9}{'x healthz':>10}"
+      f"{'errors':>7}  target")
 for name, connections, row in rows:
     print(f"{name:<15}{connections[2:]:>6}{row['rps']:>9.0f}{row['p50']:>8.2f}{row['p95']:>8.2f}{row['p99']:>8.2f}"
-          f"{row['rps'] / ceiling:>9.3f}{int(row['errors']):>7}  {targets.get(name, 'ceiling')}")
+          f"{row['rps'] / ceiling:>9.3f}{row['rps'] / healthz:>10.3f}{int(row['errors']):>7}  {targets.get(name, 'ceiling')}")
 print(f"resident memory: {rss_idle} MB after start on {int(tasks):,} tasks, {rss_loaded} MB after the load "
       "(Q-8: < 150 MB)")
 PY

@@ -8,6 +8,9 @@ enum GameColumns {
         account_id, is_strict, points, xp, completed_count, last_closed_day, warned_day, last_line, petted_at,
         created_at, updated_at, version, details
         """
+    /// `profile`, each column of the table named `p` (a join).
+    static let profileJoined = profile.split(separator: ",")
+        .map { "p." + $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: ", ")
     static let day = "account_id, day, status, due_count, done_count, bonus, streak, closed_at, version"
     static let ledger = "id, account_id, kind, reference, points, xp, local_day, detail, at"
     static let item = "id, name, description, category, slot, price, svg, is_retired, created_at, updated_at, version"
@@ -34,6 +37,11 @@ enum GameColumns {
         var rules = GameRules.default
         for (name, value) in try decode([String: Int].self, from: json) { try? rules.set(name, to: value) }
         return rules
+    }
+
+    /// Day statuses joined with commas (`group_concat`, `string_agg`); an unknown one reads as missed, as in a day's row.
+    static func statuses(_ joined: String?) -> [GameDay.Status] {
+        (joined ?? "").split(separator: ",").map { GameDay.Status(rawValue: String($0)) ?? .missed }
     }
 
     /// A stored `YYYY-MM-DD`; anything else is a row no write makes.

@@ -443,4 +443,68 @@ extension StoreConformanceTests {
             #expect(try await store.ledger(accountID: ben.id, before: nil, limit: 10).count == 1)
         }
     }
+
+    /// Issue 32, item 2: a completion's reward reads what it needs in one statement; it must be what the separate
+    /// reads give, on every engine.
+    @Test(arguments: Engine.available)
+    func GAME1_aRewardsReadsAreTheSeparateReadsInOne(engine: Engine) async throws {
+        try await withStore(engine) { store in
+            let (ann, inbox) = try await store.register("ann")
+            let (ben, _) = try await store.register("ben")
+            let task = makeTask(in: inbox, "Stretch")
+            try await store.write(.putTask(task), now: at(5_000))
+
+            // Before anything: no profile, the default rules, no closed day, nothing counted.
+            let empty = try await store.gameRewardReads(
+                accountID: ann.id, taskID: .make(at: at(1)), moodFrom: day(0), through: day(2))
+            #expect(
+                empty
+                    == GameRewardReads(
+                        profile: nil, rules: .default, taskInsertedAt: nil, recentDays: [], onTime: 0, late: 0))
+
+            let profile = makeProfile(ann) {
+                $0.points = 40
+                $0.badges = [.firstTask: at(1)]
+            }
+            var rules = GameRules()
+            try rules.set("basePoints", to: 12)
+            let statuses: [GameDay.Status] = [.missed, .kept, .off, .kept]
+            let days = statuses.enumerated().map { offset, status in
+                GameDay(
+                    accountID: ann.id, day: day(offset - 3), status: status, dueCount: 1, doneCount: 1, bonus: 0,
+                    streak: 0, closedAt: at(Int64(offset)))
+            }
+            let completions = [
+                makeCompletion(of: task, by: ann, at: 1, on: day(-1), onTime: true),
+                makeCompletion(of: task, by: ann, at: 2, on: day(0), onTime: true),
+                makeCompletion(of: task, by: ann, at: 3, on: day(1), onTime: false),
+                makeCompletion(of: task, by: ann, at: 4, on: day(2), onTime: true),
+                makeCompletion(of: task, by: ann, at: 5, on: day(2)),
+                makeCompletion(of: task, by: ann, at: 6, on: day(3), onTime: false),
+                makeCompletion(of: task, by: ben, at: 7, on: day(1), onTime: true),
+            ]
+            let operations: [WriteBatch.Operation] =
+                [.putGameProfile(profile), .putGameRules(rules, version: 1)] + days.map { .putGameDay($0) }
+                + completions.map { .addCompletion($0) }
+            _ = try await store.commit(WriteBatch(operations, now: epoch))
+
+            let reads = try await store.gameRewardReads(
+                accountID: ann.id, taskID: task.id, moodFrom: day(0), through: day(2))
+            #expect(reads.profile == profile)
+            #expect(reads.rules == rules)
+            #expect(reads.taskInsertedAt == at(5_000))
+            #expect(reads.onTime == 2)
+            #expect(reads.late == 1)
+            let latest = try await store.latestGameDays(accountID: ann.id, limit: 3).map(\.status)
+            #expect(reads.recentDays.map(\.rawValue).sorted() == latest.map(\.rawValue).sorted())
+            #expect(reads.recentDays.count == 3)
+            let totals = try await store.completionTotalsByDay(actorID: ann.id, from: day(0), through: day(2))
+            let separately = Mood.of(
+                recentDays: latest, onTime: totals.reduce(0) { $0 + $1.onTime }, late: totals.reduce(0) { $0 + $1.late })
+            #expect(reads.mood == separately)
+            let bens = try await store.gameRewardReads(accountID: ben.id, taskID: task.id, moodFrom: day(0), through: day(2))
+            #expect(bens.profile == nil)
+            #expect(bens.onTime == 1)
+        }
+    }
 }

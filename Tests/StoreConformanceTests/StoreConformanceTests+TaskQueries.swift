@@ -135,6 +135,41 @@ extension StoreConformanceTests {
             #expect(page == ["Call plumber", "write Report"])
         }
     }
+
+    /// Issue 32, item 2: the search index is rewritten only when a task's text or owner changes; completing it (a
+    /// write of the whole row with the same words) leaves it findable once, and a rename still moves its words.
+    @Test(arguments: Engine.available)
+    func TASK7_searchFollowsTheTextThroughWritesThatKeepIt(engine: Engine) async throws {
+        try await withStore(engine) { store in
+            let (ada, inbox) = try await store.register("ada")
+            var task = makeTask(in: inbox, "Buy milk")
+            task.notes = "at the corner shop"
+            try await store.write(.putTask(task))
+            func found(_ text: String) async throws -> [String] {
+                var query = TaskQuery(ownerID: ada.id)
+                query.text = text
+                return try await store.tasks(matching: query).map(\.title)
+            }
+            for status in [TaskStatus.completed, .pending, .completed] {
+                task.status = status
+                task.version += 1
+                try await store.write(.putTask(task))
+            }
+            #expect(try await found("milk") == ["Buy milk"])
+            #expect(try await found("corner") == ["Buy milk"])
+            task.title = "Buy bread"
+            task.version += 1
+            try await store.write(.putTask(task))
+            #expect(try await found("milk").isEmpty)
+            #expect(try await found("bread") == ["Buy bread"])
+            #expect(try await found("corner") == ["Buy bread"])
+            task.notes = "at the market"
+            task.version += 1
+            try await store.write(.putTask(task))
+            #expect(try await found("corner").isEmpty)
+            #expect(try await found("market") == ["Buy bread"])
+        }
+    }
 }
 
 /// Two members' tasks covering every filter: Ada's Inbox and Work lists, labels, a subtask, a trashed task, and

@@ -61,12 +61,15 @@ extension GameService {
     func currentMood(of accountID: AccountID, today: CivilDate) async throws -> Mood {
         async let days = store.latestGameDays(accountID: accountID, limit: 3)
         // Counted by the store from its index: a member who completes hundreds a day reads three rows, not hundreds.
-        async let totals = store.completionTotalsByDay(actorID: accountID, from: today.adding(days: -2), through: today)
+        async let totals = store.completionTotalsByDay(actorID: accountID, from: Self.moodFrom(today), through: today)
         let recent = try await totals
         return Mood.of(
             recentDays: try await days.map(\.status), onTime: recent.reduce(0) { $0 + $1.onTime },
             late: recent.reduce(0) { $0 + $1.late })
     }
+
+    /// GAME-2: the first of the days whose completions the mood counts (today and the two before).
+    static func moodFrom(_ today: CivilDate) -> CivilDate { today.adding(days: -2) }
 
     func todayProgress(account: Account, profile: GameProfile, day: CivilDate) async throws -> TodayProgress {
         let bounds = StreakRules.bounds(of: day, in: domain.calendar(of: account))

@@ -18,14 +18,15 @@ extension GameService {
         let account = identity.account
         guard account.preferences.gameOptIn else { return ([], nil) }
         let calendar = domain.calendar(of: account)
-        async let profileRead = carried == nil ? gameProfileOrNew(account, now: now) : carried!
-        async let rulesRead = store.gameRules()
-        async let insertedRead = store.taskInsertedAt(id: task.id)
-        var profile = try await profileRead
-        let rules = try await rulesRead.rules
+        let today = calendar.day(of: now)
+        // Issue 32: the profile, the rules, the task's insert time and the mood's counts in one read (they were five).
+        let reads = try await store.gameRewardReads(
+            accountID: account.id, taskID: task.id, moodFrom: Self.moodFrom(today), through: today)
+        var profile = carried ?? reads.profile ?? newGameProfile(for: account, now: now)
+        let rules = reads.rules
         let input = RewardInput(
             estimatedMinutes: task.estimatedMinutes, due: task.due, completedAt: now,
-            insertedAt: try await insertedRead ?? task.createdAt, calendar: calendar,
+            insertedAt: reads.taskInsertedAt ?? task.createdAt, calendar: calendar,
             isRecurring: task.recurrence != nil, previousOccurrenceOnTime: previous.map { $0.onTime != false } ?? true,
             isStrict: profile.isStrict, occurrenceOpens: Self.occurrenceOpens(of: task, calendar: calendar),
             previousOccurrenceDoneOn: previous.map { $0.localDay ?? calendar.day(of: $0.completedAt) })
@@ -65,8 +66,7 @@ extension GameService {
         profile.updatedAt = now
         if carried == nil { profile.version += 1 }
         operations.append(.putGameProfile(profile))
-        let today = calendar.day(of: now)
-        var mood = try await currentMood(of: account.id, today: today)
+        var mood = reads.mood
         // The completion being written is not read back yet: a late one pulls the mood down at once.
         if reward.isLate, mood == .happy { mood = .neutral } else if reward.isLate { mood = .sad }
         let reaction = GameReaction(

@@ -32,6 +32,12 @@ public protocol GameStore: Sendable {
     /// before this was kept (schema 11) or restored from an older backup, and for an unknown task. No client sets
     /// it (issue 27: the game's anti-farming window runs from it).
     func taskInsertedAt(id: TaskID) async throws -> Timestamp?
+    /// GAME-1 and GAME-2: what rewarding `accountID`'s completion of `taskID` reads, in one statement: the profile
+    /// (`gameProfile`), the rules (`gameRules`), the task's insert time (`taskInsertedAt`), the statuses of the three
+    /// latest closed days (`latestGameDays`) and the on-time and late completions in `moodFrom...through` (the sums
+    /// of `completionTotalsByDay`).
+    func gameRewardReads(accountID: AccountID, taskID: TaskID, moodFrom: CivilDate, through: CivilDate) async throws
+        -> GameRewardReads
     /// GAME-6: per local day in `from...through` (all of history when `from` is nil), the actor's completions.
     func completionTotalsByDay(actorID: AccountID, from: CivilDate?, through: CivilDate) async throws
         -> [CompletionDayTotals]

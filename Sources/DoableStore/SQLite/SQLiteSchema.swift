@@ -23,6 +23,7 @@ enum SQLiteSchema {
         migrator.registerMigration("15-push-subscriptions", migrate: migration15PushSubscriptions)
         migrator.registerMigration("16-account-security", migrate: migration16AccountSecurity)
         migrator.registerMigration("17-sibling-rank", migrate: migration17SiblingRank)
+        migrator.registerMigration("18-search-on-text-change", migrate: migration18SearchOnTextChange)
         return migrator
     }
 
