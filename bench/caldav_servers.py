@@ -2,7 +2,7 @@
 one empty calendar collection for VTODOs: `calendar_url`, `auth` (HTTP Basic) and the server's process id (for its
 CPU time and memory).
 
-  Doable     `doable serve` (SQLite in a temporary folder, or PostgreSQL when DOABLE_DATABASE_URL is set), an
+  Doable     `doable serve` (SQLite in a temporary folder, or "Doable/PG" on the PostgreSQL of a URL), an
              account registered through the API, an app password (ACC-5) for Basic, and a list made through the API,
              served as /dav/calendars/<username>/<listId>/;
   Radicale   `python -m radicale`, filesystem storage in a temporary folder, no authentication (any Basic login is
@@ -28,6 +28,7 @@ import tempfile
 import time
 import uuid
 from pathlib import Path
+from urllib.parse import urlparse
 
 import requests
 
@@ -48,6 +49,34 @@ def cpu_seconds(pid: int) -> float:
     """User plus system CPU time of a process so far (all its threads), from /proc."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def postgres_cluster_cpu_seconds(database_url: str) -> float:
+    """CPU time so far of the PostgreSQL cluster listening on the URL's port: its postmaster, every live child
+    (backends, checkpointer, WAL writer, autovacuum) and the children it has reaped (cutime + cstime), so that a
+    backend that came and went still counts. The database's CPU is part of what Doable on PostgreSQL costs."""
+    port = urlparse(database_url).port
+    clock = os.sysconf("SC_CLK_TCK")
+    postmaster, children = None, []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+            cmdline = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        fields = stat.rsplit(")", 1)[1].split()
+        if b"-p" in cmdline and cmdline.index(b"-p") + 1 < len(cmdline) and cmdline[cmdline.index(b"-p") + 1] \
+                == str(port).encode() and cmdline[0].endswith(b"postgres"):
+            postmaster = (int(entry.name), fields)
+        children.append((int(fields[1]), fields))  # (parent pid, fields)
+    if postmaster is None:
+        raise RuntimeError(f"no postmaster found listening on port {port}")
+    pid, fields = postmaster
+    total = sum(int(fields[i]) for i in (11, 12, 13, 14))
+    total += sum(int(f[11]) + int(f[12]) for parent, f in children if parent == pid)
+    return total / clock
 
 
 def rss_mb(pid: int) -> float:
@@ -78,6 +107,9 @@ class PythonServer:
     @property
     def pid(self) -> int:
         return self.process.pid
+
+    def cpu_seconds(self) -> float:
+        return cpu_seconds(self.pid)
 
     def command(self) -> list[str]:
         raise NotImplementedError
@@ -189,14 +221,14 @@ class Xandikos(PythonServer):
 
 
 class Doable:
-    """`doable serve` through the live tests' `LiveServer` (bcrypt cost 4, warnings only)."""
+    """`doable serve` through the live tests' `LiveServer` (bcrypt cost 4, warnings only), on SQLite in a temporary
+    folder or, given `database_url`, on that PostgreSQL (whose CPU `cpu_seconds` counts too)."""
 
-    name = "Doable"
-
-    def __init__(self, binary: str):
+    def __init__(self, binary: str, database_url: str | None = None):
         self.binary = binary
-        database_url = os.environ.get("DOABLE_DATABASE_URL")
+        self.database_url = database_url
         self.engine = "PostgreSQL" if database_url else "SQLite"
+        self.name = "Doable/PG" if database_url else "Doable"
         self.server = LiveServer(*(["--database-url", database_url] if database_url else []), binary=binary)
         self.calendar_url = ""
 
@@ -207,6 +239,11 @@ class Doable:
     @property
     def pid(self) -> int:
         return self.server.process.pid
+
+    def cpu_seconds(self) -> float:
+        """The server's CPU time, plus its PostgreSQL cluster's on PostgreSQL."""
+        own = cpu_seconds(self.pid)
+        return own + (postgres_cluster_cpu_seconds(self.database_url) if self.database_url else 0.0)
 
     def __enter__(self):
         self.server.__enter__()

@@ -198,6 +198,156 @@ struct CalDAVObjectTests {
         }
     }
 
+    /// Issue 32: a plain VTODO time range reads only the tasks whose dates may fall in it. Its answer must be the one
+    /// the filter gives when every object is matched as a client reads it, which a query that also asks for a UID
+    /// (every object has one) still does; in zones at both ends of the clock, where whole days move the most.
+    @Test(arguments: ["Pacific/Kiritimati", "Pacific/Pago_Pago"])
+    func INTEROP1_aTimeRangeQueryAnswersWhatMatchingEveryObjectAnswers(zone: String) async throws {
+        try await TestServer.withDAV { api, dav, token in
+            let zoned = try await api.call(.patch, "/api/v1/me", token: token, json: ["preferences": ["timeZone": zone]])
+            #expect(zoned.status == .ok)
+            let listID = try await api.createList(token, "Errands")
+            let calendar = "/dav/calendars/alice/\(listID)/"
+            let todos: [String: [String]] = [
+                "day-before": ["DUE;VALUE=DATE:20270228"],
+                "first-day": ["DUE;VALUE=DATE:20270301"],
+                "last-day": ["DUE;VALUE=DATE:20270310"],
+                "day-after": ["DUE;VALUE=DATE:20270311"],
+                "at-start": ["DUE:20270301T000000Z"],
+                "inside": ["DUE:20270309T235959Z"],
+                "at-end": ["DUE:20270310T000000Z"],
+                "after-end": ["DUE:20270310T000001Z"],
+                "long-before": ["DUE:20260105T100000Z"],
+                "spanning": ["DTSTART:20270201T000000Z", "DUE:20270420T000000Z"],
+                "starts-inside": ["DTSTART:20270305T080000Z"],
+                "starts-after": ["DTSTART;VALUE=DATE:20270312"],
+                "undated": ["CREATED:20261120T090000Z"],
+                "done-inside": ["CREATED:20261120T090000Z", "STATUS:COMPLETED", "COMPLETED:20270305T100000Z"],
+                "repeats-into": ["DUE:20270201T090000Z", "RRULE:FREQ=WEEKLY;COUNT=8"],
+                "lasts": ["DTSTART:20270228T200000Z", "DURATION:PT10H"],
+            ]
+            for (uid, extra) in todos {
+                let put = try await dav.put(calendar + "\(uid).ics", VTodo.make(uid: uid, summary: uid, extra: extra))
+                #expect(put.status == .created, "\(uid): \(put.body)")
+            }
+            let made = try await api.createTask(token, ["title": "From the app", "listId": listID, "due": "2027-03-05"])
+            let fromApp = "\(try #require(made["id"] as? String)).ics"
+
+            func query(_ range: String, alsoUID: Bool) async throws -> [String: String] {
+                let uid = alsoUID ? #"<C:prop-filter name="UID"/>"# : ""
+                let response = try await dav.report(
+                    calendar,
+                    """
+                    <C:calendar-query xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+                      <D:prop><D:getetag/><C:calendar-data/></D:prop>
+                      <C:filter><C:comp-filter name="VCALENDAR"><C:comp-filter name="VTODO">\(range)\(uid)\
+                      </C:comp-filter></C:comp-filter></C:filter>
+                    </C:calendar-query>
+                    """)
+                #expect(response.status.code == 207, "\(response.body)")
+                var found: [String: String] = [:]
+                for (href, entry) in response.responses {
+                    let etag = entry.property(.dav("getetag"))?.text ?? ""
+                    let body = entry.property(.caldav("calendar-data"))?.text ?? ""
+                    found[String(href.dropFirst(calendar.count))] = etag + "\n" + body
+                }
+                return found
+            }
+            let ranges = [
+                #"<C:time-range start="20270301T000000Z" end="20270310T000000Z"/>"#,
+                #"<C:time-range start="20270301T000000Z"/>"#, #"<C:time-range end="20270301T000000Z"/>"#,
+                #"<C:time-range start="20270305T000000Z" end="20270305T000001Z"/>"#,
+            ]
+            for range in ranges {
+                let fast = try await query(range, alsoUID: false)
+                #expect(fast == (try await query(range, alsoUID: true)), "\(zone) \(range)")
+                #expect(fast.allSatisfy { $0.value.contains("BEGIN:VTODO") })
+            }
+            let march = try await query(ranges[0], alsoUID: false)
+            let always: Set = [
+                "inside.ics", "at-end.ics", "spanning.ics", "starts-inside.ics", "undated.ics", "done-inside.ics",
+                "repeats-into.ics", "lasts.ics", fromApp,
+            ]
+            #expect(always.isSubset(of: march.keys), "\(zone): \(march.keys.sorted())")
+            for never in ["day-before.ics", "day-after.ics", "at-start.ics", "after-end.ics", "long-before.ics", "starts-after.ics"] {
+                #expect(march[never] == nil, "\(zone): \(never)")
+            }
+            // Whole days start at midnight in the member's zone: 14 hours before UTC in Kiritimati, 11 after in
+            // Pago Pago.
+            let east = zone == "Pacific/Kiritimati"
+            #expect((march["first-day.ics"] != nil) == !east && (march["last-day.ics"] != nil) == east, "\(zone)")
+        }
+    }
+
+    /// Issue 32: a multiget reads the names clients chose with their tasks, objects and parents' UIDs in one go. Each
+    /// object it answers is the one a GET answers (ETag and body), whether its parent is in the same request or not,
+    /// for names a client chose and for `<task id>.ics`; a task changed since is answered as it is now.
+    @Test func INTEROP1_multigetAnswersWhatGetAnswersForEveryObject() async throws {
+        try await TestServer.withDAV { api, dav, token in
+            let listID = try await api.createList(token, "Errands")
+            let calendar = "/dav/calendars/alice/\(listID)/"
+            _ = try await dav.put(calendar + "parent.ics", VTodo.make(uid: "parent", summary: "Paint the fence"))
+            _ = try await dav.put(
+                calendar + "child.ics",
+                VTodo.make(uid: "child", summary: "Buy paint", extra: ["RELATED-TO;RELTYPE=PARENT:parent"]))
+            _ = try await dav.put(
+                calendar + "waiting.ics",
+                VTodo.make(uid: "waiting", summary: "Waits", extra: ["RELATED-TO;RELTYPE=PARENT:not-yet"]))
+            let made = try await api.createTask(token, ["title": "Made in the app", "listId": listID])
+            let appTask = try #require(made["id"] as? String)
+            _ = try await api.call(
+                .post, "/api/v1/tasks", token: token, json: ["title": "Its subtask", "listId": listID, "parentId": appTask])
+            let children = try await api.tasks(token).filter { $0["parentId"] as? String == appTask }
+            let appChild = "\(try #require(children.first?["id"] as? String)).ics"
+            _ = try await dav.put(calendar + "last.ics", VTodo.make(uid: "last", summary: "Last"))
+
+            func multiget(_ names: [String]) async throws -> [String: String] {
+                let response = try await dav.report(
+                    calendar,
+                    """
+                    <C:calendar-multiget xmlns:D="DAV:" xmlns:C="urn:ietf:params:xml:ns:caldav">
+                      <D:prop><D:getetag/><C:calendar-data/></D:prop>
+                      \(names.map { "<D:href>\(calendar)\($0)</D:href>" }.joined())
+                    </C:calendar-multiget>
+                    """)
+                #expect(response.status.code == 207)
+                var found: [String: String] = [:]
+                for (href, entry) in response.responses {
+                    guard let body = entry.property(.caldav("calendar-data"))?.text else { continue }
+                    found[String(href.dropFirst(calendar.count))] = (entry.property(.dav("getetag"))?.text ?? "") + body
+                }
+                return found
+            }
+            func get(_ name: String) async throws -> String? {
+                let response = try await dav.send(.get, calendar + name)
+                guard response.status == .ok else { return nil }
+                return (response.headers[.eTag] ?? "") + response.body
+            }
+            let names = ["parent.ics", "child.ics", "waiting.ics", "\(appTask).ics", appChild, "last.ics"]
+            var expected: [String: String] = [:]
+            for name in names { expected[name] = try await get(name) }
+            #expect(expected.count == 6, "\(expected.keys.sorted())")
+            #expect(try await multiget(names) == expected)
+            for name in names { #expect(try await multiget([name]) == [name: expected[name]], "\(name) on its own") }
+            #expect(expected["child.ics"]?.contains("RELATED-TO;RELTYPE=PARENT:parent") == true)
+            #expect(expected[appChild]?.contains("RELATED-TO;RELTYPE=PARENT:\(appTask)") == true)
+
+            // The parent is changed in the app: a multiget answers it as it is now, never the body it sent before.
+            let tasks = try await api.tasks(token)
+            let parentID = try #require(tasks.first { $0["title"] as? String == "Paint the fence" }?["id"] as? String)
+            let patched = try await api.call(
+                .patch, "/api/v1/tasks/\(parentID)", token: token, json: ["title": "Paint the gate"])
+            #expect(patched.status == .ok)
+            let after = try await multiget(["child.ics", "parent.ics"])
+            #expect(after["parent.ics"]?.contains("SUMMARY:Paint the gate") == true)
+            #expect(after["parent.ics"] != expected["parent.ics"])
+            #expect(
+                after == [
+                    "child.ics": try await get("child.ics") ?? "", "parent.ics": try await get("parent.ics") ?? "",
+                ])
+        }
+    }
+
     @Test func INTEROP1_multigetAnswersEachHrefAndAMissingOneWith404() async throws {
         try await TestServer.withDAV { api, dav, token in
             let listID = try await api.createList(token, "Errands")

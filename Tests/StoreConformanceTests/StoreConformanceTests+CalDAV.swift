@@ -105,6 +105,101 @@ extension StoreConformanceTests {
     }
 
     @Test(arguments: Engine.available)
+    func INTEROP1_entriesByNameCarryTheTaskItsObjectAndItsParentsUIDInTheList(engine: Engine) async throws {
+        try await withStore(engine) { store in
+            let (ada, inbox) = try await store.register("ada")
+            let work = makeList(ada, "Work")
+            try await store.write(.putList(work))
+            let parent = makeTask(in: inbox, "Parent with an object")
+            let bare = makeTask(in: inbox, "Parent without one", rank: "a1")
+            let child = makeTask(in: inbox, "Child", rank: "a2", parent: parent)
+            let orphan = makeTask(in: inbox, "Child of a bare parent", rank: "a3", parent: bare)
+            let binned = makeTask(in: inbox, "Trashed", rank: "a4") {
+                $0.deletedAt = at(1)
+                $0.trashedWith = $0.id.description
+            }
+            let elsewhere = makeTask(in: work, "In another list")
+            try await store.put([parent, bare, child, orphan, binned, elsewhere])
+            let objects = [
+                makeCalendarObject(parent, name: "parent.ics", uid: "PARENT-UID"),
+                makeCalendarObject(child, name: "child.ics", uid: "CHILD-UID", pendingParentUID: "X"),
+                makeCalendarObject(orphan, name: "orphan.ics"), makeCalendarObject(binned, name: "binned.ics"),
+                makeCalendarObject(elsewhere, name: "child.ics", uid: "ELSEWHERE"),
+            ]
+            _ = try await store.commit(WriteBatch(objects.map { .putCalendarObject($0) }, now: epoch))
+
+            let names = ["parent.ics", "child.ics", "orphan.ics", "binned.ics", "missing.ics", "\(bare.id).ics"]
+            let entries = try await store.calendarEntries(listID: inbox.id, names: names)
+            let expected = [
+                CalendarEntry(task: parent, object: objects[0], parentUID: nil),
+                CalendarEntry(task: child, object: objects[1], parentUID: "PARENT-UID"),
+                CalendarEntry(task: orphan, object: objects[2], parentUID: nil),
+                CalendarEntry(task: binned, object: objects[3], parentUID: nil),
+            ]
+            #expect(entries == expected.sorted { $0.task.id < $1.task.id })
+            #expect(entries.count == (try await store.calendarObjectTasks(listID: inbox.id, names: names)).count)
+            #expect(
+                try await store.calendarEntries(listID: work.id, names: names).map(\.task)
+                    == [elsewhere], "names are looked up in the list only")
+            #expect(try await store.calendarEntries(listID: inbox.id, names: []).isEmpty)
+        }
+    }
+
+    @Test(arguments: Engine.available)
+    func INTEROP1_timeRangeCandidatesAreTheDatedInTheDaysAndThoseDatesCannotJudge(engine: Engine) async throws {
+        try await withStore(engine) { store in
+            let (ada, inbox) = try await store.register("ada")
+            let work = makeList(ada, "Work")
+            try await store.write(.putList(work))
+            func dated(_ title: String, rank: String, due: String?, start: String? = nil) -> TaskItem {
+                makeTask(in: inbox, title, rank: rank) {
+                    $0.due = due.flatMap(TaskDate.init)
+                    $0.start = start.flatMap(TaskDate.init)
+                }
+            }
+            let firstDay = dated("Due on the first day", rank: "a0", due: "2027-03-01")
+            let lastMoment = dated("Due late on the day before the bound", rank: "a1", due: "2027-03-09T23:59:59Z")
+            let spanning = dated("Started before, due after", rank: "a2", due: "2027-04-20", start: "2027-02-01")
+            let startOnly = dated("Starts inside", rank: "a3", due: nil, start: "2027-03-05T08:00:00Z")
+            let undated = dated("No dates", rank: "a4", due: nil)
+            let before = dated("Due the day before", rank: "a5", due: "2027-02-28T23:59:59Z")
+            let atBound = dated("Due on the bound", rank: "a6", due: "2027-03-10")
+            let repeating = makeTask(in: inbox, "Repeats, due long before", rank: "a7") {
+                $0.due = TaskDate("2026-01-05")
+                $0.recurrence = "FREQ=WEEKLY"
+            }
+            let lasting = dated("Object with a DURATION", rank: "a8", due: nil, start: "2026-06-01")
+            let trashed = makeTask(in: inbox, "Trashed", rank: "a9") {
+                $0.due = TaskDate("2027-03-02")
+                $0.deletedAt = at(1)
+                $0.trashedWith = $0.id.description
+            }
+            let elsewhere = makeTask(in: work, "Other list") { $0.due = TaskDate("2027-03-02") }
+            try await store.put([
+                firstDay, lastMoment, spanning, startOnly, undated, before, atBound, repeating, lasting, trashed,
+                elsewhere,
+            ])
+            var withDuration = makeCalendarObject(lasting)
+            withDuration.body = withDuration.body.replacingOccurrences(of: "END:VTODO", with: "DURATION:PT1H\r\nEND:VTODO")
+            try await store.write(.putCalendarObject(withDuration), .putCalendarObject(makeCalendarObject(before)))
+
+            let from = CivilDate("2027-03-01"), until = CivilDate("2027-03-10")
+            let candidates = try await store.calendarTasks(listID: inbox.id, datedFrom: from, before: until)
+            #expect(candidates == [firstDay, lastMoment, spanning, startOnly, undated, repeating, lasting])
+            #expect(
+                try await store.calendarTasks(listID: inbox.id, datedFrom: nil, before: until).map(\.title)
+                    == [firstDay, lastMoment, spanning, startOnly, undated, before, repeating, lasting].map(\.title),
+                "no lower bound")
+            #expect(
+                try await store.calendarTasks(listID: inbox.id, datedFrom: from, before: nil).map(\.title)
+                    == [firstDay, lastMoment, spanning, startOnly, undated, atBound, repeating, lasting].map(\.title),
+                "no upper bound")
+            #expect(try await store.calendarTasks(listID: work.id, datedFrom: from, before: until) == [elsewhere])
+            #expect(try await store.calendarTasks(listID: .make(), datedFrom: from, before: until).isEmpty)
+        }
+    }
+
+    @Test(arguments: Engine.available)
     func INTEROP1_objectsAwaitingAParentAreFoundByItsUIDInTheirListWhileNotTrashed(engine: Engine) async throws {
         try await withStore(engine) { store in
             let (ada, inbox) = try await store.register("ada")

@@ -16,8 +16,20 @@ extension CalDAVService {
     /// `calendar-multiget`: the named resources with bodies; a name that is not there is absent from the answer.
     public func davObjects(_ identity: Identity, listID: ListID, names: [String]) async throws -> [String: DAVObject] {
         _ = try await domain.access(listID, for: identity, .read)
-        let tasks = try await davTasks(listID: listID, names: Array(Set(names))).filter { $0.value.deletedAt == nil }
-        let rendering = try await davRendering(identity, tasks: Array(tasks.values), listID: nil, withBodies: true)
+        // Names clients chose come with their tasks, objects and parents' UIDs in one read; the rest (`<task id>.ics`
+        // of tasks no client wrote) are looked up as `davTasks` does.
+        let unique = Array(Set(names))
+        let entries = try await store.calendarEntries(listID: listID, names: unique)
+        var tasks = Dictionary(entries.map { ($0.object.name, $0.task) }, uniquingKeysWith: { first, _ in first })
+        let rest = unique.filter { tasks[$0] == nil }
+        if !rest.isEmpty {
+            tasks.merge(try await davTasks(listID: listID, names: rest), uniquingKeysWith: { first, _ in first })
+        }
+        tasks = tasks.filter { $0.value.deletedAt == nil }
+        let rendering = try await davRendering(
+            identity, tasks: Array(tasks.values), listID: nil, withBodies: true,
+            objects: entries.map(\.object),
+            parentUIDs: entries.compactMap { entry in entry.task.parentID.map { ($0, entry.parentUID) } })
         return tasks.mapValues { rendering.object(of: $0, withBody: true) }
     }
 
@@ -37,8 +49,6 @@ extension CalDAVService {
         -> [DAVObject]
     {
         _ = try await domain.access(listID, for: identity, .read)
-        let tasks = try await store.tasks(listID: listID, includingTrashed: false)
-        var rendering = try await davRendering(identity, tasks: tasks, listID: listID, withBodies: false)
         let todos = filter.compFilters.first { $0.name.uppercased() == "VTODO" }
         let onDatesOnly =
             filter.name.uppercased() == "VCALENDAR" && filter.propFilters.isEmpty
@@ -46,6 +56,18 @@ extension CalDAVService {
             && todos.map {
                 !$0.isNotDefined && $0.propFilters.isEmpty && $0.compFilters.isEmpty
             } == true
+        let tasks: [TaskItem]
+        var rendering: DAVRendering
+        if onDatesOnly, let range = todos?.timeRange {
+            // Only the tasks the range may hold are read, with their objects: a tenth of a calendar, not all of it.
+            tasks = try await store.calendarTasks(
+                listID: listID, datedFrom: Self.candidateDay(range.start, days: -2),
+                before: Self.candidateDay(range.end, days: 2))
+            rendering = try await davRendering(identity, tasks: tasks, listID: nil, withBodies: true)
+        } else {
+            tasks = try await store.tasks(listID: listID, includingTrashed: false)
+            rendering = try await davRendering(identity, tasks: tasks, listID: listID, withBodies: false)
+        }
         let byDates = onDatesOnly ? tasks.filter(rendering.timesAreTheTasks) : []
         let byDateIDs = Set(byDates.map(\.id))
         let byBody = tasks.filter { !byDateIDs.contains($0.id) }
@@ -62,6 +84,14 @@ extension CalDAVService {
         let results = tasks.filter { matched.contains($0.id) }
         if withBodies { try await loadBodies(of: results.map(\.id), into: &rendering) }
         return results.map { rendering.object(of: $0, withBody: withBodies) }
+    }
+
+    /// A bound of a time range as a day for `calendarTasks(listID:datedFrom:before:)`, moved out by `days`: a whole-day
+    /// date counts from midnight in the member's zone (at most 14 hours either side of UTC), so two days cover every
+    /// zone. nil (no bound) for an open end or one beyond the years dates are stored in.
+    static func candidateDay(_ moment: Timestamp?, days: Int) -> CivilDate? {
+        guard let day = moment?.civilDate.adding(days: days), (1...9999).contains(day.year) else { return nil }
+        return day
     }
 
     /// The task a resource name stands for in the list (trashed ones included).
@@ -91,10 +121,12 @@ extension CalDAVService {
     }
 
     /// Everything needed to render `tasks` for the caller, read in a few queries: with `withBodies`, the objects
-    /// with their bodies; otherwise the headers of the list's objects (`listID`) or of the tasks'.
-    func davRendering(_ identity: Identity, tasks: [TaskItem], listID: ListID?, withBodies: Bool) async throws
-        -> DAVRendering
-    {
+    /// with their bodies; otherwise the headers of the list's objects (`listID`) or of the tasks'. `objects` and
+    /// `parentUIDs` (a parent's object UID, nil for a parent without one) are what the caller has read already.
+    func davRendering(
+        _ identity: Identity, tasks: [TaskItem], listID: ListID?, withBodies: Bool, objects: [CalendarObject] = [],
+        parentUIDs: [(TaskID, String?)] = []
+    ) async throws -> DAVRendering {
         let ids = tasks.map(\.id)
         let labels = try await store.labels(ownerID: identity.account.id)
         // The caller's own reminders are few; reading them by account beats a lookup of every task of a calendar.
@@ -103,13 +135,16 @@ extension CalDAVService {
         var rendering = DAVRendering(
             zone: domain.zone(of: identity.account),
             labelNames: Dictionary(labels.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first }),
-            reminders: Dictionary(grouping: reminders, by: \.taskID), objects: [:], parentUIDs: [:], bodies: domain.davBodies)
+            reminders: Dictionary(grouping: reminders, by: \.taskID),
+            objects: Dictionary(objects.map { ($0.taskID, $0) }, uniquingKeysWith: { first, _ in first }),
+            parentUIDs: [:], bodies: domain.davBodies)
+        for case (let parent, let uid?) in parentUIDs { rendering.parentUIDs[parent] = uid }
         if withBodies || listID == nil {
             try await loadBodies(of: ids, into: &rendering)
         } else if let listID {
             for header in try await store.calendarObjectHeaders(listID: listID) { rendering.headers[header.taskID] = header }
         }
-        let known = Set(rendering.objects.keys).union(rendering.headers.keys).union(ids)
+        let known = Set(rendering.objects.keys).union(rendering.headers.keys).union(ids).union(parentUIDs.map(\.0))
         let outsideParents = Set(tasks.compactMap(\.parentID)).subtracting(known)
         if !outsideParents.isEmpty {
             for object in try await store.calendarObjects(taskIDs: Array(outsideParents)) {

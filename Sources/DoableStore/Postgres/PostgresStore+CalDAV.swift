@@ -56,6 +56,23 @@ extension PostgresStore {
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })
     }
 
+    public func calendarEntries(listID: ListID, names: [String]) async throws -> [CalendarEntry] {
+        guard !names.isEmpty else { return [] }
+        let entries = try await fetchAll(
+            """
+            SELECT \(unescaped: PostgresRows.taskColumns), \(unescaped: Self.prefixedCalendarObjectColumns),
+                p.uid AS parent_uid
+            FROM calendar_objects o JOIN tasks t ON t.id = o.task_id LEFT JOIN calendar_objects p ON p.task_id = t.parent_id
+            WHERE o.name = ANY(\(names)) AND t.list_id = \(listID.uuid) ORDER BY o.task_id
+            """
+        ) { row in
+            CalendarEntry(
+                task: try PostgresRows.task(row), object: try Self.calendarObject(row), parentUID: try row["parent_uid"])
+        }
+        var seen: Set<String> = []
+        return entries.filter { seen.insert($0.object.name).inserted }
+    }
+
     public func calendarObjectHeaders(listID: ListID) async throws -> [CalendarObjectHeader] {
         try await fetchAll(
             """
@@ -70,6 +87,25 @@ extension PostgresStore {
                 bodyVersion: try $0["body_version"], pendingParentUID: try $0["pending_parent_uid"],
                 mentionsDuration: try $0["mentions_duration"])
         }
+    }
+
+    /// Text comparison works for both forms of a date: `2027-03-01` sorts before every moment of that day
+    /// (`2027-03-01T…Z`), so "on or after the day" and "before the day" hold for days and moments alike.
+    public func calendarTasks(listID: ListID, datedFrom from: CivilDate?, before: CivilDate?) async throws
+        -> [TaskItem]
+    {
+        // COLLATE "C": byte order, whatever the database's collation makes of `-` and `T`.
+        let from = from?.description ?? "", before = before?.description ?? ""
+        return try await fetchAll(
+            """
+            SELECT \(unescaped: PostgresRows.taskColumns) FROM tasks t
+            WHERE t.list_id = \(listID.uuid) AND t.deleted_at IS NULL AND (
+                ((\(from) = '' OR t.due >= \(from) COLLATE "C" OR t.start >= \(from) COLLATE "C")
+                    AND (\(before) = '' OR t.due < \(before) COLLATE "C" OR t.start < \(before) COLLATE "C"))
+                OR t.recurrence IS NOT NULL OR (t.due IS NULL AND t.start IS NULL)
+                OR EXISTS (SELECT 1 FROM calendar_objects o WHERE o.task_id = t.id AND position('DURATION' in o.body) > 0))
+            ORDER BY t.rank, t.id
+            """, PostgresRows.task)
     }
 
     public func calendarObjectTasks(listID: ListID, uid: String) async throws -> [TaskID] {

@@ -58,6 +58,27 @@ extension SQLiteStore {
         return Dictionary(rows, uniquingKeysWith: { first, _ in first })
     }
 
+    public func calendarEntries(listID: ListID, names: [String]) async throws -> [CalendarEntry] {
+        guard !names.isEmpty else { return [] }
+        let entries = try await fetchAll(
+            """
+            SELECT \(SQLiteRows.prefixedTaskColumns), \(Self.prefixedCalendarObjectColumns), p.uid AS parent_uid
+            FROM calendar_objects o JOIN tasks t ON t.id = o.task_id LEFT JOIN calendar_objects p ON p.task_id = t.parent_id
+            WHERE o.name IN (SELECT value FROM json_each(?)) AND t.list_id = ? ORDER BY o.task_id
+            """, [Self.jsonArray(names), listID.description]
+        ) { (columns: SQLiteColumns) in
+            let object = columns.from(23)
+            return CalendarEntry(
+                task: SQLiteRows.task(columns),
+                object: CalendarObject(
+                    taskID: object.id(0)!, name: object.text(1), uid: object.text(2), body: object.text(3),
+                    bodyVersion: object.int64(4), pendingParentUID: object.optionalText(5)),
+                parentUID: object.optionalText(6))
+        }
+        var seen: Set<String> = []
+        return entries.filter { seen.insert($0.object.name).inserted }
+    }
+
     public func calendarObjectHeaders(listID: ListID) async throws -> [CalendarObjectHeader] {
         try await fetchAll(
             """
@@ -72,6 +93,22 @@ extension SQLiteStore {
                 bodyVersion: row["body_version"], pendingParentUID: row["pending_parent_uid"],
                 mentionsDuration: row["mentions_duration"])
         }
+    }
+
+    /// Text comparison works for both forms of a date: `2027-03-01` sorts before every moment of that day
+    /// (`2027-03-01T…Z`), so "on or after the day" and "before the day" hold for days and moments alike.
+    public func calendarTasks(listID: ListID, datedFrom from: CivilDate?, before: CivilDate?) async throws
+        -> [TaskItem]
+    {
+        let from = from?.description ?? "", before = before?.description ?? ""
+        return try await fetchAll(
+            """
+            SELECT \(SQLiteRows.taskColumns) FROM tasks t WHERE list_id = ?1 AND deleted_at IS NULL AND (
+                ((?2 = '' OR due >= ?2 OR start >= ?2) AND (?3 = '' OR due < ?3 OR start < ?3))
+                OR recurrence IS NOT NULL OR (due IS NULL AND start IS NULL)
+                OR EXISTS (SELECT 1 FROM calendar_objects o WHERE o.task_id = t.id AND instr(o.body, 'DURATION') > 0))
+            ORDER BY rank, id
+            """, [listID.description, from, before], SQLiteRows.task)
     }
 
     public func calendarObjectTasks(listID: ListID, uid: String) async throws -> [TaskID] {
