@@ -106,13 +106,24 @@ extension Domain {
     func taskAccess(_ id: TaskID, for identity: Identity, _ action: ListAction, field: String? = nil)
         async throws -> (TaskItem, ListAccess)
     {
-        guard let task = try await store.task(id: id),
-            let (list, memberRole) = try await store.list(id: task.listID, roleOf: identity.account.id),
+        guard let task = try await storedTask(id),
+            let (list, memberRole) = try await storedList(task.listID, roleOf: identity.account.id),
             let role = Self.role(of: identity.account.id, in: list, membership: memberRole)
         else { throw DoableError.notFound("Task not found.", field: field) }
         let access = ListAccess(list: list, role: role)
         try require(action, access)
         return (task, access)
+    }
+
+    /// A task as stored, from the push run's reads when it made them ahead (`PushRun`).
+    private func storedTask(_ id: TaskID) async throws -> TaskItem? {
+        if let known = PushRun.current?.task(id) { return known }
+        return try await store.task(id: id)
+    }
+
+    private func storedList(_ id: ListID, roleOf account: AccountID) async throws -> (TaskList, ListRole?)? {
+        if let run = PushRun.current { return try await run.list(id, roleOf: account, from: store) }
+        return try await store.list(id: id, roleOf: account)
     }
 
     /// A live (not trashed) list the caller may see, or 404.

@@ -105,34 +105,84 @@ public struct Domain: Sendable {
         batch.operations += try await reminders.calendarAnnouncements(in: batch)
         let scope = SyncScope.current
         if let scope, !scope.recorded { batch.operations += scope.record }
+        batch.operations = Self.mergingFieldClockStamps(batch.operations)
+        if let run = PushRun.current {
+            run.stage(batch)
+            scope?.markRecorded()
+            return
+        }
         let changes: [Change]
         do {
             changes = try await store.commit(batch)
             scope?.markRecorded()
-        } catch let error as StoreError {
-            switch error {
-            case .versionConflict, .referenceMissing:
-                if retryingConflicts { throw error }
-                throw DoableError.conflict(
-                    code: "edit_conflict", field: nil,
-                    message: "This item was changed at the same time; try again.")
-            case .duplicate(let key):
-                throw DoableError.conflict(code: "already_exists", field: key, message: Self.duplicateMessage(key))
-            case .integrity, .timedOut:
-                // A timed-out write changed nothing; the HTTP layer answers 503 with Retry-After.
-                throw error
-            case .unavailable:
-                // The database cannot be reached: nothing was acknowledged; the HTTP layer answers 503.
-                throw error
-            case .storageFull:
-                // Nothing was written; the HTTP layer answers 507 and the operator hears of it once a minute.
-                storage.noteFull()
-                throw error
-            }
+        } catch {
+            throw mapped(error, retryingConflicts: retryingConflicts)
         }
+        published(changes, of: batch)
+    }
+
+    /// Commits a push run's staged batches in one transaction (`PushRun`), then signals their feed entries.
+    /// A conflict is rethrown as the `StoreError` it is: the push then applies the run's mutations one at a time.
+    func commitTogether(_ batches: [WriteBatch]) async throws {
+        guard !batches.isEmpty else { return }
+        let changes: [[Change]]
+        do {
+            changes = try await store.commitTogether(batches)
+        } catch {
+            throw mapped(error, retryingConflicts: true)
+        }
+        for (batch, changes) in zip(batches, changes) { published(changes, of: batch) }
+    }
+
+    private func published(_ changes: [Change], of batch: WriteBatch) {
         storage.noteWritten()
         notifier.signal(changes)
         for account in batch.accountsEndingCredentials { notifier.recheckCredentials(of: account) }
+    }
+
+    /// A store's failure as the caller should see it (see `commit`).
+    private func mapped(_ error: any Error, retryingConflicts: Bool) -> any Error {
+        guard let error = error as? StoreError else { return error }
+        switch error {
+        case .versionConflict, .referenceMissing:
+            if retryingConflicts { return error }
+            return DoableError.conflict(
+                code: "edit_conflict", field: nil,
+                message: "This item was changed at the same time; try again.")
+        case .duplicate(let key):
+            return DoableError.conflict(code: "already_exists", field: key, message: Self.duplicateMessage(key))
+        case .integrity, .timedOut:
+            // A timed-out write changed nothing; the HTTP layer answers 503 with Retry-After.
+            return error
+        case .unavailable:
+            // The database cannot be reached: nothing was acknowledged; the HTTP layer answers 503.
+            return error
+        case .storageFull:
+            // Nothing was written; the HTTP layer answers 507 and the operator hears of it once a minute.
+            storage.noteFull()
+            return error
+        }
+    }
+
+    /// One stamp per field and clock: a sync mutation's claim and the batch's own changes often name the same task.
+    static func mergingFieldClockStamps(_ operations: [WriteBatch.Operation]) -> [WriteBatch.Operation] {
+        var merged: [WriteBatch.Operation] = []
+        var index: [String: Int] = [:]
+        for operation in operations {
+            guard case .sync(.stampFieldClocks(let entity, let fields, let clock)) = operation else {
+                merged.append(operation)
+                continue
+            }
+            let key = "\(entity) \(clock)"
+            if let at = index[key], case .sync(.stampFieldClocks(_, let earlier, _)) = merged[at] {
+                let added = fields.filter { !earlier.contains($0) }
+                merged[at] = .sync(.stampFieldClocks(entityID: entity, fields: earlier + added, clock: clock))
+            } else {
+                index[key] = merged.count
+                merged.append(operation)
+            }
+        }
+        return merged
     }
 
     /// A precondition (CalDAV `If-Match`, a stale web form, an offline edit of something changed meanwhile): the

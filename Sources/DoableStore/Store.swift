@@ -21,6 +21,11 @@ public protocol Store: Service, Sendable, AccountStore, AccountSecurityStore, Ta
     /// Throws `StoreError.versionConflict` when a row changed since it was read, and
     /// `StoreError.duplicate` when a unique key (email, username, list or label name) is taken.
     @_spi(StoreWriting) func commit(_ batch: WriteBatch) async throws -> [Change]
+    /// Applies several batches in one transaction, in order, all or none: the feed entries of each, as `commit` would
+    /// give them. For a device's push (SYNC-1), whose edits then cost one transaction and one flush together. No
+    /// batch may change who sees a list (`WriteBatch.changesWhoSeesLists`); such a batch fails the call with
+    /// `StoreError.integrity` and nothing is written.
+    @_spi(StoreWriting) func commitTogether(_ batches: [WriteBatch]) async throws -> [[Change]]
     /// A secret of this installation, made from `candidate` the first time it is asked for and the same for every
     /// process on the database ever after (it signs the links in emails).
     @_spi(StoreWriting) func serverSecret(named name: String, candidate: String) async throws -> String

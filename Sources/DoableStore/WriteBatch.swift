@@ -101,6 +101,19 @@ public struct WriteBatch: Sendable {
         return accounts
     }
 
+    /// Whether the batch changes who may see a list: members, an owner, a list purged, an account deleted. Such a
+    /// batch cannot share a transaction with others (`Store.commitTogether`, PostgreSQL's group commit): the feed
+    /// reads each list's audience once for all of them, after all of their rows.
+    public var changesWhoSeesLists: Bool {
+        operations.contains { operation in
+            switch operation {
+            case .sharing, .account(.deleteAccount), .task(.purgeList), .task(.setTasksOwner): true
+            case .task(.putList(let list)) where list.version > 1: true
+            default: false
+            }
+        }
+    }
+
     /// The lists whose audience the feed entries need: every list an operation concerns.
     public var listsConcerned: [ListID] {
         var lists: [ListID] = []

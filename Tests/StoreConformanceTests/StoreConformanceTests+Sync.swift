@@ -75,3 +75,55 @@ extension StoreConformanceTests {
         }
     }
 }
+
+/// Issue 32, item 4: a push's edits committed in one transaction (`Store.commitTogether`), on every engine.
+extension StoreConformanceTests {
+    @Test(arguments: Engine.available)
+    func SYNC1_batchesCommittedTogetherAreWrittenInOrderWithTheirOwnFeedEntriesAllOrNone(engine: Engine) async throws {
+        try await withStore(engine) { store in
+            let (ann, inbox) = try await store.register("ann")
+            let device = UUID()
+            let first = makeTask(in: inbox, "First")
+            let second = makeTask(in: inbox, "Second", rank: "a1")
+            try await store.write(.putTask(first), .putTask(second))
+            let cursor = try await store.changes(accountID: ann.id, after: 0, limit: 100).last?.sequence ?? 0
+            func edit(_ task: TaskItem, _ title: String, version: Int64, mutation: Int64) -> WriteBatch {
+                var edited = task
+                edited.title = title
+                edited.version = version
+                return WriteBatch(
+                    [.putTask(edited), .advanceSyncClient(clientID: device, accountID: ann.id, mutationID: mutation)], now: at(10), actor: ann.id)
+            }
+            let changes = try await store.commitTogether([
+                edit(first, "First, renamed", version: 2, mutation: 1), edit(second, "Second, renamed", version: 2, mutation: 2),
+            ])
+            #expect(changes.map { $0.map(\.entityID) } == [[first.id.description], [second.id.description]])
+            let sequences = changes.flatMap { $0.map(\.sequence) }
+            #expect(sequences == [cursor + 1, cursor + 2])
+            #expect(try await store.task(id: first.id)?.title == "First, renamed")
+            #expect(try await store.task(id: second.id)?.title == "Second, renamed")
+            #expect(try await store.syncClient(id: device)?.lastMutationID == 2)
+
+            // A stale version in the second batch: the first is not written either, nor is the device's progress.
+            await #expect(throws: StoreError.self) {
+                try await store.commitTogether([
+                    edit(first, "Lost", version: 3, mutation: 3), edit(second, "Stale", version: 2, mutation: 4),
+                ])
+            }
+            #expect(try await store.task(id: first.id)?.title == "First, renamed")
+            #expect(try await store.syncClient(id: device)?.lastMutationID == 2)
+            #expect(try await store.changes(accountID: ann.id, after: cursor + 2, limit: 100).isEmpty)
+
+            // A batch that changes who sees a list may not share a transaction.
+            let (bob, _) = try await store.register("bob")
+            await #expect(throws: StoreError.self) {
+                try await store.commitTogether([
+                    edit(first, "Not written", version: 3, mutation: 3),
+                    WriteBatch([.putMembership(makeMembership(inbox, bob, .editor))], now: at(11)),
+                ])
+            }
+            #expect(try await store.task(id: first.id)?.title == "First, renamed")
+            #expect(try await store.changes(accountID: ann.id, after: cursor + 2, limit: 100).isEmpty)
+        }
+    }
+}

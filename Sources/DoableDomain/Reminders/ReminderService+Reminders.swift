@@ -197,7 +197,10 @@ extension ReminderService {
             }
         }
         guard !changed.isEmpty else { return [] }
-        let reminders = try await store.reminders(taskIDs: Array(changed.keys)).filter { !decided.contains($0.id) }
+        let ids = Array(changed.keys)
+        var stored = PushRun.current?.reminders(of: ids)
+        if stored == nil { stored = try await store.reminders(taskIDs: ids) }
+        let reminders = (stored ?? []).filter { !decided.contains($0.id) }
         guard !reminders.isEmpty else { return [] }
         let calendars = try await ownerCalendars(of: reminders)
         var operations: [WriteBatch.Operation] = []

@@ -138,7 +138,7 @@ extension Domain {
         }
         if !tasks.isEmpty {
             let stored = Dictionary(
-                try await store.tasks(ids: tasks.map(\.id)).map { ($0.id, $0) },
+                try await storedTasks(tasks.map(\.id)).map { ($0.id, $0) },
                 uniquingKeysWith: { first, _ in first })
             for task in tasks {
                 guard let old = stored[task.id] else { continue }
@@ -160,5 +160,11 @@ extension Domain {
             if let old = try await store.label(id: label.id) { stamp(label.id.description, ClockedField.changed(from: old, to: label)) }
         }
         return stamps
+    }
+
+    /// Tasks as stored, from the push run's reads when it made them ahead (`PushRun`).
+    func storedTasks(_ ids: [TaskID]) async throws -> [TaskItem] {
+        if let known = PushRun.current?.tasks(ids) { return known }
+        return try await store.tasks(ids: ids)
     }
 }

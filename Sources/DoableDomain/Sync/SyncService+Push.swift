@@ -17,44 +17,126 @@ extension SyncService {
         var last = known?.lastMutationID ?? 0
         let ordered = mutations.sorted { $0.id < $1.id }
         var results = try await earlierResults(of: ordered.filter { $0.id <= last }, clientID: clientID)
+        let fresh = Array(ordered.filter { $0.id > last })
+        let clocks = scopeClocks(of: fresh)
         var failure: (any Error)?
+        var position = 0
+        pushing: while position < fresh.count, fresh[position].id == last + 1 {
+            let run = Self.run(in: fresh, from: position)
+            if run.count > 1 {
+                let scopes = run.map { SyncScope(clientID: clientID, accountID: account, mutationID: $0.id, clock: clocks[$0.id]!) }
+                do {
+                    if let applied = try await applyTogether(run, scopes: scopes, identity: identity) {
+                        results += applied
+                        last = run[run.count - 1].id
+                        position += run.count
+                        continue
+                    }
+                } catch {
+                    failure = error
+                    break
+                }
+            }
+            let mutation = fresh[position]
+            let scope = SyncScope(clientID: clientID, accountID: account, mutationID: mutation.id, clock: clocks[mutation.id]!)
+            switch await applyAlone(mutation, scope: scope, identity: identity) {
+            case .success(let result): results.append(result)
+            case .failure(let error):
+                failure = error
+                break pushing
+            }
+            last = mutation.id
+            position += 1
+        }
+        return PushOutcome(lastMutationID: last, results: results, failure: failure)
+    }
+
+    /// The clock each mutation's writes are stamped with: the device's, but never after the server's own.
+    private func scopeClocks(of mutations: [SyncMutation]) -> [Int64: HybridTimestamp] {
+        let now = clock()
         var clampedCount = 0
-        for mutation in ordered where mutation.id > last {
-            guard mutation.id == last + 1 else { break }
-            var clock = mutation.clock.clamped(notAfter: clock())
+        var clocks: [Int64: HybridTimestamp] = [:]
+        for mutation in mutations {
+            var clock = mutation.clock.clamped(notAfter: now)
             if clock != mutation.clock {
                 // Clamped readings of one push share the server's millisecond; their order is the device's.
                 clock.counter = clampedCount
                 clampedCount += 1
             }
-            let scope = SyncScope(clientID: clientID, accountID: account, mutationID: mutation.id, clock: clock)
+            clocks[mutation.id] = clock
+        }
+        return clocks
+    }
+
+    /// One mutation in transactions of its own: its result, or the server's own failure that stops the push.
+    private func applyAlone(_ mutation: SyncMutation, scope: SyncScope, identity: Identity) async -> Result<SyncResult, any Error> {
+        do {
+            let superseded = try await SyncScope.$current.withValue(scope) {
+                try await apply(mutation, identity: identity, scope: scope)
+            }
+            if !scope.recorded { try await domain.commit(WriteBatch(scope.record, now: self.clock()), by: scope.accountID) }
+            return .success(SyncResult(id: mutation.id, status: .applied, superseded: superseded))
+        } catch let error as DoableError {
+            if case .conflict(_, "mutation", _) = error { return .success(SyncResult(id: mutation.id, status: .duplicate)) }
             do {
-                let superseded = try await SyncScope.$current.withValue(scope) {
-                    try await apply(mutation, identity: identity, scope: scope)
-                }
-                if !scope.recorded { try await domain.commit(WriteBatch(scope.record, now: self.clock()), by: account) }
-                results.append(SyncResult(id: mutation.id, status: .applied, superseded: superseded))
-            } catch let error as DoableError {
-                if case .conflict(_, "mutation", _) = error {
-                    results.append(SyncResult(id: mutation.id, status: .duplicate))
-                } else {
-                    do {
-                        try await reject(mutation, error: error, scope: scope)
-                        results.append(SyncResult(id: mutation.id, status: .rejected, error: error))
-                    } catch DoableError.conflict(_, "mutation", _) {
-                        results.append(SyncResult(id: mutation.id, status: .duplicate))
-                    } catch {
-                        failure = error
-                        break
+                try await reject(mutation, error: error, scope: scope)
+                return .success(SyncResult(id: mutation.id, status: .rejected, error: error))
+            } catch DoableError.conflict(_, "mutation", _) {
+                return .success(SyncResult(id: mutation.id, status: .duplicate))
+            } catch {
+                return .failure(error)
+            }
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Issue 32, item 4: consecutive field edits of different tasks (`PushRun`), staged with their reads made
+    /// ahead and committed in one transaction. Nil when the run could not go together (a conflict, a mutation
+    /// another push handled meanwhile): nothing of it was written, and its mutations go one at a time. Throws the
+    /// server's own failures (a timeout, the database down, a full disk), which stop the push.
+    private func applyTogether(_ run: [SyncMutation], scopes: [SyncScope], identity: Identity) async throws -> [SyncResult]? {
+        let staged = try await PushRun.readingAhead(run.compactMap(\.runnableTaskEdit), from: store)
+        var results: [SyncResult] = []
+        for (mutation, scope) in zip(run, scopes) {
+            do {
+                let superseded = try await PushRun.$current.withValue(staged) {
+                    try await SyncScope.$current.withValue(scope) {
+                        let superseded = try await apply(mutation, identity: identity, scope: scope)
+                        if !scope.recorded { try await domain.commit(WriteBatch(scope.record, now: self.clock()), by: scope.accountID) }
+                        return superseded
                     }
                 }
+                results.append(SyncResult(id: mutation.id, status: .applied, superseded: superseded))
+            } catch let error as DoableError {
+                try await PushRun.$current.withValue(staged) { try await reject(mutation, error: error, scope: scope) }
+                results.append(SyncResult(id: mutation.id, status: .rejected, error: error))
             } catch {
-                failure = error
-                break
+                return nil
             }
-            last = mutation.id
         }
-        return PushOutcome(lastMutationID: last, results: results, failure: failure)
+        do {
+            try await domain.commitTogether(staged.takeBatches())
+        } catch let error as StoreError where [.timedOut, .unavailable, .storageFull].contains(error) {
+            throw error
+        } catch {
+            return nil
+        }
+        return results
+    }
+
+    /// The mutations from `start` that may go together: consecutive numbers, each a field edit of a task no
+    /// other edit of the run touches, at most 250 (a push carries at most its controller's limit anyway).
+    static func run(in mutations: [SyncMutation], from start: Int) -> [SyncMutation] {
+        var run: [SyncMutation] = []
+        var tasks = Set<TaskID>()
+        for mutation in mutations[start...] {
+            guard run.count < 250, let task = mutation.runnableTaskEdit, tasks.insert(task).inserted,
+                run.last.map({ $0.id + 1 == mutation.id }) ?? true
+            else { break }
+            run.append(mutation)
+        }
+        return run
     }
 
     /// Mutations handled by an earlier push: rejected ones say so again, with their reason.
@@ -88,11 +170,11 @@ extension SyncService {
             _ = try await domain.tasks.createTask(identity, input)
         case .updateTask(let id, var input):
             _ = try await domain.tasks.visibleTask(id, for: identity)
-            let clocks = try await store.fieldClocks(entityIDs: [id.description])[id.description] ?? [:]
+            let clocks = try await fieldClocks(of: id.description)
             let superseded = ClockedField.dropSuperseded(from: &input, clocks: clocks, clock: clock)
             input.isRestoringPreviousValues = true
             scope.claim(id.description, ClockedField.fields(of: input))
-            if !ClockedField.fields(of: input).isEmpty { _ = try await domain.tasks.updateTask(identity, id: id, input) }
+            if !ClockedField.fields(of: input).isEmpty { _ = try await domain.tasks.updatedTask(identity, id: id, input) }
             return superseded
         case .completeTask(let id):
             if try await isSuperseded(id.description, "status", by: clock) { return ["status"] }
@@ -146,6 +228,22 @@ extension SyncService {
     }
 
     private func isSuperseded(_ entity: String, _ field: String, by clock: String) async throws -> Bool {
-        ClockedField.isSuperseded(field, in: try await store.fieldClocks(entityIDs: [entity])[entity] ?? [:], by: clock)
+        ClockedField.isSuperseded(field, in: try await fieldClocks(of: entity), by: clock)
+    }
+
+    private func fieldClocks(of entity: String) async throws -> [String: String] {
+        if let known = PushRun.current?.fieldClocks(of: entity) { return known }
+        return try await store.fieldClocks(entityIDs: [entity])[entity] ?? [:]
+    }
+}
+
+extension SyncMutation {
+    /// The task of an edit that may share a `PushRun`: one that changes the task's own fields only, not its place,
+    /// its status (a completion reads and writes more: the next occurrence, rewards) or its calendar object.
+    var runnableTaskEdit: TaskID? {
+        guard case .success(.updateTask(let id, let input)) = operation, input.listID == nil, input.parentID == nil,
+            input.status == nil, input.rank == nil, input.calendarResource == nil, input.completedAt == nil
+        else { return nil }
+        return id
     }
 }

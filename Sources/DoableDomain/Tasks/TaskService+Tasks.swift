@@ -94,7 +94,14 @@ extension TaskService {
         _ identity: Identity, id: TaskID, _ input: TaskInput,
         ifVersion expected: Int64? = nil
     ) async throws -> TaskView {
-        let task = try await perform(by: identity.account.id) {
+        try await views([updatedTask(identity, id: id, input, ifVersion: expected)], for: identity)[0]
+    }
+
+    /// `updateTask` without the view of its result (a sync push answers with none).
+    func updatedTask(_ identity: Identity, id: TaskID, _ input: TaskInput, ifVersion expected: Int64? = nil)
+        async throws -> TaskItem
+    {
+        try await perform(by: identity.account.id) {
             let before = try await editableTask(id, for: identity)
             var task = before
             try require(version: task.version, expected: expected, of: "task")
@@ -123,7 +130,6 @@ extension TaskService {
             batch.operations += try await assignmentEffects(effects, task: task, by: identity)
             return (batch, task)
         }
-        return try await views([task], for: identity)[0]
     }
 
     /// The field rules shared by create and edit (TASK-1, TASK-2, TASK-3, TASK-6, COLLAB-2); says whom the task

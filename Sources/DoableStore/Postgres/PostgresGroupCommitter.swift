@@ -48,15 +48,7 @@ final class PostgresGroupCommitter: Sendable {
     /// group, after all of its rows: a batch that changes who may see a list (members, an owner, a list purged, an
     /// account deleted) would change it for the batches before it too, so it goes alone.
     static func isGroupable(_ batch: WriteBatch, operationsPerGroup: Int) -> Bool {
-        guard batch.operations.count <= operationsPerGroup else { return false }
-        for operation in batch.operations {
-            switch operation {
-            case .sharing, .account(.deleteAccount), .task(.purgeList), .task(.setTasksOwner): return false
-            case .task(.putList(let list)) where list.version > 1: return false
-            default: continue
-            }
-        }
-        return true
+        batch.operations.count <= operationsPerGroup && !batch.changesWhoSeesLists
     }
 
     /// How many batches wait for a transaction.

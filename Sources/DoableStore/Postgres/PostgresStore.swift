@@ -181,6 +181,25 @@ public final class PostgresStore: Store {
         }
     }
 
+    @_spi(StoreWriting) public func commitTogether(_ batches: [WriteBatch]) async throws -> [[Change]] {
+        guard !batches.contains(where: \.changesWhoSeesLists) else {
+            throw StoreError.integrity("A batch that changes who sees a list cannot share a transaction.")
+        }
+        var attempt = 0
+        while true {
+            attempt += 1
+            do {
+                return try await commitGroup(batches)
+            } catch PostgresGroupCommitter.GroupFailure.outcomeUnknown(let error) {
+                throw error
+            } catch {
+                // As for one batch alone: lost before COMMIT was sent, nothing was written and it goes once more.
+                if attempt == 1, Self.lostBeforeCommit(error) { continue }
+                throw Self.storeError(for: PostgresWriter.storeError(for: Self.unwrap(error)))
+            }
+        }
+    }
+
     /// Several batches in one transaction (`PostgresGroupCommitter`): their rows in order, then their feed entries.
     func commitGroup(_ batches: [WriteBatch]) async throws -> [[Change]] {
         do {

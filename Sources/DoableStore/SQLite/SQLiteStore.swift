@@ -40,6 +40,16 @@ public final class SQLiteStore: Store {
         try await committer.commit(batch)
     }
 
+    @_spi(StoreWriting) public func commitTogether(_ batches: [WriteBatch]) async throws -> [[Change]] {
+        guard !batches.contains(where: \.changesWhoSeesLists) else {
+            throw StoreError.integrity("A batch that changes who sees a list cannot share a transaction.")
+        }
+        return try await committer.write { db in
+            let writer = SQLiteWriter(db: db)
+            return try batches.map { try writer.apply($0) }
+        }
+    }
+
     /// Q-6 on power loss: every acknowledged commit is on stable storage. `prepareDatabase` asks for
     /// `synchronous = FULL`, but `DatabasePool` then sets its writer to `NORMAL` when it turns WAL on (which syncs
     /// the log only at checkpoints), so the writer is set again once the pool is open, and read back: a server
