@@ -23,7 +23,7 @@ extension SyncService {
         var position = 0
         pushing: while position < fresh.count, fresh[position].id == last + 1 {
             let run = Self.run(in: fresh, from: position)
-            if run.count > 1 {
+            if !run.isEmpty {
                 let scopes = run.map { SyncScope(clientID: clientID, accountID: account, mutationID: $0.id, clock: clocks[$0.id]!) }
                 do {
                     if let applied = try await applyTogether(run, scopes: scopes, identity: identity) {
