@@ -1,4 +1,5 @@
 import DoableCore
+import DoableDomain
 import Foundation
 import Testing
 
@@ -103,6 +104,38 @@ struct SyncPushRunTests {
             let edits = history.array("activity").filter { $0["action"] as? String == "edited" }
             #expect(edits.count == 1, "\(String(describing: history.json))")
             #expect(try await api.call(.get, "/api/v1/tasks/\(ids[39])", token: token).string("title") == "Renamed 39")
+        }
+    }
+
+    /// An edit whose every field lost to a later write changes nothing but the device's progress; it stays in its
+    /// run, which still goes in one transaction (it once wrote the progress twice and sent the run one at a time).
+    @Test(arguments: APIEngine.available)
+    func SYNC2_anEditWhollySupersededStaysInItsRunWhichGoesTogether(engine: APIEngine) async throws {
+        try await EngineServer.run(engine) { api, server in
+            let token = try await api.register()
+            let identity = try #require(try await server.domain.accounts.authenticate(secret: token))
+            var ids: [TaskID] = []
+            for index in 0..<5 {
+                ids.append(try #require(TaskID(try await api.createTask(token, ["title": "Task \(index)"])["id"] as! String)))
+            }
+            let device = UUID()
+            let before = HybridTimestamp(milliseconds: Timestamp.now.milliseconds - 60_000, node: device.uuidString.lowercased())
+            _ = try await api.call(.patch, "/api/v1/tasks/\(ids[2])", token: token, json: ["title": "From the web"])
+            let mutations = ids.enumerated().map { index, id in
+                var clock = before
+                clock.counter = index
+                return SyncMutation(
+                    id: Int64(index + 1), name: "task.update", clock: clock, entityID: id.description,
+                    operation: .success(.updateTask(id, TaskInput(title: "Pushed \(index)"))))
+            }
+            let outcome = try await server.domain.sync.push(identity, clientID: device, mutations: mutations)
+            #expect(outcome.failure == nil)
+            #expect(outcome.lastMutationID == 5)
+            #expect(outcome.runsAppliedAlone == 0)
+            #expect(outcome.results.map(\.status) == Array(repeating: .applied, count: 5))
+            #expect(outcome.results[2].superseded == ["title"])
+            #expect(try await api.call(.get, "/api/v1/tasks/\(ids[2])", token: token).string("title") == "From the web")
+            #expect(try await api.call(.get, "/api/v1/tasks/\(ids[4])", token: token).string("title") == "Pushed 4")
         }
     }
 }

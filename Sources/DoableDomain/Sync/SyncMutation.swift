@@ -54,4 +54,6 @@ public struct PushOutcome: Sendable {
     public var lastMutationID: Int64
     public var results: [SyncResult]
     public var failure: (any Error)?
+    /// How many runs of edits could not be committed together and went one at a time (issue 32; not in the answer).
+    public var runsAppliedAlone = 0
 }

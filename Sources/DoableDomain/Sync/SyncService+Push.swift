@@ -20,9 +20,12 @@ extension SyncService {
         let fresh = Array(ordered.filter { $0.id > last })
         let clocks = scopeClocks(of: fresh)
         var failure: (any Error)?
+        var runsAppliedAlone = 0
         var position = 0
+        // After a run that could not go together, its mutations go one at a time up to here.
+        var aloneUntil = 0
         pushing: while position < fresh.count, fresh[position].id == last + 1 {
-            let run = Self.run(in: fresh, from: position)
+            let run = position < aloneUntil ? [] : Self.run(in: fresh, from: position)
             if !run.isEmpty {
                 let scopes = run.map { SyncScope(clientID: clientID, accountID: account, mutationID: $0.id, clock: clocks[$0.id]!) }
                 do {
@@ -32,6 +35,8 @@ extension SyncService {
                         position += run.count
                         continue
                     }
+                    runsAppliedAlone += 1
+                    aloneUntil = position + run.count
                 } catch {
                     failure = error
                     break
@@ -48,7 +53,7 @@ extension SyncService {
             last = mutation.id
             position += 1
         }
-        return PushOutcome(lastMutationID: last, results: results, failure: failure)
+        return PushOutcome(lastMutationID: last, results: results, failure: failure, runsAppliedAlone: runsAppliedAlone)
     }
 
     /// The clock each mutation's writes are stamped with: the device's, but never after the server's own.
@@ -101,11 +106,12 @@ extension SyncService {
         for (mutation, scope) in zip(run, scopes) {
             do {
                 let superseded = try await PushRun.$current.withValue(staged) {
-                    try await SyncScope.$current.withValue(scope) {
-                        let superseded = try await apply(mutation, identity: identity, scope: scope)
-                        if !scope.recorded { try await domain.commit(WriteBatch(scope.record, now: self.clock()), by: scope.accountID) }
-                        return superseded
+                    let superseded = try await SyncScope.$current.withValue(scope) {
+                        try await apply(mutation, identity: identity, scope: scope)
                     }
+                    // Outside the scope, as alone: inside it, `commit` would add the progress a second time.
+                    if !scope.recorded { try await domain.commit(WriteBatch(scope.record, now: self.clock()), by: scope.accountID) }
+                    return superseded
                 }
                 results.append(SyncResult(id: mutation.id, status: .applied, superseded: superseded))
             } catch let error as DoableError {
