@@ -126,4 +126,66 @@ extension StoreConformanceTests {
             #expect(try await store.changes(accountID: ann.id, after: cursor + 2, limit: 100).isEmpty)
         }
     }
+
+    /// History lines, field clocks and devices' progress of batches committed together are written as if one by one
+    /// (PostgreSQL writes them last, one statement per kind): every line, each field's latest clock, the device's
+    /// progress once for consecutive mutations, and nothing of a task purged later in the same transaction.
+    @Test(arguments: Engine.available)
+    func SYNC1_historyClocksAndProgressOfBatchesTogetherAreWrittenAsIfOneByOne(engine: Engine) async throws {
+        try await withStore(engine) { store in
+            let (ann, inbox) = try await store.register("ann")
+            let device = UUID()
+            let kept = makeTask(in: inbox, "Kept")
+            let purged = makeTask(in: inbox, "Purged", rank: "a1")
+            try await store.write(.putTask(kept), .putTask(purged))
+            let id = kept.id.description
+            func clock(_ milliseconds: Int64) -> String { HybridTimestamp(milliseconds: milliseconds, node: "d").description }
+            func line(_ task: TaskItem, _ fields: [String], _ second: Int64) -> WriteBatch.Operation {
+                .addActivity(
+                    TaskActivity(id: .make(at: at(second)), taskID: task.id, actorID: ann.id, action: .edited, fields: fields, at: at(second)))
+            }
+            var renamed = kept
+            renamed.version = 2
+            renamed.title = "Kept, renamed"
+            var purgedTwice = purged
+            purgedTwice.version = 2
+            _ = try await store.commitTogether([
+                WriteBatch(
+                    [
+                        .putTask(renamed), line(kept, ["title"], 1),
+                        .stampFieldClocks(entityID: id, fields: ["title", "notes"], clock: clock(2_000)),
+                        .advanceSyncClient(clientID: device, accountID: ann.id, mutationID: 1),
+                    ], now: at(1)),
+                WriteBatch(
+                    [
+                        line(kept, ["notes"], 2), .stampFieldClocks(entityID: id, fields: ["notes", "due"], clock: clock(3_000)),
+                        .stampFieldClocks(entityID: id, fields: ["title"], clock: clock(1_000)),
+                        .advanceSyncClient(clientID: device, accountID: ann.id, mutationID: 2),
+                    ], now: at(2)),
+                WriteBatch(
+                    [
+                        .putTask(purgedTwice), line(purged, ["title"], 3),
+                        .stampFieldClocks(entityID: purged.id.description, fields: ["title"], clock: clock(3_000)),
+                        .advanceSyncClient(clientID: device, accountID: ann.id, mutationID: 3),
+                    ], now: at(3)),
+                WriteBatch([.purgeTask(purgedTwice), .advanceSyncClient(clientID: device, accountID: ann.id, mutationID: 4)], now: at(4)),
+            ])
+            #expect(
+                try await store.activity(taskID: kept.id, limit: 10).map(\.fields).sorted { $0.joined() < $1.joined() } == [["notes"], ["title"]])
+            #expect(try await store.activity(taskID: purged.id, limit: 10).isEmpty)
+            #expect(try await store.fieldClocks(entityIDs: [id]) == [id: ["title": clock(2_000), "notes": clock(3_000), "due": clock(3_000)]])
+            #expect(try await store.fieldClocks(entityIDs: [purged.id.description]).isEmpty)
+            #expect(try await store.task(id: purged.id) == nil)
+            #expect(try await store.syncClient(id: device)?.lastMutationID == 4)
+            // Progress that skips a number fails the whole transaction, as the batch alone would.
+            await #expect(throws: StoreError.duplicate(key: "mutation")) {
+                try await store.commitTogether([
+                    WriteBatch([line(kept, ["due"], 5), .advanceSyncClient(clientID: device, accountID: ann.id, mutationID: 5)], now: at(5)),
+                    WriteBatch([.advanceSyncClient(clientID: device, accountID: ann.id, mutationID: 7)], now: at(5)),
+                ])
+            }
+            #expect(try await store.syncClient(id: device)?.lastMutationID == 4)
+            #expect(try await store.activity(taskID: kept.id, limit: 10).count == 2)
+        }
+    }
 }

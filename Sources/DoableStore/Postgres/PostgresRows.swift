@@ -279,4 +279,27 @@ struct PostgresRowValues {
             """
         return builder.query
     }
+
+    /// A task's row updated as `update` does, and its labels made what it says in the same statement: those it no
+    /// longer has go, new ones come (one round trip instead of three). The label parts join the updated row, so a
+    /// version conflict changes no label either; no label row is both deleted and inserted, so the parts cannot meet
+    /// in the one snapshot they share.
+    func updateTask(expectedVersion: Int64, labels: [UUID]) throws -> PostgresQuery {
+        var builder = builder
+        let assignments = zip(columns, placeholders).dropFirst().map { "\($0) = \($1)" }.joined(separator: ", ")
+        let version = try builder.bind(expectedVersion)
+        let labels = try builder.bind(labels)
+        builder.sql = """
+            WITH updated AS (
+                UPDATE tasks SET \(assignments) WHERE id = \(placeholders[0]) AND version = \(version) RETURNING id
+            ), gone AS (
+                DELETE FROM task_labels WHERE task_id IN (SELECT id FROM updated) AND label_id <> ALL(\(labels)::uuid[])
+            ), added AS (
+                INSERT INTO task_labels (task_id, label_id)
+                SELECT updated.id, label FROM updated, unnest(\(labels)::uuid[]) AS label ON CONFLICT DO NOTHING
+            )
+            SELECT id FROM updated
+            """
+        return builder.query
+    }
 }

@@ -210,7 +210,7 @@ public final class PostgresStore: Store {
                     try await client.withTransaction(logger: logger) { connection in
                         started.set()
                         let writer = PostgresWriter(connection: connection, logger: logger, channel: channel)
-                        for batch in batches { try await writer.applyOperations(batch) }
+                        try await writer.applyOperations(batches)
                         return try await writer.appendChanges(batches)
                     }
                 }

@@ -18,18 +18,14 @@ extension PostgresWriter {
             // The insert time is the batch's, whatever the task says (`taskInsertedAt`); updates leave it.
             var values = try PostgresRows.taskValues(task)
             if task.version == 1 { try values.set("inserted_at", now.milliseconds) }
-            try await put("tasks", id: task.id.description, version: task.version, values: values)
             if task.version > 1 {
-                // The labels made what the task says in one round trip: those it no longer has go, new ones come.
-                // No row is both deleted and inserted, so the two parts cannot meet in the one snapshot they share.
-                let labels = task.labelIDs.map(\.uuid)
-                try await execute(
-                    """
-                    WITH gone AS (DELETE FROM task_labels WHERE task_id = \(task.id.uuid) AND label_id <> ALL(\(labels)))
-                    INSERT INTO task_labels (task_id, label_id)
-                    SELECT \(task.id.uuid), unnest(\(labels)) ON CONFLICT DO NOTHING
-                    """)
-            } else if !task.labelIDs.isEmpty {
+                // The row and its labels in one statement (`PostgresRowValues.updateTask`).
+                let updated = try await fetch(values.updateTask(expectedVersion: task.version - 1, labels: task.labelIDs.map(\.uuid)))
+                if updated.isEmpty { throw StoreError.versionConflict(entity: "tasks", id: task.id.description) }
+                return
+            }
+            try await put("tasks", id: task.id.description, version: task.version, values: values)
+            if !task.labelIDs.isEmpty {
                 try await execute(
                     """
                     INSERT INTO task_labels (task_id, label_id)

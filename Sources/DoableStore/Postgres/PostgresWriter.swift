@@ -11,13 +11,20 @@ struct PostgresWriter {
     let channel: String
 
     func apply(_ batch: WriteBatch) async throws -> [Change] {
-        try await applyOperations(batch)
+        try await applyOperations([batch])
         return try await appendChanges([batch])[0]
     }
 
-    /// The batch's rows, without its feed entries: a group commit (`PostgresGroupCommitter`) writes several batches'
-    /// rows, then all their feed entries together.
-    func applyOperations(_ batch: WriteBatch) async throws {
+    /// The batches' rows, in order, without their feed entries: a group commit (`PostgresGroupCommitter`) writes
+    /// several batches' rows, then all their feed entries together. History lines, field clocks and devices'
+    /// progress are written last, in one statement per kind (`PostgresDeferredRows`).
+    func applyOperations(_ batches: [WriteBatch]) async throws {
+        var deferred = PostgresDeferredRows()
+        for batch in batches { try await applyOperations(batch, deferring: &deferred) }
+        try await write(&deferred)
+    }
+
+    private func applyOperations(_ batch: WriteBatch, deferring deferred: inout PostgresDeferredRows) async throws {
         // New notifications and queued deliveries go in one statement each, after the other operations (nothing in a
         // batch reads them back), and changed reminders next to each other in one statement too: firing 500
         // reminders wrote 1,500 rows one round trip at a time. See PostgresWriter+Bulk.swift.
@@ -41,10 +48,12 @@ struct PostgresWriter {
                 reminders = []
                 postings.append(posting)
             default:
+                if deferred.keep(operation) { continue }
                 try await update(reminders)
                 reminders = []
                 try await insert(postings)
                 postings = []
+                if !PostgresDeferredRows.allowsKeeping(operation) { try await write(&deferred) }
                 try await apply(operation, now: batch.now)
             }
         }
