@@ -7,6 +7,8 @@
 #   DB=postgres bench/compression.sh             the same on a throwaway PostgreSQL
 #   DURATION=5s CONNECTIONS=16 bench/compression.sh
 #   DOABLE_BIN=.build/debug/doable bench/compression.sh   another binary (no release build)
+# The Python half is bench/response_compression.py: named compression.py, it shadowed the standard library's
+# `compression` package (which urllib3 imports) on the path of the benchmarks beside it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v wrk >/dev/null || { apt-get update -qq && apt-get install -y -qq wrk >/dev/null; }
@@ -15,4 +17,4 @@ if [ ! -x .venv/bin/python ] || ! .venv/bin/python -c "import requests" 2>/dev/n
 fi
 
 source bench/release-server.sh "$@"
-exec .venv/bin/python bench/compression.py "$@"
+exec .venv/bin/python bench/response_compression.py "$@"
