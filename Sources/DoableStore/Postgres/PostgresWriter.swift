@@ -167,7 +167,10 @@ struct PostgresWriter {
         guard !counts.isEmpty else { return batches.map { _ in [] } }
         let accounts = counts.map(\.0.uuid)
         if accounts.count > 1 {
-            try await execute("SELECT 1 FROM accounts WHERE id = ANY(\(accounts)) ORDER BY id FOR UPDATE")
+            // NO KEY UPDATE, the lock the UPDATE below takes anyway: FOR UPDATE would also wait for the key-share
+            // locks that rows referring to an account hold (a ledger line, a history line), and two transactions
+            // each holding one on the same account then waited for each other until `deadlock_timeout`.
+            try await execute("SELECT 1 FROM accounts WHERE id = ANY(\(accounts)) ORDER BY id FOR NO KEY UPDATE")
         }
         let rows = try await fetch(
             """
