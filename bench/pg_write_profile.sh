@@ -23,13 +23,14 @@ else
     swift build -c release --scratch-path .build-release --product doable 2>&1 | grep -E 'error' || true
     BIN=$(swift build -c release --scratch-path .build-release --show-bin-path)
 fi
-psql() { eval "$DOABLE_TEST_PG_PSQL" -c "\"$1\""; }
+psql() { (eval "$DOABLE_TEST_PG_PSQL" -c "\"$1\""); }
 
 # pg_stat_statements needs to be loaded at start: the throwaway cluster is restarted with it.
 psql "ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'" >/dev/null
+(eval "$DOABLE_TEST_PG_STOP") >/dev/null  # in a subshell: it changes directory
+(eval "$DOABLE_TEST_PG_START") >/dev/null
 psql "ALTER SYSTEM SET pg_stat_statements.track_planning = on" >/dev/null
-eval "$DOABLE_TEST_PG_STOP" >/dev/null
-eval "$DOABLE_TEST_PG_START" >/dev/null
+psql "SELECT pg_reload_conf()" >/dev/null
 psql "CREATE EXTENSION IF NOT EXISTS pg_stat_statements" >/dev/null
 
 work=$(mktemp -d)
