@@ -219,8 +219,10 @@ def main() -> int:
         if percentile(values, 0.95) >= 1.0 or len(finite) < len(values):
             problems.append(f"live {label}: p95 over 1 s or deliveries missed")
         problems += result["problems"]
-    collapsed = [k for k in ("list50", "create") if rows[(k, targets[2][0])]["rps"] < 0.5 * rows[(k, targets[0][0])]["rps"]]
-    print("collapse (three processes under half of one): " + (", ".join(collapsed) or "none"))
+    # Against one process behind the same nginx: nginx shares the two cores, so behind it one process already
+    # serves about half of what it serves directly; that is nginx's cost, not the processes'.
+    collapsed = [k for k in ("list50", "create") if rows[(k, targets[2][0])]["rps"] < 0.5 * rows[(k, targets[1][0])]["rps"]]
+    print("collapse (three processes behind nginx under half of one behind nginx): " + (", ".join(collapsed) or "none"))
     for line in problems:
         print("PROBLEM " + line)
     return 1 if problems or collapsed else 0
