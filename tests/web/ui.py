@@ -143,6 +143,15 @@ def reveal(page: Page, target) -> None:
     if in_sidebar and toggle.count() and toggle.first.is_visible() and \
             toggle.first.get_attribute("aria-expanded") != "true":
         toggle.first.click()
+        # Once in CI (stop 47, the machine busy with two other lanes) the menu stayed closed after the tap, which
+        # happened while the page was refreshing itself after a completion. A person taps again; the second tap is
+        # logged, so a menu that often needs it shows up in the output.
+        try:
+            expect(target).to_be_visible(timeout=3_000)
+        except AssertionError:
+            if toggle.first.get_attribute("aria-expanded") != "true":
+                print("reveal: the menu did not open on the first tap; tapping again")
+                toggle.first.click()
     expect(target).to_be_visible()
     expect(target).to_be_in_viewport()
 
