@@ -105,7 +105,6 @@ public struct Domain: Sendable {
         batch.operations += try await reminders.calendarAnnouncements(in: batch)
         let scope = SyncScope.current
         if let scope, !scope.recorded { batch.operations += scope.record }
-        batch.operations = Self.mergingFieldClockStamps(batch.operations)
         if let run = PushRun.current {
             run.stage(batch)
             scope?.markRecorded()
@@ -162,27 +161,6 @@ public struct Domain: Sendable {
             storage.noteFull()
             return error
         }
-    }
-
-    /// One stamp per field and clock: a sync mutation's claim and the batch's own changes often name the same task.
-    static func mergingFieldClockStamps(_ operations: [WriteBatch.Operation]) -> [WriteBatch.Operation] {
-        var merged: [WriteBatch.Operation] = []
-        var index: [String: Int] = [:]
-        for operation in operations {
-            guard case .sync(.stampFieldClocks(let entity, let fields, let clock)) = operation else {
-                merged.append(operation)
-                continue
-            }
-            let key = "\(entity) \(clock)"
-            if let at = index[key], case .sync(.stampFieldClocks(_, let earlier, _)) = merged[at] {
-                let added = fields.filter { !earlier.contains($0) }
-                merged[at] = .sync(.stampFieldClocks(entityID: entity, fields: earlier + added, clock: clock))
-            } else {
-                index[key] = merged.count
-                merged.append(operation)
-            }
-        }
-        return merged
     }
 
     /// A precondition (CalDAV `If-Match`, a stale web form, an offline edit of something changed meanwhile): the

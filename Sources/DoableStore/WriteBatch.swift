@@ -114,6 +114,13 @@ public struct WriteBatch: Sendable {
         }
     }
 
+    /// `Store.commitTogether`'s precondition, the same on every engine.
+    static func requireSharingATransaction(_ batches: [WriteBatch]) throws {
+        guard !batches.contains(where: \.changesWhoSeesLists) else {
+            throw StoreError.integrity("A batch that changes who sees a list cannot share a transaction.")
+        }
+    }
+
     /// The lists whose audience the feed entries need: every list an operation concerns.
     public var listsConcerned: [ListID] {
         var lists: [ListID] = []

@@ -76,10 +76,7 @@ extension SyncService {
     /// One mutation in transactions of its own: its result, or the server's own failure that stops the push.
     private func applyAlone(_ mutation: SyncMutation, scope: SyncScope, identity: Identity) async -> Result<SyncResult, any Error> {
         do {
-            let superseded = try await SyncScope.$current.withValue(scope) {
-                try await apply(mutation, identity: identity, scope: scope)
-            }
-            if !scope.recorded { try await domain.commit(WriteBatch(scope.record, now: self.clock()), by: scope.accountID) }
+            let superseded = try await applyRecording(mutation, scope: scope, identity: identity)
             return .success(SyncResult(id: mutation.id, status: .applied, superseded: superseded))
         } catch let error as DoableError {
             if case .conflict(_, "mutation", _) = error { return .success(SyncResult(id: mutation.id, status: .duplicate)) }
@@ -96,6 +93,17 @@ extension SyncService {
         }
     }
 
+    /// The mutation's domain operation in its scope, and the device's progress on its own when the operation wrote
+    /// nothing (every field superseded). That commit is outside the scope: inside it, `commit` would add the
+    /// progress a second time.
+    private func applyRecording(_ mutation: SyncMutation, scope: SyncScope, identity: Identity) async throws -> [String] {
+        let superseded = try await SyncScope.$current.withValue(scope) {
+            try await apply(mutation, identity: identity, scope: scope)
+        }
+        if !scope.recorded { try await domain.commit(WriteBatch(scope.record, now: self.clock()), by: scope.accountID) }
+        return superseded
+    }
+
     /// Issue 32, item 4: consecutive field edits of different tasks (`PushRun`), staged with their reads made
     /// ahead and committed in one transaction. Nil when the run could not go together (a conflict, a mutation
     /// another push handled meanwhile): nothing of it was written, and its mutations go one at a time. Throws the
@@ -106,12 +114,7 @@ extension SyncService {
         for (mutation, scope) in zip(run, scopes) {
             do {
                 let superseded = try await PushRun.$current.withValue(staged) {
-                    let superseded = try await SyncScope.$current.withValue(scope) {
-                        try await apply(mutation, identity: identity, scope: scope)
-                    }
-                    // Outside the scope, as alone: inside it, `commit` would add the progress a second time.
-                    if !scope.recorded { try await domain.commit(WriteBatch(scope.record, now: self.clock()), by: scope.accountID) }
-                    return superseded
+                    try await applyRecording(mutation, scope: scope, identity: identity)
                 }
                 results.append(SyncResult(id: mutation.id, status: .applied, superseded: superseded))
             } catch let error as DoableError {

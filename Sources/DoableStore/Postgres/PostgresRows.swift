@@ -271,13 +271,21 @@ struct PostgresRowValues {
     /// Updates every column but the key where the key matches and `version` is `expectedVersion`; returns the key.
     func update(_ table: String, expectedVersion: Int64) throws -> PostgresQuery {
         var builder = builder
+        builder.sql = try updateStatement(table, expectedVersion: expectedVersion, binding: &builder)
+        return builder.query
+    }
+
+    /// `UPDATE … RETURNING key` of every column but the key, where the key matches and `version` is
+    /// `expectedVersion` (bound into `builder`).
+    private func updateStatement(_ table: String, expectedVersion: Int64, binding builder: inout PostgresQueryBuilder)
+        throws -> String
+    {
         let assignments = zip(columns, placeholders).dropFirst().map { "\($0) = \($1)" }.joined(separator: ", ")
         let version = try builder.bind(expectedVersion)
-        builder.sql = """
+        return """
             UPDATE \(table) SET \(assignments) WHERE \(columns[0]) = \(placeholders[0]) AND version = \(version)
             RETURNING \(columns[0])
             """
-        return builder.query
     }
 
     /// A task's row updated as `update` does, and its labels made what it says in the same statement: those it no
@@ -286,13 +294,10 @@ struct PostgresRowValues {
     /// in the one snapshot they share.
     func updateTask(expectedVersion: Int64, labels: [UUID]) throws -> PostgresQuery {
         var builder = builder
-        let assignments = zip(columns, placeholders).dropFirst().map { "\($0) = \($1)" }.joined(separator: ", ")
-        let version = try builder.bind(expectedVersion)
+        let update = try updateStatement("tasks", expectedVersion: expectedVersion, binding: &builder)
         let labels = try builder.bind(labels)
         builder.sql = """
-            WITH updated AS (
-                UPDATE tasks SET \(assignments) WHERE id = \(placeholders[0]) AND version = \(version) RETURNING id
-            ), gone AS (
+            WITH updated AS (\(update)), gone AS (
                 DELETE FROM task_labels WHERE task_id IN (SELECT id FROM updated) AND label_id <> ALL(\(labels)::uuid[])
             ), added AS (
                 INSERT INTO task_labels (task_id, label_id)

@@ -154,24 +154,32 @@ public final class PostgresStore: Store {
 
     /// One batch in a transaction of its own.
     func commitAlone(_ batch: WriteBatch) async throws -> [Change] {
+        try await onceMoreIfLostBeforeCommit {
+            try await withDeadline(writeDeadline, orThrow: StoreError.timedOut) { [self, client, logger, channel] in
+                try await unlessDown { started in
+                    try await client.withTransaction(logger: logger) { connection in
+                        started.set()
+                        return try await PostgresWriter(connection: connection, logger: logger, channel: channel)
+                            .apply(batch)
+                    }
+                }
+            }
+        }
+    }
+
+    /// `transaction`, once more if the connection was lost before COMMIT was sent; its failure as a `StoreError`.
+    ///
+    /// Issue 34: a connection lost before COMMIT was sent (a backend ended by pg_terminate_backend, a server restart)
+    /// committed nothing: the write goes once more, on another connection. Lost during COMMIT, the outcome is unknown,
+    /// so it is not retried: the caller is told 503 and tries again, and the domain's preconditions refuse a second
+    /// copy of what did commit.
+    private func onceMoreIfLostBeforeCommit<T>(_ transaction: () async throws -> T) async throws -> T {
         var attempt = 0
         while true {
             attempt += 1
             do {
-                return try await withDeadline(writeDeadline, orThrow: StoreError.timedOut) { [self, client, logger, channel] in
-                    try await unlessDown { started in
-                        try await client.withTransaction(logger: logger) { connection in
-                            started.set()
-                            return try await PostgresWriter(connection: connection, logger: logger, channel: channel)
-                                .apply(batch)
-                        }
-                    }
-                }
+                return try await transaction()
             } catch {
-                // Issue 34: a connection lost before COMMIT was sent (a backend ended by pg_terminate_backend, a
-                // server restart) committed nothing: the batch goes once more, on another connection. Lost during
-                // COMMIT, the outcome is unknown, so it is not retried: the caller is told 503 and tries again,
-                // and the domain's preconditions refuse a second copy of what did commit.
                 if attempt == 1, Self.lostBeforeCommit(error) {
                     Counter(label: "doable_database_write_retries_total").increment()
                     continue
@@ -182,23 +190,13 @@ public final class PostgresStore: Store {
     }
 
     @_spi(StoreWriting) public func commitTogether(_ batches: [WriteBatch]) async throws -> [[Change]] {
-        guard !batches.contains(where: \.changesWhoSeesLists) else {
-            throw StoreError.integrity("A batch that changes who sees a list cannot share a transaction.")
-        }
+        try WriteBatch.requireSharingATransaction(batches)
         // One batch goes the way of every other write, sharing transactions with other requests' batches.
         if batches.count == 1 { return [try await commit(batches[0])] }
-        var attempt = 0
-        while true {
-            attempt += 1
-            do {
-                return try await commitGroup(batches)
-            } catch PostgresGroupCommitter.GroupFailure.outcomeUnknown(let error) {
-                throw error
-            } catch {
-                // As for one batch alone: lost before COMMIT was sent, nothing was written and it goes once more.
-                if attempt == 1, Self.lostBeforeCommit(error) { continue }
-                throw Self.storeError(for: PostgresWriter.storeError(for: Self.unwrap(error)))
-            }
+        do {
+            return try await onceMoreIfLostBeforeCommit { try await commitGroup(batches) }
+        } catch PostgresGroupCommitter.GroupFailure.outcomeUnknown(let error) {
+            throw error
         }
     }
 

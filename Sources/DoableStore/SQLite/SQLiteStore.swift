@@ -41,9 +41,7 @@ public final class SQLiteStore: Store {
     }
 
     @_spi(StoreWriting) public func commitTogether(_ batches: [WriteBatch]) async throws -> [[Change]] {
-        guard !batches.contains(where: \.changesWhoSeesLists) else {
-            throw StoreError.integrity("A batch that changes who sees a list cannot share a transaction.")
-        }
+        try WriteBatch.requireSharingATransaction(batches)
         return try await committer.write { db in
             let writer = SQLiteWriter(db: db)
             return try batches.map { try writer.apply($0) }
